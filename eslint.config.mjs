@@ -1,0 +1,41 @@
+// Workspace lint rules. The module-boundaries rule keeps the library layering one-way:
+// definition <- validation <- planner <- engine <- jobs <- apps, and keeps transport packages
+// (express, cors, nice-grpc) out of the libraries.
+import nx from '@nx/eslint-plugin';
+
+const transportPackages = ['express', 'cors', 'nice-grpc', 'nice-grpc-*', '@grpc/*'];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  { ignores: ['**/dist', '**/node_modules', '**/tmp', '**/*.js', '**/*.cjs', '**/*.mjs', '**/generated/**'] },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          banTransitiveDependencies: true,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'], bannedExternalImports: transportPackages },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:definition'] },
+            { sourceTag: 'scope:validation', onlyDependOnLibsWithTags: ['scope:definition'] },
+            { sourceTag: 'scope:planner', onlyDependOnLibsWithTags: ['scope:definition', 'scope:validation'] },
+            {
+              sourceTag: 'scope:engine',
+              onlyDependOnLibsWithTags: ['scope:definition', 'scope:validation', 'scope:planner'],
+            },
+            {
+              sourceTag: 'scope:jobs',
+              onlyDependOnLibsWithTags: ['scope:definition', 'scope:validation', 'scope:planner', 'scope:engine'],
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+];

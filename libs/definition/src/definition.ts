@@ -1,0 +1,82 @@
+/**
+ * The typed pipeline definition: what a YAML document means once it has been parsed, its
+ * variables substituted and every rule checked. Expression fields hold parsed syntax trees.
+ */
+import type { Expr } from './expr/ast';
+
+/** File formats accepted for inputs and outputs. */
+export const FORMATS = ['csv', 'parquet', 'json'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** Output write modes; `error` (fail if the destination exists) is the default. */
+export const WRITE_MODES = ['overwrite', 'append', 'error', 'ignore'] as const;
+export type WriteMode = (typeof WRITE_MODES)[number];
+
+/** Reads a file into a dataset. Options are strings (`header: "true"`). */
+export interface InputSource {
+  readonly kind: 'input';
+  readonly format: Format;
+  readonly path: string;
+  readonly options: Readonly<Record<string, string>>;
+}
+
+/** Keeps the rows of `from` for which `filter` is true (NULL counts as false). */
+export interface WhereSource {
+  readonly kind: 'where';
+  readonly from: string;
+  readonly filter: Expr;
+}
+
+/** Projects `from` onto `columns` (column references or aliased expressions). */
+export interface SelectSource {
+  readonly kind: 'select';
+  readonly from: string;
+  readonly columns: readonly Expr[];
+}
+
+/** Groups `from` by the `by` columns and computes the `agg` aggregate expressions. */
+export interface GroupBySource {
+  readonly kind: 'group_by';
+  readonly from: string;
+  readonly by: readonly Expr[];
+  readonly agg: readonly Expr[];
+}
+
+/** Writes `from` to a file. */
+export interface OutputSource {
+  readonly kind: 'output';
+  readonly from: string;
+  readonly format: Format;
+  readonly path: string;
+  readonly mode: WriteMode;
+  readonly options: Readonly<Record<string, string>>;
+}
+
+/** Every source kind. A closed union: the engine switches on `kind` exhaustively. */
+export type Source = InputSource | WhereSource | SelectSource | GroupBySource | OutputSource;
+
+/** The `kind` tag of every source. */
+export type SourceKind = Source['kind'];
+
+/** Where an asset stands in its document: its index in the asset list and, when known, its line. */
+export interface AssetPosition {
+  /** 0-based index in the asset list. */
+  readonly index: number;
+  /** 1-based line of the asset in the YAML text, when known. */
+  readonly line?: number;
+}
+
+/** One named asset of a pipeline. */
+export interface AssetDefinition {
+  readonly ref: string;
+  readonly source: Source;
+  readonly position: AssetPosition;
+}
+
+/** A whole, valid pipeline. Assets keep document order. */
+export interface PipelineDefinition {
+  readonly version: '3.0';
+  readonly name?: string;
+  readonly description?: string;
+  readonly assets: readonly AssetDefinition[];
+}

@@ -1,0 +1,232 @@
+/**
+ * The expression syntax tree: plain immutable data produced by the parser and consumed by the
+ * printer, the validator and each engine's compiler. Nodes hold no SQL and no JavaScript.
+ *
+ * Every node carries a `span` into the text it was parsed from, so errors can point at a column.
+ */
+
+/** Half-open range of character offsets (0-based) in the expression's source text. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A numeric literal kept as its source digits so that no precision is lost before the engine. */
+export interface NumberLiteral {
+  readonly kind: 'number';
+  /** Digits as written, without sign: `42`, `3.14`. */
+  readonly text: string;
+  readonly isInteger: boolean;
+  readonly span: Span;
+}
+
+/** A `'single quoted'` string literal; `value` is unescaped (`''` already turned into `'`). */
+export interface StringLiteral {
+  readonly kind: 'string';
+  readonly value: string;
+  readonly span: Span;
+}
+
+/** `TRUE` or `FALSE`. */
+export interface BooleanLiteral {
+  readonly kind: 'boolean';
+  readonly value: boolean;
+  readonly span: Span;
+}
+
+/** `NULL`. */
+export interface NullLiteral {
+  readonly kind: 'null';
+  readonly span: Span;
+}
+
+/** `DATE '2024-01-31'` or `TIMESTAMP '2024-01-31 10:00:00'`; `value` is the quoted text. */
+export interface TypedLiteral {
+  readonly kind: 'typed_literal';
+  readonly type: 'date' | 'timestamp';
+  readonly value: string;
+  readonly span: Span;
+}
+
+/** A column reference: `salary`, `` `my column` ``, or `orders.amount` (qualifier `orders`). */
+export interface ColumnRef {
+  readonly kind: 'column';
+  readonly name: string;
+  readonly qualifier?: string;
+  readonly span: Span;
+}
+
+/** `*` (as in `COUNT(*)`), optionally qualified (`orders.*`). */
+export interface Star {
+  readonly kind: 'star';
+  readonly qualifier?: string;
+  readonly span: Span;
+}
+
+/** Unary operators: logical `NOT`, arithmetic negation `-` and identity `+`. */
+export type UnaryOperator = 'NOT' | '-' | '+';
+
+export interface Unary {
+  readonly kind: 'unary';
+  readonly op: UnaryOperator;
+  readonly operand: Expr;
+  readonly span: Span;
+}
+
+/**
+ * Binary operators in canonical spelling: `==` is read as `=` and `<>` as `!=`.
+ * `<=>` is null-safe equality.
+ */
+export type BinaryOperator =
+  | '*'
+  | '/'
+  | '%'
+  | '+'
+  | '-'
+  | '||'
+  | '='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '<=>'
+  | 'AND'
+  | 'OR';
+
+export interface Binary {
+  readonly kind: 'binary';
+  readonly op: BinaryOperator;
+  readonly left: Expr;
+  readonly right: Expr;
+  readonly span: Span;
+}
+
+/** `x IS NULL` / `x IS NOT NULL`. */
+export interface IsNull {
+  readonly kind: 'is_null';
+  readonly operand: Expr;
+  readonly negated: boolean;
+  readonly span: Span;
+}
+
+/** `x IN (a, b)` / `x NOT IN (a, b)`. */
+export interface InList {
+  readonly kind: 'in';
+  readonly operand: Expr;
+  readonly list: readonly Expr[];
+  readonly negated: boolean;
+  readonly span: Span;
+}
+
+/** `x BETWEEN low AND high` (inclusive) / `x NOT BETWEEN low AND high`. */
+export interface Between {
+  readonly kind: 'between';
+  readonly operand: Expr;
+  readonly low: Expr;
+  readonly high: Expr;
+  readonly negated: boolean;
+  readonly span: Span;
+}
+
+/** Pattern matching: SQL `LIKE`, case-insensitive `ILIKE`, regular-expression `RLIKE`. */
+export type LikeOperator = 'LIKE' | 'ILIKE' | 'RLIKE';
+
+export interface Like {
+  readonly kind: 'like';
+  readonly op: LikeOperator;
+  readonly operand: Expr;
+  readonly pattern: Expr;
+  readonly negated: boolean;
+  readonly span: Span;
+}
+
+/** One `WHEN condition THEN result` arm of a CASE expression. */
+export interface WhenClause {
+  readonly when: Expr;
+  readonly then: Expr;
+}
+
+/** Searched `CASE WHEN ... THEN ... [ELSE ...] END`; a missing ELSE yields NULL. */
+export interface Case {
+  readonly kind: 'case';
+  readonly whens: readonly WhenClause[];
+  readonly else?: Expr;
+  readonly span: Span;
+}
+
+/** Type names a CAST may target, in their canonical (portable) spelling. */
+export type CastTypeName =
+  | 'string'
+  | 'integer'
+  | 'long'
+  | 'short'
+  | 'byte'
+  | 'float'
+  | 'double'
+  | 'boolean'
+  | 'date'
+  | 'timestamp'
+  | 'decimal';
+
+/** A CAST target type; `decimal` carries precision and scale (default 10, 0). */
+export interface CastType {
+  readonly name: CastTypeName;
+  readonly precision?: number;
+  readonly scale?: number;
+}
+
+/** `CAST(x AS type)` (error on failure) or `TRY_CAST(x AS type)` (NULL on failure). */
+export interface Cast {
+  readonly kind: 'cast';
+  readonly operand: Expr;
+  readonly type: CastType;
+  readonly safe: boolean;
+  readonly span: Span;
+}
+
+/** A function call; `name` is lower-case and names an entry of the function catalogue. */
+export interface Call {
+  readonly kind: 'call';
+  readonly name: string;
+  readonly args: readonly Expr[];
+  /** `COUNT(DISTINCT x)`. */
+  readonly distinct: boolean;
+  readonly span: Span;
+}
+
+/** `expr AS alias`: names the column an expression produces. Only valid at the top of an expression. */
+export interface Alias {
+  readonly kind: 'alias';
+  readonly expr: Expr;
+  readonly alias: string;
+  readonly span: Span;
+}
+
+/** Every node of the expression tree. A closed union: compilers switch on `kind` exhaustively. */
+export type Expr =
+  | NumberLiteral
+  | StringLiteral
+  | BooleanLiteral
+  | NullLiteral
+  | TypedLiteral
+  | ColumnRef
+  | Star
+  | Unary
+  | Binary
+  | IsNull
+  | InList
+  | Between
+  | Like
+  | Case
+  | Cast
+  | Call
+  | Alias;
+
+/** The `kind` tag of every expression node. */
+export type ExprKind = Expr['kind'];
+
+/** Compile-time exhaustiveness guard for `switch (e.kind)`; throws if reached at run time. */
+export function assertNever(value: never): never {
+  throw new Error(`unexpected expression node: ${JSON.stringify(value)}`);
+}

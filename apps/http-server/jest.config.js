@@ -1,0 +1,7 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'http-server',
+  rootDir: __dirname,
+  // Black-box tests start real servers and run real jobs.
+  testTimeout: 60_000,
+};

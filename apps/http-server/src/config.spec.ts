@@ -1,0 +1,117 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ConfigError, DEFAULT_BODY_LIMIT, describeConfig, formatBytes, parseConfig, usage, wantsHelp } from './config';
+
+describe('parseConfig', () => {
+  const cwd = '/srv/app';
+
+  it('uses the defaults when nothing is given', () => {
+    const config = parseConfig([], {}, cwd);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataRoot: cwd,
+      workers: Math.max(1, os.availableParallelism()),
+      queueCapacity: 1000,
+      bodyLimit: DEFAULT_BODY_LIMIT,
+    });
+    expect(DEFAULT_BODY_LIMIT).toBe(10 * 1024 * 1024);
+    expect(Object.values(config.sources)).toEqual(Array(6).fill('default'));
+  });
+
+  it('reads every setting from the environment', () => {
+    const config = parseConfig(
+      [],
+      { PORT: '9000', HOST: '127.0.0.1', DATA_ROOT: 'data', WORKERS: '3', QUEUE_CAPACITY: '7', BODY_LIMIT: '2mb' },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataRoot: path.join(cwd, 'data'),
+      workers: 3,
+      queueCapacity: 7,
+      bodyLimit: 2 * 1024 * 1024,
+    });
+    expect(config.sources).toEqual({
+      port: 'PORT',
+      host: 'HOST',
+      dataRoot: 'DATA_ROOT',
+      workers: 'WORKERS',
+      queueCapacity: 'QUEUE_CAPACITY',
+      bodyLimit: 'BODY_LIMIT',
+    });
+  });
+
+  it('lets a flag win over its variable, in both flag spellings', () => {
+    const config = parseConfig(['--port', '0', '--data-root=/tmp/x', '--body-limit', '512KB'], { PORT: '9000' }, cwd);
+    expect(config.port).toBe(0);
+    expect(config.dataRoot).toBe('/tmp/x');
+    expect(config.bodyLimit).toBe(512 * 1024);
+    expect(config.sources.port).toBe('--port');
+    expect(config.sources.dataRoot).toBe('--data-root');
+  });
+
+  it('treats an empty variable as absent', () => {
+    expect(parseConfig([], { PORT: '' }, cwd).port).toBe(8080);
+  });
+
+  it.each([
+    [['--port', '70000'], {}, 'invalid --port "70000": expected an integer from 0 to 65535'],
+    [[], { PORT: 'http' }, 'invalid PORT "http": expected an integer from 0 to 65535'],
+    [[], { WORKERS: '0' }, 'invalid WORKERS "0": expected an integer from 1 to 1024'],
+    [[], { WORKERS: '1.5' }, 'invalid WORKERS "1.5": expected an integer from 1 to 1024'],
+    [[], { QUEUE_CAPACITY: '-1' }, 'invalid QUEUE_CAPACITY "-1": expected an integer from 1 to 10000000'],
+    [[], { BODY_LIMIT: 'lots' }, 'invalid BODY_LIMIT "lots": expected a size from 1 byte to 1gb'],
+    [[], { BODY_LIMIT: '10tb' }, 'invalid BODY_LIMIT "10tb"'],
+    [[], { BODY_LIMIT: '0' }, 'invalid BODY_LIMIT "0"'],
+    [['--host='], {}, 'invalid --host: the host must not be empty'],
+    [['--prot', '1'], {}, 'unknown flag --prot (expected one of --port, --host, --data-root'],
+    [['serve'], {}, 'unexpected argument "serve"'],
+    [['--port'], {}, 'flag --port needs a value'],
+    [['--port', '--host', 'x'], {}, 'flag --port needs a value'],
+    [['--port', '1', '--port=2'], {}, 'flag --port is given more than once'],
+  ] as [string[], Record<string, string>, string][])('rejects %j %j', (argv, env, message) => {
+    expect(() => parseConfig(argv, env, cwd)).toThrow(ConfigError);
+    expect(() => parseConfig(argv, env, cwd)).toThrow(message);
+  });
+
+  it('accepts sizes in bytes and with units', () => {
+    expect(parseConfig([], { BODY_LIMIT: '1048576' }, cwd).bodyLimit).toBe(1048576);
+    expect(parseConfig([], { BODY_LIMIT: '100b' }, cwd).bodyLimit).toBe(100);
+    expect(parseConfig([], { BODY_LIMIT: '1gb' }, cwd).bodyLimit).toBe(1024 ** 3);
+    expect(parseConfig([], { BODY_LIMIT: '1.5 MB' }, cwd).bodyLimit).toBe(1.5 * 1024 * 1024);
+  });
+});
+
+describe('describeConfig', () => {
+  it('lists each value with its origin', () => {
+    const lines = describeConfig(parseConfig(['--port', '0'], { WORKERS: '2' }, '/d'));
+    expect(lines).toEqual([
+      '  host            0.0.0.0  [default]',
+      '  port            0  [--port]',
+      '  data root       /d  [default]',
+      '  workers         2  [WORKERS]',
+      '  queue capacity  1000  [default]',
+      '  body limit      10 MB (10485760 bytes)  [default]',
+    ]);
+  });
+
+  it('formats sizes', () => {
+    expect(formatBytes(1024 ** 3)).toBe('1 GB (1073741824 bytes)');
+    expect(formatBytes(2048)).toBe('2 KB (2048 bytes)');
+    expect(formatBytes(1000)).toBe('1000 bytes');
+  });
+});
+
+describe('usage', () => {
+  it('names every flag and variable', () => {
+    for (const word of ['--port', 'PORT', '--host', 'HOST', '--data-root', 'DATA_ROOT', '--workers', 'WORKERS']) {
+      expect(usage()).toContain(word);
+    }
+    expect(usage()).toContain('QUEUE_CAPACITY');
+    expect(usage()).toContain('BODY_LIMIT');
+    expect(wantsHelp(['--help'])).toBe(true);
+    expect(wantsHelp(['--port', '1'])).toBe(false);
+  });
+});

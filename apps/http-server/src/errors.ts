@@ -1,0 +1,98 @@
+/**
+ * The one place where error codes become HTTP statuses. Codes come from this app (request
+ * checks, unknown routes and jobs), from the libraries (`@pipeline/jobs`, `@pipeline/engine`,
+ * the validation result kinds) and from express's body parser; every error answers
+ * `{error: string}`. Anything not in the table is a 500 `internal error`, logged.
+ */
+
+/** How one error code is answered: the status and the text put before the error's message. */
+interface ErrorMapping {
+  readonly status: number;
+  readonly prefix: string;
+}
+
+/** Error code -> HTTP status and message prefix. */
+export const ERROR_TABLE = {
+  // Raised by this app.
+  INVALID_REQUEST: { status: 400, prefix: 'invalid request: ' },
+  ROUTE_NOT_FOUND: { status: 404, prefix: '' },
+  JOB_NOT_FOUND: { status: 404, prefix: '' },
+  JOB_ALREADY_TERMINAL: { status: 409, prefix: '' },
+  BODY_TOO_LARGE: { status: 413, prefix: '' },
+  UNSUPPORTED_BODY: { status: 415, prefix: 'invalid request: ' },
+  // Validation result kinds of `@pipeline/validation` (explain answers them as errors); a parse
+  // message already reads `parse error: ...`.
+  PIPELINE_PARSE: { status: 400, prefix: '' },
+  PIPELINE_INVALID: { status: 400, prefix: 'validation failed: ' },
+  // `@pipeline/jobs`.
+  JOB_INVALID_PIPELINE: { status: 400, prefix: 'validation failed: ' },
+  JOB_QUEUE_FULL: { status: 429, prefix: '' },
+  JOB_UNKNOWN_BACKEND: { status: 400, prefix: 'invalid request: ' },
+  JOB_SHUTTING_DOWN: { status: 503, prefix: '' },
+  // `@pipeline/engine`.
+  E_UNKNOWN_BACKEND: { status: 400, prefix: 'invalid request: ' },
+} as const satisfies Record<string, ErrorMapping>;
+
+/** A code of the error table. */
+export type ErrorCode = keyof typeof ERROR_TABLE;
+
+/** An error this app raises itself; its message is the detail after the table's prefix. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Shorthand for a 400 `invalid request: <detail>`. */
+export function invalidRequest(detail: string): HttpError {
+  return new HttpError('INVALID_REQUEST', detail);
+}
+
+/** Body-parser error types (express.json) -> table code and the detail to report. */
+const BODY_PARSER_ERRORS: Readonly<Record<string, (e: BodyParserError) => [ErrorCode, string]>> = {
+  'entity.parse.failed': (e) => ['INVALID_REQUEST', `body is not valid JSON: ${e.message}`],
+  'entity.too.large': (e) => ['BODY_TOO_LARGE', `request body is larger than the limit of ${e.limit} bytes`],
+  'request.aborted': () => ['INVALID_REQUEST', 'the request body was cut off by the client'],
+  'request.size.invalid': () => ['INVALID_REQUEST', 'the request body is shorter or longer than its Content-Length'],
+  'charset.unsupported': (e) => ['UNSUPPORTED_BODY', `${e.message} (the body must be UTF-8 JSON)`],
+  'encoding.unsupported': (e) => ['UNSUPPORTED_BODY', `${e.message} (accepted: identity, gzip, deflate, br)`],
+};
+
+interface BodyParserError {
+  readonly type: string;
+  readonly message: string;
+  readonly limit?: number;
+}
+
+/** What to send for an error, and whether it deserves a log line (an unexpected failure). */
+export interface ErrorResponse {
+  readonly status: number;
+  readonly body: { readonly error: string };
+  readonly unexpected: boolean;
+}
+
+/** Translates any thrown value into the response to send. */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  const known = classify(error);
+  if (!known) return { status: 500, body: { error: 'internal error' }, unexpected: true };
+  const [code, detail] = known;
+  const { status, prefix } = ERROR_TABLE[code];
+  return { status, body: { error: prefix + detail }, unexpected: false };
+}
+
+function classify(error: unknown): [ErrorCode, string] | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && Object.hasOwn(ERROR_TABLE, code)) return [code as ErrorCode, error.message];
+  // The router's failure to percent-decode a path parameter.
+  if (error instanceof URIError) return ['INVALID_REQUEST', `malformed URL: ${error.message}`];
+  const type = (error as { type?: unknown }).type;
+  if (typeof type === 'string' && Object.hasOwn(BODY_PARSER_ERRORS, type)) {
+    return BODY_PARSER_ERRORS[type](error as unknown as BodyParserError);
+  }
+  return undefined;
+}

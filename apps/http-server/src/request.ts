@@ -1,0 +1,58 @@
+/**
+ * Reads the pipeline request body `{yaml, variables?, backend?}` shared by validate, explain and
+ * job submission, rejecting anything else with a 400 `invalid request: <detail>`.
+ */
+import { invalidRequest } from './errors';
+
+/** A well-formed pipeline request. */
+export interface PipelineRequest {
+  readonly yaml: string;
+  readonly variables: Readonly<Record<string, string>>;
+  /** As sent; absent means the default backend. The engine checks the name. */
+  readonly backend?: string;
+}
+
+const FIELDS = ['yaml', 'variables', 'backend'];
+
+/** Checks the shape of a parsed JSON body; throws HttpError INVALID_REQUEST naming the field at fault. */
+export function parsePipelineRequest(body: unknown): PipelineRequest {
+  if (!isPlainObject(body)) {
+    throw invalidRequest(`the body must be a JSON object with a string "yaml" (got ${describe(body)})`);
+  }
+  // A misspelt field would otherwise be ignored silently (a "varaibles" map never applied).
+  for (const key of Object.keys(body)) {
+    if (!FIELDS.includes(key)) throw invalidRequest(`unknown field "${key}" (expected ${FIELDS.join(', ')})`);
+  }
+  const { yaml, variables, backend } = body;
+  if (yaml === undefined) throw invalidRequest('"yaml" is required');
+  if (typeof yaml !== 'string') throw invalidRequest(`"yaml" must be a string (got ${describe(yaml)})`);
+  if (backend !== undefined && typeof backend !== 'string') {
+    throw invalidRequest(`"backend" must be a string (got ${describe(backend)})`);
+  }
+  return { yaml, variables: readVariables(variables), ...(backend === undefined ? {} : { backend }) };
+}
+
+function readVariables(variables: unknown): Record<string, string> {
+  if (variables === undefined) return {};
+  if (!isPlainObject(variables)) {
+    throw invalidRequest(`"variables" must be an object mapping names to strings (got ${describe(variables)})`);
+  }
+  const result: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(variables)) {
+    if (typeof value !== 'string') {
+      throw invalidRequest(`"variables.${name}" must be a string (got ${describe(value)})`);
+    }
+    result[name] = value;
+  }
+  return result;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : typeof value;
+}

@@ -1,0 +1,67 @@
+/**
+ * What a job is: its status, the request it was submitted with, and what running it produced.
+ */
+
+/** Every job status, in lifecycle order. */
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+
+/** A job's status. */
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The statuses a job never leaves. */
+export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
+
+/** True when a job in `status` will never change again. */
+export function isTerminalStatus(status: JobStatus): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
+}
+
+/** What a client submitted: the pipeline text, its variables and the backend to run it on. */
+export interface JobRequest {
+  readonly yaml: string;
+  readonly variables?: Readonly<Record<string, string>>;
+  /** `duckdb` (default when absent or empty) or `danfo`. */
+  readonly backend?: string;
+}
+
+/** Rows written by one output asset (`skipped` when mode `ignore` found the file present). */
+export interface JobOutputResult {
+  readonly ref: string;
+  readonly path: string;
+  readonly rowsWritten: number;
+  readonly skipped: boolean;
+}
+
+/** How long one asset took to run. */
+export interface JobStepTiming {
+  readonly ref: string;
+  readonly ms: number;
+}
+
+/** What a completed job produced. */
+export interface JobOutcome {
+  readonly outputs: readonly JobOutputResult[];
+  readonly steps: readonly JobStepTiming[];
+}
+
+/** One job as stored: immutable; every state change produces a new record. */
+export interface JobRecord {
+  /** UUID v4. */
+  readonly id: string;
+  readonly status: JobStatus;
+  /** The error message, set only when the job failed. */
+  readonly error?: string;
+  /** The stable code of the error (an engine `E_...` code or a jobs `JOB_...` code), set with `error`. */
+  readonly errorCode?: string;
+  /** UTC ISO 8601 with milliseconds. */
+  readonly createdAt: string;
+  /** Absent until the job runs; a job cancelled while queued never gets one. */
+  readonly startedAt?: string;
+  /** Set once the job is terminal. */
+  readonly completedAt?: string;
+  /** completedAt - startedAt once terminal; 0 for a job cancelled while queued. */
+  readonly durationMs?: number;
+  readonly request: JobRequest;
+  /** Set when the job completed. */
+  readonly outcome?: JobOutcome;
+}

@@ -1,0 +1,73 @@
+/**
+ * Waiting for jobs without polling: each waiter registers on its job and is resolved by the
+ * state change that makes the job terminal, by its timeout, or by its abort signal.
+ */
+import { isTerminalStatus, type JobRecord } from '../job';
+
+/** The registry of pending waiters, fed every record the service writes. */
+export interface JobWaiters {
+  /**
+   * Resolves with the job once terminal, or with `read()` (the current record) when `timeoutMs`
+   * passes or `signal` aborts first. Never rejects.
+   */
+  wait(current: JobRecord, read: () => JobRecord | undefined, timeoutMs: number, signal?: AbortSignal): Promise<JobRecord>;
+  /** Called on every write: resolves the job's waiters when `record` is terminal. */
+  notify(record: JobRecord): void;
+  /** How many waiters are pending (all jobs). */
+  readonly pending: number;
+}
+
+interface Waiter {
+  settle(record: JobRecord): void;
+}
+
+// setTimeout clamps larger delays to 1 ms; cap at its maximum (about 24.8 days).
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Creates an empty waiter registry. */
+export function createJobWaiters(): JobWaiters {
+  const byJob = new Map<string, Set<Waiter>>();
+  let pending = 0;
+
+  const remove = (id: string, waiter: Waiter): void => {
+    const set = byJob.get(id);
+    if (set?.delete(waiter)) {
+      pending--;
+      if (set.size === 0) byJob.delete(id);
+    }
+  };
+
+  return {
+    wait(current, read, timeoutMs, signal) {
+      if (isTerminalStatus(current.status) || signal?.aborted) return Promise.resolve(current);
+      return new Promise<JobRecord>((resolve) => {
+        const id = current.id;
+        let timer: NodeJS.Timeout | undefined;
+        const onAbort = (): void => waiter.settle(read() ?? current);
+        const waiter: Waiter = {
+          settle(record) {
+            remove(id, waiter);
+            if (timer !== undefined) clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+            resolve(record);
+          },
+        };
+        let set = byJob.get(id);
+        if (set === undefined) byJob.set(id, (set = new Set()));
+        set.add(waiter);
+        pending++;
+        timer = setTimeout(() => waiter.settle(read() ?? current), Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    },
+    notify(record) {
+      if (!isTerminalStatus(record.status)) return;
+      const set = byJob.get(record.id);
+      if (set === undefined) return;
+      for (const waiter of [...set]) waiter.settle(record);
+    },
+    get pending() {
+      return pending;
+    },
+  };
+}

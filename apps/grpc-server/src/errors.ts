@@ -1,0 +1,97 @@
+/**
+ * The one place where error codes become gRPC statuses. Codes come from this app, from the
+ * libraries (`@pipeline/jobs` and its session manager, `@pipeline/engine`) and from the
+ * validation result kinds. A code in the table keeps its message (with the table's prefix, or a
+ * fixed contract text); anything else becomes INTERNAL `internal error` and is logged.
+ */
+import { ServerError, Status } from 'nice-grpc';
+
+/** How one error code is answered. */
+interface StatusMapping {
+  readonly status: Status;
+  /** Text put before the error's message. */
+  readonly prefix?: string;
+  /** The contract's fixed text, used instead of the error's message. */
+  readonly message?: string;
+}
+
+/** Error code -> gRPC status (and message shaping). */
+export const STATUS_TABLE = {
+  // Raised by this app.
+  JOB_NOT_FOUND: { status: Status.NOT_FOUND, message: 'job not found' },
+  INVALID_REQUEST: { status: Status.INVALID_ARGUMENT, prefix: 'invalid request: ' },
+  // Validation result kinds (ExplainPipeline): a parse message already reads `parse error: ...`.
+  PIPELINE_PARSE: { status: Status.INVALID_ARGUMENT },
+  PIPELINE_INVALID: { status: Status.INVALID_ARGUMENT, prefix: 'validation failed: ' },
+  // `@pipeline/jobs`.
+  JOB_INVALID_PIPELINE: { status: Status.INVALID_ARGUMENT, prefix: 'validation failed: ' },
+  JOB_UNKNOWN_BACKEND: { status: Status.INVALID_ARGUMENT },
+  JOB_INVALID_OPTION: { status: Status.INVALID_ARGUMENT },
+  JOB_QUEUE_FULL: { status: Status.RESOURCE_EXHAUSTED, message: 'job queue is full' },
+  JOB_SHUTTING_DOWN: { status: Status.UNAVAILABLE },
+  // The session manager of `@pipeline/jobs`.
+  SESSION_NOT_FOUND: { status: Status.NOT_FOUND, message: 'session not found' },
+  SESSION_HANDLE_NOT_FOUND: { status: Status.NOT_FOUND, message: 'handle not found' },
+  SESSION_LIMIT: { status: Status.RESOURCE_EXHAUSTED },
+  SESSION_INVALID_REQUEST: { status: Status.INVALID_ARGUMENT },
+  SESSION_SHUTTING_DOWN: { status: Status.UNAVAILABLE },
+  SESSION_WORKER_FAILED: { status: Status.INTERNAL },
+  // `@pipeline/engine`.
+  E_FILE_NOT_FOUND: { status: Status.NOT_FOUND },
+  E_PATH_OUTSIDE_ROOT: { status: Status.INVALID_ARGUMENT },
+  E_COLUMN_NOT_FOUND: { status: Status.INVALID_ARGUMENT },
+  E_DUPLICATE_COLUMN: { status: Status.INVALID_ARGUMENT },
+  E_TYPE: { status: Status.INVALID_ARGUMENT },
+  E_AGGREGATE: { status: Status.INVALID_ARGUMENT },
+  E_UNSUPPORTED_FUNCTION: { status: Status.INVALID_ARGUMENT },
+  E_BAD_OPTION: { status: Status.INVALID_ARGUMENT },
+  E_UNSUPPORTED_FORMAT: { status: Status.INVALID_ARGUMENT },
+  E_READ_FAILED: { status: Status.INVALID_ARGUMENT },
+  E_BAD_SOURCE: { status: Status.INVALID_ARGUMENT },
+  E_UNKNOWN_BACKEND: { status: Status.INVALID_ARGUMENT },
+  E_OUTPUT_EXISTS: { status: Status.ALREADY_EXISTS },
+  E_SCHEMA_MISMATCH: { status: Status.FAILED_PRECONDITION },
+  E_BAD_HANDLE: { status: Status.NOT_FOUND, message: 'handle not found' },
+  E_BACKEND_CLOSED: { status: Status.NOT_FOUND, message: 'session not found' },
+  E_CANCELLED: { status: Status.CANCELLED },
+  E_WRITE_FAILED: { status: Status.INTERNAL },
+  E_EXECUTION: { status: Status.INTERNAL },
+} as const satisfies Record<string, StatusMapping>;
+
+/** A code of the status table. */
+export type StatusCode = keyof typeof STATUS_TABLE;
+
+/** An error this app raises itself; its message is the detail after the table's prefix. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: StatusCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The answer for one thrown value; `unexpected` ones must be logged. */
+export interface StatusAnswer {
+  readonly error: ServerError;
+  readonly unexpected: boolean;
+}
+
+function codeOf(e: unknown): string | undefined {
+  if (!(e instanceof Error)) return undefined;
+  const code = (e as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Turns anything thrown by a handler into the gRPC error the client gets. */
+export function toStatusAnswer(e: unknown): StatusAnswer {
+  if (e instanceof ServerError) return { error: e, unexpected: false };
+  const code = codeOf(e);
+  if (code !== undefined && Object.hasOwn(STATUS_TABLE, code)) {
+    const mapping: StatusMapping = STATUS_TABLE[code as StatusCode];
+    const message = mapping.message ?? `${mapping.prefix ?? ''}${(e as Error).message}`;
+    return { error: new ServerError(mapping.status, message), unexpected: false };
+  }
+  return { error: new ServerError(Status.INTERNAL, 'internal error'), unexpected: true };
+}

@@ -1,0 +1,80 @@
+import { toCancelResponse, toJobResponse, waitTimeoutMs } from './job-response';
+
+const created = '2026-11-21T10:30:00.123Z';
+const started = '2026-11-21T10:30:01.000Z';
+const done = '2026-11-21T10:30:03.500Z';
+
+describe('toJobResponse', () => {
+  it('uses "" and -1 while queued', () => {
+    expect(toJobResponse({ id: 'j', status: 'queued', createdAt: created })).toEqual({
+      id: 'j',
+      status: 'queued',
+      error: '',
+      createdAt: created,
+      startedAt: '',
+      completedAt: '',
+      durationMs: -1,
+    });
+  });
+
+  it('has a start time but no completion while running', () => {
+    expect(toJobResponse({ id: 'j', status: 'running', createdAt: created, startedAt: started })).toMatchObject({
+      startedAt: started,
+      completedAt: '',
+      durationMs: -1,
+    });
+  });
+
+  it('reports a failed job with its error and duration', () => {
+    expect(
+      toJobResponse({
+        id: 'j',
+        status: 'failed',
+        error: 'asset "raw": file not found: x.csv',
+        createdAt: created,
+        startedAt: started,
+        completedAt: done,
+        durationMs: 2500,
+      }),
+    ).toEqual({
+      id: 'j',
+      status: 'failed',
+      error: 'asset "raw": file not found: x.csv',
+      createdAt: created,
+      startedAt: started,
+      completedAt: done,
+      durationMs: 2500,
+    });
+  });
+
+  it('reports a job cancelled while queued with no start and duration 0', () => {
+    expect(toJobResponse({ id: 'j', status: 'cancelled', createdAt: created, completedAt: done, durationMs: 0 })).toMatchObject({
+      startedAt: '',
+      completedAt: done,
+      durationMs: 0,
+    });
+  });
+});
+
+describe('toCancelResponse', () => {
+  const job = { id: 'j', status: 'completed', createdAt: created };
+  it.each([
+    ['cancelled', { cancelled: true, status: 'cancelled' }],
+    ['cancelling', { cancelled: true, status: 'cancelling' }],
+    ['already_terminal', { cancelled: false, status: 'completed' }],
+  ] as const)('%s', (outcome, expected) => {
+    expect(toCancelResponse(outcome, job)).toEqual(expected);
+  });
+});
+
+describe('waitTimeoutMs', () => {
+  it.each([
+    [0, 300_000],
+    [1, 1000],
+    [3600, 3_600_000],
+    [3601, 3_600_000],
+    [4_294_967_295, 3_600_000],
+  ])('%d s -> %d ms', (seconds, ms) => {
+    expect(waitTimeoutMs(seconds)).toBe(ms);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Jobs as gRPC messages: empty strings and -1 stand for "not yet" only while a job is not
+ * terminal; a job cancelled while queued has no start time and a duration of 0.
+ */
+import type { CancelJobResponse, JobResponse } from './generated/pipeline/v1/pipeline';
+
+/** The fields of a job record this mapping reads (the jobs library's JobRecord has them). */
+export interface JobView {
+  readonly id: string;
+  readonly status: string;
+  readonly error?: string;
+  readonly createdAt: string;
+  readonly startedAt?: string;
+  readonly completedAt?: string;
+  readonly durationMs?: number;
+}
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+
+/** A job record as a JobResponse. */
+export function toJobResponse(job: JobView): JobResponse {
+  const terminal = TERMINAL.has(job.status);
+  return {
+    id: job.id,
+    status: job.status,
+    error: job.status === 'failed' ? (job.error ?? '') : '',
+    createdAt: job.createdAt,
+    startedAt: job.startedAt ?? '',
+    completedAt: terminal ? (job.completedAt ?? '') : '',
+    durationMs: terminal ? (job.durationMs ?? 0) : -1,
+  };
+}
+
+/** What a cancel request did, as the jobs library reports it. */
+export type CancelOutcome = 'cancelled' | 'cancelling' | 'already_terminal';
+
+/** A cancel outcome as a CancelJobResponse: `cancelled`, `cancelling` or the terminal status. */
+export function toCancelResponse(outcome: CancelOutcome, job: JobView): CancelJobResponse {
+  if (outcome === 'already_terminal') return { cancelled: false, status: job.status };
+  return { cancelled: true, status: outcome };
+}
+
+/** Default WaitForJob timeout in seconds (used for 0). */
+export const DEFAULT_WAIT_SECONDS = 300;
+/** Longest WaitForJob timeout in seconds; larger values are capped. */
+export const MAX_WAIT_SECONDS = 3600;
+
+/** The wait in milliseconds for a `timeout_seconds` value: 0 means 300, capped at 3600. */
+export function waitTimeoutMs(timeoutSeconds: number): number {
+  const seconds = timeoutSeconds > 0 ? Math.min(timeoutSeconds, MAX_WAIT_SECONDS) : DEFAULT_WAIT_SECONDS;
+  return seconds * 1000;
+}

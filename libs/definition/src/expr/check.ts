@@ -1,0 +1,193 @@
+/**
+ * Checks a parsed expression against the function catalogue and against the place it is used
+ * (its role), reporting the first problem in document order.
+ */
+import { assertNever, type Call, type Expr } from './ast';
+import { containsAggregate } from './aggregates';
+import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
+import { describeArity, lookupFunction } from './functions';
+import { parseExpression } from './parser';
+import { children, columnsReferenced } from './walk';
+
+/**
+ * Where an expression is used:
+ * - `predicate`: a row filter (`where.filter`): true/false, no aggregate, no alias;
+ * - `value`: a computed column (`select.columns`): no aggregate;
+ * - `column`: a grouping key (`group_by.by`): no aggregate, and it must reference a column;
+ * - `aggregate`: an aggregation (`group_by.agg`): must contain an aggregate call.
+ */
+export type ExpressionRole = 'predicate' | 'value' | 'column' | 'aggregate';
+
+/** Options of `checkExpression`. */
+export interface CheckExpressionOptions {
+  readonly role: ExpressionRole;
+  /**
+   * For role `aggregate`: the output names of the grouping keys. When given, a column used outside
+   * every aggregate call must be one of them (as SQL requires); when absent, that rule is skipped.
+   */
+  readonly groupKeys?: readonly string[];
+}
+
+const ROLE_PLACE: Readonly<Record<Exclude<ExpressionRole, 'aggregate'>, string>> = {
+  predicate: 'in a filter',
+  value: 'in a column expression',
+  column: 'in a grouping key',
+};
+
+/** Returns the first problem of `e` in document order, or undefined when it is fine for `role`. */
+export function checkExpression(e: Expr, options: CheckExpressionOptions): ExpressionCheckError | undefined {
+  const problems: ExpressionCheckError[] = [];
+  const report = (code: ExpressionCheckCode, reason: string, node: Expr): void => {
+    problems.push(new ExpressionCheckError(code, reason, node.span));
+  };
+  const { role } = options;
+  const groupKeys = options.groupKeys === undefined ? undefined : new Set(options.groupKeys);
+
+  const visit = (node: Expr, enclosingAggregate: Call | undefined, top: boolean): void => {
+    switch (node.kind) {
+      case 'alias':
+        if (!top) report('EXPR_ALIAS_NOT_ALLOWED', `alias "${node.alias}" is only allowed at the top of an expression`, node);
+        visit(node.expr, enclosingAggregate, false);
+        return;
+      case 'star':
+        report('EXPR_STAR', `"*" is only allowed as count(*)`, node);
+        return;
+      case 'column':
+        if (role === 'aggregate' && groupKeys !== undefined && enclosingAggregate === undefined && !groupKeys.has(node.name)) {
+          report(
+            'EXPR_UNGROUPED_COLUMN',
+            `column "${node.name}" must be inside an aggregate function or be a grouping key`,
+            node,
+          );
+        }
+        return;
+      case 'call':
+        visitCall(node, enclosingAggregate);
+        return;
+      default:
+        for (const child of children(node)) visit(child, enclosingAggregate, false);
+    }
+  };
+
+  const visitCall = (call: Call, enclosingAggregate: Call | undefined): void => {
+    const info = lookupFunction(call.name);
+    if (info === undefined) {
+      report('EXPR_UNKNOWN_FUNCTION', `unknown function "${call.name}"`, call);
+      for (const arg of call.args) visit(arg, enclosingAggregate, false);
+      return;
+    }
+    const count = call.args.length;
+    if (count < info.minArgs || (info.maxArgs !== null && count > info.maxArgs)) {
+      report('EXPR_ARITY', `function "${info.name}" takes ${describeArity(info)}, got ${count}`, call);
+    }
+    if (call.distinct && info.allowsDistinct !== true) {
+      report('EXPR_DISTINCT', `function "${info.name}" does not accept DISTINCT`, call);
+    }
+    if (info.aggregate) {
+      if (enclosingAggregate !== undefined) {
+        report(
+          'EXPR_NESTED_AGGREGATE',
+          `aggregate function "${info.name}" cannot be used inside aggregate function "${enclosingAggregate.name}"`,
+          call,
+        );
+      } else if (role !== 'aggregate') {
+        report('EXPR_AGGREGATE_NOT_ALLOWED', `aggregate function "${info.name}" is not allowed ${ROLE_PLACE[role]}`, call);
+      }
+    }
+    const inner = info.aggregate ? call : enclosingAggregate;
+    for (const arg of call.args) {
+      const countStar =
+        arg.kind === 'star' && info.allowsStar === true && count === 1 && !call.distinct && arg.qualifier === undefined;
+      if (!countStar) visit(arg, inner, false);
+    }
+  };
+
+  visit(e, undefined, true);
+
+  switch (role) {
+    case 'predicate':
+      if (e.kind === 'alias') report('EXPR_ALIAS_NOT_ALLOWED', `alias "${e.alias}" is not allowed in a filter`, e);
+      else if (truthKind(e) === 'other') {
+        report('EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0', e);
+      }
+      break;
+    case 'column':
+      if (columnsReferenced(e).length === 0) {
+        report('EXPR_EXPECTED_COLUMN', 'expected a grouping key that references a column', e);
+      }
+      break;
+    case 'aggregate':
+      if (!containsAggregate(e)) report('EXPR_EXPECTED_AGGREGATE', 'expected an aggregate expression such as sum(x)', e);
+      break;
+    case 'value':
+      break;
+    default:
+      assertNever(role);
+  }
+
+  // Stable: at equal columns the problem found first (the outer or structural one) wins.
+  let first: ExpressionCheckError | undefined;
+  for (const problem of problems) {
+    if (first === undefined || problem.details.span.start < first.details.span.start) first = problem;
+  }
+  return first;
+}
+
+/** Like `checkExpression`, but throws the first problem. */
+export function assertExpression(e: Expr, options: CheckExpressionOptions): void {
+  const problem = checkExpression(e, options);
+  if (problem !== undefined) throw problem;
+}
+
+/**
+ * Parses `text` and checks it for `options.role`; throws `ExpressionSyntaxError` or
+ * `ExpressionCheckError`, whose messages end in `at column N`.
+ */
+export function parseAndCheckExpression(text: string, options: CheckExpressionOptions): Expr {
+  const e = parseExpression(text);
+  assertExpression(e, options);
+  return e;
+}
+
+type TruthKind = 'boolean' | 'other' | 'unknown';
+
+/** Whether `e` certainly yields a boolean, certainly does not, or cannot be told without a schema. */
+function truthKind(e: Expr): TruthKind {
+  switch (e.kind) {
+    case 'boolean':
+    case 'is_null':
+    case 'in':
+    case 'between':
+    case 'like':
+      return 'boolean';
+    case 'number':
+    case 'string':
+    case 'typed_literal':
+    case 'star':
+      return 'other';
+    case 'null':
+    case 'column':
+      return 'unknown';
+    case 'unary':
+      return e.op === 'NOT' ? 'boolean' : 'other';
+    case 'binary':
+      return ['+', '-', '*', '/', '%', '||'].includes(e.op) ? 'other' : 'boolean';
+    case 'cast':
+      return e.type.name === 'boolean' ? 'boolean' : 'other';
+    case 'call': {
+      const returns = lookupFunction(e.name)?.returns;
+      if (returns === undefined || returns === 'any') return 'unknown';
+      return returns === 'boolean' ? 'boolean' : 'other';
+    }
+    case 'case': {
+      // NULL branches fit any type, so only the others decide.
+      const branches = [...e.whens.map((w) => w.then), ...(e.else === undefined ? [] : [e.else])];
+      const kinds = new Set(branches.filter((b) => b.kind !== 'null').map(truthKind));
+      return kinds.size === 1 ? [...kinds][0] : 'unknown';
+    }
+    case 'alias':
+      return truthKind(e.expr);
+    default:
+      return assertNever(e);
+  }
+}

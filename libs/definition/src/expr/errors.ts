@@ -1,0 +1,121 @@
+/**
+ * Error catalogue of the expression module. Every error has a stable code, a one-sentence
+ * message ending in `at column N`, and `details` locating the offending text. The expression
+ * does not know which asset or field it came from: the validator prefixes that
+ * (`V-009: asset "f": filter: unexpected token ")" at column 14`).
+ */
+import type { Span } from './ast';
+
+/** Codes raised while reading the text (the parser). */
+export const EXPRESSION_SYNTAX_CODES = {
+  EXPR_SYNTAX: 'The text does not follow the expression grammar (unexpected token, end or character).',
+  EXPR_TOO_LONG: 'The text is longer than the expression length limit.',
+  EXPR_TOO_DEEP: 'The expression nests deeper than the depth limit.',
+  EXPR_INVALID_TYPE: 'A CAST names an unknown type or gives invalid type parameters.',
+  EXPR_INVALID_LITERAL: 'A DATE or TIMESTAMP literal does not hold a valid date or timestamp.',
+} as const;
+
+/** Codes raised while checking a parsed tree against the function catalogue and its role. */
+export const EXPRESSION_CHECK_CODES = {
+  EXPR_UNKNOWN_FUNCTION: 'A call names a function that is not in the catalogue.',
+  EXPR_ARITY: 'A call passes too few or too many arguments.',
+  EXPR_STAR: '`*` appears anywhere other than as the only argument of count.',
+  EXPR_DISTINCT: 'DISTINCT is given to a function that does not accept it.',
+  EXPR_NESTED_AGGREGATE: 'An aggregate call appears inside another aggregate call.',
+  EXPR_AGGREGATE_NOT_ALLOWED: 'An aggregate call appears where only row-level expressions are allowed.',
+  EXPR_EXPECTED_AGGREGATE: 'An aggregation expression contains no aggregate call.',
+  EXPR_EXPECTED_PREDICATE: 'A filter is an expression that can never be true or false.',
+  EXPR_EXPECTED_COLUMN: 'A grouping key references no column.',
+  EXPR_ALIAS_NOT_ALLOWED: 'An alias appears where none is allowed.',
+  EXPR_UNGROUPED_COLUMN: 'An aggregation uses a column outside any aggregate that is not a grouping key.',
+} as const;
+
+/** Every code of the catalogue with its meaning (used for the docs table and a guard test). */
+export const EXPRESSION_ERROR_CODES = { ...EXPRESSION_SYNTAX_CODES, ...EXPRESSION_CHECK_CODES } as const;
+
+/** A code raised by the parser. */
+export type ExpressionSyntaxCode = keyof typeof EXPRESSION_SYNTAX_CODES;
+/** A code raised by the checker. */
+export type ExpressionCheckCode = keyof typeof EXPRESSION_CHECK_CODES;
+/** Any expression error code. */
+export type ExpressionErrorCode = ExpressionSyntaxCode | ExpressionCheckCode;
+
+/** Where an expression error points: a 1-based column and the offending span (0-based offsets). */
+export interface ExpressionErrorDetails {
+  /** 1-based position in the expression text (a newline counts as one character). */
+  readonly column: number;
+  readonly span: Span;
+}
+
+/** The plain-data form of an expression error, safe to send across a worker-thread boundary. */
+export interface ExpressionErrorData {
+  readonly name: 'ExpressionSyntaxError' | 'ExpressionCheckError';
+  readonly code: ExpressionErrorCode;
+  readonly message: string;
+  readonly details: ExpressionErrorDetails;
+}
+
+/** Base class of both expression error kinds; `message` always ends with `at column N`. */
+export abstract class ExpressionError extends Error {
+  abstract readonly code: ExpressionErrorCode;
+  readonly details: ExpressionErrorDetails;
+
+  protected constructor(message: string, span: Span) {
+    super(message);
+    this.details = { column: span.start + 1, span: { start: span.start, end: span.end } };
+  }
+
+  /** The message without its trailing `at column N`, for callers that place the column themselves. */
+  get reason(): string {
+    return this.message.replace(/ at column \d+$/, '');
+  }
+
+  /** Plain data for structured clone; rebuild with `expressionErrorFromData`. */
+  toJSON(): ExpressionErrorData {
+    return {
+      name: this.name as ExpressionErrorData['name'],
+      code: this.code,
+      message: this.message,
+      details: this.details,
+    };
+  }
+}
+
+/** The text of an expression cannot be read: bad token, unexpected end, bad type or literal, limits. */
+export class ExpressionSyntaxError extends ExpressionError {
+  override readonly name = 'ExpressionSyntaxError';
+  readonly code: ExpressionSyntaxCode;
+
+  constructor(code: ExpressionSyntaxCode, reason: string, span: Span) {
+    super(`${reason} at column ${span.start + 1}`, span);
+    this.code = code;
+  }
+}
+
+/** A parsed expression breaks a rule: unknown function, arity, aggregate placement, role. */
+export class ExpressionCheckError extends ExpressionError {
+  override readonly name = 'ExpressionCheckError';
+  readonly code: ExpressionCheckCode;
+
+  constructor(code: ExpressionCheckCode, reason: string, span: Span) {
+    super(`${reason} at column ${span.start + 1}`, span);
+    this.code = code;
+  }
+}
+
+/** True for either kind of expression error. */
+export function isExpressionError(value: unknown): value is ExpressionError {
+  return value instanceof ExpressionError;
+}
+
+/** Rebuilds an expression error from its plain-data form (the inverse of `toJSON`). */
+export function expressionErrorFromData(data: ExpressionErrorData): ExpressionError {
+  const reason = data.message.replace(/ at column \d+$/, '');
+  if (data.code in EXPRESSION_SYNTAX_CODES) {
+    return new ExpressionSyntaxError(data.code as ExpressionSyntaxCode, reason, data.details.span);
+  }
+  if (data.code in EXPRESSION_CHECK_CODES) {
+    return new ExpressionCheckError(data.code as ExpressionCheckCode, reason, data.details.span);
+  }
+  throw new TypeError(`unknown expression error code "${String(data.code)}"`);
+}

@@ -1,0 +1,136 @@
+/**
+ * The function catalogue: every function an expression may call. Engines map each name with a
+ * table typed `satisfies Record<FunctionName, ...>`, so adding a function here fails to compile
+ * until every engine supports it. Only functions that DuckDB and a JavaScript evaluator compute
+ * identically are listed (no format strings, no approximate aggregates).
+ */
+
+/** The kind of value a function returns; `any` means it depends on the arguments. */
+export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'any';
+
+/** Grouping used in documentation. */
+export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date';
+
+/** What the catalogue knows about one function. */
+export interface FunctionSpec {
+  readonly category: FunctionCategory;
+  readonly minArgs: number;
+  /** Upper bound on arguments; `null` for variadic functions. */
+  readonly maxArgs: number | null;
+  /** True for aggregate functions (one value per group). */
+  readonly aggregate: boolean;
+  /** `count(*)`. */
+  readonly allowsStar?: boolean;
+  /** `count(DISTINCT x)`, `sum(DISTINCT x)`, `avg(DISTINCT x)`. */
+  readonly allowsDistinct?: boolean;
+  readonly returns: FunctionResultType;
+  readonly description: string;
+}
+
+const aggregate = (description: string, returns: FunctionResultType = 'number'): FunctionSpec => ({
+  category: 'aggregate',
+  minArgs: 1,
+  maxArgs: 1,
+  aggregate: true,
+  returns,
+  description,
+});
+
+const scalar = (
+  category: Exclude<FunctionCategory, 'aggregate'>,
+  minArgs: number,
+  maxArgs: number | null,
+  returns: FunctionResultType,
+  description: string,
+): FunctionSpec => ({ category, minArgs, maxArgs, aggregate: false, returns, description });
+
+/** The catalogue, keyed by lower-case function name. */
+export const FUNCTION_CATALOGUE = {
+  // Aggregates ignore NULL inputs; over no non-NULL input they yield NULL (count yields 0).
+  count: {
+    ...aggregate('Number of rows (count(*)) or of non-NULL values; with DISTINCT, of distinct non-NULL values.'),
+    allowsStar: true,
+    allowsDistinct: true,
+  },
+  sum: { ...aggregate('Sum of the non-NULL values.'), allowsDistinct: true },
+  avg: { ...aggregate('Arithmetic mean of the non-NULL values, as a double.'), allowsDistinct: true },
+  min: aggregate('Smallest non-NULL value.', 'any'),
+  max: aggregate('Largest non-NULL value.', 'any'),
+  stddev: aggregate('Sample standard deviation (same as stddev_samp); NULL for fewer than two values.'),
+  stddev_samp: aggregate('Sample standard deviation; NULL for fewer than two values.'),
+  stddev_pop: aggregate('Population standard deviation.'),
+  variance: aggregate('Sample variance (same as var_samp); NULL for fewer than two values.'),
+  var_samp: aggregate('Sample variance; NULL for fewer than two values.'),
+  var_pop: aggregate('Population variance.'),
+  median: aggregate('Middle value; the mean of the two middle values for an even count.', 'any'),
+
+  concat: scalar('string', 1, null, 'string', 'Concatenation of the arguments as text; NULL if any argument is NULL.'),
+  upper: scalar('string', 1, 1, 'string', 'The text in upper case.'),
+  lower: scalar('string', 1, 1, 'string', 'The text in lower case.'),
+  trim: scalar('string', 1, 1, 'string', 'The text without leading and trailing spaces.'),
+  ltrim: scalar('string', 1, 1, 'string', 'The text without leading spaces.'),
+  rtrim: scalar('string', 1, 1, 'string', 'The text without trailing spaces.'),
+  length: scalar('string', 1, 1, 'number', 'Number of characters in the text.'),
+  substring: scalar('string', 2, 3, 'string', 'substring(text, start[, length]): part of the text, 1-based.'),
+  replace: scalar('string', 3, 3, 'string', 'replace(text, search, replacement): every occurrence replaced.'),
+
+  abs: scalar('numeric', 1, 1, 'number', 'Absolute value.'),
+  round: scalar('numeric', 1, 2, 'number', 'round(x[, scale]): rounded half away from zero to scale decimals (default 0).'),
+  floor: scalar('numeric', 1, 1, 'number', 'Largest integer not above x.'),
+  ceil: scalar('numeric', 1, 1, 'number', 'Smallest integer not below x.'),
+  power: scalar('numeric', 2, 2, 'number', 'power(base, exponent), as a double.'),
+  sqrt: scalar('numeric', 1, 1, 'number', 'Square root, as a double.'),
+  mod: scalar('numeric', 2, 2, 'number', 'mod(x, divisor): remainder with the sign of x (same as %).'),
+
+  coalesce: scalar('conditional', 1, null, 'any', 'The first non-NULL argument.'),
+  nullif: scalar('conditional', 2, 2, 'any', 'nullif(a, b): NULL when a = b, else a.'),
+  ifnull: scalar('conditional', 2, 2, 'any', 'ifnull(a, b): b when a is NULL, else a (coalesce of two).'),
+
+  year: scalar('date', 1, 1, 'number', 'Year of a date or timestamp.'),
+  month: scalar('date', 1, 1, 'number', 'Month (1-12) of a date or timestamp.'),
+  day: scalar('date', 1, 1, 'number', 'Day of month (1-31) of a date or timestamp.'),
+  hour: scalar('date', 1, 1, 'number', 'Hour (0-23) of a timestamp.'),
+  minute: scalar('date', 1, 1, 'number', 'Minute (0-59) of a timestamp.'),
+  second: scalar('date', 1, 1, 'number', 'Whole second (0-59) of a timestamp.'),
+  date_add: scalar('date', 2, 2, 'date', 'date_add(date, days): the date plus a whole number of days.'),
+  date_diff: scalar('date', 2, 2, 'number', 'date_diff(end, start): whole days from start to end (end minus start).'),
+  current_date: scalar('date', 0, 0, 'date', 'Today (UTC) when the job runs.'),
+  current_timestamp: scalar('date', 0, 0, 'timestamp', 'The current instant (UTC) when the job runs.'),
+} as const satisfies Record<string, FunctionSpec>;
+
+/** Every function name of the catalogue (lower-case). */
+export type FunctionName = keyof typeof FUNCTION_CATALOGUE;
+
+/** Every function name, in catalogue order. */
+export const FUNCTION_NAMES: readonly FunctionName[] = Object.keys(FUNCTION_CATALOGUE) as FunctionName[];
+
+/** One catalogue entry together with its name. */
+export interface FunctionInfo extends FunctionSpec {
+  readonly name: FunctionName;
+}
+
+/** The catalogue as a list of entries with their names, in catalogue order. */
+export const FUNCTIONS: readonly FunctionInfo[] = FUNCTION_NAMES.map((name) => ({
+  name,
+  ...(FUNCTION_CATALOGUE[name] as FunctionSpec),
+}));
+
+/** True when `name` is exactly a catalogue key (names are stored lower-case). */
+export function isFunctionName(name: string): name is FunctionName {
+  return Object.prototype.hasOwnProperty.call(FUNCTION_CATALOGUE, name);
+}
+
+const BY_NAME: ReadonlyMap<string, FunctionInfo> = new Map(FUNCTIONS.map((f) => [f.name, f]));
+
+/** The catalogue entry for `name` (case-insensitive), or undefined for an unknown function. */
+export function lookupFunction(name: string): FunctionInfo | undefined {
+  return BY_NAME.get(name.toLowerCase());
+}
+
+/** Describes how many arguments a function takes: `1 argument`, `1 to 2 arguments`, `at least 1 argument`. */
+export function describeArity(spec: Pick<FunctionSpec, 'minArgs' | 'maxArgs'>): string {
+  const plural = (n: number): string => (n === 1 ? 'argument' : 'arguments');
+  if (spec.maxArgs === null) return `at least ${spec.minArgs} ${plural(spec.minArgs)}`;
+  if (spec.minArgs === spec.maxArgs) return spec.minArgs === 0 ? 'no arguments' : `${spec.minArgs} ${plural(spec.minArgs)}`;
+  return `${spec.minArgs} to ${spec.maxArgs} arguments`;
+}

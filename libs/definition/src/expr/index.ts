@@ -1,0 +1,66 @@
+/**
+ * The expression language: parse text into a syntax tree, check it against the function
+ * catalogue and its role, and print it back as canonical text.
+ *
+ * @example
+ * const e = parseAndCheckExpression('AVG(salary) AS avg_salary', { role: 'aggregate' });
+ * printExpression(e); // 'avg(salary) AS avg_salary'
+ * outputName(e);      // 'avg_salary'
+ */
+export type {
+  Alias,
+  Between,
+  Binary,
+  BinaryOperator,
+  BooleanLiteral,
+  Call,
+  Case,
+  Cast,
+  CastType,
+  CastTypeName,
+  ColumnRef,
+  Expr,
+  ExprKind,
+  InList,
+  IsNull,
+  Like,
+  LikeOperator,
+  NullLiteral,
+  NumberLiteral,
+  Span,
+  Star,
+  StringLiteral,
+  TypedLiteral,
+  Unary,
+  UnaryOperator,
+  WhenClause,
+} from './ast';
+export { assertNever } from './ast';
+export { aggregateCalls, containsAggregate, isAggregateCall } from './aggregates';
+export { DEFAULT_DECIMAL, MAX_DECIMAL_PRECISION, printCastType, resolveCastType } from './cast-types';
+export { assertExpression, checkExpression, parseAndCheckExpression } from './check';
+export type { CheckExpressionOptions, ExpressionRole } from './check';
+export { sameExpression } from './compare';
+export {
+  EXPRESSION_CHECK_CODES,
+  EXPRESSION_ERROR_CODES,
+  EXPRESSION_SYNTAX_CODES,
+  ExpressionCheckError,
+  ExpressionError,
+  ExpressionSyntaxError,
+  expressionErrorFromData,
+  isExpressionError,
+} from './errors';
+export type {
+  ExpressionCheckCode,
+  ExpressionErrorCode,
+  ExpressionErrorData,
+  ExpressionErrorDetails,
+  ExpressionSyntaxCode,
+} from './errors';
+export { FUNCTION_CATALOGUE, FUNCTION_NAMES, FUNCTIONS, describeArity, isFunctionName, lookupFunction } from './functions';
+export type { FunctionCategory, FunctionInfo, FunctionName, FunctionResultType, FunctionSpec } from './functions';
+export { RESERVED_WORDS, isBareIdentifier, isReservedWord, quoteIdentifier } from './keywords';
+export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, parseExpression } from './parser';
+export { outputName, printExpression, printStringLiteral } from './printer';
+export { children, columnsReferenced, expressionDepth, someNode, walkExpression } from './walk';

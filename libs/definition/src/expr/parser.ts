@@ -1,0 +1,498 @@
+/**
+ * Hand-written recursive-descent parser for the expression language (Teckel v3.0 section 9, the
+ * subset the engines support). Precedence, lowest first: AS (top level only), OR, AND, NOT,
+ * comparisons / IS / IN / BETWEEN / LIKE (non-associative), + - ||, * / %, unary - +.
+ */
+import type { Alias, BinaryOperator, Case, Cast, CastType, Expr, LikeOperator, Span, WhenClause } from './ast';
+import { isCastTypeProblem, resolveCastType } from './cast-types';
+import { ExpressionSyntaxError, type ExpressionSyntaxCode } from './errors';
+import { isReservedWord } from './keywords';
+import { tokenize, type Token } from './lexer';
+import { isValidDateText, isValidTimestampText } from './typed-literals';
+import { children } from './walk';
+
+/** Longest expression text accepted, in characters. */
+export const MAX_EXPRESSION_LENGTH = 100_000;
+/** Deepest nesting accepted, counting both the tree's height and bracket/operator nesting. */
+export const MAX_EXPRESSION_DEPTH = 256;
+
+const COMPARISON_OPERATORS: Readonly<Record<string, BinaryOperator>> = {
+  '=': '=',
+  '==': '=',
+  '!=': '!=',
+  '<>': '!=',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+  '<=>': '<=>',
+};
+const ADDITIVE_OPERATORS: ReadonlySet<string> = new Set(['+', '-', '||']);
+const MULTIPLICATIVE_OPERATORS: ReadonlySet<string> = new Set(['*', '/', '%']);
+const LIKE_OPERATORS: ReadonlySet<string> = new Set(['LIKE', 'ILIKE', 'RLIKE']);
+
+/**
+ * Parses one expression, optionally ending in a top-level `AS alias`.
+ * Throws `ExpressionSyntaxError` (message like `unexpected token ")" at column 14`) on any problem.
+ */
+export function parseExpression(text: string): Expr {
+  if (text.length > MAX_EXPRESSION_LENGTH) {
+    throw new ExpressionSyntaxError(
+      'EXPR_TOO_LONG',
+      `expression too long (${text.length} characters, limit ${MAX_EXPRESSION_LENGTH})`,
+      { start: MAX_EXPRESSION_LENGTH, end: text.length },
+    );
+  }
+  return new Parser(text).parseTop();
+}
+
+const span = (start: number, end: number): Span => ({ start, end });
+
+function describeToken(token: Token): string {
+  const shown = token.text.length > 40 ? token.text.slice(0, 37) + '...' : token.text;
+  return `unexpected token ${JSON.stringify(shown)}`;
+}
+
+class Parser {
+  private readonly tokens: Token[];
+  private pos = 0;
+  private nesting = 0;
+  // Height of every node built so far; a long operator chain is as dangerous to the recursive
+  // printers and compilers downstream as deep brackets are.
+  private readonly heights = new WeakMap<Expr, number>();
+
+  constructor(private readonly text: string) {
+    this.tokens = tokenize(text);
+  }
+
+  parseTop(): Expr {
+    if (this.peek().type === 'eof') {
+      throw new ExpressionSyntaxError('EXPR_SYNTAX', 'empty expression', span(0, this.text.length));
+    }
+    const expr = this.parseOr();
+    let result: Expr = expr;
+    if (this.isKeyword(this.peek(), 'AS')) {
+      this.advance();
+      const name = this.peek();
+      if (!this.isName(name)) this.unexpected(name);
+      this.advance();
+      const alias: Alias = { kind: 'alias', expr, alias: name.value, span: span(expr.span.start, name.end) };
+      result = this.build(alias, name.start);
+    }
+    const rest = this.peek();
+    if (rest.type !== 'eof') this.unexpected(rest);
+    return result;
+  }
+
+  // --- token helpers -------------------------------------------------------------------------
+
+  private peek(ahead = 0): Token {
+    return this.tokens[Math.min(this.pos + ahead, this.tokens.length - 1)];
+  }
+
+  private advance(): Token {
+    const token = this.peek();
+    if (this.pos < this.tokens.length - 1) this.pos++;
+    return token;
+  }
+
+  private isKeyword(token: Token, word: string): boolean {
+    return token.type === 'identifier' && token.text.toUpperCase() === word;
+  }
+
+  private isOperator(token: Token, op: string): boolean {
+    return token.type === 'operator' && token.text === op;
+  }
+
+  /** A token usable as a column, qualifier or alias name. */
+  private isName(token: Token): boolean {
+    return token.type === 'quoted_identifier' || (token.type === 'identifier' && !isReservedWord(token.text));
+  }
+
+  private expectOperator(op: string): Token {
+    const token = this.peek();
+    if (!this.isOperator(token, op)) this.unexpected(token);
+    return this.advance();
+  }
+
+  private expectKeyword(word: string): Token {
+    const token = this.peek();
+    if (!this.isKeyword(token, word)) this.unexpected(token);
+    return this.advance();
+  }
+
+  private fail(code: ExpressionSyntaxCode, reason: string, at: Span): never {
+    throw new ExpressionSyntaxError(code, reason, at);
+  }
+
+  private unexpected(token: Token): never {
+    if (token.type === 'error') this.fail('EXPR_SYNTAX', token.value, span(token.start, token.end));
+    if (token.type === 'eof') this.fail('EXPR_SYNTAX', 'unexpected end of expression', span(token.start, token.end));
+    this.fail('EXPR_SYNTAX', describeToken(token), span(token.start, token.end));
+  }
+
+  private tooDeep(at: number): never {
+    this.fail('EXPR_TOO_DEEP', `expression nested too deeply (more than ${MAX_EXPRESSION_DEPTH} levels)`, span(at, at));
+  }
+
+  /**
+   * Runs `parse` one nesting level deeper, refusing to go past the depth limit; the error points
+   * at the token that opened the level (a bracket, NOT, minus, comma).
+   */
+  private nested<T>(parse: () => T): T {
+    if (++this.nesting > MAX_EXPRESSION_DEPTH) this.tooDeep(this.tokens[Math.max(this.pos - 1, 0)].start);
+    try {
+      return parse();
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  /** Records a new node's height, failing at offset `at` when it passes the depth limit. */
+  private build<T extends Expr>(node: T, at: number): T {
+    let height = 1;
+    for (const child of children(node)) height = Math.max(height, (this.heights.get(child) ?? 1) + 1);
+    if (height > MAX_EXPRESSION_DEPTH) this.tooDeep(at);
+    this.heights.set(node, height);
+    return node;
+  }
+
+  // --- grammar, lowest precedence first ------------------------------------------------------
+
+  private parseOr(): Expr {
+    return this.nested(() => {
+      let left = this.parseAnd();
+      while (this.isKeyword(this.peek(), 'OR')) {
+        const op = this.advance();
+        const right = this.parseAnd();
+        left = this.binary('OR', left, right, op);
+      }
+      return left;
+    });
+  }
+
+  private parseAnd(): Expr {
+    let left = this.parseNot();
+    while (this.isKeyword(this.peek(), 'AND')) {
+      const op = this.advance();
+      const right = this.parseNot();
+      left = this.binary('AND', left, right, op);
+    }
+    return left;
+  }
+
+  private parseNot(): Expr {
+    const token = this.peek();
+    if (!this.isKeyword(token, 'NOT')) return this.parseComparison();
+    this.advance();
+    const operand = this.nested(() => this.parseNot());
+    return this.build({ kind: 'unary', op: 'NOT', operand, span: span(token.start, operand.span.end) }, token.start);
+  }
+
+  private parseComparison(): Expr {
+    const left = this.parseAdditive();
+    const token = this.peek();
+    if (token.type === 'operator' && token.text in COMPARISON_OPERATORS) {
+      this.advance();
+      const right = this.parseAdditive();
+      return this.binary(COMPARISON_OPERATORS[token.text], left, right, token);
+    }
+    if (this.isKeyword(token, 'IS')) {
+      this.advance();
+      const negated = this.isKeyword(this.peek(), 'NOT');
+      if (negated) this.advance();
+      const end = this.expectKeyword('NULL');
+      return this.build(
+        { kind: 'is_null', operand: left, negated, span: span(left.span.start, end.end) },
+        token.start,
+      );
+    }
+    let negated = false;
+    let keyword = token;
+    if (this.isKeyword(token, 'NOT')) {
+      const next = this.peek(1);
+      const upper = next.type === 'identifier' ? next.text.toUpperCase() : '';
+      // `a NOT b` is left for the caller to reject at the NOT.
+      if (upper !== 'IN' && upper !== 'BETWEEN' && !LIKE_OPERATORS.has(upper)) return left;
+      this.advance();
+      negated = true;
+      keyword = next;
+    }
+    const word = keyword.type === 'identifier' ? keyword.text.toUpperCase() : '';
+    if (word === 'IN') {
+      this.advance();
+      this.expectOperator('(');
+      const list: Expr[] = [this.parseOr()];
+      while (this.isOperator(this.peek(), ',')) {
+        this.advance();
+        list.push(this.parseOr());
+      }
+      const close = this.expectOperator(')');
+      return this.build(
+        { kind: 'in', operand: left, list, negated, span: span(left.span.start, close.end) },
+        keyword.start,
+      );
+    }
+    if (word === 'BETWEEN') {
+      this.advance();
+      const low = this.parseAdditive();
+      this.expectKeyword('AND');
+      const high = this.parseAdditive();
+      return this.build(
+        { kind: 'between', operand: left, low, high, negated, span: span(left.span.start, high.span.end) },
+        keyword.start,
+      );
+    }
+    if (LIKE_OPERATORS.has(word)) {
+      this.advance();
+      const pattern = this.parseAdditive();
+      return this.build(
+        {
+          kind: 'like',
+          op: word as LikeOperator,
+          operand: left,
+          pattern,
+          negated,
+          span: span(left.span.start, pattern.span.end),
+        },
+        keyword.start,
+      );
+    }
+    return left;
+  }
+
+  private parseAdditive(): Expr {
+    let left = this.parseMultiplicative();
+    for (let token = this.peek(); token.type === 'operator' && ADDITIVE_OPERATORS.has(token.text); token = this.peek()) {
+      this.advance();
+      const right = this.parseMultiplicative();
+      left = this.binary(token.text as BinaryOperator, left, right, token);
+    }
+    return left;
+  }
+
+  private parseMultiplicative(): Expr {
+    let left = this.parseUnary();
+    for (
+      let token = this.peek();
+      token.type === 'operator' && MULTIPLICATIVE_OPERATORS.has(token.text);
+      token = this.peek()
+    ) {
+      this.advance();
+      const right = this.parseUnary();
+      left = this.binary(token.text as BinaryOperator, left, right, token);
+    }
+    return left;
+  }
+
+  private parseUnary(): Expr {
+    const token = this.peek();
+    if (!this.isOperator(token, '-') && !this.isOperator(token, '+')) return this.parsePrimary();
+    this.advance();
+    const operand = this.nested(() => this.parseUnary());
+    return this.build(
+      { kind: 'unary', op: token.text as '-' | '+', operand, span: span(token.start, operand.span.end) },
+      token.start,
+    );
+  }
+
+  private parsePrimary(): Expr {
+    const token = this.peek();
+    switch (token.type) {
+      case 'number':
+        this.advance();
+        return this.build(
+          { kind: 'number', text: token.text, isInteger: !token.text.includes('.'), span: span(token.start, token.end) },
+          token.start,
+        );
+      case 'string':
+        this.advance();
+        return this.build({ kind: 'string', value: token.value, span: span(token.start, token.end) }, token.start);
+      case 'quoted_identifier':
+        return this.parseColumn();
+      case 'identifier':
+        return this.parseWord(token);
+      case 'operator':
+        if (token.text === '(') return this.parseParenthesized();
+        if (token.text === '*') {
+          this.advance();
+          return this.build({ kind: 'star', span: span(token.start, token.end) }, token.start);
+        }
+        return this.unexpected(token);
+      default:
+        return this.unexpected(token);
+    }
+  }
+
+  private parseParenthesized(): Expr {
+    const open = this.advance();
+    const inner = this.parseOr();
+    const close = this.expectOperator(')');
+    // The node's span takes in its brackets, so an enclosing node's span starts at the "(".
+    const widened = { ...inner, span: span(open.start, close.end) };
+    this.heights.set(widened, this.heights.get(inner) ?? 1);
+    return widened;
+  }
+
+  /** A primary that starts with a bare word: literal keyword, CASE, CAST, typed literal, call or column. */
+  private parseWord(token: Token): Expr {
+    const word = token.text.toUpperCase();
+    const here = span(token.start, token.end);
+    const next = this.peek(1);
+    switch (word) {
+      case 'TRUE':
+      case 'FALSE':
+        this.advance();
+        return this.build({ kind: 'boolean', value: word === 'TRUE', span: here }, token.start);
+      case 'NULL':
+        this.advance();
+        return this.build({ kind: 'null', span: here }, token.start);
+      case 'CASE':
+        return this.parseCase();
+      case 'CAST':
+      case 'TRY_CAST':
+        if (!this.isOperator(next, '(')) {
+          this.advance();
+          return this.unexpected(next);
+        }
+        return this.parseCast();
+      case 'DATE':
+      case 'TIMESTAMP':
+        if (next.type === 'string') return this.parseTypedLiteral(word === 'DATE' ? 'date' : 'timestamp');
+        break;
+      default:
+        break;
+    }
+    if (isReservedWord(token.text)) return this.unexpected(token);
+    if (this.isOperator(next, '(')) return this.parseCall();
+    return this.parseColumn();
+  }
+
+  private parseTypedLiteral(type: 'date' | 'timestamp'): Expr {
+    const keyword = this.advance();
+    const literal = this.advance();
+    const valid = type === 'date' ? isValidDateText(literal.value) : isValidTimestampText(literal.value);
+    if (!valid) {
+      const expected = type === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:MM:SS';
+      this.fail(
+        'EXPR_INVALID_LITERAL',
+        `invalid ${type.toUpperCase()} literal ${literal.text} (expected ${expected})`,
+        span(literal.start, literal.end),
+      );
+    }
+    return this.build(
+      { kind: 'typed_literal', type, value: literal.value, span: span(keyword.start, literal.end) },
+      keyword.start,
+    );
+  }
+
+  /** `name`, `` `name` ``, `qualifier.name`, or `qualifier.*`. */
+  private parseColumn(): Expr {
+    const first = this.advance();
+    if (!this.isOperator(this.peek(), '.')) {
+      return this.build({ kind: 'column', name: first.value, span: span(first.start, first.end) }, first.start);
+    }
+    this.advance();
+    const second = this.peek();
+    if (this.isOperator(second, '*')) {
+      this.advance();
+      return this.build({ kind: 'star', qualifier: first.value, span: span(first.start, second.end) }, first.start);
+    }
+    if (!this.isName(second)) this.unexpected(second);
+    this.advance();
+    return this.build(
+      { kind: 'column', name: second.value, qualifier: first.value, span: span(first.start, second.end) },
+      first.start,
+    );
+  }
+
+  private parseCall(): Expr {
+    const name = this.advance();
+    this.advance(); // "("
+    const args: Expr[] = [];
+    let distinct = false;
+    if (!this.isOperator(this.peek(), ')')) {
+      if (this.isKeyword(this.peek(), 'DISTINCT')) {
+        this.advance();
+        distinct = true;
+      }
+      args.push(this.parseOr());
+      while (this.isOperator(this.peek(), ',')) {
+        this.advance();
+        args.push(this.parseOr());
+      }
+    }
+    const close = this.expectOperator(')');
+    return this.build(
+      { kind: 'call', name: name.text.toLowerCase(), args, distinct, span: span(name.start, close.end) },
+      name.start,
+    );
+  }
+
+  private parseCase(): Expr {
+    const start = this.advance();
+    const whens: WhenClause[] = [];
+    do {
+      this.expectKeyword('WHEN');
+      const when = this.parseOr();
+      this.expectKeyword('THEN');
+      const then = this.parseOr();
+      whens.push({ when, then });
+    } while (this.isKeyword(this.peek(), 'WHEN'));
+    let otherwise: Expr | undefined;
+    if (this.isKeyword(this.peek(), 'ELSE')) {
+      this.advance();
+      otherwise = this.parseOr();
+    }
+    const end = this.expectKeyword('END');
+    const node: Case =
+      otherwise === undefined
+        ? { kind: 'case', whens, span: span(start.start, end.end) }
+        : { kind: 'case', whens, else: otherwise, span: span(start.start, end.end) };
+    return this.build(node, start.start);
+  }
+
+  private parseCast(): Expr {
+    const keyword = this.advance();
+    this.advance(); // "("
+    const operand = this.parseOr();
+    this.expectKeyword('AS');
+    const type = this.parseCastType();
+    const close = this.expectOperator(')');
+    const node: Cast = {
+      kind: 'cast',
+      operand,
+      type,
+      safe: keyword.text.toUpperCase() === 'TRY_CAST',
+      span: span(keyword.start, close.end),
+    };
+    return this.build(node, keyword.start);
+  }
+
+  private parseCastType(): CastType {
+    const word = this.peek();
+    if (word.type !== 'identifier') this.unexpected(word);
+    this.advance();
+    const params: number[] = [];
+    let end = word.end;
+    if (this.isOperator(this.peek(), '(')) {
+      this.advance();
+      for (;;) {
+        const param = this.peek();
+        if (param.type !== 'number' || param.text.includes('.')) this.unexpected(param);
+        this.advance();
+        params.push(Number(param.text));
+        if (!this.isOperator(this.peek(), ',')) break;
+        this.advance();
+      }
+      end = this.expectOperator(')').end;
+    }
+    const resolved = resolveCastType(word.text, params);
+    if (isCastTypeProblem(resolved)) this.fail('EXPR_INVALID_TYPE', resolved.problem, span(word.start, end));
+    return resolved;
+  }
+
+  private binary(op: BinaryOperator, left: Expr, right: Expr, token: Token): Expr {
+    return this.build({ kind: 'binary', op, left, right, span: span(left.span.start, right.span.end) }, token.start);
+  }
+}

@@ -34,7 +34,11 @@ const ROLE_PLACE: Readonly<Record<Exclude<ExpressionRole, 'aggregate'>, string>>
   column: 'in a grouping key',
 };
 
-/** Returns the first problem of `e` in document order, or undefined when it is fine for `role`. */
+/**
+ * Returns the first problem of `e`, or undefined when it is fine for `options.role`. Problems of
+ * single nodes (unknown function, arity, `*`, DISTINCT, aggregate placement) come first, in
+ * document order; only when there are none is the whole expression checked against its role.
+ */
 export function checkExpression(e: Expr, options: CheckExpressionOptions): ExpressionCheckError | undefined {
   const problems: ExpressionCheckError[] = [];
   const report = (code: ExpressionCheckCode, reason: string, node: Expr): void => {
@@ -103,7 +107,11 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
   };
 
   visit(e, undefined, true);
+  const first = earliest(problems);
+  if (first !== undefined) return first;
 
+  // Rules about the expression as a whole come last: a wrong function inside it is the more
+  // useful message, and fixing it may change the whole's kind.
   switch (role) {
     case 'predicate':
       if (e.kind === 'alias') report('EXPR_ALIAS_NOT_ALLOWED', `alias "${e.alias}" is not allowed in a filter`, e);
@@ -125,7 +133,11 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
       assertNever(role);
   }
 
-  // Stable: at equal columns the problem found first (the outer or structural one) wins.
+  return problems[0];
+}
+
+/** The problem that starts first; at equal columns the one found first (the outer node) wins. */
+function earliest(problems: readonly ExpressionCheckError[]): ExpressionCheckError | undefined {
   let first: ExpressionCheckError | undefined;
   for (const problem of problems) {
     if (first === undefined || problem.details.span.start < first.details.span.start) first = problem;

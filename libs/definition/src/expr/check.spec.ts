@@ -1,0 +1,222 @@
+import type { Expr } from './ast';
+import { assertExpression, checkExpression, parseAndCheckExpression, type CheckExpressionOptions, type ExpressionRole } from './check';
+import { ExpressionCheckError, ExpressionSyntaxError } from './errors';
+import { parseExpression } from './parser';
+
+function problem(text: string, options: CheckExpressionOptions): { code: string; message: string } | undefined {
+  const found = checkExpression(parseExpression(text), options);
+  return found === undefined ? undefined : { code: found.code, message: found.message };
+}
+
+const ALL_ROLES: readonly ExpressionRole[] = ['predicate', 'value', 'column', 'aggregate'];
+
+describe('checkExpression: function catalogue rules (any role)', () => {
+  it.each<[string, string, string]>([
+    ['foo(x) > 1', 'EXPR_UNKNOWN_FUNCTION', 'unknown function "foo" at column 1'],
+    ['a + foo(x) > 1', 'EXPR_UNKNOWN_FUNCTION', 'unknown function "foo" at column 5'],
+    ['NOT bar() AND x > 1', 'EXPR_UNKNOWN_FUNCTION', 'unknown function "bar" at column 5'],
+    ['round(x, 1, 2) > 1', 'EXPR_ARITY', 'function "round" takes 1 to 2 arguments, got 3 at column 1'],
+    ['round() > 1', 'EXPR_ARITY', 'function "round" takes 1 to 2 arguments, got 0 at column 1'],
+    ['abs(x, y) > 1', 'EXPR_ARITY', 'function "abs" takes 1 argument, got 2 at column 1'],
+    ['power(x) > 1', 'EXPR_ARITY', 'function "power" takes 2 arguments, got 1 at column 1'],
+    ['x > 1 AND concat() = \'\'', 'EXPR_ARITY', 'function "concat" takes at least 1 argument, got 0 at column 11'],
+    ['current_date(x) > 1', 'EXPR_ARITY', 'function "current_date" takes no arguments, got 1 at column 1'],
+    ['UPPER(a, b) = \'X\'', 'EXPR_ARITY', 'function "upper" takes 1 argument, got 2 at column 1'],
+    ['* > 1', 'EXPR_STAR', '"*" is only allowed as count(*) at column 1'],
+    ['upper(*) = \'x\'', 'EXPR_STAR', '"*" is only allowed as count(*) at column 7'],
+    ['t.* IS NULL', 'EXPR_STAR', '"*" is only allowed as count(*) at column 1'],
+    ['upper(DISTINCT x) = \'x\'', 'EXPR_DISTINCT', 'function "upper" does not accept DISTINCT at column 1'],
+  ])('%s', (text, code, message) => {
+    for (const role of ALL_ROLES) {
+      expect(problem(text, { role })).toEqual({ code, message });
+    }
+  });
+
+  it('accepts known functions in any case with the right arity', () => {
+    expect(problem("UPPER(name) = 'X' AND Round(x, 2) > 1 AND coalesce(a, b, c, d) IS NULL", { role: 'predicate' })).toBe(
+      undefined,
+    );
+    expect(problem('current_date() > d', { role: 'predicate' })).toBe(undefined);
+    expect(problem('substring(s, 1) || substring(s, 1, 2)', { role: 'value' })).toBe(undefined);
+  });
+
+  it('checks arguments of unknown functions too, reporting the earliest problem', () => {
+    expect(problem('x > 1 OR foo(abs(1, 2)) > 1', { role: 'predicate' })).toEqual({
+      code: 'EXPR_UNKNOWN_FUNCTION',
+      message: 'unknown function "foo" at column 10',
+    });
+    expect(problem('abs(1, 2) > foo(1)', { role: 'predicate' })).toEqual({
+      code: 'EXPR_ARITY',
+      message: 'function "abs" takes 1 argument, got 2 at column 1',
+    });
+  });
+});
+
+describe('checkExpression: aggregate rules', () => {
+  it('allows count(*), count(DISTINCT x), sum(DISTINCT x), avg(DISTINCT x)', () => {
+    for (const text of ['count(*)', 'COUNT(DISTINCT dept)', 'sum(DISTINCT x)', 'avg(distinct x)']) {
+      expect(problem(text, { role: 'aggregate' })).toBe(undefined);
+    }
+  });
+
+  it.each<[string, string, string]>([
+    ['count(*, x)', 'EXPR_ARITY', 'function "count" takes 1 argument, got 2 at column 1'],
+    ['count(DISTINCT *)', 'EXPR_STAR', '"*" is only allowed as count(*) at column 16'],
+    ['count(t.*)', 'EXPR_STAR', '"*" is only allowed as count(*) at column 7'],
+    ['sum(*)', 'EXPR_STAR', '"*" is only allowed as count(*) at column 5'],
+    ['count(*) + *', 'EXPR_STAR', '"*" is only allowed as count(*) at column 12'],
+    ['min(DISTINCT x)', 'EXPR_DISTINCT', 'function "min" does not accept DISTINCT at column 1'],
+    ['median(DISTINCT x)', 'EXPR_DISTINCT', 'function "median" does not accept DISTINCT at column 1'],
+    ['sum(avg(x))', 'EXPR_NESTED_AGGREGATE', 'aggregate function "avg" cannot be used inside aggregate function "sum" at column 5'],
+    [
+      'max(abs(count(*)))',
+      'EXPR_NESTED_AGGREGATE',
+      'aggregate function "count" cannot be used inside aggregate function "max" at column 9',
+    ],
+  ])('%s', (text, code, message) => {
+    expect(problem(text, { role: 'aggregate' })).toEqual({ code, message });
+  });
+});
+
+describe('checkExpression: role predicate (where.filter)', () => {
+  it.each([
+    'salary > 50000',
+    "dept = 'IT' AND NOT active",
+    'active',
+    't.active',
+    'NULL',
+    'TRUE',
+    'x IS NULL',
+    'x IN (1, 2)',
+    'x BETWEEN 1 AND 2',
+    "name LIKE 'A%'",
+    'CAST(flag AS boolean)',
+    'coalesce(flag, FALSE)',
+    'CASE WHEN a > 1 THEN TRUE ELSE NULL END',
+    'CASE WHEN a > 1 THEN x ELSE 1 END',
+    'NOT NOT (a = b)',
+  ])('accepts %s', (text) => {
+    expect(problem(text, { role: 'predicate' })).toBe(undefined);
+  });
+
+  it.each<[string, string, string]>([
+    ['42', 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 1'],
+    ["'yes'", 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 1'],
+    ["DATE '2024-01-01'", 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 1'],
+    ['a + 1', 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 1'],
+    ["a || 'x'", 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 1'],
+    ['-a', 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 1'],
+    ['upper(name)', 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 1'],
+    ['CAST(x AS integer)', 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 1'],
+    ["CASE WHEN a THEN 'x' ELSE 'y' END", 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 1'],
+    ['  (1)', 'EXPR_EXPECTED_PREDICATE', 'expected a true/false condition such as x > 0 at column 3'],
+    ['salary > 1 AS big', 'EXPR_ALIAS_NOT_ALLOWED', 'alias "big" is not allowed in a filter at column 1'],
+    ['sum(x) > 1', 'EXPR_AGGREGATE_NOT_ALLOWED', 'aggregate function "sum" is not allowed in a filter at column 1'],
+    ['x > 1 AND count(*) > 2', 'EXPR_AGGREGATE_NOT_ALLOWED', 'aggregate function "count" is not allowed in a filter at column 11'],
+    ['sum(avg(x)) > 1', 'EXPR_AGGREGATE_NOT_ALLOWED', 'aggregate function "sum" is not allowed in a filter at column 1'],
+  ])('rejects %s', (text, code, message) => {
+    expect(problem(text, { role: 'predicate' })).toEqual({ code, message });
+  });
+});
+
+describe('checkExpression: role value (select.columns)', () => {
+  it.each(['salary', 'salary * 1.1 AS raised', "upper(name) AS `Name`", '1 AS one', 'CASE WHEN a THEN 1 END', 'x > 1 AS big'])(
+    'accepts %s',
+    (text) => {
+      expect(problem(text, { role: 'value' })).toBe(undefined);
+    },
+  );
+
+  it.each<[string, string, string]>([
+    ['avg(salary)', 'EXPR_AGGREGATE_NOT_ALLOWED', 'aggregate function "avg" is not allowed in a column expression at column 1'],
+    ['x + max(y) AS m', 'EXPR_AGGREGATE_NOT_ALLOWED', 'aggregate function "max" is not allowed in a column expression at column 5'],
+    ['*', 'EXPR_STAR', '"*" is only allowed as count(*) at column 1'],
+  ])('rejects %s', (text, code, message) => {
+    expect(problem(text, { role: 'value' })).toEqual({ code, message });
+  });
+});
+
+describe('checkExpression: role column (group_by.by)', () => {
+  it.each(['dept', 't.dept', 'year(hired) AS y', 'upper(dept)'])('accepts %s', (text) => {
+    expect(problem(text, { role: 'column' })).toBe(undefined);
+  });
+
+  it.each<[string, string, string]>([
+    ['1', 'EXPR_EXPECTED_COLUMN', 'expected a grouping key that references a column at column 1'],
+    ["'x' AS k", 'EXPR_EXPECTED_COLUMN', 'expected a grouping key that references a column at column 1'],
+    ['count(*)', 'EXPR_AGGREGATE_NOT_ALLOWED', 'aggregate function "count" is not allowed in a grouping key at column 1'],
+    ['sum(x)', 'EXPR_AGGREGATE_NOT_ALLOWED', 'aggregate function "sum" is not allowed in a grouping key at column 1'],
+  ])('rejects %s', (text, code, message) => {
+    expect(problem(text, { role: 'column' })).toEqual({ code, message });
+  });
+});
+
+describe('checkExpression: role aggregate (group_by.agg)', () => {
+  it.each([
+    'AVG(salary) AS avg_salary',
+    'count(*)',
+    'sum(x) / count(*) AS mean',
+    'sum(x) + 1 AS s',
+    'round(avg(x), 2) AS r',
+    'coalesce(sum(x), 0)',
+    "CASE WHEN count(*) > 1 THEN 'many' ELSE 'one' END AS c",
+    'stddev_samp(x)',
+    'median(x) AS m',
+  ])('accepts %s', (text) => {
+    expect(problem(text, { role: 'aggregate' })).toBe(undefined);
+  });
+
+  it.each<[string, string, string]>([
+    ['salary AS s', 'EXPR_EXPECTED_AGGREGATE', 'expected an aggregate expression such as sum(x) at column 1'],
+    ['salary', 'EXPR_EXPECTED_AGGREGATE', 'expected an aggregate expression such as sum(x) at column 1'],
+    ['upper(x) AS u', 'EXPR_EXPECTED_AGGREGATE', 'expected an aggregate expression such as sum(x) at column 1'],
+    ['1', 'EXPR_EXPECTED_AGGREGATE', 'expected an aggregate expression such as sum(x) at column 1'],
+    ['foo(x) AS f', 'EXPR_UNKNOWN_FUNCTION', 'unknown function "foo" at column 1'],
+  ])('rejects %s', (text, code, message) => {
+    expect(problem(text, { role: 'aggregate' })).toEqual({ code, message });
+  });
+
+  it('with groupKeys, rejects columns used outside aggregates unless they are keys', () => {
+    const options: CheckExpressionOptions = { role: 'aggregate', groupKeys: ['dept'] };
+    expect(problem('sum(salary) + dept AS s', options)).toBe(undefined);
+    expect(problem('sum(salary) + bonus AS s', options)).toEqual({
+      code: 'EXPR_UNGROUPED_COLUMN',
+      message: 'column "bonus" must be inside an aggregate function or be a grouping key at column 15',
+    });
+    expect(problem('sum(salary) + bonus AS s', { role: 'aggregate' })).toBe(undefined);
+  });
+});
+
+describe('checkExpression: hand-built trees', () => {
+  it('rejects an alias below the top', () => {
+    const at = { start: 4, end: 10 };
+    const inner: Expr = { kind: 'alias', expr: { kind: 'column', name: 'a', span: at }, alias: 'b', span: at };
+    const e: Expr = {
+      kind: 'binary',
+      op: '+',
+      left: { kind: 'number', text: '1', isInteger: true, span: { start: 0, end: 1 } },
+      right: inner,
+      span: { start: 0, end: 10 },
+    };
+    expect(checkExpression(e, { role: 'value' })?.message).toBe(
+      'alias "b" is only allowed at the top of an expression at column 5',
+    );
+  });
+});
+
+describe('assertExpression and parseAndCheckExpression', () => {
+  it('throws the first problem as an ExpressionCheckError', () => {
+    const e = parseExpression('sum(x) > 1');
+    expect(() => assertExpression(e, { role: 'predicate' })).toThrow(ExpressionCheckError);
+    expect(() => assertExpression(e, { role: 'predicate' })).toThrow(
+      'aggregate function "sum" is not allowed in a filter at column 1',
+    );
+    expect(() => assertExpression(e, { role: 'aggregate' })).not.toThrow();
+  });
+
+  it('parses and checks in one step', () => {
+    expect(parseAndCheckExpression('AVG(salary) AS a', { role: 'aggregate' }).kind).toBe('alias');
+    expect(() => parseAndCheckExpression('salary >', { role: 'predicate' })).toThrow(ExpressionSyntaxError);
+    expect(() => parseAndCheckExpression('foo(x)', { role: 'value' })).toThrow('unknown function "foo" at column 1');
+  });
+});

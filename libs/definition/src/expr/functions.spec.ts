@@ -1,0 +1,61 @@
+import { FUNCTION_CATALOGUE, FUNCTION_NAMES, FUNCTIONS, describeArity, isFunctionName, lookupFunction, type FunctionName } from './functions';
+
+describe('function catalogue', () => {
+  it('lists exactly the supported functions, lower-case', () => {
+    expect([...FUNCTION_NAMES].sort()).toEqual(
+      [
+        'abs', 'avg', 'ceil', 'coalesce', 'concat', 'count', 'current_date', 'current_timestamp', 'date_add',
+        'date_diff', 'day', 'floor', 'hour', 'ifnull', 'length', 'lower', 'ltrim', 'max', 'median', 'min',
+        'minute', 'mod', 'month', 'nullif', 'power', 'replace', 'round', 'rtrim', 'second', 'sqrt', 'stddev',
+        'stddev_pop', 'stddev_samp', 'substring', 'sum', 'trim', 'upper', 'var_pop', 'var_samp', 'variance', 'year',
+      ].sort(),
+    );
+    for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());
+  });
+
+  it('marks exactly the aggregates', () => {
+    expect(FUNCTIONS.filter((f) => f.aggregate).map((f) => f.name)).toEqual([
+      'count', 'sum', 'avg', 'min', 'max', 'stddev', 'stddev_samp', 'stddev_pop', 'variance', 'var_samp', 'var_pop', 'median',
+    ]);
+    expect(FUNCTIONS.filter((f) => f.allowsStar === true).map((f) => f.name)).toEqual(['count']);
+    expect(FUNCTIONS.filter((f) => f.allowsDistinct === true).map((f) => f.name)).toEqual(['count', 'sum', 'avg']);
+  });
+
+  it('keeps every entry consistent', () => {
+    for (const f of FUNCTIONS) {
+      expect(f.minArgs).toBeGreaterThanOrEqual(0);
+      if (f.maxArgs !== null) expect(f.maxArgs).toBeGreaterThanOrEqual(f.minArgs);
+      expect(f.aggregate).toBe(f.category === 'aggregate');
+      expect(f.description).toMatch(/^[A-Za-z(].*\.$/);
+    }
+  });
+
+  it('gives FunctionName as the union of the keys, for engine tables', () => {
+    const arities = {
+      ...Object.fromEntries(FUNCTION_NAMES.map((n) => [n, FUNCTION_CATALOGUE[n].minArgs])),
+    } as Record<FunctionName, number>;
+    expect(arities.round).toBe(1);
+    expect(FUNCTION_CATALOGUE.round.maxArgs).toBe(2);
+    expect(FUNCTION_CATALOGUE.concat.maxArgs).toBeNull();
+  });
+
+  it('looks names up case-insensitively', () => {
+    expect(lookupFunction('AVG')).toMatchObject({ name: 'avg', aggregate: true, minArgs: 1, maxArgs: 1 });
+    expect(lookupFunction('Substring')).toMatchObject({ name: 'substring', minArgs: 2, maxArgs: 3 });
+    expect(lookupFunction('foo')).toBeUndefined();
+    expect(lookupFunction('toString')).toBeUndefined();
+    expect(lookupFunction('__proto__')).toBeUndefined();
+    expect(isFunctionName('sum')).toBe(true);
+    expect(isFunctionName('SUM')).toBe(false);
+    expect(isFunctionName('constructor')).toBe(false);
+  });
+
+  it('describes arity in words', () => {
+    expect(describeArity({ minArgs: 1, maxArgs: 1 })).toBe('1 argument');
+    expect(describeArity({ minArgs: 2, maxArgs: 2 })).toBe('2 arguments');
+    expect(describeArity({ minArgs: 0, maxArgs: 0 })).toBe('no arguments');
+    expect(describeArity({ minArgs: 1, maxArgs: 2 })).toBe('1 to 2 arguments');
+    expect(describeArity({ minArgs: 1, maxArgs: null })).toBe('at least 1 argument');
+    expect(describeArity({ minArgs: 2, maxArgs: null })).toBe('at least 2 arguments');
+  });
+});

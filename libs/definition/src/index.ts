@@ -1,5 +1,105 @@
 /**
- * @pipeline/definition: YAML pipeline text -> typed definition, variables, expression syntax tree.
+ * @pipeline/definition: YAML pipeline text -> raw document -> typed definition pieces.
+ *
+ * - `readDocument` parses YAML (positions, limits, alias and key guards) into a raw document;
+ * - `substituteNode` / `substituteText` apply `${NAME}` / `${NAME:default}` variables after parsing;
+ * - `KINDS` is the source-kind catalogue (schema, upstream refs, explain label, role, expression
+ *   fields, typed `Source` builder), `checkFields` checks a kind's fields against its schema;
+ * - formats, write modes and options; the dependency graph (`findCycle`, `layoutGraph`);
+ * - the expression language (`parseExpression`, `checkExpression`, `printExpression`, ...).
+ *
+ * Rules and `V-0xx` messages live in @pipeline/validation, which composes these pieces.
+ *
+ * @example
+ * const doc = readDocument('version: "3.0"\npipeline:\n  assets: []\n');
+ * doc.assetLists[0].field; // 'pipeline.assets'
+ * substituteText('${DIR:data}/in.csv', {}); // { ok: true, value: 'data/in.csv' }
+ * KINDS.where.label; // 'WHERE'
  */
-export * from './expr/ast';
-export * from './definition';
+export * from './expr';
+export { FORMATS, WRITE_MODES } from './definition';
+export type {
+  AssetDefinition,
+  AssetPosition,
+  Format,
+  GroupBySource,
+  InputSource,
+  OutputSource,
+  PipelineDefinition,
+  SelectSource,
+  Source,
+  SourceKind,
+  WhereSource,
+  WriteMode,
+} from './definition';
+export {
+  DEFINITION_ERROR_CODES,
+  DefinitionError,
+  PARSE_ERROR_CODES,
+  atPosition,
+  isDefinitionError,
+  parseError,
+} from './errors';
+export type { DefinitionErrorCode, DefinitionErrorDetails } from './errors';
+export { MAX_DOCUMENT_CHARS, MAX_EXPANDED_CHARS, MAX_EXPANDED_NODES, MAX_NESTING_DEPTH } from './limits';
+export { parseYaml } from './yaml/parse-yaml';
+export type { ParsedYaml, TextPosition } from './yaml/parse-yaml';
+export { readDocument } from './yaml/read-document';
+export type { AssetListField, RawAssetList, RawDocument } from './yaml/read-document';
+export {
+  YamlScalar,
+  describeNode,
+  fromJsonValue,
+  isRawList,
+  isRawMap,
+  isRawNull,
+  toJsonValue,
+} from './yaml/raw-node';
+export type { RawList, RawMap, RawNode, ScalarTag } from './yaml/raw-node';
+export {
+  VARIABLE_NAME_PATTERN,
+  createSubstitutionBudget,
+  formatFieldPath,
+  substituteNode,
+  substituteText,
+} from './variables/substitute';
+export type {
+  FieldVariableProblem,
+  NodeSubstitutionResult,
+  SubstitutionBudget,
+  SubstitutionResult,
+  VariableProblem,
+  Variables,
+} from './variables/substitute';
+export {
+  DEFAULT_OPTIONS,
+  DEFAULT_WRITE_MODE,
+  FORMAT_OPTIONS,
+  acceptedOptionNames,
+  effectiveOptions,
+  findOption,
+  isFormat,
+  isWriteMode,
+  normalizeOptions,
+} from './formats/formats';
+export type { OptionIssue, OptionSpec, OptionValueType, OptionsResult } from './formats/formats';
+export { defaultLabel, expressionAt, expressionListAt } from './kinds/kind-definition';
+export type {
+  AnyKindDefinition,
+  ExpressionField,
+  FieldSchema,
+  FileFields,
+  KindDefinition,
+  KindRole,
+  ParsedExpressions,
+} from './kinds/kind-definition';
+export { KINDS, KIND_NAMES, findKind, isSourceKind, kindOf } from './kinds/registry';
+export { checkFields, coerceToSchema } from './kinds/check-fields';
+export type { FieldCheckResult, FieldIssue } from './kinds/check-fields';
+export type { GroupByFields } from './kinds/group-by';
+export type { InputFields } from './kinds/input';
+export type { OutputFields } from './kinds/output';
+export type { SelectFields } from './kinds/select';
+export type { WhereFields } from './kinds/where';
+export { DependencyCycleError, findCycle, layoutGraph } from './graph/dependency-graph';
+export type { GraphLayout, GraphNode } from './graph/dependency-graph';

@@ -1,0 +1,99 @@
+/**
+ * What a source kind is: one self-contained entry per kind (`input`, `where`, ...). Validation,
+ * planning and explain read everything kind-specific from these entries, so adding a kind means
+ * writing one entry file and listing it in the registry.
+ */
+import type { Source, SourceKind } from '../definition';
+import type { Expr, ExpressionRole } from '../expr';
+
+/** Where a kind stands in a pipeline: reads files, transforms upstream data, or writes files. */
+export type KindRole = 'input' | 'transformation' | 'output';
+
+/** A field of a kind that holds expression text (one string, or a list of strings). */
+export interface ExpressionField {
+  readonly field: string;
+  /** What the expression must compute (checked by the expression module's role checker). */
+  readonly role: ExpressionRole;
+  readonly list: boolean;
+  /**
+   * For aggregates: an earlier expression field whose output names are the grouping keys, so a
+   * bare column outside every aggregate must be one of them (`group_by.agg` names `by`).
+   */
+  readonly groupKeysFrom?: string;
+}
+
+/** The subset of JSON Schema the kind catalogue uses to describe a kind's fields. */
+export interface FieldSchema {
+  readonly type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+  readonly description?: string;
+  readonly properties?: Readonly<Record<string, FieldSchema>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: boolean | FieldSchema;
+  readonly items?: FieldSchema;
+  readonly minItems?: number;
+  readonly minLength?: number;
+  readonly minimum?: number;
+  readonly enum?: readonly (string | number | boolean)[];
+  /**
+   * YAML booleans and numbers are accepted here and read as the text they were written with
+   * (options are strings, but `header: true` is natural YAML).
+   */
+  readonly scalarAsText?: boolean;
+}
+
+/** Expression fields of a source, parsed: one tree per single field, a list per list field. */
+export type ParsedExpressions = Readonly<Record<string, Expr | readonly Expr[]>>;
+
+/** Marks a kind that reads or writes a file through `format`, `path`, `options` (and `mode`). */
+export interface FileFields {
+  /** True for kinds with a write `mode` (outputs). */
+  readonly mode: boolean;
+}
+
+/** The catalogue entry of one source kind; `F` is its fields once they passed `schema`. */
+export interface KindDefinition<K extends SourceKind = SourceKind, F = unknown> {
+  readonly kind: K;
+  readonly role: KindRole;
+  /** One-sentence description, for documentation. */
+  readonly description: string;
+  /** Label in the explain text (`WHERE`, `GROUP BY`). */
+  readonly label: string;
+  /** JSON Schema of the kind's fields (an object schema). */
+  readonly schema: FieldSchema;
+  readonly expressions: readonly ExpressionField[];
+  readonly file?: FileFields;
+  /** Assets this source reads, in the order its fields name them. */
+  upstream(fields: F): readonly string[];
+  /**
+   * Builds the typed source. `fields` passed the schema; for file kinds `options` is normalized and
+   * `mode` defaulted; `expressions` holds every expression field parsed.
+   */
+  build(fields: F, expressions: ParsedExpressions): Extract<Source, { kind: K }>;
+}
+
+/** A catalogue entry of any kind (a union over the kinds, since entries differ in their field types). */
+export type AnyKindDefinition = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry has its own field type
+  readonly [K in SourceKind]: KindDefinition<K, any>;
+}[SourceKind];
+
+/** The explain label of a kind name: upper-cased, `_` turned into a space (`order_by` -> `ORDER BY`). */
+export function defaultLabel(kind: string): string {
+  return kind.toUpperCase().replace(/_/g, ' ');
+}
+
+/** The parsed tree of a single-expression field; throws if the field was not parsed as one. */
+export function expressionAt(expressions: ParsedExpressions, field: string): Expr {
+  const value = expressions[field];
+  if (value === undefined || Array.isArray(value)) {
+    throw new Error(`expression field "${field}" was not parsed as a single expression`);
+  }
+  return value as Expr;
+}
+
+/** The parsed trees of a list-of-expressions field; throws if the field was not parsed as a list. */
+export function expressionListAt(expressions: ParsedExpressions, field: string): readonly Expr[] {
+  const value = expressions[field];
+  if (!Array.isArray(value)) throw new Error(`expression field "${field}" was not parsed as a list`);
+  return value as readonly Expr[];
+}

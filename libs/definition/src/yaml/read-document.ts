@@ -1,0 +1,68 @@
+/**
+ * YAML text -> the raw pipeline document: a mapping at the top with at least one asset list.
+ * Everything beyond that shape (fields, kinds, references) is judged by @pipeline/validation.
+ */
+import { parseError } from '../errors';
+import { parseYaml, type TextPosition } from './parse-yaml';
+import { describeNode, isRawList, isRawMap, type RawList, type RawMap, type RawNode } from './raw-node';
+
+/** Where an asset list was found: `pipeline.assets` (the spec's place) or a top-level `assets`. */
+export type AssetListField = 'pipeline.assets' | 'assets';
+
+/** One asset list of the document. */
+export interface RawAssetList {
+  readonly field: AssetListField;
+  readonly items: RawList;
+}
+
+/** A document that has the shape of a pipeline; its content is not validated yet. */
+export interface RawDocument {
+  readonly root: RawMap;
+  /** The asset lists present, `pipeline.assets` first; never empty, two when both are written. */
+  readonly assetLists: readonly RawAssetList[];
+  /** Where a mapping or list of the document starts in the text. */
+  positionOf(node: RawMap | RawList): TextPosition | undefined;
+}
+
+/**
+ * Parses the YAML text of a pipeline. Throws DefinitionError with a `parse error: ...` message
+ * when the text is not YAML, not a mapping at the top, or has neither `pipeline.assets` nor a
+ * top-level `assets` list.
+ */
+export function readDocument(text: string): RawDocument {
+  const { root, positionOf } = parseYaml(text);
+  if (!isRawMap(root)) {
+    if (typeof root !== 'string' && !isRawList(root) && root.tag === 'null') {
+      throw parseError('DEF-SHAPE', 'the document is empty');
+    }
+    const at = isRawList(root) ? positionOf(root) : undefined;
+    throw parseError('DEF-SHAPE', `the document must be a mapping at the top (got ${describeNode(root)})`, at ?? {});
+  }
+
+  const lists: RawAssetList[] = [];
+  const pipeline = root.get('pipeline');
+  if (isRawMap(pipeline) && pipeline.has('assets')) {
+    lists.push({ field: 'pipeline.assets', items: asList(pipeline.get('assets'), 'pipeline.assets', positionOf) });
+  }
+  if (root.has('assets')) {
+    lists.push({ field: 'assets', items: asList(root.get('assets'), 'assets', positionOf) });
+  }
+  if (lists.length === 0) {
+    throw parseError('DEF-SHAPE', 'the document has neither pipeline.assets nor a top-level assets list');
+  }
+  return { root, assetLists: lists, positionOf };
+}
+
+function asList(
+  node: RawNode | undefined,
+  field: AssetListField,
+  positionOf: (node: RawMap | RawList) => TextPosition | undefined,
+): RawList {
+  if (isRawList(node)) return node;
+  // Scalars carry no position; only a mapping in the wrong place can be pointed at.
+  const at = isRawMap(node) ? positionOf(node) : undefined;
+  throw parseError('DEF-SHAPE', `${field} must be a list of assets (got ${describeNode(node)})`, {
+    field,
+    ...(at ?? {}),
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * The gRPC server: pipeline.v1.PipelineService, the standard grpc.health.v1.Health service and
+ * server reflection, one error middleware that applies the status table, and a graceful
+ * shutdown that reports NOT_SERVING, lets running calls finish for a grace period, then cancels
+ * the rest.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type CallContext, type ServerMiddleware, type ServerMiddlewareCall } from 'nice-grpc';
+import { HealthDefinition, HealthServiceImpl, HealthState } from 'nice-grpc-server-health';
+import { ServerReflection, ServerReflectionService } from 'nice-grpc-server-reflection';
+import { toStatusAnswer } from './errors';
+import { PipelineServiceDefinition, type PipelineServiceImplementation } from './generated/pipeline/v1/pipeline';
+import type { Logger } from './logger';
+
+/** File name of the FileDescriptorSet served by reflection (built by the codegen target). */
+export const DESCRIPTOR_SET_FILE = 'pipeline.binpb';
+
+/** Services listed by reflection. */
+export const REFLECTED_SERVICES = [PipelineServiceDefinition.fullName, 'grpc.health.v1.Health'] as const;
+
+/** What {@link startGrpcServer} needs. */
+export interface GrpcServerOptions {
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly service: PipelineServiceImplementation;
+  readonly logger: Logger;
+  /** Encoded FileDescriptorSet for reflection; default: read {@link DESCRIPTOR_SET_FILE} beside the code. */
+  readonly descriptorSet?: Uint8Array;
+}
+
+/** A listening server. */
+export interface RunningGrpcServer {
+  /** The bound port (the real one when 0 was asked). */
+  readonly port: number;
+  readonly health: HealthState;
+  /**
+   * Stops taking calls, waits up to `graceMs` for running ones, then cancels what is left.
+   * Safe to call more than once.
+   */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+/** Finds the descriptor set: next to the bundle, or in the generated folder when run from sources. */
+export function loadDescriptorSet(dir: string = __dirname): Uint8Array {
+  for (const file of [join(dir, DESCRIPTOR_SET_FILE), join(dir, 'generated', DESCRIPTOR_SET_FILE)]) {
+    if (existsSync(file)) return readFileSync(file);
+  }
+  throw new Error(`reflection descriptor set ${DESCRIPTOR_SET_FILE} not found beside ${dir} (run the codegen target)`);
+}
+
+/** Applies the status table to whatever a handler throws, and logs the unexpected. */
+export function errorMiddleware(logger: Logger): ServerMiddleware {
+  return async function* statusMiddleware<Request, Response>(
+    call: ServerMiddlewareCall<Request, Response>,
+    context: CallContext,
+  ): AsyncGenerator<Response, Response | void, undefined> {
+    try {
+      return yield* call.next(call.request, context);
+    } catch (e) {
+      // A call the client abandoned: nice-grpc answers CANCELLED for abort errors.
+      if (context.signal.aborted) throw e;
+      const answer = toStatusAnswer(e);
+      if (answer.unexpected) {
+        logger.error('unexpected error in gRPC call', {
+          method: call.method.path,
+          error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        });
+      }
+      throw answer.error;
+    }
+  };
+}
+
+/** Starts the server on `host:port`. */
+export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
+  const server = createServer({
+    // Keep connections healthy behind load balancers that drop idle TCP.
+    'grpc.keepalive_time_ms': 60_000,
+    'grpc.max_receive_message_length': 16 * 1024 * 1024,
+  }).use(errorMiddleware(options.logger));
+  const health = HealthState();
+  server.add(PipelineServiceDefinition, options.service);
+  server.add(HealthDefinition, HealthServiceImpl(health));
+  server.add(
+    ServerReflectionService,
+    ServerReflection(options.descriptorSet ?? loadDescriptorSet(), [...REFLECTED_SERVICES]),
+  );
+  const port = await server.listen(`${options.host}:${options.port}`);
+  health.setStatus('healthy');
+  health.setStatus('healthy', PipelineServiceDefinition.fullName);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    health,
+    shutdown(graceMs = 10_000) {
+      stopping ??= (async () => {
+        health.setStatus('unhealthy');
+        health.setStatus('unhealthy', PipelineServiceDefinition.fullName);
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), graceMs);
+        });
+        const outcome = await Promise.race([server.shutdown().then(() => 'done' as const), grace]);
+        clearTimeout(timer);
+        if (outcome === 'timeout') {
+          options.logger.info('grace period over: cancelling the calls still running', { graceMs });
+          server.forceShutdown();
+        }
+      })();
+      return stopping;
+    },
+  };
+}

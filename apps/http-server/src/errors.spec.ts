@@ -29,6 +29,7 @@ describe('toErrorResponse', () => {
       400,
       'invalid request: unknown backend "x" (expected duckdb, danfo)',
     ],
+    [libraryError('JOB_INVALID_REQUEST', 'invalid request: yaml must be a string'), 400, 'invalid request: yaml must be a string'],
     [bodyParserError('entity.parse.failed', 'Unexpected token'), 400, 'invalid request: body is not valid JSON: Unexpected token'],
     [bodyParserError('entity.too.large', 'too large', { limit: 100 }), 413, 'request body is larger than the limit of 100 bytes'],
     [bodyParserError('charset.unsupported', 'unsupported charset "LATIN1"'), 415, 'invalid request: unsupported charset "LATIN1" (the body must be UTF-8 JSON)'],

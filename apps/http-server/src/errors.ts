@@ -28,6 +28,8 @@ export const ERROR_TABLE = {
   JOB_INVALID_PIPELINE: { status: 400, prefix: 'validation failed: ' },
   JOB_QUEUE_FULL: { status: 429, prefix: '' },
   JOB_UNKNOWN_BACKEND: { status: 400, prefix: 'invalid request: ' },
+  // Its message already reads `invalid request: ...`.
+  JOB_INVALID_REQUEST: { status: 400, prefix: '' },
   JOB_SHUTTING_DOWN: { status: 503, prefix: '' },
   // `@pipeline/engine`.
   E_UNKNOWN_BACKEND: { status: 400, prefix: 'invalid request: ' },

@@ -93,7 +93,7 @@ export type {
   KindRole,
   ParsedExpressions,
 } from './kinds/kind-definition';
-export { KINDS, KIND_NAMES, findKind, isSourceKind, kindOf } from './kinds/registry';
+export { KINDS, KIND_NAMES, findKind, isSourceKind, kindOf, sourceUpstream } from './kinds/registry';
 export { checkFields, coerceToSchema } from './kinds/check-fields';
 export type { FieldCheckResult, FieldIssue } from './kinds/check-fields';
 export type { GroupByFields } from './kinds/group-by';

@@ -1,4 +1,19 @@
 /**
  * @pipeline/planner: dependency graph, execution waves and explain text.
+ *
+ * `createPlan` orders a validated `PipelineDefinition` (topological, ties by document order) and
+ * assigns waves (inputs 0; an asset is 1 + its latest upstream); `explainPlan` renders the
+ * contract's plan text; `planPipeline` / `explainPipeline` do YAML -> plan / text in one call.
+ *
+ * @example
+ * const result = explainPipeline(yaml, variables);
+ * if (!result.ok) throw new Error(result.error.message); // 'parse error: ...' or 'V-0xx: ...'
+ * console.log(result.text); // '=== Pipeline Execution Plan ===\n\n--- Inputs ---\n  [raw] ...'
  */
 export type { Plan, PlanStep } from './plan';
+export { createPlan } from './create-plan';
+export { explainPlan } from './explain-plan';
+export { explainPipeline, planPipeline } from './plan-pipeline';
+export type { ExplainPipelineResult, PlanPipelineResult } from './plan-pipeline';
+export { PLANNER_ERROR_CODES, PlannerError, isPlannerError, plannerErrors } from './errors';
+export type { PlannerErrorCode, PlannerErrorDetails } from './errors';

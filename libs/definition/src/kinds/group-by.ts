@@ -26,7 +26,7 @@ export const GROUP_BY_KIND: KindDefinition<'group_by', GroupByFields> = {
     { field: 'by', role: 'column', list: true },
     { field: 'agg', role: 'aggregate', list: true, groupKeysFrom: 'by' },
   ],
-  upstream: (fields) => [fields.from],
+  upstream: (source) => [source.from],
   build: (fields, expressions): GroupBySource => ({
     kind: 'group_by',
     from: fields.from,

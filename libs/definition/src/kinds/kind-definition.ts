@@ -62,8 +62,8 @@ export interface KindDefinition<K extends SourceKind = SourceKind, F = unknown> 
   readonly schema: FieldSchema;
   readonly expressions: readonly ExpressionField[];
   readonly file?: FileFields;
-  /** Assets this source reads, in the order its fields name them. */
-  upstream(fields: F): readonly string[];
+  /** Assets a built source reads, in the order it names them (a join would list several). */
+  upstream(source: Extract<Source, { kind: K }>): readonly string[];
   /**
    * Builds the typed source. `fields` passed the schema; for file kinds `options` is normalized and
    * `mode` defaulted; `expressions` holds every expression field parsed.

@@ -26,7 +26,7 @@ export const OUTPUT_KIND: KindDefinition<'output', OutputFields> = {
   },
   expressions: [],
   file: { mode: true },
-  upstream: (fields) => [fields.from],
+  upstream: (source) => [source.from],
   build: (fields): OutputSource => ({
     kind: 'output',
     from: fields.from,

@@ -2,7 +2,7 @@
  * The registry of source kinds. A new kind is one entry file plus one line here; its order here is
  * the order kinds are listed in messages.
  */
-import type { SourceKind } from '../definition';
+import type { Source, SourceKind } from '../definition';
 import { GROUP_BY_KIND } from './group-by';
 import { INPUT_KIND } from './input';
 import type { AnyKindDefinition, KindDefinition } from './kind-definition';
@@ -35,4 +35,9 @@ export function findKind(name: string): AnyKindDefinition | undefined {
 /** The catalogue entry of a kind known to exist. */
 export function kindOf(kind: SourceKind): AnyKindDefinition {
   return KINDS[kind] as AnyKindDefinition;
+}
+
+/** The assets a typed source reads, in the order it names them. */
+export function sourceUpstream(source: Source): readonly string[] {
+  return (KINDS[source.kind] as KindDefinition<SourceKind, unknown>).upstream(source as never);
 }

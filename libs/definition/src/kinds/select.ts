@@ -22,7 +22,7 @@ export const SELECT_KIND: KindDefinition<'select', SelectFields> = {
     additionalProperties: false,
   },
   expressions: [{ field: 'columns', role: 'value', list: true }],
-  upstream: (fields) => [fields.from],
+  upstream: (source) => [source.from],
   build: (fields, expressions): SelectSource => ({
     kind: 'select',
     from: fields.from,

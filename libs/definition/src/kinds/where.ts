@@ -22,7 +22,7 @@ export const WHERE_KIND: KindDefinition<'where', WhereFields> = {
     additionalProperties: false,
   },
   expressions: [{ field: 'filter', role: 'predicate', list: false }],
-  upstream: (fields) => [fields.from],
+  upstream: (source) => [source.from],
   build: (fields, expressions): WhereSource => ({
     kind: 'where',
     from: fields.from,

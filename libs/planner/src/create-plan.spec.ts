@@ -1,0 +1,65 @@
+import type { AssetDefinition, PipelineDefinition, Source } from '@pipeline/definition';
+import { createPlan } from './create-plan';
+import { PLANNER_ERROR_CODES, PlannerError } from './errors';
+
+const column = (name: string) => ({ kind: 'column', name, span: { start: 0, end: name.length } }) as const;
+
+function asset(ref: string, source: Source, index: number): AssetDefinition {
+  return { ref, source, position: { index } };
+}
+
+const input = (path: string): Source => ({ kind: 'input', format: 'csv', path, options: {} });
+const where = (from: string): Source => ({ kind: 'where', from, filter: column('ok') });
+const output = (from: string): Source => ({
+  kind: 'output',
+  from,
+  format: 'csv',
+  path: `${from}.csv`,
+  mode: 'error',
+  options: {},
+});
+
+function definition(...entries: [string, Source][]): PipelineDefinition {
+  return { version: '3.0', name: 'p', assets: entries.map(([ref, source], i) => asset(ref, source, i)) };
+}
+
+describe('createPlan', () => {
+  it('orders steps topologically with upstream, consumers and waves', () => {
+    const plan = createPlan(
+      definition(['out', output('f')], ['f', where('in')], ['in', input('in.csv')], ['copy', output('in')]),
+    );
+    expect(plan.name).toBe('p');
+    expect(plan.steps.map((s) => [s.ref, s.upstream, s.consumers, s.wave])).toEqual([
+      ['in', [], ['f', 'copy'], 0],
+      ['f', ['in'], ['out'], 1],
+      ['out', ['f'], [], 2],
+      ['copy', ['in'], [], 1],
+    ]);
+    expect(plan.waves).toEqual([['in'], ['f', 'copy'], ['out']]);
+    expect(plan.steps[0]?.source).toEqual(input('in.csv'));
+  });
+
+  it('leaves the name out when the definition has none', () => {
+    const plan = createPlan({ version: '3.0', assets: [asset('in', input('a.csv'), 0)] });
+    expect('name' in plan).toBe(false);
+  });
+
+  it('refuses definitions that break the graph invariants', () => {
+    expect(() => createPlan(definition(['a', input('a')], ['a', input('b')]))).toThrow(
+      new PlannerError('PLAN_DUPLICATE_ASSET', 'duplicate asset "a" in the definition'),
+    );
+    expect(() => createPlan(definition(['f', where('nope')]))).toThrow('asset "f" references unknown asset "nope"');
+    try {
+      createPlan(definition(['a', where('b')], ['b', where('a')]));
+      throw new Error('expected a cycle');
+    } catch (error) {
+      expect(error).toBeInstanceOf(PlannerError);
+      expect((error as PlannerError).code).toBe('PLAN_CYCLE');
+      expect((error as PlannerError).message).toBe('cycle: a -> b -> a');
+    }
+  });
+
+  it('documents every planner error code', () => {
+    for (const meaning of Object.values(PLANNER_ERROR_CODES)) expect(meaning).toMatch(/^[A-Z].+\.$/);
+  });
+});

@@ -1,0 +1,341 @@
+/**
+ * The validation error catalogue: every code of the contract (`PARSE`, `V-001` .. `V-013`), what
+ * it means, and one builder per message. Messages read `<code>: <detail>` (or
+ * `parse error: <detail>`), name the asset and the field, and are the public contract: the HTTP
+ * and gRPC servers pass them through unchanged.
+ */
+
+/** Every code with its one-sentence meaning (documented in libs/validation/README.md). */
+export const VALIDATION_ERROR_CODES = {
+  PARSE: 'The text is not a pipeline document: not YAML, not a mapping at the top, no asset list, or over a size limit.',
+  'V-001': 'A reference (`from`) names an asset that does not exist.',
+  'V-002': 'Two assets have the same `asset_ref`.',
+  'V-003': 'Assets depend on each other in a cycle.',
+  'V-004': 'An `asset_ref` is not a valid asset name.',
+  'V-005': 'A source names no kind, several kinds, or an unknown kind.',
+  'V-006': 'A required field is missing, a field has the wrong type, or a field is unknown.',
+  'V-007': 'An asset reads an output asset (outputs are sinks).',
+  'V-008': 'A format or write mode is not supported.',
+  'V-009': 'An expression does not parse, calls an unknown function, or does not fit its field.',
+  'V-010': 'A variable placeholder cannot be resolved or is malformed, or the variables are not strings.',
+  'V-011': 'The definition version is not supported.',
+  'V-012': 'An option name is not accepted by the format.',
+  'V-013': 'The pipeline has no output asset.',
+} as const;
+
+/** A stable validation error code. */
+export type ValidationErrorCode = keyof typeof VALIDATION_ERROR_CODES;
+
+/** Structured context of a validation error. Positions are 1-based. */
+export interface ValidationErrorDetails {
+  /** The asset's `asset_ref`, when it has a usable one. */
+  readonly asset?: string;
+  /** 1-based position of the asset in its list. */
+  readonly assetNumber?: number;
+  /** The field at fault, as named in the message (`input.path`, `agg[1]`, `version`). */
+  readonly field?: string;
+  /** Line (and column) in the YAML text: the asset's line for asset errors, exact for parse errors. */
+  readonly line?: number;
+  readonly column?: number;
+  /** V-001 / V-007: the referenced asset. */
+  readonly reference?: string;
+  /** V-002: the 1-based numbers of both assets. */
+  readonly assetNumbers?: readonly [number, number];
+  /** V-003: the cycle in data-flow order, first asset repeated at the end. */
+  readonly cycle?: readonly string[];
+  /** V-010: the variable name. */
+  readonly variable?: string;
+  /** V-012: the option name. */
+  readonly option?: string;
+  /** Accepted values or names, for V-005, V-006, V-008, V-012. */
+  readonly expected?: readonly string[];
+  /** V-009: 1-based column inside the expression text. */
+  readonly expressionColumn?: number;
+  /** Code of the underlying library error (`DEF-YAML`, `EXPR_SYNTAX`, ...). */
+  readonly cause?: string;
+}
+
+/** A validation failure as plain data (safe to send across a worker-thread boundary). */
+export interface ValidationError {
+  readonly kind: 'parse' | 'validation';
+  readonly code: ValidationErrorCode;
+  readonly message: string;
+  readonly details: ValidationErrorDetails;
+}
+
+/** Who an asset-level message is about: `asset "x"` when the name is usable, else `asset 3`. */
+export interface AssetSubject {
+  readonly name?: string;
+  /** 1-based. */
+  readonly number: number;
+}
+
+function subject(who: AssetSubject): string {
+  return who.name === undefined ? `asset ${who.number}` : `asset "${who.name}"`;
+}
+
+function subjectDetails(who: AssetSubject): Pick<ValidationErrorDetails, 'asset' | 'assetNumber'> {
+  return who.name === undefined ? { assetNumber: who.number } : { asset: who.name, assetNumber: who.number };
+}
+
+function make(code: Exclude<ValidationErrorCode, 'PARSE'>, detail: string, details: ValidationErrorDetails): ValidationError {
+  return { kind: 'validation', code, message: `${code}: ${detail}`, details };
+}
+
+function list(values: readonly string[]): string {
+  return values.join(', ');
+}
+
+/** Message builders, one per situation, grouped by code. */
+export const validationErrors = {
+  /** PARSE: `message` is a definition parse error's text, already `parse error: ...`. */
+  parse: (message: string, details: ValidationErrorDetails = {}): ValidationError => ({
+    kind: 'parse',
+    code: 'PARSE',
+    message: message.startsWith('parse error: ') ? message : `parse error: ${message}`,
+    details,
+  }),
+
+  /** V-001 */
+  unknownReference: (who: AssetSubject, reference: string, details: ValidationErrorDetails = {}) =>
+    make('V-001', `${subject(who)} references unknown asset "${reference}"`, {
+      ...subjectDetails(who),
+      reference,
+      ...details,
+    }),
+
+  /** V-002 */
+  duplicateAsset: (name: string, firstNumber: number, secondNumber: number, details: ValidationErrorDetails = {}) =>
+    make('V-002', `duplicate asset "${name}" (assets ${firstNumber} and ${secondNumber})`, {
+      asset: name,
+      assetNumber: secondNumber,
+      assetNumbers: [firstNumber, secondNumber],
+      ...details,
+    }),
+
+  /** V-003 */
+  cycle: (cycle: readonly string[], details: ValidationErrorDetails = {}) =>
+    make('V-003', `cycle: ${cycle.join(' -> ')}`, { cycle, ...details }),
+
+  /** V-004 */
+  invalidAssetName: (name: string, number: number, details: ValidationErrorDetails = {}) =>
+    make(
+      'V-004',
+      `invalid asset name "${name}": must start with a letter and contain only letters, digits, "_" and "-" (at most 128 characters)`,
+      { assetNumber: number, field: 'asset_ref', ...details },
+    ),
+
+  /** V-005: the source mapping has no key. */
+  missingKind: (who: AssetSubject, expected: readonly string[], details: ValidationErrorDetails = {}) =>
+    make('V-005', `${subject(who)}: source names no kind (expected one of ${list(expected)})`, {
+      ...subjectDetails(who),
+      field: 'source',
+      expected,
+      ...details,
+    }),
+
+  /** V-005: the source mapping has several keys. */
+  severalKinds: (who: AssetSubject, kinds: readonly string[], details: ValidationErrorDetails = {}) =>
+    make(
+      'V-005',
+      `${subject(who)}: source names several kinds (${kinds.map((k) => `"${k}"`).join(', ')}); expected exactly one`,
+      { ...subjectDetails(who), field: 'source', ...details },
+    ),
+
+  /** V-005: the source's key is not a kind. */
+  unknownKind: (who: AssetSubject, kind: string, expected: readonly string[], details: ValidationErrorDetails = {}) =>
+    make('V-005', `${subject(who)}: unknown source kind "${kind}" (expected one of ${list(expected)})`, {
+      ...subjectDetails(who),
+      field: 'source',
+      expected,
+      ...details,
+    }),
+
+  /** V-005: a kind that exists but is not allowed in this place (the gRPC ApplyTransform wants a transformation). */
+  kindNotAllowed: (who: AssetSubject, kind: string, allowed: readonly string[], details: ValidationErrorDetails = {}) =>
+    make('V-005', `${subject(who)}: source kind "${kind}" is not allowed here (expected one of ${list(allowed)})`, {
+      ...subjectDetails(who),
+      field: 'source',
+      expected: allowed,
+      ...details,
+    }),
+
+  /** V-006: a required field is absent. `owner` prefixes the message (an asset subject) or is omitted. */
+  required: (owner: AssetSubject | undefined, field: string, details: ValidationErrorDetails = {}) =>
+    make('V-006', `${prefix(owner)}${field} is required`, { ...ownerDetails(owner), field, ...details }),
+
+  /** V-006: a field holds the wrong type of value. */
+  wrongType: (
+    owner: AssetSubject | undefined,
+    field: string,
+    expected: string,
+    got: string,
+    details: ValidationErrorDetails = {},
+  ) => make('V-006', `${prefix(owner)}${field} must be ${expected} (got ${got})`, { ...ownerDetails(owner), field, ...details }),
+
+  /** V-006: a list or text that must not be empty is empty. */
+  empty: (owner: AssetSubject | undefined, field: string, details: ValidationErrorDetails = {}) =>
+    make('V-006', `${prefix(owner)}${field} must not be empty`, { ...ownerDetails(owner), field, ...details }),
+
+  /** V-006: a field's value breaks another rule of its schema. */
+  invalidField: (owner: AssetSubject | undefined, field: string, detail: string, details: ValidationErrorDetails = {}) =>
+    make('V-006', `${prefix(owner)}${field} ${detail}`, { ...ownerDetails(owner), field, ...details }),
+
+  /** V-006: a field that the place does not define. `place` names the mapping (`where`, `pipeline`), or is omitted. */
+  unknownField: (
+    owner: AssetSubject | undefined,
+    field: string,
+    place: string | undefined,
+    expected: readonly string[],
+    details: ValidationErrorDetails = {},
+  ) =>
+    make(
+      'V-006',
+      `${prefix(owner)}unknown ${place === undefined && owner === undefined ? 'top-level ' : ''}field "${field}"${
+        place === undefined ? '' : ` in ${place}`
+      } (expected ${list(expected)})`,
+      { ...ownerDetails(owner), field: place === undefined ? field : `${place}.${field}`, expected, ...details },
+    ),
+
+  /** V-006: an entry of the asset list is not a mapping. */
+  assetNotAMapping: (number: number, got: string, details: ValidationErrorDetails = {}) =>
+    make('V-006', `asset ${number} must be a mapping (got ${got})`, { assetNumber: number, ...details }),
+
+  /** V-006: both asset list places are used. */
+  bothAssetLists: (details: ValidationErrorDetails = {}) =>
+    make('V-006', 'both pipeline.assets and a top-level assets list are present (use pipeline.assets)', {
+      field: 'assets',
+      ...details,
+    }),
+
+  /** V-006: a boolean option holds something other than true or false. */
+  notBooleanOption: (who: AssetSubject, field: string, value: string, details: ValidationErrorDetails = {}) =>
+    make('V-006', `${subject(who)}: ${field} must be "true" or "false" (got "${value}")`, {
+      ...subjectDetails(who),
+      field,
+      ...details,
+    }),
+
+  /** V-007 */
+  referencesOutput: (who: AssetSubject, output: string, details: ValidationErrorDetails = {}) =>
+    make('V-007', `${subject(who)} references output asset "${output}"`, {
+      ...subjectDetails(who),
+      reference: output,
+      ...details,
+    }),
+
+  /** V-008: format. */
+  unknownFormat: (who: AssetSubject, format: string, expected: readonly string[], details: ValidationErrorDetails = {}) =>
+    make('V-008', `${subject(who)}: unknown format "${format}" (expected ${list(expected)})`, {
+      ...subjectDetails(who),
+      expected,
+      ...details,
+    }),
+
+  /** V-008: mode. */
+  unknownMode: (who: AssetSubject, mode: string, expected: readonly string[], details: ValidationErrorDetails = {}) =>
+    make('V-008', `${subject(who)}: unknown mode "${mode}" (expected ${list(expected)})`, {
+      ...subjectDetails(who),
+      expected,
+      ...details,
+    }),
+
+  /** V-009: `message` is the expression error's own (`unexpected token ")" at column 14`). */
+  expression: (who: AssetSubject, field: string, message: string, details: ValidationErrorDetails = {}) =>
+    make('V-009', `${subject(who)}: ${field}: ${message}`, { ...subjectDetails(who), field, ...details }),
+
+  /** V-010: no supplied value and no default. `owner` is omitted for document-level fields. */
+  unresolvedVariable: (
+    name: string,
+    owner: AssetSubject | undefined,
+    field: string,
+    details: ValidationErrorDetails = {},
+  ) =>
+    make('V-010', `unresolved variable "${name}" in ${located(owner, field)}`, {
+      ...ownerDetails(owner),
+      field,
+      variable: name,
+      ...details,
+    }),
+
+  /** V-010: a `${` that does not start a well-formed placeholder. */
+  malformedVariable: (
+    placeholder: string,
+    owner: AssetSubject | undefined,
+    field: string,
+    details: ValidationErrorDetails = {},
+  ) =>
+    make('V-010', `malformed variable placeholder "${placeholder}" in ${located(owner, field)}`, {
+      ...ownerDetails(owner),
+      field,
+      ...details,
+    }),
+
+  /** V-010: substituted values would make the document too large. */
+  variableLimit: (limit: number, owner: AssetSubject | undefined, field: string, details: ValidationErrorDetails = {}) =>
+    make('V-010', `variable substitution exceeds ${limit} characters in ${located(owner, field)}`, {
+      ...ownerDetails(owner),
+      field,
+      ...details,
+    }),
+
+  /** V-010: the variables argument itself is not a mapping of strings. */
+  invalidVariables: (detail: string, variable?: string) =>
+    make('V-010', detail, variable === undefined ? {} : { variable }),
+
+  /** V-011 */
+  unsupportedVersion: (version: string, details: ValidationErrorDetails = {}) =>
+    make('V-011', `unsupported version "${version}" (expected "3.0")`, { field: 'version', ...details }),
+
+  /** V-012: unknown option name. */
+  unknownOption: (
+    who: AssetSubject,
+    option: string,
+    format: string,
+    accepted: readonly string[],
+    details: ValidationErrorDetails = {},
+  ) =>
+    make('V-012', `${subject(who)}: unknown ${format} option "${option}" (expected one of ${list(accepted)})`, {
+      ...subjectDetails(who),
+      option,
+      expected: accepted,
+      ...details,
+    }),
+
+  /** V-012: two spellings of one option. */
+  duplicateOption: (who: AssetSubject, option: string, first: string, details: ValidationErrorDetails = {}) =>
+    make('V-012', `${subject(who)}: option "${option}" repeats option "${first}"`, {
+      ...subjectDetails(who),
+      option,
+      ...details,
+    }),
+
+  /** V-013 */
+  noOutput: (details: ValidationErrorDetails = {}) => make('V-013', 'pipeline has no output asset', details),
+} as const;
+
+function prefix(owner: AssetSubject | undefined): string {
+  return owner === undefined ? '' : `${subject(owner)}: `;
+}
+
+function ownerDetails(owner: AssetSubject | undefined): Pick<ValidationErrorDetails, 'asset' | 'assetNumber'> {
+  return owner === undefined ? {} : subjectDetails(owner);
+}
+
+function located(owner: AssetSubject | undefined, field: string): string {
+  return owner === undefined ? `field "${field}"` : `${subject(owner)} field "${field}"`;
+}
+
+/** True when `value` looks like a ValidationError (plain data, e.g. after a worker-thread hop). */
+export function isValidationError(value: unknown): value is ValidationError {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<ValidationError>;
+  return (
+    (v.kind === 'parse' || v.kind === 'validation') &&
+    typeof v.code === 'string' &&
+    Object.hasOwn(VALIDATION_ERROR_CODES, v.code) &&
+    typeof v.message === 'string' &&
+    typeof v.details === 'object' &&
+    v.details !== null
+  );
+}

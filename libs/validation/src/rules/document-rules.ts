@@ -1,0 +1,105 @@
+/**
+ * Document-level rules, checked before any asset, in this order: `version` (V-010, V-006, V-011),
+ * both asset lists present (V-006), then the top-level keys and the `pipeline` mapping's keys in
+ * document order (unknown fields and `name`/`description` types, V-006; their variables, V-010).
+ * Keys starting with `x-` are extensions and ignored.
+ */
+import {
+  describeNode,
+  isRawMap,
+  type RawDocument,
+  type RawNode,
+  substituteText,
+  type SubstitutionBudget,
+  type Variables,
+  YamlScalar,
+} from '@pipeline/definition';
+import { type ValidationError, type ValidationErrorDetails, validationErrors } from '../errors';
+import { variableError } from './variable-errors';
+
+/** The only definition version accepted. */
+export const SUPPORTED_VERSION = '3.0';
+
+/** Fields of a document's top level. */
+export const TOP_LEVEL_FIELDS = ['version', 'pipeline', 'assets'] as const;
+
+/** Fields of the `pipeline` mapping. */
+export const PIPELINE_FIELDS = ['name', 'description', 'assets'] as const;
+
+/** What the header contributes to the typed definition. */
+export interface PipelineHeader {
+  readonly name?: string;
+  readonly description?: string;
+}
+
+/** Result of the document-level rules. */
+export type HeaderResult =
+  | { readonly ok: true; readonly header: PipelineHeader }
+  | { readonly ok: false; readonly error: ValidationError };
+
+/** True for extension keys (`x-...`), which every mapping of the document may carry. */
+export function isExtensionKey(key: string): boolean {
+  return key.startsWith('x-');
+}
+
+/** Applies the document-level rules. */
+export function checkHeader(doc: RawDocument, variables: Variables, budget: SubstitutionBudget): HeaderResult {
+  const versionError = checkVersion(doc.root.get('version'), variables, budget);
+  if (versionError !== undefined) return { ok: false, error: versionError };
+
+  if (doc.assetLists.length > 1) return { ok: false, error: validationErrors.bothAssetLists() };
+
+  let header: PipelineHeader = {};
+  for (const [key, value] of doc.root) {
+    if (key === 'version' || key === 'assets' || isExtensionKey(key)) continue;
+    if (key !== 'pipeline') {
+      return { ok: false, error: validationErrors.unknownField(undefined, key, undefined, TOP_LEVEL_FIELDS) };
+    }
+    const result = checkPipelineMapping(doc, value, variables, budget);
+    if (!result.ok) return result;
+    header = result.header;
+  }
+  return { ok: true, header };
+}
+
+function checkVersion(node: RawNode | undefined, variables: Variables, budget: SubstitutionBudget): ValidationError | undefined {
+  if (node === undefined) return validationErrors.required(undefined, 'version');
+  if (typeof node === 'string') {
+    const result = substituteText(node, variables, budget);
+    if (!result.ok) return variableError({ ...result.problem, field: 'version' }, undefined, {});
+    return result.value === SUPPORTED_VERSION ? undefined : validationErrors.unsupportedVersion(result.value);
+  }
+  if (node instanceof YamlScalar && (node.tag === 'int' || node.tag === 'float')) {
+    // `version: 3.0` and `version: 3` are YAML numbers; both mean "3.0".
+    return node.text === '3' || node.text === '3.0' ? undefined : validationErrors.unsupportedVersion(node.text);
+  }
+  return validationErrors.wrongType(undefined, 'version', 'a string', describeNode(node));
+}
+
+function checkPipelineMapping(
+  doc: RawDocument,
+  node: RawNode,
+  variables: Variables,
+  budget: SubstitutionBudget,
+): HeaderResult {
+  if (!isRawMap(node)) {
+    return { ok: false, error: validationErrors.wrongType(undefined, 'pipeline', 'a mapping', describeNode(node)) };
+  }
+  const at = doc.positionOf(node);
+  const details: ValidationErrorDetails = at === undefined ? {} : { line: at.line };
+  const header: { name?: string; description?: string } = {};
+  for (const [key, value] of node) {
+    if (key === 'assets' || isExtensionKey(key)) continue;
+    if (key !== 'name' && key !== 'description') {
+      return { ok: false, error: validationErrors.unknownField(undefined, key, 'pipeline', PIPELINE_FIELDS, details) };
+    }
+    const field = `pipeline.${key}`;
+    if (typeof value !== 'string') {
+      return { ok: false, error: validationErrors.wrongType(undefined, field, 'a string', describeNode(value), details) };
+    }
+    const result = substituteText(value, variables, budget);
+    if (!result.ok) return { ok: false, error: variableError({ ...result.problem, field }, undefined, details) };
+    header[key] = result.value;
+  }
+  return { ok: true, header };
+}

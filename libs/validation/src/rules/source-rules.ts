@@ -1,0 +1,219 @@
+/**
+ * The rules of one asset's `source`, in their fixed order: kind (V-006/V-005), variables (V-010),
+ * fields (V-006), format/mode/options (V-008/V-012/V-006), expressions (V-009), references
+ * (V-001/V-007). Shared by whole-pipeline validation and by single-source validation (gRPC).
+ */
+import {
+  type AnyKindDefinition,
+  checkExpression,
+  checkFields,
+  type Expr,
+  type FieldIssue,
+  findKind,
+  FORMATS,
+  isExpressionError,
+  isFormat,
+  isRawMap,
+  isWriteMode,
+  KIND_NAMES,
+  type KindRole,
+  DEFAULT_WRITE_MODE,
+  describeNode,
+  normalizeOptions,
+  outputName,
+  parseExpression,
+  type ParsedExpressions,
+  type RawNode,
+  type Source,
+  sourceUpstream,
+  substituteNode,
+  type SubstitutionBudget,
+  type Variables,
+  WRITE_MODES,
+} from '@pipeline/definition';
+import { type AssetSubject, type ValidationError, type ValidationErrorDetails, validationErrors } from '../errors';
+import { variableError } from './variable-errors';
+
+/** How a referenced asset resolves: usable, absent, or an output (a sink). */
+export type ReferenceStatus = 'ok' | 'unknown' | 'output';
+
+/** Everything the source rules need to know about where the source sits. */
+export interface SourceContext {
+  readonly who: AssetSubject;
+  /** Added to every error's details (the asset's line). */
+  readonly details: ValidationErrorDetails;
+  /** Variables to substitute; undefined means string values are taken literally. */
+  readonly variables: Variables | undefined;
+  readonly budget: SubstitutionBudget;
+  resolveReference(ref: string): ReferenceStatus;
+  /** Roles the source's kind may have; all roles when undefined. */
+  readonly allowedRoles?: readonly KindRole[];
+}
+
+/** A checked source: its typed form and the assets it reads, in the order it names them. */
+export type SourceResult =
+  | { readonly ok: true; readonly source: Source; readonly upstream: readonly string[] }
+  | { readonly ok: false; readonly error: ValidationError };
+
+const fail = (error: ValidationError): SourceResult => ({ ok: false, error });
+
+/** Checks the value of an asset's `source` key (undefined when the key is absent). */
+export function checkSource(sourceNode: RawNode | undefined, ctx: SourceContext): SourceResult {
+  const { who, details } = ctx;
+  if (sourceNode === undefined) return fail(validationErrors.required(who, 'source', details));
+  if (!isRawMap(sourceNode)) {
+    return fail(validationErrors.wrongType(who, 'source', 'a mapping', describeNode(sourceNode), details));
+  }
+  const keys = [...sourceNode.keys()];
+  if (keys.length === 0) return fail(validationErrors.missingKind(who, KIND_NAMES, details));
+  if (keys.length > 1) return fail(validationErrors.severalKinds(who, keys, details));
+  const name = keys[0] as string;
+  const kind = findKind(name);
+  if (kind === undefined) return fail(validationErrors.unknownKind(who, name, KIND_NAMES, details));
+  if (ctx.allowedRoles !== undefined && !ctx.allowedRoles.includes(kind.role)) {
+    const allowed = KIND_NAMES.filter((k) => ctx.allowedRoles?.includes((findKind(k) as AnyKindDefinition).role));
+    return fail(validationErrors.kindNotAllowed(who, name, allowed, details));
+  }
+
+  let raw = sourceNode.get(name) as RawNode;
+  if (ctx.variables !== undefined) {
+    const substituted = substituteNode(raw, ctx.variables, ctx.budget);
+    if (!substituted.ok) return fail(variableError(substituted.problem, who, details));
+    raw = substituted.node;
+  }
+
+  const checked = checkFields(kind, raw);
+  if (!checked.ok) return fail(fieldIssueError(checked.issue, kind.kind, who, details));
+  const fields: Record<string, unknown> = { ...checked.fields };
+
+  if (kind.file !== undefined) {
+    const error = checkFileFields(kind, fields, who, details);
+    if (error !== undefined) return fail(error);
+  }
+
+  const parsed = parseExpressionFields(kind, fields, who, details);
+  if (!parsed.ok) return parsed;
+
+  const source = kind.build(fields as never, parsed.expressions);
+  const upstream = sourceUpstream(source);
+  for (const ref of upstream) {
+    const status = ctx.resolveReference(ref);
+    if (status === 'unknown') return fail(validationErrors.unknownReference(who, ref, details));
+    if (status === 'output') return fail(validationErrors.referencesOutput(who, ref, details));
+  }
+  return { ok: true, source, upstream };
+}
+
+/** Words a schema issue of a kind's fields as V-006 (fields are named `<kind>.<field>`). */
+function fieldIssueError(
+  issue: FieldIssue,
+  kind: string,
+  who: AssetSubject,
+  details: ValidationErrorDetails,
+): ValidationError {
+  const qualified = (field: string): string => (field === '' ? kind : `${kind}.${field}`);
+  switch (issue.problem) {
+    case 'not-a-mapping':
+      return validationErrors.wrongType(who, kind, 'a mapping', issue.got, details);
+    case 'unknown-field':
+      return validationErrors.unknownField(who, issue.field, kind, issue.expected, details);
+    case 'required':
+      return validationErrors.required(who, qualified(issue.field), details);
+    case 'type':
+      return validationErrors.wrongType(who, qualified(issue.field), issue.expected, issue.got, details);
+    case 'empty':
+      return validationErrors.empty(who, qualified(issue.field), details);
+    case 'invalid':
+      return validationErrors.invalidField(who, qualified(issue.field), issue.detail, details);
+  }
+}
+
+/** Format (V-008), mode (V-008, defaulted), option names (V-012) and boolean option values (V-006). */
+function checkFileFields(
+  kind: AnyKindDefinition,
+  fields: Record<string, unknown>,
+  who: AssetSubject,
+  details: ValidationErrorDetails,
+): ValidationError | undefined {
+  const format = fields['format'];
+  if (!isFormat(format)) {
+    return validationErrors.unknownFormat(who, String(format), FORMATS, { ...details, field: `${kind.kind}.format` });
+  }
+  if (kind.file?.mode) {
+    const mode = fields['mode'] ?? DEFAULT_WRITE_MODE;
+    if (!isWriteMode(mode)) {
+      return validationErrors.unknownMode(who, String(mode), WRITE_MODES, { ...details, field: `${kind.kind}.mode` });
+    }
+    fields['mode'] = mode;
+  }
+  const written = (fields['options'] ?? {}) as Record<string, string>;
+  const normalized = normalizeOptions(format, written);
+  if (!normalized.ok) {
+    const { issue } = normalized;
+    const field = `${kind.kind}.options.${issue.name}`;
+    switch (issue.kind) {
+      case 'unknown':
+        return validationErrors.unknownOption(who, issue.name, format, issue.accepted, { ...details, field });
+      case 'duplicate':
+        return validationErrors.duplicateOption(who, issue.name, issue.first, { ...details, field });
+      case 'not-boolean':
+        return validationErrors.notBooleanOption(who, field, issue.value, details);
+    }
+  }
+  fields['options'] = normalized.options;
+  return undefined;
+}
+
+type ParsedResult =
+  | { readonly ok: true; readonly expressions: ParsedExpressions }
+  | { readonly ok: false; readonly error: ValidationError };
+
+/** Parses and role-checks every expression field, in the kind's declared order (V-009). */
+function parseExpressionFields(
+  kind: AnyKindDefinition,
+  fields: Record<string, unknown>,
+  who: AssetSubject,
+  details: ValidationErrorDetails,
+): ParsedResult {
+  const expressions: Record<string, Expr | readonly Expr[]> = {};
+  for (const spec of kind.expressions) {
+    const value = fields[spec.field];
+    const texts: readonly string[] = spec.list ? (value as readonly string[]) : [value as string];
+    const groupKeys =
+      spec.groupKeysFrom === undefined
+        ? undefined
+        : ((expressions[spec.groupKeysFrom] ?? []) as readonly Expr[]).map((e) => outputName(e));
+    const trees: Expr[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      const label = spec.list ? `${spec.field}[${i}]` : spec.field;
+      let tree: Expr;
+      try {
+        tree = parseExpression(texts[i] as string);
+      } catch (error) {
+        if (!isExpressionError(error)) throw error;
+        return {
+          ok: false,
+          error: validationErrors.expression(who, label, error.message, {
+            ...details,
+            expressionColumn: error.details.column,
+            cause: error.code,
+          }),
+        };
+      }
+      const problem = checkExpression(tree, groupKeys === undefined ? { role: spec.role } : { role: spec.role, groupKeys });
+      if (problem !== undefined) {
+        return {
+          ok: false,
+          error: validationErrors.expression(who, label, problem.message, {
+            ...details,
+            expressionColumn: problem.details.column,
+            cause: problem.code,
+          }),
+        };
+      }
+      trees.push(tree);
+    }
+    expressions[spec.field] = spec.list ? trees : (trees[0] as Expr);
+  }
+  return { ok: true, expressions };
+}

@@ -1,0 +1,596 @@
+import { validatePipeline, type ValidationResult } from './validate-pipeline';
+
+/** Indents asset snippets under `pipeline.assets`. */
+function assetList(assets: readonly string[]): string {
+  return assets
+    .map((asset) =>
+      asset
+        .trim()
+        .split('\n')
+        .map((line, i) => (i === 0 ? `    - ${line}` : `      ${line}`))
+        .join('\n'),
+    )
+    .join('\n');
+}
+
+function pipeline(...assets: string[]): string {
+  return `version: "3.0"\npipeline:\n  name: test\n  assets:\n${assetList(assets)}\n`;
+}
+
+const RAW = 'asset_ref: raw\nsource:\n  input: {format: csv, path: employees.csv}';
+const OUT = 'asset_ref: out\nsource:\n  output: {from: raw, format: parquet, path: out.parquet}';
+
+function message(result: ValidationResult): string {
+  if (result.ok) throw new Error('expected the pipeline to be invalid');
+  return result.error.message;
+}
+
+function errorOf(yaml: string, variables?: Record<string, string>) {
+  const result = validatePipeline(yaml, variables);
+  if (result.ok) throw new Error('expected the pipeline to be invalid');
+  return result.error;
+}
+
+function valid(yaml: string, variables?: Record<string, string>) {
+  const result = validatePipeline(yaml, variables);
+  if (!result.ok) throw new Error(`unexpected error: ${result.error.message}`);
+  return result.pipeline;
+}
+
+describe('validatePipeline: a valid pipeline', () => {
+  const yaml = pipeline(
+    RAW,
+    'asset_ref: active\nsource:\n  where: {from: raw, filter: "status = \'active\' AND salary > 50000"}',
+    'asset_ref: slim\nsource:\n  select: {from: active, columns: [dept, "salary * 1.1 AS raised"]}',
+    'asset_ref: by_dept\nsource:\n  group_by: {from: slim, by: [dept], agg: ["AVG(raised) AS avg_salary", "COUNT(*) AS n"]}',
+    'asset_ref: summary\nsource:\n  output: {from: by_dept, format: parquet, path: out/summary.parquet, mode: overwrite}',
+  );
+
+  it('returns the typed definition with parsed expressions and positions', () => {
+    const definition = valid(yaml);
+    expect(definition.version).toBe('3.0');
+    expect(definition.name).toBe('test');
+    expect(definition.assets.map((a) => a.ref)).toEqual(['raw', 'active', 'slim', 'by_dept', 'summary']);
+    expect(definition.assets.map((a) => a.position)).toEqual([
+      { index: 0, line: 5 },
+      { index: 1, line: 8 },
+      { index: 2, line: 11 },
+      { index: 3, line: 14 },
+      { index: 4, line: 17 },
+    ]);
+    const where = definition.assets[1]?.source;
+    expect(where?.kind === 'where' && where.filter.kind).toBe('binary');
+    const group = definition.assets[3]?.source;
+    expect(group?.kind === 'group_by' && group.agg.map((e) => e.kind)).toEqual(['alias', 'alias']);
+  });
+
+  it('defaults the write mode to error and keeps options as strings under canonical names', () => {
+    const definition = valid(
+      pipeline(
+        'asset_ref: raw\nsource:\n  input: {format: csv, path: a.csv, options: {header: true, Delimiter: ";", nullValue: 0}}',
+        OUT,
+      ),
+    );
+    expect(definition.assets[0]?.source).toEqual({
+      kind: 'input',
+      format: 'csv',
+      path: 'a.csv',
+      options: { header: 'true', sep: ';', nullValue: '0' },
+    });
+    expect(definition.assets[1]?.source).toMatchObject({ kind: 'output', mode: 'error', options: {} });
+  });
+
+  it('accepts a top-level assets list (older documents)', () => {
+    const definition = valid(`version: "3.0"\nassets:\n${assetList([RAW, OUT])}\n`);
+    expect(definition.assets).toHaveLength(2);
+    expect(definition.name).toBeUndefined();
+  });
+
+  it('accepts references to assets defined later in the document', () => {
+    expect(valid(pipeline(OUT, RAW)).assets.map((a) => a.ref)).toEqual(['out', 'raw']);
+  });
+
+  it('ignores x- extension keys at the top, in pipeline and in assets', () => {
+    const yaml2 = `version: "3.0"\nx-owner: data\npipeline:\n  x-team: a\n  assets:\n${assetList([
+      `${RAW}\nx-note: first`,
+      OUT,
+    ])}\n`;
+    expect(valid(yaml2).assets).toHaveLength(2);
+  });
+});
+
+describe('validatePipeline: version', () => {
+  const body = `pipeline:\n  assets:\n${assetList([RAW, OUT])}\n`;
+
+  it('accepts "3.0" and the YAML numbers 3.0 and 3', () => {
+    expect(valid(`version: "3.0"\n${body}`).version).toBe('3.0');
+    expect(valid(`version: 3.0\n${body}`).version).toBe('3.0');
+    expect(valid(`version: 3\n${body}`).version).toBe('3.0');
+    expect(valid(`version: "\${V:3.0}"\n${body}`).version).toBe('3.0');
+  });
+
+  it('refuses other versions with V-011', () => {
+    expect(message(validatePipeline(`version: "1.0"\n${body}`))).toBe('V-011: unsupported version "1.0" (expected "3.0")');
+    expect(message(validatePipeline(`version: 2.0\n${body}`))).toBe('V-011: unsupported version "2.0" (expected "3.0")');
+    expect(message(validatePipeline(`version: "3"\n${body}`))).toBe('V-011: unsupported version "3" (expected "3.0")');
+    expect(message(validatePipeline(`version: 3.00\n${body}`))).toBe('V-011: unsupported version "3.00" (expected "3.0")');
+  });
+
+  it('requires a version (V-006) of a scalar type', () => {
+    expect(message(validatePipeline(body))).toBe('V-006: version is required');
+    expect(message(validatePipeline(`version: [3]\n${body}`))).toBe('V-006: version must be a string (got a list)');
+    expect(message(validatePipeline(`version:\n${body}`))).toBe('V-006: version must be a string (got null)');
+  });
+
+  it('reports an unresolved variable in the version with V-010', () => {
+    expect(message(validatePipeline(`version: "\${V}"\n${body}`))).toBe('V-010: unresolved variable "V" in field "version"');
+  });
+});
+
+describe('validatePipeline: parse errors', () => {
+  it('reports YAML syntax errors with line and column', () => {
+    const error = errorOf('version: "3.0"\npipeline:\n  assets: [\n    {asset_ref: a,\n');
+    expect(error.kind).toBe('parse');
+    expect(error.code).toBe('PARSE');
+    expect(error.message).toMatch(/^parse error: .+ at line \d+, column \d+$/);
+    expect(error.details.line).toBeGreaterThan(0);
+    expect(error.details.cause).toBe('DEF-YAML');
+  });
+
+  it('pinpoints a bad indentation', () => {
+    expect(errorOf('version: "3.0"\npipeline:\n  name: x\n bad: 1\n').message).toBe(
+      'parse error: bad indentation of a mapping entry at line 4, column 2',
+    );
+  });
+
+  it('reports a document that is not a mapping at the top', () => {
+    expect(errorOf('- a\n- b\n').message).toBe('parse error: the document must be a mapping at the top (got a list) at line 1, column 1');
+    expect(errorOf('just text').message).toBe('parse error: the document must be a mapping at the top (got a string)');
+    expect(errorOf('').message).toBe('parse error: the document is empty');
+  });
+
+  it('reports a document without an asset list', () => {
+    expect(errorOf('version: "3.0"\npipeline:\n  name: x\n').message).toBe(
+      'parse error: the document has neither pipeline.assets nor a top-level assets list',
+    );
+    expect(errorOf('version: "3.0"\npipeline:\n  assets: nope\n').message).toBe(
+      'parse error: pipeline.assets must be a list of assets (got a string)',
+    );
+    expect(errorOf('version: "3.0"\nassets:\n  a: 1\n').message).toBe(
+      'parse error: assets must be a list of assets (got a mapping) at line 3, column 3',
+    );
+  });
+
+  it('never throws on non-string input', () => {
+    expect(errorOf(undefined as unknown as string).message).toBe('parse error: the document must be text (got undefined)');
+  });
+});
+
+describe('validatePipeline: variables', () => {
+  const withPath = (path: string) =>
+    pipeline(`asset_ref: raw\nsource:\n  input: {format: csv, path: "${path}"}`, OUT);
+
+  const inputPath = (yaml: string, variables?: Record<string, string>): string => {
+    const source = valid(yaml, variables).assets[0]?.source;
+    if (source?.kind !== 'input') throw new Error('expected an input');
+    return source.path;
+  };
+
+  it('uses the default when no value is supplied', () => {
+    expect(inputPath(withPath('${DIR:data}/in.csv'))).toBe('data/in.csv');
+  });
+
+  it('uses the supplied value over the default', () => {
+    expect(inputPath(withPath('${DIR:data}/in.csv'), { DIR: 'prod' })).toBe('prod/in.csv');
+  });
+
+  it('reports a missing variable with asset and field (V-010)', () => {
+    expect(message(validatePipeline(withPath('${DIR}/in.csv')))).toBe('V-010: unresolved variable "DIR" in asset "raw" field "path"');
+  });
+
+  it('renders $${ as a literal ${', () => {
+    expect(inputPath(withPath('$${DIR}/in.csv'), { DIR: 'x' })).toBe('${DIR}/in.csv');
+  });
+
+  it('keeps a value with YAML syntax as text: no structure is injected', () => {
+    expect(inputPath(withPath('${P}'), { P: 'a: [1, {b: 2}]' })).toBe('a: [1, {b: 2}]');
+    // The value reaches the expression parser verbatim: its braces are text, not YAML structure.
+    const withFilter = pipeline(
+      RAW,
+      'asset_ref: f\nsource:\n  where: {from: raw, filter: "${F}"}',
+      'asset_ref: o\nsource:\n  output: {from: f, format: csv, path: o.csv}',
+    );
+    expect(message(validatePipeline(withFilter, { F: "name = 'x'}, {bad: 1" }))).toBe(
+      'V-009: asset "f": filter: unexpected character "}" at column 11',
+    );
+    const filter = valid(withFilter, { F: "name = 'a: [1, {b: 2}]'" }).assets[1]?.source;
+    expect(filter?.kind === 'where' && filter.filter).toMatchObject({ kind: 'binary', right: { kind: 'string', value: 'a: [1, {b: 2}]' } });
+  });
+
+  it('never reads the server environment', () => {
+    process.env['PIPELINE_SECRET_FOR_TEST'] = 'top-secret';
+    try {
+      expect(message(validatePipeline(withPath('${PIPELINE_SECRET_FOR_TEST}')))).toBe(
+        'V-010: unresolved variable "PIPELINE_SECRET_FOR_TEST" in asset "raw" field "path"',
+      );
+      expect(inputPath(withPath('${PIPELINE_SECRET_FOR_TEST:none}'))).toBe('none');
+    } finally {
+      delete process.env['PIPELINE_SECRET_FOR_TEST'];
+    }
+  });
+
+  it('names nested fields: options and list entries', () => {
+    expect(
+      message(validatePipeline(pipeline('asset_ref: raw\nsource:\n  input: {format: csv, path: a.csv, options: {sep: "${S}"}}', OUT))),
+    ).toBe('V-010: unresolved variable "S" in asset "raw" field "options.sep"');
+    expect(
+      message(
+        validatePipeline(
+          pipeline(RAW, 'asset_ref: s\nsource:\n  select: {from: raw, columns: [a, "${C}"]}', 'asset_ref: o\nsource:\n  output: {from: s, format: csv, path: o.csv}'),
+        ),
+      ),
+    ).toBe('V-010: unresolved variable "C" in asset "s" field "columns[1]"');
+  });
+
+  it('reports variables in asset_ref and pipeline fields', () => {
+    expect(message(validatePipeline(pipeline('asset_ref: "${N}"\nsource:\n  input: {format: csv, path: a.csv}', OUT)))).toBe(
+      'V-010: unresolved variable "N" in asset 1 field "asset_ref"',
+    );
+    expect(valid(pipeline('asset_ref: "${N:raw}"\nsource:\n  input: {format: csv, path: a.csv}', OUT)).assets[0]?.ref).toBe('raw');
+    expect(
+      message(validatePipeline(`version: "3.0"\npipeline:\n  name: "\${TEAM}-daily"\n  assets:\n${assetList([RAW, OUT])}\n`)),
+    ).toBe('V-010: unresolved variable "TEAM" in field "pipeline.name"');
+  });
+
+  it('reports malformed placeholders', () => {
+    expect(message(validatePipeline(withPath('${bad name}/x')))).toBe(
+      'V-010: malformed variable placeholder "${bad name}" in asset "raw" field "path"',
+    );
+  });
+
+  it('accepts a string holding exactly one number or boolean where one is needed', () => {
+    // `version` is the only numeric-looking field today; options are strings either way.
+    expect(valid(`version: "\${V}"\npipeline:\n  assets:\n${assetList([RAW, OUT])}\n`, { V: '3.0' }).version).toBe('3.0');
+    const source = valid(pipeline('asset_ref: raw\nsource:\n  input: {format: csv, path: a.csv, options: {header: "${H}"}}', OUT), {
+      H: 'false',
+    }).assets[0]?.source;
+    expect(source?.kind === 'input' && source.options).toEqual({ header: 'false' });
+  });
+
+  it('refuses a variables argument that is not a mapping of strings (V-010), without throwing', () => {
+    const yaml = pipeline(RAW, OUT);
+    expect(message(validatePipeline(yaml, { A: 1 } as unknown as Record<string, string>))).toBe(
+      'V-010: variable "A" must be a string (got number)',
+    );
+    expect(message(validatePipeline(yaml, ['x'] as unknown as Record<string, string>))).toBe(
+      'V-010: variables must be a mapping of names to strings (got a list)',
+    );
+    expect(message(validatePipeline(yaml, 'x' as unknown as Record<string, string>))).toBe(
+      'V-010: variables must be a mapping of names to strings (got string)',
+    );
+    expect(validatePipeline(yaml, null as unknown as Record<string, string>).ok).toBe(true);
+  });
+
+  it('stops substitution that would blow up the document', () => {
+    const big = 'x'.repeat(1_000_000);
+    const paths = Array.from({ length: 5 }, (_, i) => `asset_ref: in${i}\nsource:\n  input: {format: csv, path: "\${BIG}"}`);
+    expect(message(validatePipeline(pipeline(...paths, OUT), { BIG: big }))).toBe(
+      'V-010: variable substitution exceeds 4194304 characters in asset "in4" field "path"',
+    );
+  });
+});
+
+describe('validatePipeline: one test per code', () => {
+  it('V-001: unknown reference', () => {
+    const error = errorOf(
+      pipeline(RAW, 'asset_ref: missing\nsource:\n  where: {from: nonexistent, filter: "a > 1"}', OUT),
+    );
+    expect(error.message).toBe('V-001: asset "missing" references unknown asset "nonexistent"');
+    expect(error.details).toMatchObject({ asset: 'missing', assetNumber: 2, reference: 'nonexistent', line: 8 });
+  });
+
+  it('V-002: duplicate asset_ref, numbering both assets', () => {
+    const error = errorOf(
+      pipeline(
+        RAW,
+        'asset_ref: orders\nsource:\n  input: {format: csv, path: a.csv}',
+        'asset_ref: f\nsource:\n  where: {from: raw, filter: "a > 1"}',
+        'asset_ref: g\nsource:\n  where: {from: raw, filter: "a > 1"}',
+        'asset_ref: orders\nsource:\n  input: {format: csv, path: b.csv}',
+        OUT,
+      ),
+    );
+    expect(error.message).toBe('V-002: duplicate asset "orders" (assets 2 and 5)');
+    expect(error.details).toMatchObject({ asset: 'orders', assetNumbers: [2, 5] });
+  });
+
+  it('V-003: dependency cycle, in data-flow order from the earliest asset', () => {
+    const error = errorOf(
+      pipeline(
+        RAW,
+        'asset_ref: a\nsource:\n  where: {from: c, filter: "x > 1"}',
+        'asset_ref: b\nsource:\n  where: {from: a, filter: "x > 1"}',
+        'asset_ref: c\nsource:\n  where: {from: b, filter: "x > 1"}',
+        OUT,
+      ),
+    );
+    expect(error.message).toBe('V-003: cycle: a -> b -> c -> a');
+    expect(error.details.cycle).toEqual(['a', 'b', 'c', 'a']);
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: self\nsource:\n  where: {from: self, filter: "x"}', OUT)))).toBe(
+      'V-003: cycle: self -> self',
+    );
+  });
+
+  it('V-004: invalid asset name', () => {
+    const expected =
+      'must start with a letter and contain only letters, digits, "_" and "-" (at most 128 characters)';
+    expect(message(validatePipeline(pipeline('asset_ref: 1x\nsource:\n  input: {format: csv, path: a.csv}', OUT)))).toBe(
+      `V-004: invalid asset name "1x": ${expected}`,
+    );
+    expect(message(validatePipeline(pipeline('asset_ref: "a b"\nsource:\n  input: {format: csv, path: a.csv}', OUT)))).toBe(
+      `V-004: invalid asset name "a b": ${expected}`,
+    );
+    expect(message(validatePipeline(pipeline(`asset_ref: a${'b'.repeat(128)}\nsource:\n  input: {format: csv, path: a.csv}`, OUT)))).toMatch(
+      /^V-004: /,
+    );
+    expect(valid(pipeline(`asset_ref: a${'b'.repeat(127)}\nsource:\n  input: {format: csv, path: a.csv}`, 'asset_ref: o\nsource:\n  output: {from: ' + `a${'b'.repeat(127)}` + ', format: csv, path: o.csv}')).assets).toHaveLength(2);
+  });
+
+  it('V-005: source kind missing, several or unknown', () => {
+    const kinds = 'input, where, select, group_by, output';
+    expect(message(validatePipeline(pipeline('asset_ref: x\nsource:\n  joinn: {from: raw}', RAW, OUT)))).toBe(
+      `V-005: asset "x": unknown source kind "joinn" (expected one of ${kinds})`,
+    );
+    expect(message(validatePipeline(pipeline('asset_ref: x\nsource: {}', RAW, OUT)))).toBe(
+      `V-005: asset "x": source names no kind (expected one of ${kinds})`,
+    );
+    expect(
+      message(validatePipeline(pipeline('asset_ref: x\nsource:\n  input: {format: csv, path: a}\n  where: {from: raw, filter: a}', RAW, OUT))),
+    ).toBe('V-005: asset "x": source names several kinds ("input", "where"); expected exactly one');
+    expect(message(validatePipeline(pipeline('asset_ref: x\nsource:\n  __proto__: {from: raw}', RAW, OUT)))).toBe(
+      `V-005: asset "x": unknown source kind "__proto__" (expected one of ${kinds})`,
+    );
+  });
+
+  it('V-006: required field missing', () => {
+    expect(message(validatePipeline(pipeline('asset_ref: x\nsource:\n  input: {format: csv}', OUT)))).toBe(
+      'V-006: asset "x": input.path is required',
+    );
+  });
+
+  it('V-006: wrong types, empty lists, missing source and asset_ref', () => {
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: f\nsource:\n  where: {from: raw, filter: [a]}', OUT)))).toBe(
+      'V-006: asset "f": where.filter must be a string (got a list)',
+    );
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: s\nsource:\n  select: {from: raw, columns: []}', OUT)))).toBe(
+      'V-006: asset "s": select.columns must not be empty',
+    );
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: s\nsource:\n  select: {from: raw, columns: [a, 1]}', OUT)))).toBe(
+      'V-006: asset "s": select.columns[1] must be a string (got a number)',
+    );
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: s\nsource:\n  select: raw', OUT)))).toBe(
+      'V-006: asset "s": select must be a mapping (got a string)',
+    );
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: s', OUT)))).toBe('V-006: asset "s": source is required');
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: s\nsource: [input]', OUT)))).toBe(
+      'V-006: asset "s": source must be a mapping (got a list)',
+    );
+    expect(message(validatePipeline(pipeline(RAW, 'source:\n  input: {format: csv, path: a.csv}', OUT)))).toBe(
+      'V-006: asset 2: asset_ref is required',
+    );
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: 12\nsource: {}', OUT)))).toBe(
+      'V-006: asset 2: asset_ref must be a string (got a number)',
+    );
+    expect(message(validatePipeline(`version: "3.0"\npipeline:\n  assets:\n    - just text\n`))).toBe(
+      'V-006: asset 1 must be a mapping (got a string)',
+    );
+    expect(message(validatePipeline(pipeline('asset_ref: raw\nsource:\n  input: {format: csv, path: a.csv, options: {header: yes}}', OUT)))).toBe(
+      'V-006: asset "raw": input.options.header must be "true" or "false" (got "yes")',
+    );
+  });
+
+  it('V-006: unknown fields, decided to be errors at every level except x- keys', () => {
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: f\nsource:\n  where: {from: raw, fliter: "a > 1"}', OUT)))).toBe(
+      'V-006: asset "f": unknown field "fliter" in where (expected from, filter)',
+    );
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: f\nsorce:\n  where: {from: raw, filter: "a"}', OUT)))).toBe(
+      'V-006: asset "f": unknown field "sorce" (expected asset_ref, source)',
+    );
+    expect(message(validatePipeline(`version: "3.0"\nconfig: {}\npipeline:\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
+      'V-006: unknown top-level field "config" (expected version, pipeline, assets)',
+    );
+    expect(message(validatePipeline(`version: "3.0"\npipeline:\n  title: x\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
+      'V-006: unknown field "title" in pipeline (expected name, description, assets)',
+    );
+    expect(message(validatePipeline(`version: "3.0"\npipeline:\n  name: 7\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
+      'V-006: pipeline.name must be a string (got a number)',
+    );
+    expect(message(validatePipeline(`version: "3.0"\npipeline: x\nassets:\n${assetList([RAW, OUT])}\n`))).toBe(
+      'V-006: pipeline must be a mapping (got a string)',
+    );
+  });
+
+  it('V-006: both asset lists present', () => {
+    expect(message(validatePipeline(`version: "3.0"\npipeline:\n  assets:\n${assetList([RAW, OUT])}\nassets: []\n`))).toBe(
+      'V-006: both pipeline.assets and a top-level assets list are present (use pipeline.assets)',
+    );
+  });
+
+  it('V-007: reference to an output asset', () => {
+    expect(
+      message(
+        validatePipeline(pipeline(RAW, OUT, 'asset_ref: b\nsource:\n  where: {from: out, filter: "x > 1"}')),
+      ),
+    ).toBe('V-007: asset "b" references output asset "out"');
+    expect(
+      message(validatePipeline(pipeline(RAW, OUT, 'asset_ref: again\nsource:\n  output: {from: out, format: csv, path: x.csv}'))),
+    ).toBe('V-007: asset "again" references output asset "out"');
+  });
+
+  it('V-008: unsupported format or mode', () => {
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: out\nsource:\n  output: {from: raw, format: csv, path: o.csv, mode: upsert}')))).toBe(
+      'V-008: asset "out": unknown mode "upsert" (expected overwrite, append, error, ignore)',
+    );
+    expect(message(validatePipeline(pipeline('asset_ref: raw\nsource:\n  input: {format: xlsx, path: a.xlsx}', OUT)))).toBe(
+      'V-008: asset "raw": unknown format "xlsx" (expected csv, parquet, json)',
+    );
+  });
+
+  it('V-009: expression errors name the asset and the field', () => {
+    const error = errorOf(pipeline(RAW, 'asset_ref: f\nsource:\n  where: {from: raw, filter: "(salary > 1))"}', OUT));
+    expect(error.message).toBe('V-009: asset "f": filter: unexpected token ")" at column 13');
+    expect(error.details).toMatchObject({ asset: 'f', field: 'filter', expressionColumn: 13, cause: 'EXPR_SYNTAX' });
+    expect(
+      message(
+        validatePipeline(
+          pipeline(RAW, 'asset_ref: g\nsource:\n  group_by: {from: raw, by: [dept], agg: ["COUNT(*) AS n", "foo(x) AS y"]}', OUT),
+        ),
+      ),
+    ).toBe('V-009: asset "g": agg[1]: unknown function "foo" at column 1');
+    expect(
+      message(validatePipeline(pipeline(RAW, 'asset_ref: f\nsource:\n  where: {from: raw, filter: "SUM(x) > 1"}', OUT))),
+    ).toMatch(/^V-009: asset "f": filter: aggregate function "sum" is not allowed in a filter at column 1$/);
+    expect(
+      message(validatePipeline(pipeline(RAW, 'asset_ref: g\nsource:\n  group_by: {from: raw, by: [dept], agg: ["salary"]}', OUT))),
+    ).toMatch(/^V-009: asset "g": agg\[0\]: /);
+  });
+
+  it('V-009: aggregates may use only grouping keys outside aggregate calls', () => {
+    expect(
+      message(
+        validatePipeline(
+          pipeline(RAW, 'asset_ref: g\nsource:\n  group_by: {from: raw, by: [dept], agg: ["SUM(salary) + bonus AS total"]}', OUT),
+        ),
+      ),
+    ).toBe('V-009: asset "g": agg[0]: column "bonus" must be inside an aggregate function or be a grouping key at column 15');
+    expect(
+      valid(pipeline(RAW, 'asset_ref: g\nsource:\n  group_by: {from: raw, by: [dept], agg: ["MAX(salary) - MIN(salary) AS spread"]}', OUT)),
+    ).toBeDefined();
+  });
+
+  it('V-010: unresolved variable', () => {
+    expect(message(validatePipeline(pipeline('asset_ref: a\nsource:\n  input: {format: csv, path: "${NAME}"}', OUT.replace('raw', 'a'))))).toBe(
+      'V-010: unresolved variable "NAME" in asset "a" field "path"',
+    );
+  });
+
+  it('V-011: unsupported version', () => {
+    expect(message(validatePipeline(pipeline(RAW, OUT).replace('"3.0"', '"1.0"')))).toBe(
+      'V-011: unsupported version "1.0" (expected "3.0")',
+    );
+  });
+
+  it('V-012: unknown option, naming the accepted ones', () => {
+    expect(message(validatePipeline(pipeline('asset_ref: raw\nsource:\n  input: {format: parquet, path: a.parquet, options: {header: true}}', OUT)))).toBe(
+      'V-012: asset "raw": unknown parquet option "header" (expected one of compression)',
+    );
+    expect(message(validatePipeline(pipeline('asset_ref: raw\nsource:\n  input: {format: csv, path: a.csv, options: {headr: true}}', OUT)))).toBe(
+      'V-012: asset "raw": unknown csv option "headr" (expected one of header, inferSchema, sep, quote, escape, nullValue, dateFormat, timestampFormat, encoding, comment, compression, delimiter)',
+    );
+    expect(message(validatePipeline(pipeline('asset_ref: raw\nsource:\n  input: {format: csv, path: a.csv, options: {sep: ",", delimiter: ";"}}', OUT)))).toBe(
+      'V-012: asset "raw": option "delimiter" repeats option "sep"',
+    );
+  });
+
+  it('V-013: no output asset', () => {
+    expect(message(validatePipeline(pipeline(RAW)))).toBe('V-013: pipeline has no output asset');
+    expect(message(validatePipeline('version: "3.0"\npipeline:\n  assets: []\n'))).toBe('V-013: pipeline has no output asset');
+  });
+});
+
+describe('validatePipeline: the first error in document order', () => {
+  it('reports the earlier asset when two assets are invalid', () => {
+    const yaml = pipeline(
+      RAW,
+      'asset_ref: a\nsource:\n  where: {from: nope, filter: "x"}',
+      'asset_ref: 9b\nsource:\n  input: {format: csv, path: a.csv}',
+      OUT,
+    );
+    expect(message(validatePipeline(yaml))).toBe('V-001: asset "a" references unknown asset "nope"');
+  });
+
+  it('checks the document level (version, lists, fields) before any asset', () => {
+    const badAsset = 'asset_ref: 9b\nsource:\n  input: {format: csv, path: a.csv}';
+    expect(message(validatePipeline(pipeline(badAsset).replace('"3.0"', '"2.0"')))).toMatch(/^V-011: /);
+    expect(message(validatePipeline(`version: "3.0"\npipeline:\n  assets:\n${assetList([badAsset])}\nassets: []\n`))).toMatch(/^V-006: both/);
+  });
+
+  it('checks asset-level rules before graph rules', () => {
+    const yaml = pipeline(
+      'asset_ref: a\nsource:\n  where: {from: b, filter: "x"}',
+      'asset_ref: b\nsource:\n  where: {from: a, filter: "x"}',
+      'asset_ref: c\nsource:\n  input: {format: csv, path: c.csv, options: {bogus: 1}}',
+    );
+    expect(message(validatePipeline(yaml))).toMatch(/^V-012: asset "c"/);
+    expect(message(validatePipeline(yaml.replace(', options: {bogus: 1}', '')))).toBe('V-003: cycle: a -> b -> a');
+  });
+
+  it('reports a cycle before a missing output', () => {
+    const yaml = pipeline(RAW, 'asset_ref: a\nsource:\n  where: {from: a, filter: "x"}');
+    expect(message(validatePipeline(yaml))).toBe('V-003: cycle: a -> a');
+  });
+
+  it('within an asset: name, duplicate, fields, kind, variables, fields, format/mode/options, expressions, references', () => {
+    // every problem at once; each fix reveals the next one in the documented order
+    let asset =
+      'asset_ref: "${N:raw}"\nextra: 1\nsource:\n  output: {from: "${F}", format: xml, path: o.csv, mode: upsert, options: {bad: 1}}';
+    const yaml = () => pipeline(RAW, asset);
+    expect(message(validatePipeline(yaml()))).toBe('V-002: duplicate asset "raw" (assets 1 and 2)');
+    asset = asset.replace('${N:raw}', 'o');
+    expect(message(validatePipeline(yaml()))).toBe('V-006: asset "o": unknown field "extra" (expected asset_ref, source)');
+    asset = asset.replace('extra: 1\n', '');
+    expect(message(validatePipeline(yaml()))).toBe('V-010: unresolved variable "F" in asset "o" field "from"');
+    asset = asset.replace('${F}', 'raw');
+    expect(message(validatePipeline(yaml()))).toBe('V-008: asset "o": unknown format "xml" (expected csv, parquet, json)');
+    asset = asset.replace('xml', 'csv');
+    expect(message(validatePipeline(yaml()))).toBe('V-008: asset "o": unknown mode "upsert" (expected overwrite, append, error, ignore)');
+    asset = asset.replace('upsert', 'append');
+    expect(message(validatePipeline(yaml()))).toMatch(/^V-012: asset "o": unknown csv option "bad"/);
+    asset = asset.replace(', options: {bad: 1}', '');
+    expect(validatePipeline(yaml()).ok).toBe(true);
+  });
+
+  it('reports expressions before references, and fields in document order', () => {
+    const yaml = pipeline(RAW, 'asset_ref: f\nsource:\n  where: {from: nope, filter: "a >"}', OUT);
+    expect(message(validatePipeline(yaml))).toMatch(/^V-009: asset "f": filter: /);
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: g\nsource:\n  group_by: {agg: 1, from: raw}', OUT)))).toBe(
+      'V-006: asset "g": group_by.agg must be a list (got a number)',
+    );
+    expect(message(validatePipeline(pipeline(RAW, 'asset_ref: g\nsource:\n  group_by: {from: raw}', OUT)))).toBe(
+      'V-006: asset "g": group_by.by is required',
+    );
+  });
+});
+
+describe('validatePipeline: abuse', () => {
+  it('rejects alias bombs as parse errors instead of expanding them', () => {
+    const lines = ['version: "3.0"', 'x-a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
+    let previous = 'a';
+    for (const name of ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) {
+      lines.push(`x-${name}: &${name} [${Array(10).fill(`*${previous}`).join(', ')}]`);
+      previous = name;
+    }
+    lines.push('pipeline:', '  assets: []');
+    const error = errorOf(lines.join('\n'));
+    expect(error.code).toBe('PARSE');
+    expect(error.message).toMatch(/^parse error: the document expands to more than 100000 nodes/);
+  });
+
+  it('rejects huge documents with a clear message', () => {
+    const error = errorOf(`version: "3.0"\n# ${'x'.repeat(1_100_000)}\npipeline:\n  assets: []\n`);
+    expect(error.message).toMatch(/^parse error: the document is \d+ characters long; the limit is 1048576$/);
+  });
+
+  it('rejects collections used as keys', () => {
+    expect(errorOf('version: "3.0"\n[a]: 1\npipeline:\n  assets: []\n').message).toBe(
+      'parse error: a mapping key must be text, not a list or a mapping at line 2, column 1',
+    );
+  });
+
+  it('treats __proto__ and other prototype names as plain keys', () => {
+    expect(message(validatePipeline(`version: "3.0"\n__proto__: {polluted: true}\npipeline:\n  assets: []\n`))).toBe(
+      'V-006: unknown top-level field "__proto__" (expected version, pipeline, assets)',
+    );
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});

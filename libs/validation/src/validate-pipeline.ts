@@ -1,0 +1,83 @@
+/**
+ * Validates a whole pipeline definition and returns either its typed form or the first error in
+ * document order (one message per request, as the contract requires).
+ */
+import {
+  type AssetDefinition,
+  createSubstitutionBudget,
+  isDefinitionError,
+  type PipelineDefinition,
+  type RawDocument,
+  readDocument,
+} from '@pipeline/definition';
+import { type ValidationError, validationErrors } from './errors';
+import { checkAsset, declaredAssets } from './rules/asset-rules';
+import { checkHeader } from './rules/document-rules';
+import { checkGraph } from './rules/graph-rules';
+import { checkVariablesArgument } from './rules/variables-argument';
+
+/** The outcome of validation: the typed pipeline, or the first error. */
+export type ValidationResult =
+  | { readonly ok: true; readonly pipeline: PipelineDefinition }
+  | { readonly ok: false; readonly error: ValidationError };
+
+/**
+ * Validates YAML text with optional variables. Never throws for bad input: a document that cannot
+ * be read is `{ kind: 'parse', code: 'PARSE' }`, any broken rule `{ kind: 'validation', code: 'V-0xx' }`.
+ *
+ * Order of checks (the first failure is reported): the `variables` argument; reading the YAML
+ * (PARSE); document level (version, asset lists, top-level and `pipeline` fields); each asset in
+ * list order (see rules/asset-rules.ts and rules/source-rules.ts); the graph (V-003, then V-013).
+ */
+export function validatePipeline(yaml: string, variables?: Readonly<Record<string, string>>): ValidationResult {
+  const vars = checkVariablesArgument(variables);
+  if (!vars.ok) return vars;
+
+  let doc: RawDocument;
+  try {
+    doc = readDocument(yaml);
+  } catch (error) {
+    if (!isDefinitionError(error)) throw error;
+    return {
+      ok: false,
+      error: validationErrors.parse(error.message, {
+        ...error.details,
+        cause: error.code,
+      }),
+    };
+  }
+
+  const budget = createSubstitutionBudget();
+  const header = checkHeader(doc, vars.variables, budget);
+  if (!header.ok) return header;
+
+  const items = (doc.assetLists[0] as RawDocument['assetLists'][number]).items;
+  const ctx = {
+    doc,
+    variables: vars.variables,
+    budget,
+    declared: declaredAssets(items, vars.variables),
+    seen: new Map<string, number>(),
+  };
+  const assets: AssetDefinition[] = [];
+  const upstream: (readonly string[])[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const result = checkAsset(items[i] as (typeof items)[number], i, ctx);
+    if (!result.ok) return result;
+    assets.push(result.asset);
+    upstream.push(result.upstream);
+  }
+
+  const graphError = checkGraph(assets, upstream);
+  if (graphError !== undefined) return { ok: false, error: graphError };
+
+  return {
+    ok: true,
+    pipeline: {
+      version: '3.0',
+      ...(header.header.name === undefined ? {} : { name: header.header.name }),
+      ...(header.header.description === undefined ? {} : { description: header.header.description }),
+      assets,
+    },
+  };
+}

@@ -1,7 +1,7 @@
 /**
- * The error catalogue of @pipeline/definition. Every error this library raises or reports has a
- * stable code listed here; @pipeline/validation maps them onto the contract's `parse error` and
- * `V-0xx` messages.
+ * The error catalogue of @pipeline/definition. Every error this library throws has a stable code
+ * listed here; @pipeline/validation reports them as the contract's `parse error: ...`. (Variable
+ * problems are returned as data, `VariableProblem`, and worded by validation as V-010.)
  */
 
 /** Every stable code of this library with the one-sentence meaning documented for it. */
@@ -10,16 +10,10 @@ export const DEFINITION_ERROR_CODES = {
   'DEF-SHAPE': 'The document is not a mapping at the top or has no asset list.',
   'DEF-LIMIT': 'The document exceeds a size, nesting or alias-expansion limit.',
   'DEF-KEY': 'A mapping key is a list or a mapping instead of text.',
-  'DEF-VAR-UNRESOLVED': 'A `${NAME}` placeholder has no supplied value and no default.',
-  'DEF-VAR-MALFORMED': 'A `${` starts a placeholder that is not `${NAME}` or `${NAME:default}`.',
-  'DEF-VAR-LIMIT': 'Variable substitution makes the document larger than the size limit.',
 } as const;
 
 /** A stable error code of this library. */
 export type DefinitionErrorCode = keyof typeof DEFINITION_ERROR_CODES;
-
-/** Codes whose errors mean the text could not be read as a pipeline document at all. */
-export const PARSE_ERROR_CODES: readonly DefinitionErrorCode[] = ['DEF-YAML', 'DEF-SHAPE', 'DEF-LIMIT', 'DEF-KEY'];
 
 /** Structured context of a definition error; positions are 1-based. */
 export interface DefinitionErrorDetails {
@@ -63,7 +57,7 @@ export function atPosition(line?: number, column?: number): string {
 
 /** Builds a parse-kind error: the message reads `parse error: <detail>[ at line L, column C]`. */
 export function parseError(
-  code: 'DEF-YAML' | 'DEF-SHAPE' | 'DEF-LIMIT' | 'DEF-KEY',
+  code: DefinitionErrorCode,
   detail: string,
   details: DefinitionErrorDetails = {},
   cause?: unknown,

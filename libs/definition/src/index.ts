@@ -35,7 +35,6 @@ export type {
 export {
   DEFINITION_ERROR_CODES,
   DefinitionError,
-  PARSE_ERROR_CODES,
   atPosition,
   isDefinitionError,
   parseError,

@@ -1,0 +1,76 @@
+import { checkFields } from './check-fields';
+import { defaultLabel } from './kind-definition';
+import { findKind, isSourceKind, KIND_NAMES, KINDS, kindOf, sourceUpstream } from './registry';
+
+describe('the kind registry', () => {
+  it('lists the kinds in registry order', () => {
+    expect(KIND_NAMES).toEqual(['input', 'where', 'select', 'group_by', 'output']);
+  });
+
+  it('gives each kind its explain label and role', () => {
+    expect(KIND_NAMES.map((kind) => [kind, kindOf(kind).label, kindOf(kind).role])).toEqual([
+      ['input', 'INPUT', 'input'],
+      ['where', 'WHERE', 'transformation'],
+      ['select', 'SELECT', 'transformation'],
+      ['group_by', 'GROUP BY', 'transformation'],
+      ['output', 'OUTPUT', 'output'],
+    ]);
+    for (const kind of KIND_NAMES) expect(kindOf(kind).label).toBe(defaultLabel(kind));
+    expect(defaultLabel('order_by')).toBe('ORDER BY');
+    expect(defaultLabel('add_columns')).toBe('ADD COLUMNS');
+  });
+
+  it('keeps each entry self-consistent', () => {
+    for (const kind of KIND_NAMES) {
+      const entry = kindOf(kind);
+      expect(entry.kind).toBe(kind);
+      expect(entry.schema.type).toBe('object');
+      expect(entry.schema.additionalProperties).toBe(false);
+      const properties = Object.keys(entry.schema.properties ?? {});
+      for (const required of entry.schema.required ?? []) expect(properties).toContain(required);
+      for (const expression of entry.expressions) {
+        expect(properties).toContain(expression.field);
+        const schema = entry.schema.properties?.[expression.field];
+        expect(schema?.type).toBe(expression.list ? 'array' : 'string');
+        if (expression.groupKeysFrom !== undefined) {
+          const earlier = entry.expressions.findIndex((e) => e.field === expression.groupKeysFrom);
+          expect(earlier).toBeGreaterThanOrEqual(0);
+          expect(earlier).toBeLessThan(entry.expressions.indexOf(expression));
+        }
+      }
+      if (entry.file !== undefined) {
+        expect(properties).toEqual(expect.arrayContaining(['format', 'path', 'options', ...(entry.file.mode ? ['mode'] : [])]));
+      }
+      expect(entry.role === 'input').toBe(!('from' in (entry.schema.properties ?? {})));
+      expect(entry.description).toMatch(/\.$/);
+    }
+  });
+
+  it('declares the expression roles of the contract', () => {
+    expect(KINDS.where.expressions).toEqual([{ field: 'filter', role: 'predicate', list: false }]);
+    expect(KINDS.select.expressions).toEqual([{ field: 'columns', role: 'value', list: true }]);
+    expect(KINDS.group_by.expressions).toEqual([
+      { field: 'by', role: 'column', list: true },
+      { field: 'agg', role: 'aggregate', list: true, groupKeysFrom: 'by' },
+    ]);
+  });
+
+  it('finds kinds by name without reaching object prototypes', () => {
+    expect(findKind('where')).toBe(KINDS.where);
+    expect(findKind('joinn')).toBeUndefined();
+    expect(findKind('constructor')).toBeUndefined();
+    expect(findKind('__proto__')).toBeUndefined();
+    expect(isSourceKind('toString')).toBe(false);
+  });
+
+  it('lists upstream assets of built sources', () => {
+    const filter = { kind: 'column', name: 'x', span: { start: 0, end: 1 } } as const;
+    expect(sourceUpstream({ kind: 'input', format: 'csv', path: 'a', options: {} })).toEqual([]);
+    expect(sourceUpstream({ kind: 'where', from: 'raw', filter })).toEqual(['raw']);
+    expect(sourceUpstream({ kind: 'output', from: 'f', format: 'csv', path: 'o', mode: 'error', options: {} })).toEqual(['f']);
+  });
+
+  it('compiles every schema', () => {
+    for (const kind of KIND_NAMES) expect(checkFields(kindOf(kind), new Map()).ok).toBe(false);
+  });
+});

@@ -62,6 +62,17 @@ describe('parseYaml', () => {
     expect(parsed.positionOf(list[1] as RawMap)).toEqual({ line: 5, column: 5 });
   });
 
+  it('counts lines the same way with CRLF line ends and a byte-order mark', () => {
+    const parsed = parseYaml('\uFEFFa: 1\r\nlist:\r\n  # note\r\n  - x: 1\r\n  - {y: 2}\r\n');
+    const list = map(parsed.root).get('list') as RawNode[];
+    expect(parsed.positionOf(list)).toEqual({ line: 4, column: 3 });
+    expect(parsed.positionOf(list[0] as RawMap)).toEqual({ line: 4, column: 5 });
+    expect(parsed.positionOf(list[1] as RawMap)).toEqual({ line: 5, column: 5 });
+    expect(errorOf('a: 1\r\nb: [\r\n').message).toBe(
+      'parse error: unexpected end of the stream within a flow collection at line 3, column 1',
+    );
+  });
+
   it('reports syntax errors with line and column', () => {
     const error = errorOf('a: 1\nb: [1, 2\nc: 3\n');
     expect(error.code).toBe('DEF-YAML');

@@ -1,0 +1,77 @@
+/**
+ * The backend interface both execution backends implement. A backend instance holds handles:
+ * real data (DuckDB temporary tables, danfo frames) created by reading an input or applying one
+ * transformation, written to outputs and released explicitly or when the backend closes. The
+ * gRPC session API drives it step by step; `executePlan` drives it for whole pipelines.
+ */
+import type { InputSource, OutputSource, Source } from '@pipeline/definition';
+import type { BackendName } from './backend-name';
+import type { DataType } from './types/data-type';
+
+/** Options every long operation takes last. */
+export interface RunOptions {
+  /** Aborting cancels the operation (E_CANCELLED); a running DuckDB query is interrupted. */
+  readonly signal?: AbortSignal;
+}
+
+/** One column of a handle: name and portable type. */
+export interface ColumnInfo {
+  readonly name: string;
+  readonly dataType: DataType;
+}
+
+/** What a handle holds. */
+export interface HandleInfo {
+  /** Opaque id, unique within the backend instance. */
+  readonly id: string;
+  /** The asset the handle was created for. */
+  readonly ref: string;
+  readonly rowCount: number;
+  readonly columns: readonly ColumnInfo[];
+}
+
+/** Outcome of writing a handle to an output. */
+export interface WriteResult {
+  /** Rows this write added (0 when skipped). */
+  readonly rowsWritten: number;
+  /** True when mode `ignore` found the destination already there and wrote nothing. */
+  readonly skipped: boolean;
+  /** The path as written in the definition. */
+  readonly path: string;
+}
+
+/** One field of an inspected source. */
+export interface FieldInfo {
+  readonly name: string;
+  /** Portable type name: string, integer, long, double, boolean, date, timestamp, decimal(p,s), ... */
+  readonly dataType: DataType;
+  readonly nullable: boolean;
+}
+
+/** Schema and exact row count of a source. */
+export interface InspectResult {
+  readonly fields: readonly FieldInfo[];
+  readonly rowCount: number;
+}
+
+/** A live backend instance (one DuckDB database or one set of danfo frames). */
+export interface Backend {
+  readonly name: BackendName;
+  /** Reads an input into a new handle. */
+  readInput(ref: string, source: InputSource, options?: RunOptions): Promise<HandleInfo>;
+  /**
+   * Applies one transformation (`where`, `select`, `group_by`) to handles: `inputs` maps each
+   * asset the source names (its `from`) to a handle id of this backend.
+   */
+  apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options?: RunOptions): Promise<HandleInfo>;
+  /** Writes a handle to an output (atomically, honouring the mode); `ref` names the output asset in errors. */
+  write(handleId: string, ref: string, source: OutputSource, options?: RunOptions): Promise<WriteResult>;
+  /** Field names, portable types, nullability and exact row count of a source, without keeping it. */
+  inspect(source: InputSource, options?: RunOptions): Promise<InspectResult>;
+  /** Describes a live handle (E_BAD_HANDLE when unknown). */
+  describe(handleId: string): HandleInfo;
+  /** Frees a handle; unknown ids are E_BAD_HANDLE. */
+  release(handleId: string): Promise<void>;
+  /** Frees every handle and the backend's resources; later calls fail with E_BACKEND_CLOSED. Idempotent. */
+  close(): Promise<void>;
+}

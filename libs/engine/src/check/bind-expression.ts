@@ -1,0 +1,417 @@
+/**
+ * Binds an expression to the columns of its upstream asset before anything runs: every column
+ * must exist (E_COLUMN_NOT_FOUND lists the ones that do), every operator and function must get
+ * values of types it accepts (E_TYPE), aggregates only where they belong (E_AGGREGATE). The
+ * result is a rewritten tree both backends compile: column names resolved to their real
+ * spelling, string literals compared with dates or numbers turned into typed literals, and the
+ * portable type of every node, which is what keeps the two backends' result types equal.
+ */
+import {
+  assertNever,
+  FUNCTION_CATALOGUE,
+  isFunctionName,
+  printExpression,
+  type Binary,
+  type Call,
+  type CastType,
+  type Expr,
+  type StringLiteral,
+} from '@pipeline/definition';
+import { columnNotFound, EngineError, typeError, assetPrefix } from '../errors';
+import { checkRegexPattern } from '../values/regex-guard';
+import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../values/temporal';
+import {
+  decimalType,
+  isDecimal,
+  isIntegral,
+  isModelled,
+  isNumeric,
+  isTemporal,
+  type DataType,
+} from '../types/data-type';
+import { adaptiveArithmeticType, FUNCTION_TYPES } from './function-types';
+import { supertype, type ArithmeticOperator } from './supertype';
+
+/** One column of a dataset: its name and portable type. */
+export interface Column {
+  readonly name: string;
+  readonly type: DataType;
+}
+
+/** Where an expression is bound: the asset and field (for messages), its upstream and columns. */
+export interface Scope {
+  readonly asset: string;
+  /** `filter`, `columns`, `by` or `agg`. */
+  readonly field: string;
+  /** The upstream asset's ref, the only qualifier a column may carry (`raw.salary`). */
+  readonly from: string;
+  readonly columns: readonly Column[];
+  /** `row`: no aggregates allowed; `aggregate`: a group_by `agg` item. */
+  readonly context: 'row' | 'aggregate';
+  /** In aggregate context, the resolved names of the group keys (columns usable outside aggregates). */
+  readonly groupKeys?: readonly string[];
+}
+
+/** The type of every node of a bound tree. */
+export type TypeMap = Map<Expr, DataType>;
+
+/** A bound expression: the tree to compile, its result type, and the types of all its nodes. */
+export interface BoundExpression {
+  readonly expr: Expr;
+  readonly type: DataType;
+}
+
+/** Binds `e` in `scope`, recording node types in `types`; throws E_COLUMN_NOT_FOUND, E_TYPE or E_AGGREGATE. */
+export function bindExpression(e: Expr, scope: Scope, types: TypeMap): BoundExpression {
+  const binder = new Binder(scope, types);
+  const expr = binder.bind(e, false);
+  return { expr, type: types.get(expr) as DataType };
+}
+
+class Binder {
+  constructor(
+    private readonly scope: Scope,
+    private readonly types: TypeMap,
+  ) {}
+
+  private typed<T extends Expr>(node: T, type: DataType): T {
+    this.types.set(node, type);
+    return node;
+  }
+
+  private typeOf(node: Expr): DataType {
+    return this.types.get(node) as DataType;
+  }
+
+  private fail(what: string): never {
+    throw typeError(this.scope.asset, this.scope.field, what);
+  }
+
+  private aggregateError(what: string): never {
+    const { asset, field } = this.scope;
+    throw new EngineError('E_AGGREGATE', `${assetPrefix(asset)}${field}: ${what}`, { asset, field });
+  }
+
+  private requireModelled(node: Expr): void {
+    const t = this.typeOf(node);
+    if (!isModelled(t)) this.fail(`${printExpression(node)} has type ${t}, which expressions cannot compute with`);
+  }
+
+  bind(e: Expr, inAggregate: boolean): Expr {
+    switch (e.kind) {
+      case 'number':
+        return this.typed(e, numberLiteralType(e.text, e.isInteger));
+      case 'string':
+        return this.typed(e, 'string');
+      case 'boolean':
+        return this.typed(e, 'boolean');
+      case 'null':
+        return this.typed(e, 'null');
+      case 'typed_literal': {
+        if (e.type === 'date') {
+          const days = parseDate(e.value);
+          if (days === undefined) this.fail(`invalid DATE literal '${e.value}'`);
+          return this.typed({ ...e, value: formatDate(days) }, 'date');
+        }
+        const micros = parseTimestamp(e.value, true);
+        if (micros === undefined) this.fail(`invalid TIMESTAMP literal '${e.value}'`);
+        return this.typed({ ...e, value: formatTimestamp(micros) }, 'timestamp');
+      }
+      case 'column':
+        return this.bindColumn(e, inAggregate);
+      case 'star':
+        return this.fail('"*" is only allowed as count(*)');
+      case 'unary': {
+        const operand = this.bind(e.operand, inAggregate);
+        const t = this.typeOf(operand);
+        if (e.op === 'NOT') {
+          if (t !== 'boolean' && t !== 'null') this.fail(`NOT needs a true/false value, got ${t}: ${printExpression(e)}`);
+          return this.typed({ ...e, operand }, 'boolean');
+        }
+        if (t !== 'null' && !isNumeric(t)) this.fail(`unary ${e.op} needs a number, got ${t}: ${printExpression(e)}`);
+        return this.typed({ ...e, operand }, t === 'null' ? 'integer' : t);
+      }
+      case 'binary':
+        return this.bindBinary(e, inAggregate);
+      case 'is_null': {
+        const operand = this.bind(e.operand, inAggregate);
+        return this.typed({ ...e, operand }, 'boolean');
+      }
+      case 'in': {
+        const [operand, ...list] = this.unify([e.operand, ...e.list], inAggregate, printExpression(e));
+        return this.typed({ ...e, operand, list }, 'boolean');
+      }
+      case 'between': {
+        const [operand, low, high] = this.unify([e.operand, e.low, e.high], inAggregate, printExpression(e));
+        return this.typed({ ...e, operand, low, high }, 'boolean');
+      }
+      case 'like': {
+        const operand = this.bind(e.operand, inAggregate);
+        const pattern = this.bind(e.pattern, inAggregate);
+        for (const side of [operand, pattern]) {
+          const t = this.typeOf(side);
+          if (t !== 'string' && t !== 'null') this.fail(`${e.op} needs text, got ${t}: ${printExpression(e)}`);
+        }
+        if (e.op === 'RLIKE' && pattern.kind === 'string') {
+          const problemText = checkRegexPattern(pattern.value);
+          if (problemText !== undefined) {
+            const { asset, field } = this.scope;
+            throw new EngineError('E_BAD_PATTERN', `${assetPrefix(asset)}${field}: ${problemText}`, {
+              asset,
+              field,
+              pattern: pattern.value,
+            });
+          }
+        }
+        return this.typed({ ...e, operand, pattern }, 'boolean');
+      }
+      case 'case': {
+        const whens = e.whens.map((w) => {
+          const when = this.bind(w.when, inAggregate);
+          const t = this.typeOf(when);
+          if (t !== 'boolean' && t !== 'null') this.fail(`WHEN needs a true/false condition, got ${t}: ${printExpression(w.when)}`);
+          return { when, then: w.then };
+        });
+        const results = this.unify(
+          [...whens.map((w) => w.then), ...(e.else === undefined ? [] : [e.else])],
+          inAggregate,
+          printExpression(e),
+        );
+        const bound = {
+          ...e,
+          whens: whens.map((w, i) => ({ when: w.when, then: results[i] })),
+          ...(e.else === undefined ? {} : { else: results[results.length - 1] }),
+        };
+        const type = results.reduce<DataType>((acc, r) => supertype(acc, this.typeOf(r)) as DataType, 'null');
+        return this.typed(bound, type);
+      }
+      case 'cast': {
+        const operand = this.bind(e.operand, inAggregate);
+        const from = this.typeOf(operand);
+        const to = castTarget(e.type);
+        if (!castable(from, to)) this.fail(`cannot cast ${from} to ${to}: ${printExpression(e)}`);
+        return this.typed({ ...e, operand }, to);
+      }
+      case 'call':
+        return this.bindCall(e, inAggregate);
+      case 'alias': {
+        const inner = this.bind(e.expr, inAggregate);
+        return this.typed({ ...e, expr: inner }, this.typeOf(inner));
+      }
+      default:
+        return assertNever(e);
+    }
+  }
+
+  private bindColumn(e: Extract<Expr, { kind: 'column' }>, inAggregate: boolean): Expr {
+    const { columns, from, asset, field } = this.scope;
+    const names = columns.map((c) => c.name);
+    const written = e.qualifier === undefined ? e.name : `${e.qualifier}.${e.name}`;
+    if (e.qualifier !== undefined && e.qualifier !== from) throw columnNotFound(asset, written, names, field);
+    const column = columns.find((c) => c.name === e.name) ?? uniqueCaseInsensitive(columns, e.name);
+    if (column === undefined) throw columnNotFound(asset, written, names, field);
+    if (this.scope.context === 'aggregate' && !inAggregate) {
+      const keys = this.scope.groupKeys ?? [];
+      if (!keys.includes(column.name)) {
+        this.aggregateError(`column "${column.name}" must be inside an aggregate function or be a grouping key`);
+      }
+    }
+    const bound = column.name === e.name && e.qualifier === undefined ? e : { kind: 'column' as const, name: column.name, span: e.span };
+    return this.typed(bound, column.type);
+  }
+
+  private bindBinary(e: Binary, inAggregate: boolean): Expr {
+    const text = (): string => printExpression(e);
+    switch (e.op) {
+      case 'AND':
+      case 'OR': {
+        const left = this.bind(e.left, inAggregate);
+        const right = this.bind(e.right, inAggregate);
+        for (const side of [left, right]) {
+          const t = this.typeOf(side);
+          if (t !== 'boolean' && t !== 'null') this.fail(`${e.op} needs true/false values, got ${t}: ${text()}`);
+        }
+        return this.typed({ ...e, left, right }, 'boolean');
+      }
+      case '=':
+      case '!=':
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+      case '<=>': {
+        const [left, right] = this.unify([e.left, e.right], inAggregate, text());
+        return this.typed({ ...e, left, right }, 'boolean');
+      }
+      case '||': {
+        const left = this.bind(e.left, inAggregate);
+        const right = this.bind(e.right, inAggregate);
+        this.requireModelled(left);
+        this.requireModelled(right);
+        return this.typed({ ...e, left, right }, 'string');
+      }
+      case '/': {
+        const left = this.bind(e.left, inAggregate);
+        const right = this.bind(e.right, inAggregate);
+        this.requireNumbers(left, right, text);
+        // DuckDB divides floats as floats and everything else as doubles.
+        const lt = this.typeOf(left);
+        const rt = this.typeOf(right);
+        const single = (lt === 'float' || rt === 'float') && lt !== 'double' && rt !== 'double';
+        return this.typed({ ...e, left, right }, single ? 'float' : 'double');
+      }
+      case '+':
+      case '-':
+      case '*':
+      case '%': {
+        const left = this.bind(e.left, inAggregate);
+        const right = this.bind(e.right, inAggregate);
+        const lt = this.typeOf(left);
+        const rt = this.typeOf(right);
+        if ((e.op === '+' || e.op === '-') && lt === 'date' && (isIntegral(rt) || rt === 'null')) {
+          return this.typed({ ...e, left, right }, 'date');
+        }
+        if (e.op === '+' && rt === 'date' && isIntegral(lt)) return this.typed({ ...e, left, right }, 'date');
+        if (e.op === '-' && lt === 'date' && rt === 'date') return this.typed({ ...e, left, right }, 'long');
+        this.requireNumbers(left, right, text);
+        return this.typed({ ...e, left, right }, this.arithmetic(e.op, left, right));
+      }
+      default:
+        return assertNever(e.op);
+    }
+  }
+
+  private requireNumbers(left: Expr, right: Expr, text: () => string): void {
+    for (const side of [left, right]) {
+      const t = this.typeOf(side);
+      if (t !== 'null' && !isNumeric(t)) this.fail(`arithmetic needs numbers, got ${t}: ${text()}`);
+    }
+  }
+
+  private arithmetic(op: ArithmeticOperator, left: Expr, right: Expr): DataType {
+    return adaptiveArithmeticType(op, left, this.typeOf(left), right, this.typeOf(right));
+  }
+
+  private bindCall(e: Call, inAggregate: boolean): Expr {
+    if (!isFunctionName(e.name)) {
+      throw new EngineError('E_UNSUPPORTED_FUNCTION', `${assetPrefix(this.scope.asset)}${this.scope.field}: unknown function "${e.name}"`, {
+        asset: this.scope.asset,
+        field: this.scope.field,
+        function: e.name,
+      });
+    }
+    const spec = FUNCTION_CATALOGUE[e.name] as { aggregate: boolean; minArgs: number; maxArgs: number | null; allowsStar?: boolean; allowsDistinct?: boolean };
+    if (e.args.length < spec.minArgs || (spec.maxArgs !== null && e.args.length > spec.maxArgs)) {
+      this.fail(`function "${e.name}" gets ${e.args.length} arguments: ${printExpression(e)}`);
+    }
+    if (e.distinct && spec.allowsDistinct !== true) this.fail(`function "${e.name}" does not accept DISTINCT`);
+    if (spec.aggregate) {
+      if (this.scope.context === 'row') this.aggregateError(`aggregate function "${e.name}" is not allowed here`);
+      if (inAggregate) this.aggregateError(`aggregate function "${e.name}" cannot be used inside another aggregate`);
+    }
+    const nested = inAggregate || spec.aggregate;
+    const unifies = e.name === 'coalesce' || e.name === 'ifnull' || e.name === 'nullif';
+    const args = unifies
+      ? this.unify(e.args, nested, printExpression(e))
+      : e.args.map((a) => {
+          if (a.kind === 'star') {
+            if (e.name !== 'count' || e.args.length !== 1 || a.qualifier !== undefined) this.fail('"*" is only allowed as count(*)');
+            return this.typed(a, 'null');
+          }
+          return this.bind(a, nested);
+        });
+    if (e.name !== 'count' && e.name !== 'concat') {
+      for (const a of args) this.requireModelled(a);
+    }
+    const bound: Call = { ...e, args };
+    const result = FUNCTION_TYPES[e.name](
+      args.map((a) => this.typeOf(a)),
+      bound,
+    );
+    if (typeof result !== 'string') this.fail(`${result.problem}: ${printExpression(e)}`);
+    return this.typed(bound, result);
+  }
+
+  /**
+   * Binds values that must share one type (comparison sides, IN lists, CASE branches): string
+   * literals are read as the others' type (`hired > '2020-01-01'` compares dates).
+   */
+  private unify(nodes: readonly Expr[], inAggregate: boolean, text: string): Expr[] {
+    const bound = nodes.map((n) => this.bind(n, inAggregate));
+    let target: DataType = 'null';
+    for (const b of bound) {
+      if (b.kind === 'string') continue;
+      const t = this.typeOf(b);
+      if (!isModelled(t)) this.fail(`${printExpression(b)} has type ${t}, which expressions cannot compare`);
+      const next = supertype(target, t);
+      if (next === undefined) this.fail(`cannot compare ${target} with ${t}: ${text}`);
+      target = next;
+    }
+    if (target === 'null' || target === 'string') {
+      return bound;
+    }
+    const coerced = bound.map((b) => (b.kind === 'string' ? this.coerceLiteral(b, target, text) : b));
+    let final: DataType = 'null';
+    for (const c of coerced) {
+      const next = supertype(final, this.typeOf(c));
+      if (next === undefined) this.fail(`cannot compare ${final} with ${this.typeOf(c)}: ${text}`);
+      final = next;
+    }
+    return coerced;
+  }
+
+  private coerceLiteral(lit: StringLiteral, target: DataType, text: string): Expr {
+    const span = lit.span;
+    if (target === 'date' || target === 'timestamp') {
+      const days = target === 'date' ? parseDate(lit.value) : undefined;
+      if (days !== undefined) return this.typed({ kind: 'typed_literal', type: 'date', value: formatDate(days), span }, 'date');
+      const micros = parseTimestamp(lit.value, true);
+      if (micros !== undefined) {
+        return this.typed({ kind: 'typed_literal', type: 'timestamp', value: formatTimestamp(micros), span }, 'timestamp');
+      }
+    } else if (isNumeric(target)) {
+      const m = /^\s*([+-]?)(\d+(?:\.\d*)?|\.\d+)\s*$/.exec(lit.value);
+      if (m !== null) {
+        const digits = m[2].startsWith('.') ? `0${m[2]}` : m[2].endsWith('.') ? m[2].slice(0, -1) : m[2];
+        const isInteger = !digits.includes('.');
+        const num = this.typed({ kind: 'number', text: digits, isInteger, span }, numberLiteralType(digits, isInteger));
+        if (m[1] !== '-') return num;
+        return this.typed({ kind: 'unary', op: '-', operand: num, span }, this.typeOf(num));
+      }
+    } else if (target === 'boolean') {
+      const v = lit.value.trim().toLowerCase();
+      if (v === 'true' || v === 'false') return this.typed({ kind: 'boolean', value: v === 'true', span }, 'boolean');
+    }
+    return this.fail(`cannot compare ${target} with the text '${lit.value}': ${text}`);
+  }
+}
+
+function uniqueCaseInsensitive(columns: readonly Column[], name: string): Column | undefined {
+  const lower = name.toLowerCase();
+  const matches = columns.filter((c) => c.name.toLowerCase() === lower);
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** Type of a numeric literal: integer if it fits 32 bits, long if 64, double otherwise or with a fraction. */
+export function numberLiteralType(text: string, isInteger: boolean): DataType {
+  if (!isInteger) return 'double';
+  const v = BigInt(text);
+  if (v <= 2147483647n) return 'integer';
+  if (v <= 9223372036854775807n) return 'long';
+  return 'double';
+}
+
+
+/** The portable type a CAST produces. */
+export function castTarget(t: CastType): DataType {
+  return t.name === 'decimal' ? decimalType(t.precision ?? 10, t.scale ?? 0) : t.name;
+}
+
+/** Whether a value of type `from` may be cast to `to` (numbers never become dates, for example). */
+export function castable(from: DataType, to: DataType): boolean {
+  if (from === 'null' || from === to || from === 'string' || to === 'string') return isModelled(from) || to === 'string';
+  if (isNumeric(from)) return isNumeric(to) || to === 'boolean';
+  if (from === 'boolean') return isNumeric(to) && !isDecimal(to);
+  if (isTemporal(from)) return isTemporal(to);
+  return false;
+}

@@ -1,0 +1,223 @@
+/**
+ * Result types of the catalogue's functions from their argument types, one entry per function
+ * (`satisfies Record<FunctionName, ...>`, so a new catalogue function does not compile until it
+ * is typed here). A rule returns the result type or a sentence saying what is wrong.
+ */
+import type { Call, Expr, FunctionName } from '@pipeline/definition';
+import {
+  decimalParts,
+  decimalType,
+  INTEGRAL_RANGE,
+  isDecimal,
+  isIntegral,
+  isModelled,
+  isNumeric,
+  isTemporal,
+  type DataType,
+} from '../types/data-type';
+import { arithmeticType, supertype, type ArithmeticOperator } from './supertype';
+
+/** A typing rule: the argument types (and the call, for literal arguments) give the result type or a problem. */
+export type FunctionTyping = (args: readonly DataType[], call: Call) => DataType | { problem: string };
+
+const problem = (text: string): { problem: string } => ({ problem: text });
+
+function numericArg(name: string, t: DataType, position = 'its argument'): string | undefined {
+  return t === 'null' || isNumeric(t) ? undefined : `${name} needs a number as ${position}, got ${t}`;
+}
+
+function stringArg(name: string, t: DataType, position = 'its argument'): string | undefined {
+  return t === 'null' || t === 'string' ? undefined : `${name} needs a string as ${position}, got ${t}`;
+}
+
+function integralArg(name: string, t: DataType, position: string): string | undefined {
+  return t === 'null' || isIntegral(t) ? undefined : `${name} needs a whole number as ${position}, got ${t}`;
+}
+
+function temporalArg(name: string, t: DataType, position = 'its argument'): string | undefined {
+  return t === 'null' || isTemporal(t) ? undefined : `${name} needs a date or timestamp as ${position}, got ${t}`;
+}
+
+const sameNumeric =
+  (name: string): FunctionTyping =>
+  ([t]) =>
+    numericArg(name, t) === undefined ? (t === 'null' ? 'integer' : t) : problem(numericArg(name, t) as string);
+
+const toDouble =
+  (name: string): FunctionTyping =>
+  ([t]) => {
+    const p = numericArg(name, t);
+    return p === undefined ? 'double' : problem(p);
+  };
+
+const stringToString =
+  (name: string): FunctionTyping =>
+  ([t]) => {
+    const p = stringArg(name, t);
+    return p === undefined ? 'string' : problem(p);
+  };
+
+const temporalToLong =
+  (name: string): FunctionTyping =>
+  ([t]) => {
+    const p = temporalArg(name, t);
+    return p === undefined ? 'long' : problem(p);
+  };
+
+const orderable =
+  (name: string): FunctionTyping =>
+  ([t]) =>
+    isModelled(t) ? (t === 'null' ? 'integer' : t) : problem(`${name} cannot order values of type ${t}`);
+
+function common(name: string, args: readonly DataType[]): DataType | { problem: string } {
+  let acc: DataType = 'null';
+  for (const t of args) {
+    const next = supertype(acc, t);
+    if (next === undefined) return problem(`${name} arguments have incompatible types ${acc} and ${t}`);
+    acc = next;
+  }
+  return acc;
+}
+
+/** Whole-number literal value of a call argument (`-2` included), when it is one. */
+export function integerLiteralArg(call: Call, index: number): number | undefined {
+  const a = call.args[index];
+  return a === undefined ? undefined : integerLiteralValue(a);
+}
+
+/** The value of a whole-number literal (`2`, `-2`), or undefined for any other expression. */
+export function integerLiteralValue(e: Expr): number | undefined {
+  if (e.kind === 'number' && e.isInteger) return Number(e.text);
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number' && e.operand.isInteger) return -Number(e.operand.text);
+  return undefined;
+}
+
+function fits(v: number, t: DataType): boolean {
+  const range = INTEGRAL_RANGE[t];
+  return range !== undefined && v >= range[0] && v <= range[1];
+}
+
+/**
+ * Arithmetic result type where an integer literal adapts to the other side (DuckDB's rule: a short
+ * column plus 1 stays short, a long column plus 1 is long).
+ */
+export function adaptiveArithmeticType(op: ArithmeticOperator, left: Expr, lt: DataType, right: Expr, rt: DataType): DataType {
+  if (isIntegral(lt) && isIntegral(rt)) {
+    const lv = integerLiteralValue(left);
+    const rv = integerLiteralValue(right);
+    if (rv !== undefined && lv === undefined && fits(rv, lt)) return lt;
+    if (lv !== undefined && rv === undefined && fits(lv, rt)) return rt;
+  }
+  return arithmeticType(op, lt, rt);
+}
+
+/** The typing rule of every catalogue function. */
+export const FUNCTION_TYPES = {
+  count: () => 'long',
+  sum: ([t]) => {
+    const p = numericArg('sum', t);
+    if (p !== undefined) return problem(p);
+    if (t === 'null' || isIntegral(t)) return 'long';
+    const dec = decimalParts(t);
+    return dec === undefined ? 'double' : decimalType(38, dec.scale);
+  },
+  avg: toDouble('avg'),
+  min: orderable('min'),
+  max: orderable('max'),
+  stddev: toDouble('stddev'),
+  stddev_samp: toDouble('stddev_samp'),
+  stddev_pop: toDouble('stddev_pop'),
+  variance: toDouble('variance'),
+  var_samp: toDouble('var_samp'),
+  var_pop: toDouble('var_pop'),
+  median: ([t]) => {
+    const p = numericArg('median', t);
+    if (p !== undefined) return problem(p);
+    return isDecimal(t) ? t : 'double';
+  },
+
+  concat: (args) => {
+    const bad = args.find((t) => !isModelled(t));
+    return bad === undefined ? 'string' : problem(`concat cannot turn a value of type ${bad} into text`);
+  },
+  upper: stringToString('upper'),
+  lower: stringToString('lower'),
+  trim: stringToString('trim'),
+  ltrim: stringToString('ltrim'),
+  rtrim: stringToString('rtrim'),
+  length: ([t]) => {
+    const p = stringArg('length', t);
+    return p === undefined ? 'long' : problem(p);
+  },
+  substring: ([s, start, len]) => {
+    const p =
+      stringArg('substring', s, 'its first argument') ??
+      integralArg('substring', start, 'its start') ??
+      (len === undefined ? undefined : integralArg('substring', len, 'its length'));
+    return p === undefined ? 'string' : problem(p);
+  },
+  replace: ([s, a, b]) => {
+    const p =
+      stringArg('replace', s, 'its first argument') ??
+      stringArg('replace', a, 'its search text') ??
+      stringArg('replace', b, 'its replacement');
+    return p === undefined ? 'string' : problem(p);
+  },
+
+  abs: sameNumeric('abs'),
+  round: ([t, scale], call) => {
+    const p = numericArg('round', t) ?? (scale === undefined ? undefined : integralArg('round', scale, 'its scale'));
+    if (p !== undefined) return problem(p);
+    const dec = decimalParts(t);
+    if (dec === undefined) return t === 'null' ? 'integer' : t;
+    if (scale === undefined) return decimalType(dec.precision, 0);
+    const digits = integerLiteralArg(call, 1);
+    if (digits === undefined) return problem('round of a decimal needs a whole-number literal as its scale');
+    return decimalType(dec.precision, Math.max(0, Math.min(dec.scale, digits)));
+  },
+  floor: ([t]) => {
+    const p = numericArg('floor', t);
+    if (p !== undefined) return problem(p);
+    const dec = decimalParts(t);
+    return dec === undefined ? (t === 'null' ? 'integer' : t) : decimalType(dec.precision, 0);
+  },
+  ceil: ([t]) => {
+    const p = numericArg('ceil', t);
+    if (p !== undefined) return problem(p);
+    const dec = decimalParts(t);
+    return dec === undefined ? (t === 'null' ? 'integer' : t) : decimalType(dec.precision, 0);
+  },
+  power: ([a, b]) => {
+    const p = numericArg('power', a, 'its base') ?? numericArg('power', b, 'its exponent');
+    return p === undefined ? 'double' : problem(p);
+  },
+  sqrt: toDouble('sqrt'),
+  mod: ([a, b], call) => {
+    const p = numericArg('mod', a, 'its first argument') ?? numericArg('mod', b, 'its divisor');
+    return p === undefined ? adaptiveArithmeticType('%', call.args[0], a, call.args[1], b) : problem(p);
+  },
+
+  coalesce: (args) => common('coalesce', args),
+  ifnull: (args) => common('ifnull', args),
+  nullif: ([a, b]) => {
+    if (supertype(a, b) === undefined) return problem(`nullif cannot compare ${a} with ${b}`);
+    return a;
+  },
+
+  year: temporalToLong('year'),
+  month: temporalToLong('month'),
+  day: temporalToLong('day'),
+  hour: temporalToLong('hour'),
+  minute: temporalToLong('minute'),
+  second: temporalToLong('second'),
+  date_add: ([d, n]) => {
+    const p = temporalArg('date_add', d, 'its first argument') ?? integralArg('date_add', n, 'its number of days');
+    return p === undefined ? 'date' : problem(p);
+  },
+  date_diff: ([end, start]) => {
+    const p = temporalArg('date_diff', end, 'its end') ?? temporalArg('date_diff', start, 'its start');
+    return p === undefined ? 'long' : problem(p);
+  },
+  current_date: () => 'date',
+  current_timestamp: () => 'timestamp',
+} satisfies Record<FunctionName, FunctionTyping>;

@@ -1,0 +1,46 @@
+/** Engine configuration and the defaults that keep several concurrent jobs within a small machine. */
+import * as os from 'node:os';
+
+/** DuckDB resource settings of one backend instance. */
+export interface DuckDbSettings {
+  /** Worker threads of the instance; default 1 so that concurrent jobs do not oversubscribe the cores. */
+  readonly threads?: number;
+  /** DuckDB `memory_limit`, e.g. `'2GB'`; default an eighth of the machine's memory, between 256MB and 4GB. */
+  readonly memoryLimit?: string;
+  /** Folder for spilling; default a fresh folder under the system temp dir, removed on close. */
+  readonly tempDirectory?: string;
+}
+
+/** What every backend instance needs. */
+export interface EngineConfig {
+  /** Folder every input and output path must resolve inside. */
+  readonly dataRoot: string;
+  readonly duckdb?: DuckDbSettings;
+}
+
+/** DuckDB settings with every default filled in. */
+export interface ResolvedDuckDbSettings {
+  readonly threads: number;
+  readonly memoryLimit: string;
+  readonly tempDirectory?: string;
+}
+
+const MB = 1024 * 1024;
+
+/** Fills in the DuckDB defaults; explicit values win. */
+export function resolveDuckDbSettings(settings: DuckDbSettings | undefined): ResolvedDuckDbSettings {
+  const threads = settings?.threads ?? 1;
+  if (!Number.isInteger(threads) || threads < 1) {
+    throw new RangeError(`duckdb threads must be a positive integer (got ${String(threads)})`);
+  }
+  const memoryLimit = settings?.memoryLimit ?? defaultMemoryLimit();
+  if (!/^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)\s*$/i.test(memoryLimit)) {
+    throw new RangeError(`duckdb memoryLimit must look like "512MB" or "2GB" (got "${memoryLimit}")`);
+  }
+  return { threads, memoryLimit: memoryLimit.trim(), tempDirectory: settings?.tempDirectory };
+}
+
+function defaultMemoryLimit(): string {
+  const eighth = Math.floor(os.totalmem() / 8 / MB);
+  return `${Math.min(4096, Math.max(256, eighth))}MB`;
+}

@@ -1,0 +1,418 @@
+/**
+ * Compiles a bound expression tree into JavaScript closures over column arrays, with SQL's NULL
+ * semantics: comparisons with NULL are NULL, AND/OR are three-valued, arithmetic with NULL is
+ * NULL. No text is ever evaluated as code. One compiler serves both row expressions
+ * (`(cols, row) => value`) and aggregate expressions (`(cols, group) => value`, where an aggregate
+ * call folds its argument over the group's rows and a group key is read from the first row).
+ */
+import { assertNever, type Call, type Expr } from '@pipeline/definition';
+import type { TypeMap } from '../check/bind-expression';
+import { EngineError, assetPrefix } from '../errors';
+import { isIntegral, type DataType } from '../types/data-type';
+import { CAST_FAILED, castValue } from '../values/cast';
+import { compareValues } from '../values/compare';
+import { formatValue, type Value } from '../values/format-value';
+import { compileLike, type LikeMatcher } from '../values/like';
+import { compileGuardedRegex } from '../values/regex-guard';
+import { MICROS_PER_DAY } from '../values/temporal';
+import { checkIntegral, fitResult, JS_FUNCTIONS, remainderOf, ValueError, type JsFunction } from './js-functions';
+
+/** Column data of a frame: one array per column, in column order. */
+export type Columns = readonly (readonly Value[])[];
+
+/** A compiled expression over one input: a row index, or a group (row indices). */
+export type Compiled<I> = (cols: Columns, input: I) => Value;
+
+/** Where the expression sits (for messages) and how to find columns. */
+export interface JsCompileContext {
+  readonly asset: string;
+  readonly field: string;
+  readonly types: TypeMap;
+  /** Position of a (resolved) column name in the frame. */
+  readonly columnIndex: (name: string) => number;
+  /** Fixed "now" of the evaluation, microseconds since the epoch. */
+  readonly nowMicros: number;
+}
+
+/** Compiles a row expression: `(cols, i) => value`. */
+export function compileRowExpression(e: Expr, ctx: JsCompileContext): Compiled<number> {
+  return new JsCompiler<number>(ctx, (idx) => (cols, i) => cols[idx][i], () => {
+    throw new EngineError('E_AGGREGATE', `${assetPrefix(ctx.asset)}${ctx.field}: aggregate functions are not allowed here`);
+  }).compile(e);
+}
+
+/** Compiles an aggregate expression: `(cols, rows) => value` over the row indices of one group. */
+export function compileGroupExpression(e: Expr, ctx: JsCompileContext): Compiled<readonly number[]> {
+  return new JsCompiler<readonly number[]>(
+    ctx,
+    (idx) => (cols, rows) => (rows.length === 0 ? null : cols[idx][rows[0]]),
+    (call, fn) => {
+      const args = call.args.map((a) => (a.kind === 'star' ? undefined : compileRowExpression(a, ctx)));
+      const fold = fn.make({
+        argTypes: call.args.map((a) => ctx.types.get(a) as DataType),
+        result: ctx.types.get(call) as DataType,
+        call,
+        nowMicros: ctx.nowMicros,
+      });
+      const first = args[0];
+      return (cols, rows) => {
+        const values = first === undefined ? [] : rows.map((r) => first(cols, r));
+        return fold(values, rows.length);
+      };
+    },
+  ).compile(e);
+}
+
+class JsCompiler<I> {
+  constructor(
+    private readonly ctx: JsCompileContext,
+    private readonly column: (index: number) => Compiled<I>,
+    private readonly aggregate: (call: Call, fn: Extract<JsFunction, { kind: 'aggregate' }>) => Compiled<I>,
+  ) {}
+
+  private typeOf(e: Expr): DataType {
+    const t = this.ctx.types.get(e);
+    if (t === undefined) throw new EngineError('E_INTERNAL', 'expression compiled before it was bound');
+    return t;
+  }
+
+  private fail(code: 'E_TYPE' | 'E_VALUE' | 'E_BAD_PATTERN', what: string): never {
+    const { asset, field } = this.ctx;
+    throw new EngineError(code, `${assetPrefix(asset)}${field}: ${what}`, { asset, field });
+  }
+
+  /** Compiles `e` and converts its value to type `to` (date to timestamp, number to float or decimal). */
+  private compileAs(e: Expr, to: DataType): Compiled<I> {
+    const fn = this.compile(e);
+    const from = this.typeOf(e);
+    if (from === to || from === 'null') return fn;
+    if (from === 'date' && to === 'timestamp') {
+      return (c, i) => {
+        const v = fn(c, i);
+        return v === null ? null : Number(v) * MICROS_PER_DAY;
+      };
+    }
+    if (to === 'float' || to.startsWith('decimal')) {
+      return (c, i) => {
+        const v = fn(c, i);
+        return v === null ? null : fitResult(Number(v), to);
+      };
+    }
+    return fn;
+  }
+
+  /** Runs a row function, turning value errors into engine errors that name the asset. */
+  private guarded(fn: Compiled<I>): Compiled<I> {
+    return (c, i) => {
+      try {
+        return fn(c, i);
+      } catch (e) {
+        if (e instanceof ValueError) this.fail('E_VALUE', e.message);
+        throw e;
+      }
+    };
+  }
+
+  compile(e: Expr): Compiled<I> {
+    switch (e.kind) {
+      case 'number': {
+        const v = Number(e.text);
+        return () => v;
+      }
+      case 'string': {
+        const v = e.value;
+        return () => v;
+      }
+      case 'boolean': {
+        const v = e.value;
+        return () => v;
+      }
+      case 'null':
+        return () => null;
+      case 'typed_literal': {
+        const v = castValue(e.value, 'string', e.type);
+        if (v === CAST_FAILED) this.fail('E_TYPE', `invalid ${e.type} literal '${e.value}'`);
+        return () => v;
+      }
+      case 'column':
+        return this.column(this.ctx.columnIndex(e.name));
+      case 'star':
+        return () => null;
+      case 'unary': {
+        const operand = this.compile(e.operand);
+        if (e.op === 'NOT') {
+          return (c, i) => {
+            const v = operand(c, i);
+            return v === null ? null : !v;
+          };
+        }
+        if (e.op === '+') return operand;
+        const t = this.typeOf(e);
+        return this.guarded((c, i) => {
+          const v = operand(c, i);
+          if (v === null) return null;
+          const r = -Number(v);
+          return isIntegral(t) ? checkIntegral(r, t, 'negation') : r;
+        });
+      }
+      case 'binary':
+        return this.compileBinary(e);
+      case 'is_null': {
+        const operand = this.compile(e.operand);
+        const negated = e.negated;
+        return (c, i) => (operand(c, i) === null) !== negated;
+      }
+      case 'in': {
+        const domain = this.domainOf([e.operand, ...e.list]);
+        const operand = this.compileAs(e.operand, domain);
+        const items = e.list.map((x) => this.compileAs(x, domain));
+        const negated = e.negated;
+        return (c, i) => {
+          const v = operand(c, i);
+          if (v === null) return null;
+          let sawNull = false;
+          for (const item of items) {
+            const w = item(c, i);
+            if (w === null) sawNull = true;
+            else if (compareValues(v, w) === 0) return !negated;
+          }
+          return sawNull ? null : negated;
+        };
+      }
+      case 'between': {
+        const domain = this.domainOf([e.operand, e.low, e.high]);
+        const operand = this.compileAs(e.operand, domain);
+        const low = this.compileAs(e.low, domain);
+        const high = this.compileAs(e.high, domain);
+        const negated = e.negated;
+        return (c, i) => {
+          const v = operand(c, i);
+          const lo = low(c, i);
+          const hi = high(c, i);
+          const aboveLow = v === null || lo === null ? null : compareValues(v, lo) >= 0;
+          const belowHigh = v === null || hi === null ? null : compareValues(v, hi) <= 0;
+          const inside = and(aboveLow, belowHigh);
+          return inside === null ? null : inside !== negated;
+        };
+      }
+      case 'like':
+        return this.compileLike(e);
+      case 'case': {
+        const t = this.typeOf(e);
+        const arms = e.whens.map((w) => ({ when: this.compile(w.when), then: this.compileAs(w.then, t) }));
+        const otherwise = e.else === undefined ? (): Value => null : this.compileAs(e.else, t);
+        return (c, i) => {
+          for (const arm of arms) if (arm.when(c, i) === true) return arm.then(c, i);
+          return otherwise(c, i);
+        };
+      }
+      case 'cast': {
+        const operand = this.compile(e.operand);
+        const from = this.typeOf(e.operand);
+        const to = this.typeOf(e);
+        const safe = e.safe;
+        return (c, i) => {
+          const v = operand(c, i);
+          const r = castValue(v, from, to);
+          if (r !== CAST_FAILED) return r;
+          if (safe) return null;
+          return this.fail('E_TYPE', `cannot cast ${formatValue(from, v) ?? 'NULL'} (${from}) to ${to}`);
+        };
+      }
+      case 'call':
+        return this.compileCall(e);
+      case 'alias':
+        return this.compile(e.expr);
+      default:
+        return assertNever(e);
+    }
+  }
+
+  /** The common type values of `nodes` are compared in. */
+  private domainOf(nodes: readonly Expr[]): DataType {
+    const types = nodes.map((n) => this.typeOf(n));
+    return types.includes('timestamp') ? 'timestamp' : (types.find((t) => t !== 'null') ?? 'null');
+  }
+
+  private compileBinary(e: Extract<Expr, { kind: 'binary' }>): Compiled<I> {
+    switch (e.op) {
+      case 'AND':
+      case 'OR': {
+        const left = this.compile(e.left);
+        const right = this.compile(e.right);
+        if (e.op === 'AND') {
+          return (c, i) => {
+            const l = left(c, i);
+            if (l === false) return false;
+            return and(l as boolean | null, right(c, i) as boolean | null);
+          };
+        }
+        return (c, i) => {
+          const l = left(c, i);
+          if (l === true) return true;
+          const r = right(c, i);
+          if (r === true) return true;
+          return l === null || r === null ? null : false;
+        };
+      }
+      case '=':
+      case '!=':
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+      case '<=>': {
+        const domain = this.domainOf([e.left, e.right]);
+        const left = this.compileAs(e.left, domain);
+        const right = this.compileAs(e.right, domain);
+        if (e.op === '<=>') {
+          return (c, i) => {
+            const l = left(c, i);
+            const r = right(c, i);
+            if (l === null || r === null) return l === r;
+            return compareValues(l, r) === 0;
+          };
+        }
+        const test = COMPARISONS[e.op];
+        return (c, i) => {
+          const l = left(c, i);
+          if (l === null) return null;
+          const r = right(c, i);
+          return r === null ? null : test(compareValues(l, r));
+        };
+      }
+      case '||': {
+        const left = this.compile(e.left);
+        const right = this.compile(e.right);
+        const lt = this.typeOf(e.left);
+        const rt = this.typeOf(e.right);
+        return (c, i) => {
+          const l = left(c, i);
+          const r = right(c, i);
+          return l === null || r === null ? null : `${formatValue(lt, l)}${formatValue(rt, r)}`;
+        };
+      }
+      default:
+        return this.compileArithmetic(e);
+    }
+  }
+
+  private compileArithmetic(e: Extract<Expr, { kind: 'binary' }>): Compiled<I> {
+    const t = this.typeOf(e);
+    const lt = this.typeOf(e.left);
+    const rt = this.typeOf(e.right);
+    const left = this.compile(e.left);
+    const right = this.compile(e.right);
+    const op = e.op;
+    const pairwise = (f: (a: number, b: number) => Value): Compiled<I> =>
+      this.guarded((c, i) => {
+        const l = left(c, i);
+        if (l === null) return null;
+        const r = right(c, i);
+        return r === null ? null : f(Number(l), Number(r));
+      });
+    if (t === 'date' || (lt === 'date' && rt === 'date')) {
+      // Days: date ± n, n + date, date - date.
+      return pairwise(op === '-' ? (a, b) => a - b : (a, b) => a + b);
+    }
+    const integral = isIntegral(t);
+    const name = { '+': 'addition', '-': 'subtraction', '*': 'multiplication', '/': 'division', '%': 'modulo' }[
+      op as '+' | '-' | '*' | '/' | '%'
+    ];
+    const finish = (x: number): number => (integral ? checkIntegral(x, t, name) : fitResult(x, t));
+    switch (op) {
+      case '+':
+        return pairwise((a, b) => finish(a + b));
+      case '-':
+        return pairwise((a, b) => finish(a - b));
+      case '*':
+        return pairwise((a, b) => finish(a * b));
+      case '/':
+        return pairwise((a, b) => fitResult(a / b, t));
+      case '%':
+        return pairwise((a, b) => remainderOf(a, b, t));
+      default:
+        throw new EngineError('E_INTERNAL', `unexpected operator ${op}`);
+    }
+  }
+
+  private compileLike(e: Extract<Expr, { kind: 'like' }>): Compiled<I> {
+    const operand = this.compile(e.operand);
+    const negated = e.negated;
+    let matcher: (pattern: string) => LikeMatcher;
+    if (e.op === 'RLIKE') {
+      matcher = (p) => {
+        let re: RegExp;
+        try {
+          re = compileGuardedRegex(p);
+        } catch (err) {
+          return this.fail('E_BAD_PATTERN', (err as Error).message);
+        }
+        return (s) => re.test(s);
+      };
+    } else {
+      const ci = e.op === 'ILIKE';
+      matcher = (p) => compileLike(p, ci);
+    }
+    let match: (text: string, pattern: string) => boolean;
+    let pattern: Compiled<I>;
+    if (e.pattern.kind === 'string') {
+      const fixed = matcher(e.pattern.value);
+      const p = e.pattern.value;
+      pattern = () => p;
+      match = (text) => fixed(text);
+    } else {
+      const cache = new Map<string, LikeMatcher>();
+      pattern = this.compile(e.pattern);
+      match = (text, p) => {
+        let m = cache.get(p);
+        if (m === undefined) {
+          m = matcher(p);
+          if (cache.size < 1000) cache.set(p, m);
+        }
+        return m(text);
+      };
+    }
+    return (c, i) => {
+      const v = operand(c, i);
+      if (v === null) return null;
+      const p = pattern(c, i);
+      if (p === null) return null;
+      return match(String(v), String(p)) !== negated;
+    };
+  }
+
+  private compileCall(e: Call): Compiled<I> {
+    const fn = (JS_FUNCTIONS as Record<string, JsFunction>)[e.name];
+    if (fn === undefined) {
+      throw new EngineError('E_UNSUPPORTED_FUNCTION', `${assetPrefix(this.ctx.asset)}${this.ctx.field}: unknown function "${e.name}"`);
+    }
+    if (fn.kind === 'aggregate') return this.aggregate(e, fn);
+    const t = this.typeOf(e);
+    const unifying = e.name === 'coalesce' || e.name === 'ifnull';
+    const args = e.args.map((a) => (unifying ? this.compileAs(a, t) : this.compile(a)));
+    const impl = fn.make({ argTypes: e.args.map((a) => this.typeOf(a)), result: t, call: e, nowMicros: this.ctx.nowMicros });
+    const strict = fn.strict;
+    return this.guarded((c, i) => {
+      const values = args.map((a) => a(c, i));
+      if (strict && values.includes(null)) return null;
+      return impl(values);
+    });
+  }
+}
+
+const COMPARISONS: Readonly<Record<'=' | '!=' | '<' | '<=' | '>' | '>=', (d: number) => boolean>> = {
+  '=': (d) => d === 0,
+  '!=': (d) => d !== 0,
+  '<': (d) => d < 0,
+  '<=': (d) => d <= 0,
+  '>': (d) => d > 0,
+  '>=': (d) => d >= 0,
+};
+
+/** Three-valued AND. */
+export function and(a: boolean | null, b: boolean | null): boolean | null {
+  if (a === false || b === false) return false;
+  if (a === null || b === null) return null;
+  return true;
+}

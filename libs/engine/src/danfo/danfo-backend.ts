@@ -1,0 +1,318 @@
+/**
+ * The danfo backend: pure JavaScript, for small data. Every handle is a danfo DataFrame holding
+ * values in the representation of values/ (numbers, text, booleans; dates as day numbers,
+ * timestamps as microseconds) beside the portable column types. Columns are taken by position
+ * (`iloc`), never by label (`loc`, quadratic in danfo). Row loops yield to the event loop between
+ * chunks, so a cancellation is seen within one chunk.
+ */
+import * as fs from 'node:fs';
+import type { InputSource, OutputSource, Source } from '@pipeline/definition';
+import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
+import { bindSource, type BoundSource } from '../check/bind-source';
+import type { Column } from '../check/bind-expression';
+import type { EngineConfig } from '../config';
+import { EngineError, assetPrefix, badHandle, throwIfAborted } from '../errors';
+import { readFormatOptions, type FormatOptions } from '../formats/format-options';
+import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
+import { locateInputFile } from '../io/source-file';
+import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
+import { requireTransform, upstreamHandleId } from '../transform-source';
+import { valueKey } from '../values/compare';
+import type { Value } from '../values/format-value';
+import { compileGroupExpression, compileRowExpression, type Columns, type JsCompileContext } from './compile-js';
+import { jsonText, parseJsonDocuments } from './json-text';
+import { loadDanfo, type DanfoFrame, type DanfoModule } from './load-danfo';
+import { decodeFile, readFileColumns } from './read-file';
+import { encodeColumns, jsonArrayText, jsonRecordTexts } from './write-file';
+
+/** Rows processed between two yields to the event loop. */
+const CHUNK = 16_384;
+
+interface DanfoHandle {
+  readonly id: string;
+  readonly ref: string;
+  readonly frame: DanfoFrame;
+  readonly columns: readonly Column[];
+  readonly rowCount: number;
+}
+
+const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** The danfojs-node implementation of Backend. */
+export class DanfoBackend implements Backend {
+  readonly name = 'danfo' as const;
+  private readonly handles = new Map<string, DanfoHandle>();
+  private counter = 0;
+  private closed = false;
+
+  private constructor(
+    private readonly danfo: DanfoModule,
+    private readonly root: DataRoot,
+  ) {}
+
+  /** Opens a danfo backend for `config.dataRoot` (loads danfojs-node on first use). */
+  static async create(config: EngineConfig): Promise<DanfoBackend> {
+    const root = openDataRoot(config.dataRoot);
+    return new DanfoBackend(loadDanfo(), root);
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new EngineError('E_BACKEND_CLOSED', 'the danfo backend is closed');
+  }
+
+  private handle(id: string): DanfoHandle {
+    this.ensureOpen();
+    const h = this.handles.get(id);
+    if (h === undefined) throw badHandle(id);
+    return h;
+  }
+
+  private store(ref: string, frame: DanfoFrame, columns: readonly Column[], rowCount: number): HandleInfo {
+    this.counter += 1;
+    const id = `d_${this.counter}-${ref}`;
+    const h: DanfoHandle = { id, ref, frame, columns, rowCount };
+    this.handles.set(id, h);
+    return info(h);
+  }
+
+  /** A frame from column-major data. */
+  private frame(columns: readonly Column[], data: readonly (readonly Value[])[], rowCount: number): DanfoFrame {
+    const names = columns.map((c) => c.name);
+    if (rowCount === 0) return new this.danfo.DataFrame([], { columns: names });
+    const rows: Value[][] = new Array(rowCount);
+    for (let i = 0; i < rowCount; i++) {
+      const row: Value[] = new Array(columns.length);
+      for (let c = 0; c < columns.length; c++) row[c] = data[c][i];
+      rows[i] = row;
+    }
+    return new this.danfo.DataFrame(rows, { columns: names });
+  }
+
+  private data(h: DanfoHandle): Columns {
+    if (h.rowCount === 0) return h.columns.map(() => []);
+    return h.frame.getColumnData as Value[][];
+  }
+
+  private load(ref: string, source: InputSource): { columns: readonly Column[]; data: Value[][]; rowCount: number } {
+    const file = locateInputFile(this.root, source.path, ref);
+    const options = readFormatOptions(source.format, source.options, ref);
+    const { columns, data } = readFileColumns(file.absolute, source.path, options, ref);
+    return { columns, data, rowCount: data[0]?.length ?? 0 };
+  }
+
+  async readInput(ref: string, source: InputSource, options: RunOptions = {}): Promise<HandleInfo> {
+    this.ensureOpen();
+    throwIfAborted(options.signal, ref);
+    const { columns, data, rowCount } = this.load(ref, source);
+    return this.store(ref, this.frame(columns, data, rowCount), columns, rowCount);
+  }
+
+  async inspect(source: InputSource, options: RunOptions = {}): Promise<InspectResult> {
+    this.ensureOpen();
+    throwIfAborted(options.signal);
+    const { columns, rowCount } = this.load('', source);
+    return { fields: columns.map((c) => ({ name: c.name, dataType: c.type, nullable: true })), rowCount };
+  }
+
+  async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<HandleInfo> {
+    this.ensureOpen();
+    const transform = requireTransform(ref, source);
+    const upstream = this.handle(upstreamHandleId(ref, transform, inputs));
+    const bound = bindSource(ref, transform, upstream.columns);
+    throwIfAborted(options.signal, ref);
+    const ctx = (field: string): JsCompileContext => ({
+      asset: ref,
+      field,
+      types: bound.types,
+      columnIndex: (name) => upstream.columns.findIndex((c) => c.name === name),
+      nowMicros: Date.now() * 1000,
+    });
+    const cols = this.data(upstream);
+    const n = upstream.rowCount;
+    const signal = options.signal;
+    switch (bound.transform.kind) {
+      case 'where': {
+        const filter = compileRowExpression(bound.transform.filter, ctx('filter'));
+        const keep: number[] = [];
+        await chunked(n, signal, ref, (i) => {
+          if (filter(cols, i) === true) keep.push(i);
+        });
+        const frame = keep.length === n ? upstream.frame : this.rowsOf(upstream, keep);
+        return this.store(ref, frame, bound.columns, keep.length);
+      }
+      case 'select':
+        return this.select(ref, upstream, bound, cols, ctx('columns'), signal);
+      case 'group_by':
+        return this.groupBy(ref, bound, cols, n, ctx, signal);
+    }
+  }
+
+  private rowsOf(h: DanfoHandle, rows: number[]): DanfoFrame {
+    if (rows.length === 0) return new this.danfo.DataFrame([], { columns: h.columns.map((c) => c.name) });
+    return h.frame.iloc({ rows });
+  }
+
+  private async select(
+    ref: string,
+    upstream: DanfoHandle,
+    bound: BoundSource,
+    cols: Columns,
+    ctx: JsCompileContext,
+    signal: AbortSignal | undefined,
+  ): Promise<HandleInfo> {
+    if (bound.transform.kind !== 'select') throw new EngineError('E_INTERNAL', 'select expected');
+    const items = bound.transform.items;
+    const positions = items.map((i) => (i.expr.kind === 'column' && i.name === i.expr.name ? ctx.columnIndex(i.expr.name) : -1));
+    if (positions.every((p) => p >= 0) && upstream.rowCount > 0) {
+      // Plain projection: take the columns by position.
+      return this.store(ref, upstream.frame.iloc({ columns: positions }), bound.columns, upstream.rowCount);
+    }
+    const n = upstream.rowCount;
+    const out: Value[][] = [];
+    for (const item of items) {
+      const fn = compileRowExpression(item.expr, ctx);
+      const values: Value[] = new Array(n);
+      await chunked(n, signal, ref, (i) => {
+        values[i] = fn(cols, i);
+      });
+      out.push(values);
+    }
+    return this.store(ref, this.frame(bound.columns, out, n), bound.columns, n);
+  }
+
+  private async groupBy(
+    ref: string,
+    bound: BoundSource,
+    cols: Columns,
+    n: number,
+    ctx: (field: string) => JsCompileContext,
+    signal: AbortSignal | undefined,
+  ): Promise<HandleInfo> {
+    if (bound.transform.kind !== 'group_by') throw new EngineError('E_INTERNAL', 'group_by expected');
+    const { keys, aggs } = bound.transform;
+    const keyFns = keys.map((k) => compileRowExpression(k.expr, ctx('by')));
+    const groups = new Map<string, number[]>();
+    if (keys.length === 0) groups.set('', []);
+    await chunked(n, signal, ref, (i) => {
+      let key = '';
+      for (const f of keyFns) key += `${valueKey(f(cols, i))}\u0000`;
+      const g = groups.get(key);
+      if (g === undefined) groups.set(key, [i]);
+      else g.push(i);
+    });
+    const aggFns = aggs.map((a) => compileGroupExpression(a.expr, ctx('agg')));
+    const out: Value[][] = [...keys, ...aggs].map(() => []);
+    for (const rows of groups.values()) {
+      throwIfAborted(signal, ref);
+      keyFns.forEach((f, k) => out[k].push(f(cols, rows[0])));
+      aggFns.forEach((f, a) => out[keys.length + a].push(f(cols, rows)));
+    }
+    return this.store(ref, this.frame(bound.columns, out, groups.size), bound.columns, groups.size);
+  }
+
+  async write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {
+    const h = this.handle(handleId);
+    const asset = ref === '' ? h.ref : ref;
+    throwIfAborted(options.signal, asset);
+    const target = resolveInRoot(this.root, source.path, asset);
+    const formatOptions = readFormatOptions(source.format, source.options, asset);
+    if (decideMode(target.absolute, source.path, source.mode, asset) === 'skip') {
+      return { rowsWritten: 0, skipped: true, path: source.path };
+    }
+    const cols = this.data(h);
+    const encode = (header?: boolean): Buffer =>
+      encodeColumns(h.columns, cols, h.rowCount, formatOptions, target.absolute, asset, header);
+    const fresh = source.mode !== 'append' || !fs.existsSync(target.absolute);
+    // Encode before touching the file system, so an unsupported format leaves nothing behind.
+    const bytes = fresh ? encode() : undefined;
+    const file = prepareAtomicFile(target.absolute, source.path, asset);
+    try {
+      if (bytes !== undefined) fs.writeFileSync(file.tempPath, bytes);
+      else this.appendInto(file.tempPath, target.absolute, source.path, h, formatOptions, asset, encode);
+      throwIfAborted(options.signal, asset);
+      const placed = file.commit(source.mode);
+      return { rowsWritten: placed ? h.rowCount : 0, skipped: !placed, path: source.path };
+    } catch (e) {
+      file.discard();
+      if (e instanceof EngineError) throw e;
+      throw new EngineError('E_WRITE_FAILED', `${assetPrefix(asset)}cannot write ${source.path}: ${(e as Error).message}`, {
+        asset,
+        path: source.path,
+      });
+    }
+  }
+
+  /** Writes into `tempPath` the existing file followed by the handle's rows. */
+  private appendInto(
+    tempPath: string,
+    existing: string,
+    display: string,
+    h: DanfoHandle,
+    options: FormatOptions,
+    asset: string,
+    encode: (header?: boolean) => Buffer,
+  ): void {
+    if (options.format === 'json' && decodeFile(existing, options.json.compression, 'utf-8', asset, display).trimStart().startsWith('[')) {
+      // A JSON array file stays one array: its records, then the new ones.
+      const old = parseJsonDocuments(decodeFile(existing, options.json.compression, 'utf-8', asset, display));
+      const records = (old.length === 1 && Array.isArray(old[0]) ? old[0] : old).map(jsonText);
+      const added = jsonRecordTexts(h.columns, this.data(h), h.rowCount, options);
+      fs.writeFileSync(tempPath, jsonArrayText([...records, ...added]));
+      return;
+    }
+    if (options.format === 'csv') {
+      const old = readFileColumns(existing, display, options, asset).columns.map((c) => c.name);
+      const now = h.columns.map((c) => c.name);
+      const same = options.csv.header ? old.join('\0') === now.join('\0') : old.length === now.length;
+      if (!same) {
+        throw new EngineError(
+          'E_SCHEMA_MISMATCH',
+          `${assetPrefix(asset)}cannot append: the rows have columns (${now.join(', ')}) but the existing file has (${old.join(', ')})`,
+          { asset, columns: now, existing: old },
+        );
+      }
+    }
+    const part = `${tempPath}.part`;
+    try {
+      fs.writeFileSync(part, encode(false));
+      const plain = !/\.(gz|gzip|zst|zstd)$/i.test(existing) && !['gzip', 'zstd'].includes(compressionOf(options));
+      concatenateInto(tempPath, existing, part, plain && lacksFinalNewline(existing) ? Buffer.from('\n') : undefined);
+    } finally {
+      fs.rmSync(part, { force: true });
+    }
+  }
+
+  describe(handleId: string): HandleInfo {
+    return info(this.handle(handleId));
+  }
+
+  async release(handleId: string): Promise<void> {
+    this.handle(handleId);
+    this.handles.delete(handleId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.handles.clear();
+  }
+}
+
+function compressionOf(options: FormatOptions): string {
+  if (options.format === 'csv') return options.csv.compression;
+  if (options.format === 'json') return options.json.compression;
+  return 'none';
+}
+
+function info(h: DanfoHandle): HandleInfo {
+  return { id: h.id, ref: h.ref, rowCount: h.rowCount, columns: h.columns.map((c) => ({ name: c.name, dataType: c.type })) };
+}
+
+/** Runs `body` for 0..n-1, yielding to the event loop between chunks and stopping when `signal` aborts. */
+async function chunked(n: number, signal: AbortSignal | undefined, ref: string, body: (i: number) => void): Promise<void> {
+  for (let start = 0; start < n; start += CHUNK) {
+    throwIfAborted(signal, ref);
+    const end = Math.min(n, start + CHUNK);
+    for (let i = start; i < end; i++) body(i);
+    if (end < n) await nextTick();
+  }
+}

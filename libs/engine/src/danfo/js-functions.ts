@@ -1,0 +1,263 @@
+/**
+ * The catalogue's functions in JavaScript, one entry per function (`satisfies
+ * Record<FunctionName, ...>`). Scalars receive evaluated arguments; a `strict` scalar is NULL as
+ * soon as one argument is NULL. Aggregates receive the argument values of a group's rows and skip
+ * NULLs, as SQL does. Each entry reproduces DuckDB's result for the same input.
+ */
+import type { Call, FunctionName } from '@pipeline/definition';
+import { integerLiteralArg } from '../check/function-types';
+import { decimalParts, INTEGRAL_RANGE, isIntegral, type DataType } from '../types/data-type';
+import { compareValues, valueKey } from '../values/compare';
+import { formatValue, roundHalfAwayFromZero, type Value } from '../values/format-value';
+import { MICROS_PER_DAY, timestampFields } from '../values/temporal';
+
+/** When a function is compiled: argument types, result type, the call itself and the evaluation clock. */
+export interface FunctionContext {
+  readonly argTypes: readonly DataType[];
+  readonly result: DataType;
+  readonly call: Call;
+  /** The evaluation's fixed "now" (current_date, current_timestamp), in microseconds since the epoch. */
+  readonly nowMicros: number;
+}
+
+/** A scalar function; strict ones are not called when an argument is NULL. */
+export interface JsScalar {
+  readonly kind: 'scalar';
+  readonly strict: boolean;
+  make(ctx: FunctionContext): (args: readonly Value[]) => Value;
+}
+
+/** An aggregate: from the values of one argument over a group's rows (NULLs included) to one value. */
+export interface JsAggregate {
+  readonly kind: 'aggregate';
+  make(ctx: FunctionContext): (values: readonly Value[], rowCount: number) => Value;
+}
+
+/** A function of the JavaScript backend. */
+export type JsFunction = JsScalar | JsAggregate;
+
+/** E_VALUE error raised while evaluating (the evaluator adds the asset and field). */
+export class ValueError extends Error {}
+
+const scalar = (make: JsScalar['make'], strict = true): JsScalar => ({ kind: 'scalar', strict, make });
+const agg = (make: JsAggregate['make']): JsAggregate => ({ kind: 'aggregate', make });
+
+function nonNull(values: readonly Value[]): Value[] {
+  return values.filter((v) => v !== null);
+}
+
+function distinctIf(call: Call, values: Value[]): Value[] {
+  if (!call.distinct) return values;
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const k = valueKey(v);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Rounds a decimal result to its scale (decimals are held as doubles). */
+export function fitResult(x: number, type: DataType): number {
+  const dec = decimalParts(type);
+  if (dec !== undefined) return roundHalfAwayFromZero(x * 10 ** dec.scale) / 10 ** dec.scale;
+  if (type === 'float') return Math.fround(x);
+  return x;
+}
+
+/** Throws E_VALUE when an integral result leaves its type's range (DuckDB raises an overflow error). */
+export function checkIntegral(x: number, type: DataType, what: string): number {
+  const range = INTEGRAL_RANGE[type];
+  if (range !== undefined && (x < range[0] || x > range[1])) throw new ValueError(`overflow in ${what} of ${type}`);
+  return x;
+}
+
+function moments(values: readonly Value[]): { n: number; mean: number; m2: number } {
+  // Welford's algorithm, as DuckDB computes variances.
+  let n = 0;
+  let mean = 0;
+  let m2 = 0;
+  for (const v of values) {
+    if (v === null) continue;
+    const x = Number(v);
+    n++;
+    const delta = x - mean;
+    mean += delta / n;
+    m2 += delta * (x - mean);
+  }
+  return { n, mean, m2 };
+}
+
+const variance = (sample: boolean, root: boolean): JsAggregate =>
+  agg(() => (values) => {
+    const { n, m2 } = moments(values);
+    if (n === 0 || (sample && n < 2)) return null;
+    const v = m2 / (sample ? n - 1 : n);
+    return root ? Math.sqrt(v) : v;
+  });
+
+const extremum = (sign: 1 | -1): JsAggregate =>
+  agg(() => (values) => {
+    let best: Value = null;
+    for (const v of values) {
+      if (v === null) continue;
+      if (best === null || sign * compareValues(v, best) > 0) best = v;
+    }
+    return best;
+  });
+
+function daysOf(v: Value, t: DataType): number {
+  return t === 'timestamp' ? Math.floor(Number(v) / MICROS_PER_DAY) : Number(v);
+}
+
+function fieldsOf(v: Value, t: DataType): ReturnType<typeof timestampFields> {
+  return timestampFields(t === 'date' ? Number(v) * MICROS_PER_DAY : Number(v));
+}
+
+const field = (pick: (f: ReturnType<typeof timestampFields>) => number): JsScalar =>
+  scalar(({ argTypes }) => ([v]) => pick(fieldsOf(v, argTypes[0])));
+
+const SPACES_START = /^ +/;
+const SPACES_END = / +$/;
+
+/** DuckDB's substring on code points, negative starts and lengths included. */
+export function substringOf(text: string, offset: number, length?: number): string {
+  const chars = Array.from(text);
+  const size = chars.length;
+  let len = length ?? Number.MAX_SAFE_INTEGER;
+  if (len === 0) return '';
+  let start: number;
+  if (offset > 0) start = Math.min(size, offset - 1);
+  else if (offset < 0) start = Math.max(size + offset, 0);
+  else {
+    start = 0;
+    len--;
+    if (len <= 0) return '';
+  }
+  let end: number;
+  if (len > 0) end = Math.min(size, start + len);
+  else {
+    end = start;
+    start = Math.max(0, start + len);
+  }
+  return start === end ? '' : chars.slice(start, end).join('');
+}
+
+function roundDouble(x: number, digits: number): number {
+  let r: number;
+  if (digits < 0) {
+    const m = 10 ** -digits;
+    r = roundHalfAwayFromZero(x / m) * m;
+  } else {
+    const m = 10 ** digits;
+    r = roundHalfAwayFromZero(x * m) / m;
+  }
+  return Number.isFinite(r) ? r : x;
+}
+
+/** Remainder with DuckDB's NULL for a whole-number or decimal division by zero. */
+export function remainderOf(a: number, b: number, t: DataType): Value {
+  if (b === 0 && (isIntegral(t) || decimalParts(t) !== undefined)) return null;
+  return fitResult(a % b, t);
+}
+
+/** Every catalogue function in JavaScript. */
+export const JS_FUNCTIONS = {
+  count: agg(({ call }) => (values, rowCount) => {
+    if (call.args[0]?.kind === 'star') return rowCount;
+    return distinctIf(call, nonNull(values)).length;
+  }),
+  sum: agg(({ call, result }) => (values) => {
+    const xs = distinctIf(call, nonNull(values));
+    if (xs.length === 0) return null;
+    let total = 0;
+    for (const x of xs) total += Number(x);
+    return isIntegral(result) ? checkIntegral(total, result, 'sum') : fitResult(total, result);
+  }),
+  avg: agg(({ call }) => (values) => {
+    const xs = distinctIf(call, nonNull(values));
+    if (xs.length === 0) return null;
+    let total = 0;
+    for (const x of xs) total += Number(x);
+    return total / xs.length;
+  }),
+  min: extremum(-1),
+  max: extremum(1),
+  stddev: variance(true, true),
+  stddev_samp: variance(true, true),
+  stddev_pop: variance(false, true),
+  variance: variance(true, false),
+  var_samp: variance(true, false),
+  var_pop: variance(false, false),
+  median: agg(({ result }) => (values) => {
+    const xs = nonNull(values)
+      .map(Number)
+      .sort((a, b) => compareValues(a, b));
+    if (xs.length === 0) return null;
+    const mid = (xs.length - 1) / 2;
+    const lo = xs[Math.floor(mid)];
+    const hi = xs[Math.ceil(mid)];
+    // DuckDB interpolates: lo + (hi - lo) * 0.5.
+    return fitResult(lo + (hi - lo) * (mid - Math.floor(mid)), result);
+  }),
+
+  concat: scalar(({ argTypes }) => (args) => args.map((a, i) => formatValue(argTypes[i], a)).join('')),
+  upper: scalar(() => ([s]) => String(s).toUpperCase()),
+  lower: scalar(() => ([s]) => String(s).toLowerCase()),
+  trim: scalar(() => ([s]) => String(s).replace(SPACES_START, '').replace(SPACES_END, '')),
+  ltrim: scalar(() => ([s]) => String(s).replace(SPACES_START, '')),
+  rtrim: scalar(() => ([s]) => String(s).replace(SPACES_END, '')),
+  length: scalar(() => ([s]) => Array.from(String(s)).length),
+  substring: scalar(() => ([s, start, len]) =>
+    substringOf(String(s), Number(start), len === undefined ? undefined : Number(len)),
+  ),
+  replace: scalar(() => ([s, search, replacement]) =>
+    search === '' ? s : String(s).split(String(search)).join(String(replacement)),
+  ),
+
+  abs: scalar(({ result }) => ([x]) => {
+    const v = Math.abs(Number(x));
+    return isIntegral(result) ? checkIntegral(v, result, 'abs') : v;
+  }),
+  round: scalar(({ argTypes, call, result }) => {
+    const digitsLiteral = integerLiteralArg(call, 1);
+    return ([x, digits]) => {
+      const d = digits === undefined ? 0 : Number(digitsLiteral ?? digits);
+      if (isIntegral(argTypes[0])) {
+        if (d >= 0) return Number(x);
+        return checkIntegral(roundDouble(Number(x), d), result, 'round');
+      }
+      const dec = decimalParts(result);
+      if (dec !== undefined) return fitResult(Number(x), result);
+      return fitResult(roundDouble(Number(x), d), result);
+    };
+  }),
+  floor: scalar(({ result }) => ([x]) => fitResult(Math.floor(Number(x)), result)),
+  ceil: scalar(({ result }) => ([x]) => fitResult(Math.ceil(Number(x)), result)),
+  power: scalar(() => ([a, b]) => Number(a) ** Number(b)),
+  sqrt: scalar(() => ([x]) => {
+    if (Number(x) < 0) throw new ValueError('cannot take square root of a negative number');
+    return Math.sqrt(Number(x));
+  }),
+  mod: scalar(({ result }) => ([a, b]) => remainderOf(Number(a), Number(b), result)),
+
+  coalesce: scalar(() => (args) => args.find((a) => a !== null) ?? null, false),
+  ifnull: scalar(() => (args) => args.find((a) => a !== null) ?? null, false),
+  nullif: scalar(
+    () =>
+      ([a, b]) =>
+        a === null ? null : b !== null && compareValues(a, b) === 0 ? null : a,
+    false,
+  ),
+
+  year: field((f) => f.year),
+  month: field((f) => f.month),
+  day: field((f) => f.day),
+  hour: field((f) => f.hour),
+  minute: field((f) => f.minute),
+  second: field((f) => f.second),
+  date_add: scalar(({ argTypes }) => ([d, n]) => daysOf(d, argTypes[0]) + Number(n)),
+  date_diff: scalar(({ argTypes }) => ([end, start]) => daysOf(end, argTypes[0]) - daysOf(start, argTypes[1])),
+  current_date: scalar(({ nowMicros }) => () => Math.floor(nowMicros / MICROS_PER_DAY)),
+  current_timestamp: scalar(({ nowMicros }) => () => nowMicros),
+} satisfies Record<FunctionName, JsFunction>;

@@ -1,0 +1,218 @@
+/**
+ * Compiles a bound expression tree (see check/bind-expression) to DuckDB SQL. Every compound
+ * node is bracketed, identifiers and literals go through duckdb/sql-text, and functions map
+ * through one table; where DuckDB's natural result type differs from the portable one (a sum of
+ * integers is HUGEINT, floor of an integer is DOUBLE) the table casts it back.
+ */
+import { assertNever, type Call, type CastType, type Expr, type FunctionName } from '@pipeline/definition';
+import { castTarget, type TypeMap } from '../check/bind-expression';
+import { EngineError } from '../errors';
+import { decimalParts, isIntegral, type DataType } from '../types/data-type';
+import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
+
+/** DuckDB's name for a portable type. */
+export function duckDbTypeName(t: DataType): string {
+  switch (t) {
+    case 'string':
+      return 'VARCHAR';
+    case 'byte':
+      return 'TINYINT';
+    case 'short':
+      return 'SMALLINT';
+    case 'integer':
+      return 'INTEGER';
+    case 'long':
+      return 'BIGINT';
+    case 'float':
+      return 'FLOAT';
+    case 'double':
+      return 'DOUBLE';
+    case 'boolean':
+      return 'BOOLEAN';
+    case 'date':
+      return 'DATE';
+    case 'timestamp':
+      return 'TIMESTAMP';
+    default: {
+      const dec = decimalParts(t);
+      if (dec !== undefined) return `DECIMAL(${dec.precision},${dec.scale})`;
+      throw new EngineError('E_TYPE', `type ${t} has no DuckDB cast target`);
+    }
+  }
+}
+
+function castTypeSql(t: CastType): string {
+  return duckDbTypeName(castTarget(t));
+}
+
+/** A compiled function: DuckDB SQL from the compiled arguments, their types and the call's result type. */
+type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: Call, result: DataType) => string;
+
+const plain =
+  (name: string): DuckDbFunction =>
+  (args) =>
+    `${name}(${args.join(', ')})`;
+
+const aggregate =
+  (name: string): DuckDbFunction =>
+  (args, _types, call) =>
+    `${name}(${call.distinct ? 'DISTINCT ' : ''}${args.join(', ')})`;
+
+const spacesOnly =
+  (name: string): DuckDbFunction =>
+  ([s]) =>
+    `${name}(${s}, ' ')`;
+
+/** Text of a value as DuckDB casts it, which is what the JavaScript backend reproduces. */
+function asText(sql: string, t: DataType): string {
+  return t === 'string' || t === 'null' ? sql : `CAST(${sql} AS VARCHAR)`;
+}
+
+/** DuckDB adds only INTEGER-or-narrower day counts to a date. */
+function dayCount(sql: string, t: DataType): string {
+  return t === 'long' ? `CAST(${sql} AS INTEGER)` : sql;
+}
+
+function asDate(sql: string, t: DataType): string {
+  return t === 'timestamp' ? `CAST(${sql} AS DATE)` : sql;
+}
+
+/** Every catalogue function in DuckDB SQL. */
+export const DUCKDB_FUNCTIONS = {
+  count: (args, _types, call) => (call.args[0]?.kind === 'star' ? 'count(*)' : aggregate('count')(args, _types, call, 'long')),
+  sum: (args, types, call, result) => {
+    const sql = aggregate('sum')(args, types, call, result);
+    // DuckDB sums integers into HUGEINT; the portable type is long.
+    return isIntegral(types[0]) || types[0] === 'null' ? `CAST(${sql} AS BIGINT)` : sql;
+  },
+  avg: aggregate('avg'),
+  min: aggregate('min'),
+  max: aggregate('max'),
+  stddev: aggregate('stddev_samp'),
+  stddev_samp: aggregate('stddev_samp'),
+  stddev_pop: aggregate('stddev_pop'),
+  variance: aggregate('var_samp'),
+  var_samp: aggregate('var_samp'),
+  var_pop: aggregate('var_pop'),
+  median: aggregate('median'),
+
+  concat: (args, types) => `(${args.map((a, i) => asText(a, types[i])).join(' || ')})`,
+  upper: plain('upper'),
+  lower: plain('lower'),
+  trim: spacesOnly('trim'),
+  ltrim: spacesOnly('ltrim'),
+  rtrim: spacesOnly('rtrim'),
+  length: plain('length'),
+  substring: plain('substring'),
+  replace: plain('replace'),
+
+  abs: plain('abs'),
+  round: plain('round'),
+  floor: ([x], types, _call, result) => (isIntegral(types[0]) ? `CAST(floor(${x}) AS ${duckDbTypeName(result)})` : `floor(${x})`),
+  ceil: ([x], types, _call, result) => (isIntegral(types[0]) ? `CAST(ceil(${x}) AS ${duckDbTypeName(result)})` : `ceil(${x})`),
+  power: plain('power'),
+  sqrt: plain('sqrt'),
+  mod: ([a, b]) => `(${a} % ${b})`,
+
+  coalesce: plain('coalesce'),
+  ifnull: plain('coalesce'),
+  nullif: plain('nullif'),
+
+  year: plain('year'),
+  month: plain('month'),
+  day: plain('day'),
+  hour: plain('hour'),
+  minute: plain('minute'),
+  second: plain('second'),
+  date_add: ([d, n], types) => `(${asDate(d, types[0])} + ${dayCount(n, types[1])})`,
+  date_diff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
+  current_date: () => 'current_date',
+  current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
+} satisfies Record<FunctionName, DuckDbFunction>;
+
+/** DuckDB SQL of a bound expression; `types` is the type map filled by bindExpression. */
+export function compileDuckDbExpression(e: Expr, types: TypeMap): string {
+  const typeOf = (node: Expr): DataType => {
+    const t = types.get(node);
+    if (t === undefined) throw new EngineError('E_INTERNAL', 'expression compiled before it was bound');
+    return t;
+  };
+  const compile = (node: Expr): string => {
+    switch (node.kind) {
+      case 'number':
+        return node.isInteger && typeOf(node) !== 'double' ? sqlNumber(node.text) : `CAST(${sqlNumber(node.text)} AS DOUBLE)`;
+      case 'string':
+        return sqlString(node.value);
+      case 'boolean':
+        return node.value ? 'TRUE' : 'FALSE';
+      case 'null':
+        return 'NULL';
+      case 'typed_literal':
+        return `${node.type === 'date' ? 'DATE' : 'TIMESTAMP'} ${sqlString(node.value)}`;
+      case 'column':
+        return quoteIdentifier(node.name);
+      case 'star':
+        return '*';
+      case 'unary':
+        if (node.op === 'NOT') return `(NOT ${compile(node.operand)})`;
+        return node.op === '-' ? `(- ${compile(node.operand)})` : compile(node.operand);
+      case 'binary': {
+        const left = compile(node.left);
+        const right = compile(node.right);
+        switch (node.op) {
+          case '!=':
+            return `(${left} <> ${right})`;
+          case '<=>':
+            return `(${left} IS NOT DISTINCT FROM ${right})`;
+          case '||':
+            return `(${asText(left, typeOf(node.left))} || ${asText(right, typeOf(node.right))})`;
+          case '+':
+          case '-':
+            if (typeOf(node.left) === 'date' && typeOf(node.right) !== 'date') {
+              return `(${left} ${node.op} ${dayCount(right, typeOf(node.right))})`;
+            }
+            if (typeOf(node.right) === 'date' && typeOf(node.left) !== 'date') {
+              return `(${dayCount(left, typeOf(node.left))} ${node.op} ${right})`;
+            }
+            return `(${left} ${node.op} ${right})`;
+          default:
+            return `(${left} ${node.op} ${right})`;
+        }
+      }
+      case 'is_null':
+        return `(${compile(node.operand)} IS ${node.negated ? 'NOT ' : ''}NULL)`;
+      case 'in':
+        return `(${compile(node.operand)} ${node.negated ? 'NOT ' : ''}IN (${node.list.map(compile).join(', ')}))`;
+      case 'between':
+        return `(${compile(node.operand)} ${node.negated ? 'NOT ' : ''}BETWEEN ${compile(node.low)} AND ${compile(node.high)})`;
+      case 'like': {
+        const operand = compile(node.operand);
+        const pattern = compile(node.pattern);
+        if (node.op === 'RLIKE') {
+          const call = `regexp_matches(${operand}, ${pattern})`;
+          return node.negated ? `(NOT ${call})` : call;
+        }
+        return `(${operand} ${node.negated ? 'NOT ' : ''}${node.op} ${pattern})`;
+      }
+      case 'case': {
+        const arms = node.whens.map((w) => `WHEN ${compile(w.when)} THEN ${compile(w.then)}`).join(' ');
+        const otherwise = node.else === undefined ? '' : ` ELSE ${compile(node.else)}`;
+        return `CASE ${arms}${otherwise} END`;
+      }
+      case 'cast':
+        return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${castTypeSql(node.type)})`;
+      case 'call': {
+        const fn: DuckDbFunction | undefined = (DUCKDB_FUNCTIONS as Record<string, DuckDbFunction>)[node.name];
+        if (fn === undefined) {
+          throw new EngineError('E_UNSUPPORTED_FUNCTION', `unknown function "${node.name}"`, { function: node.name });
+        }
+        return fn(node.args.map(compile), node.args.map(typeOf), node, typeOf(node));
+      }
+      case 'alias':
+        return compile(node.expr);
+      default:
+        return assertNever(node);
+    }
+  };
+  return compile(e);
+}

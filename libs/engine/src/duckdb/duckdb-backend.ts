@@ -1,0 +1,405 @@
+/**
+ * The DuckDB backend. Step by step (sessions), every handle is a temporary table. For a whole
+ * pipeline (`runPlanStreaming`), assets become a chain of views that DuckDB plans and streams end
+ * to end: a CSV filtered, grouped and written to parquet is never held in memory whole. Only an
+ * asset read by several consumers is materialised, once, as a temporary table.
+ */
+import * as fs from 'node:fs';
+import type { Format, InputSource, OutputSource, Source } from '@pipeline/definition';
+import type { Plan } from '@pipeline/planner';
+import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
+import { bindSource } from '../check/bind-source';
+import type { Column } from '../check/bind-expression';
+import { resolveDuckDbSettings, type EngineConfig } from '../config';
+import { EngineError, assetPrefix, badHandle, throwIfAborted } from '../errors';
+import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
+import { readFormatOptions, type FormatOptions } from '../formats/format-options';
+import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
+import { locateInputFile } from '../io/source-file';
+import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
+import { requireTransform, upstreamHandleId } from '../transform-source';
+import { duckDbTypeName } from './compile-expression';
+import { DuckDbDatabase, translateDuckDbError } from './duckdb-database';
+import { copyOptionsSql, readFunctionSql } from './file-sql';
+import { quoteIdentifier, sqlString } from './sql-text';
+import { transformSql } from './transform-sql';
+import { normalizedDuckDbType, portableTypeName } from './type-names';
+
+interface DuckHandle {
+  readonly id: string;
+  readonly ref: string;
+  readonly table: string;
+  readonly columns: readonly Column[];
+  readonly rowCount: number;
+}
+
+/** A relation the next step can read: a quoted table or view name and its columns. */
+interface Relation {
+  readonly name: string;
+  readonly columns: readonly Column[];
+}
+
+/** An input resolved to a SELECT over its file. */
+interface InputRelation {
+  readonly sql: string;
+  readonly columns: readonly Column[];
+  readonly duckTypes: readonly string[];
+  readonly absolute: string;
+  readonly options: FormatOptions;
+}
+
+/** The DuckDB implementation of Backend. */
+export class DuckDbBackend implements Backend {
+  readonly name = 'duckdb' as const;
+  private readonly handles = new Map<string, DuckHandle>();
+  private counter = 0;
+  private closed = false;
+
+  private constructor(
+    private readonly db: DuckDbDatabase,
+    private readonly root: DataRoot,
+  ) {}
+
+  /** Opens a configured, locked-down DuckDB database for `config.dataRoot`. */
+  static async create(config: EngineConfig): Promise<DuckDbBackend> {
+    const root = openDataRoot(config.dataRoot);
+    const db = await DuckDbDatabase.open(root, resolveDuckDbSettings(config.duckdb));
+    return new DuckDbBackend(db, root);
+  }
+
+  private nextName(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}_${this.counter}`;
+  }
+
+  private ensureOpen(): void {
+    if (this.closed) throw new EngineError('E_BACKEND_CLOSED', 'the duckdb backend is closed');
+  }
+
+  private handle(id: string): DuckHandle {
+    this.ensureOpen();
+    const h = this.handles.get(id);
+    if (h === undefined) throw badHandle(id);
+    return h;
+  }
+
+  /** Column names and DuckDB types of a query, without running it. */
+  private async describeSql(sql: string, signal: AbortSignal | undefined, asset: string): Promise<{ name: string; type: string }[]> {
+    const rows = await this.db.rows(`DESCRIBE ${sql}`, { signal, asset });
+    return rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }));
+  }
+
+  /**
+   * The SELECT reading an input, with types pinned after one sniff (so later binds of the view
+   * chain do not sniff the file again) and columns converted to portable representations.
+   */
+  private async inputRelation(ref: string, source: InputSource, signal: AbortSignal | undefined): Promise<InputRelation> {
+    const file = locateInputFile(this.root, source.path, ref);
+    const options = readFormatOptions(source.format, source.options, ref);
+    const fn = readFunctionSql(file.absolute, options);
+    const described = await this.describeSql(`SELECT * FROM ${fn}`, signal, ref);
+    let from = fn;
+    if (options.format === 'csv' && options.csv.inferSchema && described.length > 0) {
+      const pinned = described.map((c) => `${sqlString(c.name)}: ${sqlString(c.type)}`).join(', ');
+      from = `${fn.slice(0, -1)}, columns={${pinned}}, auto_detect=false)`.replace(
+        /, auto_type_candidates=\[[^\]]*\]/,
+        '',
+      );
+    }
+    const needsCast = described.some((c) => normalizedDuckDbType(c.type) !== undefined);
+    const select = needsCast
+      ? described
+          .map((c) => {
+            const to = normalizedDuckDbType(c.type);
+            const col = quoteIdentifier(c.name);
+            return to === undefined ? col : `CAST(${col} AS ${to}) AS ${col}`;
+          })
+          .join(', ')
+      : '*';
+    return {
+      sql: `SELECT ${select} FROM ${from}`,
+      columns: described.map((c) => ({ name: c.name, type: portableTypeName(c.type) })),
+      duckTypes: described.map((c) => c.type),
+      absolute: file.absolute,
+      options,
+    };
+  }
+
+  /**
+   * The SELECT of a transformation over `upstream`, cast where DuckDB's natural result type
+   * differs from the portable type both backends agree on.
+   */
+  private async transformRelation(
+    ref: string,
+    source: Source,
+    upstream: Relation,
+    signal: AbortSignal | undefined,
+  ): Promise<{ sql: string; columns: readonly Column[] }> {
+    const bound = bindSource(ref, requireTransform(ref, source), upstream.columns);
+    const sql = transformSql(bound, upstream.name);
+    const described = await this.describeSql(sql, signal, ref);
+    const mismatch = described.some((c, i) => portableTypeName(c.type) !== bound.columns[i]?.type);
+    if (!mismatch) return { sql, columns: bound.columns };
+    const items = bound.columns.map((c, i) => {
+      const col = quoteIdentifier(c.name);
+      return portableTypeName(described[i].type) === c.type ? col : `CAST(${col} AS ${duckDbTypeName(c.type)}) AS ${col}`;
+    });
+    return { sql: `SELECT ${items.join(', ')} FROM (${sql})`, columns: bound.columns };
+  }
+
+  private async createTable(ref: string, sql: string, columns: readonly Column[], signal?: AbortSignal): Promise<HandleInfo> {
+    const table = this.nextName('h');
+    const result = await this.db.run(`CREATE TEMP TABLE ${quoteIdentifier(table)} AS ${sql}`, { signal, asset: ref });
+    const rows = (await result.getRowsJson()) as unknown[][];
+    const rowCount = Number(rows[0]?.[0] ?? 0);
+    const id = `${table}-${ref}`;
+    const handle: DuckHandle = { id, ref, table, columns, rowCount };
+    this.handles.set(id, handle);
+    return info(handle);
+  }
+
+  async readInput(ref: string, source: InputSource, options: RunOptions = {}): Promise<HandleInfo> {
+    this.ensureOpen();
+    const input = await this.inputRelation(ref, source, options.signal);
+    return this.createTable(ref, input.sql, input.columns, options.signal);
+  }
+
+  async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<HandleInfo> {
+    this.ensureOpen();
+    const transform = requireTransform(ref, source);
+    const upstream = this.handle(upstreamHandleId(ref, transform, inputs));
+    const rel = await this.transformRelation(
+      ref,
+      transform,
+      { name: quoteIdentifier(upstream.table), columns: upstream.columns },
+      options.signal,
+    );
+    return this.createTable(ref, rel.sql, rel.columns, options.signal);
+  }
+
+  async write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {
+    const h = this.handle(handleId);
+    return this.writeRelation(ref === '' ? h.ref : ref, { name: quoteIdentifier(h.table), columns: h.columns }, source, options.signal);
+  }
+
+  async inspect(source: InputSource, options: RunOptions = {}): Promise<InspectResult> {
+    this.ensureOpen();
+    const input = await this.inputRelation('', source, options.signal);
+    const rows = await this.db.rows(`SELECT count(*) FROM (${input.sql})`, { signal: options.signal });
+    const required = new Set<string>();
+    if (source.format === 'parquet') {
+      const schema = await this.db.rows(
+        `SELECT name, repetition_type FROM parquet_schema(${sqlString(input.absolute)})`,
+        { signal: options.signal },
+      );
+      for (const [name, repetition] of schema) if (repetition === 'REQUIRED') required.add(String(name));
+    }
+    return {
+      fields: input.columns.map((c) => ({ name: c.name, dataType: c.type, nullable: !required.has(c.name) })),
+      rowCount: Number(rows[0][0]),
+    };
+  }
+
+  describe(handleId: string): HandleInfo {
+    return info(this.handle(handleId));
+  }
+
+  async release(handleId: string): Promise<void> {
+    const h = this.handle(handleId);
+    this.handles.delete(handleId);
+    await this.db.run(`DROP TABLE IF EXISTS ${quoteIdentifier(h.table)}`);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.handles.clear();
+    await this.db.close();
+  }
+
+  /**
+   * Runs a whole plan as one chain of views (tables only for assets with several consumers), so
+   * that each output's COPY streams from its inputs.
+   */
+  async runPlanStreaming(plan: Plan, options: RunOptions = {}): Promise<ExecutionResult> {
+    this.ensureOpen();
+    const { signal } = options;
+    const relations = new Map<string, Relation>();
+    const outputs: OutputResult[] = [];
+    const steps: StepTiming[] = [];
+    for (const step of plan.steps) {
+      throwIfAborted(signal, step.ref);
+      const started = performance.now();
+      const source = step.source;
+      if (source.kind === 'output') {
+        const upstream = relations.get(source.from);
+        if (upstream === undefined) throw missingUpstream(step.ref, source.from);
+        const result = await this.writeRelation(step.ref, upstream, source, signal, inputsOf(plan, step.ref));
+        outputs.push({ ref: step.ref, ...result });
+      } else {
+        let rel: { sql: string; columns: readonly Column[] };
+        if (source.kind === 'input') {
+          rel = await this.inputRelation(step.ref, source, signal);
+        } else {
+          const transform = requireTransform(step.ref, source);
+          const upstream = relations.get(transform.from);
+          if (upstream === undefined) throw missingUpstream(step.ref, transform.from);
+          rel = await this.transformRelation(step.ref, transform, upstream, signal);
+        }
+        const name = quoteIdentifier(this.nextName(step.consumers.length > 1 ? 't' : 'v'));
+        const ddl = step.consumers.length > 1 ? 'CREATE TEMP TABLE' : 'CREATE TEMP VIEW';
+        await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
+        relations.set(step.ref, { name, columns: rel.columns });
+      }
+      steps.push({ ref: step.ref, ms: Math.round((performance.now() - started) * 1000) / 1000 });
+    }
+    return { outputs, steps };
+  }
+
+  /** Writes a relation to an output file: mode check, temporary file, COPY, append, atomic rename. */
+  private async writeRelation(
+    ref: string,
+    rel: Relation,
+    source: OutputSource,
+    signal: AbortSignal | undefined,
+    feedingInputs: readonly string[] = [],
+  ): Promise<WriteResult> {
+    this.ensureOpen();
+    const target = resolveInRoot(this.root, source.path, ref);
+    const options = readFormatOptions(source.format, source.options, ref);
+    if (decideMode(target.absolute, source.path, source.mode, ref) === 'skip') {
+      return { rowsWritten: 0, skipped: true, path: source.path };
+    }
+    const copyOptions = copyOptionsSql(options, target.absolute, ref);
+    const file = prepareAtomicFile(target.absolute, source.path, ref);
+    const parts: string[] = [];
+    const run = async (sql: string): Promise<number> => {
+      try {
+        const result = await this.db.run(sql, { signal, asset: ref });
+        const rows = (await result.getRowsJson()) as unknown[][];
+        return Number(rows[0]?.[0] ?? 0);
+      } catch (e) {
+        throw attributeReadError(e, ref, feedingInputs);
+      }
+    };
+    try {
+      let rowsWritten: number;
+      const appending = source.mode === 'append' && fs.existsSync(target.absolute);
+      if (!appending) {
+        rowsWritten = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(file.tempPath)} ${copyOptions}`);
+      } else {
+        rowsWritten = await this.appendRows(ref, rel, source.format, options, target.absolute, file.tempPath, parts, run, signal);
+      }
+      throwIfAborted(signal, ref);
+      const placed = file.commit(source.mode);
+      return { rowsWritten: placed ? rowsWritten : 0, skipped: !placed, path: source.path };
+    } catch (e) {
+      file.discard();
+      throw e;
+    } finally {
+      for (const p of parts) fs.rmSync(p, { force: true });
+    }
+  }
+
+  /** Builds in `tempPath` the existing file's rows followed by the relation's; returns the rows added. */
+  private async appendRows(
+    ref: string,
+    rel: Relation,
+    format: Format,
+    options: FormatOptions,
+    existing: string,
+    tempPath: string,
+    parts: string[],
+    run: (sql: string) => Promise<number>,
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
+    const existingFn = readFunctionSql(existing, options);
+    const part = `${tempPath}.part`;
+    parts.push(part);
+    if (format === 'parquet') {
+      const old = await this.describeSql(`SELECT * FROM ${existingFn}`, signal, ref);
+      checkSameColumns(ref, old.map((c) => c.name), rel.columns.map((c) => c.name), true);
+      const oldRows = await run(`SELECT count(*) FROM ${existingFn}`);
+      const total = await run(
+        `COPY (SELECT * FROM ${existingFn} UNION ALL BY NAME SELECT * FROM ${rel.name}) TO ${sqlString(tempPath)} ${copyOptionsSql(options, existing, ref)}`,
+      );
+      return total - oldRows;
+    }
+    if (format === 'json' && startsWithBracket(existing)) {
+      const arrayFn = existingFn.replace(/format='auto'|format='newline_delimited'/, "format='array'");
+      const oldRows = await run(`SELECT count(*) FROM ${arrayFn}`);
+      const multiLine = options.format === 'json' && options.json.multiLine === true;
+      const copy = copyOptionsSql(options, existing, ref).replace(/\)$/, multiLine ? ')' : ', ARRAY true)');
+      const total = await run(`COPY (SELECT * FROM ${arrayFn} UNION ALL BY NAME SELECT * FROM ${rel.name}) TO ${sqlString(tempPath)} ${copy}`);
+      return total - oldRows;
+    }
+    if (format === 'csv') {
+      const old = await this.describeSql(`SELECT * FROM ${existingFn}`, signal, ref);
+      const header = options.format === 'csv' && options.csv.header;
+      checkSameColumns(ref, old.map((c) => c.name), rel.columns.map((c) => c.name), header);
+    }
+    const added = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(part)} ${copyOptionsSql(options, existing, ref, false)}`);
+    const plainText = !/COMPRESSION '(gzip|zstd)'/.test(copyOptionsSql(options, existing, ref));
+    concatenateInto(tempPath, existing, part, plainText && lacksFinalNewline(existing) ? Buffer.from('\n') : undefined);
+    return added;
+  }
+}
+
+function info(h: DuckHandle): HandleInfo {
+  return { id: h.id, ref: h.ref, rowCount: h.rowCount, columns: h.columns.map((c) => ({ name: c.name, dataType: c.type })) };
+}
+
+function missingUpstream(ref: string, from: string): EngineError {
+  return new EngineError('E_BAD_SOURCE', `${assetPrefix(ref)}upstream asset "${from}" has not been computed`, { asset: ref, from });
+}
+
+/** The input assets an output reads through its chain (to name the input in read errors). */
+function inputsOf(plan: Plan, ref: string): string[] {
+  const byRef = new Map(plan.steps.map((s) => [s.ref, s]));
+  const found = new Set<string>();
+  const stack = [ref];
+  while (stack.length > 0) {
+    const s = byRef.get(stack.pop() as string);
+    if (s === undefined) continue;
+    if (s.source.kind === 'input') found.add(s.ref);
+    stack.push(...s.upstream);
+  }
+  return [...found];
+}
+
+/** A read failure met while streaming an output is reported against its input when there is one. */
+function attributeReadError(e: unknown, ref: string, inputs: readonly string[]): EngineError {
+  const err = translateDuckDbError(e, ref);
+  if (err.code === 'E_READ_FAILED' && inputs.length === 1) {
+    return new EngineError('E_READ_FAILED', err.message.replace(assetPrefix(ref), assetPrefix(inputs[0])), {
+      ...err.details,
+      asset: inputs[0],
+    });
+  }
+  return err;
+}
+
+function checkSameColumns(ref: string, existing: readonly string[], added: readonly string[], byName: boolean): void {
+  const same = byName
+    ? existing.length === added.length && [...existing].sort().join('\0') === [...added].sort().join('\0')
+    : existing.length === added.length;
+  if (!same) {
+    throw new EngineError(
+      'E_SCHEMA_MISMATCH',
+      `${assetPrefix(ref)}cannot append: the rows have columns (${added.join(', ')}) but the existing file has (${existing.join(', ')})`,
+      { asset: ref, columns: [...added], existing: [...existing] },
+    );
+  }
+}
+
+function startsWithBracket(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(256);
+    const n = fs.readSync(fd, buf, 0, buf.length, 0);
+    const text = buf.subarray(0, n).toString('utf8').trimStart();
+    return text.startsWith('[');
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * One DuckDB database per backend instance, configured before anything user-controlled runs:
+ * bounded threads and memory, its own spill folder, UTC, no extension downloads, and file access
+ * confined to the data root by DuckDB itself (`allowed_directories`, then
+ * `enable_external_access=false` and `lock_configuration=true`, so no later statement can undo
+ * it). Queries are serialised on one connection; an aborted signal interrupts the running query.
+ */
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
+import type { ResolvedDuckDbSettings } from '../config';
+import { EngineError, assetPrefix, cancelled, throwIfAborted } from '../errors';
+import type { DataRoot } from '../paths/data-root';
+import { sqlInteger, sqlString, sqlStringList } from './sql-text';
+
+/** How often an aborted query is interrupted again, in case the first interrupt came before it started. */
+const REINTERRUPT_MS = 50;
+
+/** A configured DuckDB database with one connection. */
+export class DuckDbDatabase {
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+    private readonly spillDir: string,
+  ) {}
+
+  /** Creates and locks down a database for `root`. */
+  static async open(root: DataRoot, settings: ResolvedDuckDbSettings): Promise<DuckDbDatabase> {
+    const base = settings.tempDirectory ?? os.tmpdir();
+    const spillDir = path.join(base, `pipeline-duckdb-${process.pid}-${crypto.randomBytes(6).toString('hex')}`);
+    fs.mkdirSync(spillDir, { recursive: true });
+    let instance: DuckDBInstance | undefined;
+    try {
+      instance = await DuckDBInstance.create(':memory:', {
+        threads: sqlInteger(settings.threads),
+        memory_limit: settings.memoryLimit,
+        temp_directory: spillDir,
+        autoinstall_known_extensions: 'false',
+        autoload_known_extensions: 'false',
+      });
+      const connection = await instance.connect();
+      const rootDir = root.real.endsWith(path.sep) ? root.real : `${root.real}${path.sep}`;
+      for (const sql of [
+        `SET TimeZone = ${sqlString('UTC')}`,
+        `SET allowed_directories = ${sqlStringList([rootDir])}`,
+        'SET enable_external_access = false',
+        'SET lock_configuration = true',
+      ]) {
+        await connection.run(sql);
+      }
+      return new DuckDbDatabase(instance, connection, spillDir);
+    } catch (e) {
+      instance?.closeSync();
+      fs.rmSync(spillDir, { recursive: true, force: true });
+      throw new EngineError('E_EXECUTION', `cannot start DuckDB: ${(e as Error).message}`, {}, { cause: e });
+    }
+  }
+
+  /**
+   * Runs one statement after the previous ones finished. `asset` names the step in errors; an
+   * abort of `signal` interrupts the statement and rejects with E_CANCELLED.
+   */
+  run(sql: string, options: { signal?: AbortSignal; asset?: string } = {}): Promise<DuckDBMaterializedResult> {
+    const next = this.queue.then(() => this.runNow(sql, options));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Runs a query and returns its rows as JSON-compatible values. */
+  async rows(sql: string, options: { signal?: AbortSignal; asset?: string } = {}): Promise<unknown[][]> {
+    const result = await this.run(sql, options);
+    return (await result.getRowsJson()) as unknown[][];
+  }
+
+  private async runNow(sql: string, { signal, asset }: { signal?: AbortSignal; asset?: string }): Promise<DuckDBMaterializedResult> {
+    if (this.closed) throw new EngineError('E_BACKEND_CLOSED', 'the DuckDB backend is closed');
+    throwIfAborted(signal, asset);
+    const interrupt = (): void => this.connection.interrupt();
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = (): void => {
+      interrupt();
+      timer = setInterval(interrupt, REINTERRUPT_MS);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await this.connection.run(sql);
+    } catch (e) {
+      if (signal?.aborted) throw cancelled(asset);
+      throw translateDuckDbError(e, asset);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (timer !== undefined) clearInterval(timer);
+    }
+  }
+
+  /** Closes the connection and database and removes the spill folder; idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.queue;
+    this.closed = true;
+    try {
+      this.connection.closeSync();
+    } finally {
+      this.instance.closeSync();
+      fs.rmSync(this.spillDir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Maps a DuckDB error to the engine's catalogue by its error class. */
+export function translateDuckDbError(e: unknown, asset?: string): EngineError {
+  if (e instanceof EngineError) return e;
+  const full = e instanceof Error ? e.message : String(e);
+  const message = full.split('\n')[0];
+  const prefix = assetPrefix(asset);
+  const details = { asset, duckdb: message };
+  if (message.startsWith('INTERRUPT Error')) return cancelled(asset);
+  if (message.startsWith('Permission Error')) {
+    return new EngineError('E_PATH_OUTSIDE_ROOT', `${prefix}path is outside the data root (${message})`, details, { cause: e });
+  }
+  if (/No files found that match the pattern/.test(message)) {
+    return new EngineError('E_FILE_NOT_FOUND', `${prefix}file not found (${message})`, details, { cause: e });
+  }
+  if (/CSV Error|Malformed JSON|Invalid Input Error: .*(JSON|parquet|Parquet)|No magic bytes|not a parquet file/i.test(full)) {
+    return new EngineError('E_READ_FAILED', `${prefix}cannot read the input: ${message}`, details, { cause: e });
+  }
+  if (message.startsWith('Conversion Error') || message.startsWith('Binder Error')) {
+    return new EngineError('E_TYPE', `${prefix}${message}`, details, { cause: e });
+  }
+  if (message.startsWith('Out of Range Error')) {
+    return new EngineError('E_VALUE', `${prefix}${message}`, details, { cause: e });
+  }
+  if (message.startsWith('IO Error')) {
+    return new EngineError('E_READ_FAILED', `${prefix}${message}`, details, { cause: e });
+  }
+  return new EngineError('E_EXECUTION', `${prefix}${message}`, details, { cause: e });
+}

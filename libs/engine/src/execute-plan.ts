@@ -1,0 +1,87 @@
+/**
+ * Whole-pipeline execution. With a backend name (jobs), a fresh backend runs the plan and is
+ * closed afterwards; on DuckDB the plan runs as one streamed chain of views. With a backend
+ * instance (a gRPC session), the plan is driven step by step through the Backend interface and its
+ * assets stay behind as handles of that instance.
+ */
+import type { Plan } from '@pipeline/planner';
+import type { Backend, HandleInfo, RunOptions } from './backend';
+import type { BackendName } from './backend-name';
+import type { EngineConfig } from './config';
+import { createBackend } from './create-backend';
+import { DuckDbBackend } from './duckdb/duckdb-backend';
+import { EngineError, assetPrefix, throwIfAborted } from './errors';
+import type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
+
+/** Configuration of one plan run: where files live, and which backend (name or live instance). */
+export interface ExecutePlanConfig extends EngineConfig {
+  /** A backend name (default duckdb) or a session's live backend instance. */
+  readonly backend?: BackendName | Backend;
+}
+
+/** Runs every step of `plan`; rejects with an EngineError (E_CANCELLED when `signal` aborts). */
+export async function executePlan(plan: Plan, config: ExecutePlanConfig, options: RunOptions = {}): Promise<ExecutionResult> {
+  throwIfAborted(options.signal);
+  const given = config.backend;
+  if (given !== undefined && typeof given === 'object') {
+    return runStepwise(given, plan, options, true);
+  }
+  const backend = await createBackend(given ?? 'duckdb', config);
+  try {
+    if (backend instanceof DuckDbBackend) return await backend.runPlanStreaming(plan, options);
+    return await runStepwise(backend, plan, options, false);
+  } finally {
+    await backend.close();
+  }
+}
+
+/**
+ * Drives `backend` through the plan one asset at a time. Unless `retain` is set, a handle is
+ * released as soon as its last consumer has run.
+ */
+export async function runStepwise(backend: Backend, plan: Plan, options: RunOptions, retain: boolean): Promise<ExecutionResult> {
+  const { signal } = options;
+  const handles = new Map<string, HandleInfo>();
+  const pending = new Map(plan.steps.map((s) => [s.ref, s.consumers.length]));
+  const outputs: OutputResult[] = [];
+  const steps: StepTiming[] = [];
+  const handleOf = (ref: string, from: string): HandleInfo => {
+    const h = handles.get(from);
+    if (h === undefined) {
+      throw new EngineError('E_BAD_SOURCE', `${assetPrefix(ref)}upstream asset "${from}" has not been computed`, { asset: ref, from });
+    }
+    return h;
+  };
+  const consumed = async (from: string): Promise<void> => {
+    const left = (pending.get(from) ?? 1) - 1;
+    pending.set(from, left);
+    if (!retain && left <= 0) {
+      const h = handles.get(from);
+      if (h !== undefined) await backend.release(h.id);
+    }
+  };
+  for (const step of plan.steps) {
+    throwIfAborted(signal, step.ref);
+    const started = performance.now();
+    const source = step.source;
+    switch (source.kind) {
+      case 'input':
+        handles.set(step.ref, await backend.readInput(step.ref, source, options));
+        break;
+      case 'output': {
+        const upstream = handleOf(step.ref, source.from);
+        const result = await backend.write(upstream.id, step.ref, source, options);
+        outputs.push({ ref: step.ref, path: result.path, rowsWritten: result.rowsWritten, skipped: result.skipped });
+        await consumed(source.from);
+        break;
+      }
+      default: {
+        const upstream = handleOf(step.ref, source.from);
+        handles.set(step.ref, await backend.apply(step.ref, source, { [source.from]: upstream.id }, options));
+        await consumed(source.from);
+      }
+    }
+    steps.push({ ref: step.ref, ms: Math.round((performance.now() - started) * 1000) / 1000 });
+  }
+  return retain ? { outputs, steps, handles: Object.fromEntries(handles) } : { outputs, steps };
+}

@@ -1,0 +1,25 @@
+/** What running a whole plan reports. */
+import type { HandleInfo } from './backend';
+
+/** One written output. */
+export interface OutputResult {
+  readonly ref: string;
+  /** The path as written in the definition. */
+  readonly path: string;
+  readonly rowsWritten: number;
+  readonly skipped: boolean;
+}
+
+/** Wall time spent on one asset. On DuckDB a streamed chain runs inside its output's step. */
+export interface StepTiming {
+  readonly ref: string;
+  readonly ms: number;
+}
+
+/** The outcome of `executePlan`. */
+export interface ExecutionResult {
+  readonly outputs: readonly OutputResult[];
+  readonly steps: readonly StepTiming[];
+  /** With a caller's backend instance (a session): the handle of every non-output asset, by ref. */
+  readonly handles?: Readonly<Record<string, HandleInfo>>;
+}

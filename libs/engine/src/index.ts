@@ -1,0 +1,41 @@
+/**
+ * @pipeline/engine: executes plans on DuckDB (default, in-process, streamed) or danfojs-node
+ * (pure JavaScript, small data), behind one Backend interface that the gRPC sessions drive step
+ * by step. Every path stays inside the data root; every write is atomic; errors carry stable
+ * codes and cross worker threads as plain data.
+ *
+ * @example
+ * const result = await executePlan(createPlan(pipeline), { dataRoot: '/srv/data' }, { signal });
+ * result.outputs; // [{ ref: 'summary', path: 'out/summary.parquet', rowsWritten: 4, skipped: false }]
+ *
+ * const backend = await createBackend('danfo', { dataRoot: '/srv/data' });
+ * const raw = await backend.readInput('raw', { kind: 'input', format: 'csv', path: 'e.csv', options: {} });
+ * await backend.close();
+ */
+export { BACKEND_NAMES, parseBackendName } from './backend-name';
+export type { BackendName } from './backend-name';
+export type {
+  Backend,
+  ColumnInfo,
+  FieldInfo,
+  HandleInfo,
+  InspectResult,
+  RunOptions,
+  WriteResult,
+} from './backend';
+export { createBackend } from './create-backend';
+export { executePlan } from './execute-plan';
+export type { ExecutePlanConfig } from './execute-plan';
+export type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
+export { resolveDuckDbSettings } from './config';
+export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings } from './config';
+export {
+  ENGINE_ERROR_CODES,
+  EngineError,
+  fromPlainError,
+  isCancelledError,
+  isEngineError,
+  toPlainError,
+} from './errors';
+export type { EngineErrorCode, EngineErrorDetails, PlainEngineError } from './errors';
+export type { DataType } from './types/data-type';

@@ -72,8 +72,12 @@ export function arithmeticType(op: ArithmeticOperator, a: DataType, b: DataType)
       const whole = Math.max(x.precision - x.scale, y.precision - y.scale);
       return decimalType(Math.min(MAX_PRECISION, whole + scale + 1), scale);
     }
-    case '*':
-      return decimalType(Math.min(MAX_PRECISION, x.precision + y.precision), x.scale + y.scale);
+    case '*': {
+      // DuckDB keeps a product of two 64-bit decimals within 18 digits (and checks for overflow).
+      const both64 = x.precision <= 18 && y.precision <= 18;
+      const precision = both64 ? Math.min(18, x.precision + y.precision) : Math.min(MAX_PRECISION, x.precision + y.precision);
+      return decimalType(Math.max(precision, x.scale + y.scale), x.scale + y.scale);
+    }
     case '%': {
       const scale = Math.max(x.scale, y.scale);
       const whole = Math.max(x.precision - x.scale, y.precision - y.scale);

@@ -15,7 +15,7 @@ import { formatValue, type Value } from '../values/format-value';
 import { compileLike, type LikeMatcher } from '../values/like';
 import { compileGuardedRegex } from '../values/regex-guard';
 import { MICROS_PER_DAY } from '../values/temporal';
-import { checkIntegral, fitResult, JS_FUNCTIONS, remainderOf, ValueError, type JsFunction } from './js-functions';
+import { checkIntegral, dayCount, fitResult, JS_FUNCTIONS, remainderOf, ValueError, type JsFunction } from './js-functions';
 
 /** Column data of a frame: one array per column, in column order. */
 export type Columns = readonly (readonly Value[])[];
@@ -107,7 +107,7 @@ class JsCompiler<I> {
       try {
         return fn(c, i);
       } catch (e) {
-        if (e instanceof ValueError) this.fail('E_VALUE', e.message);
+        if (e instanceof ValueError) this.fail(e.code, e.message);
         throw e;
       }
     };
@@ -311,9 +311,11 @@ class JsCompiler<I> {
         const r = right(c, i);
         return r === null ? null : f(Number(l), Number(r));
       });
-    if (t === 'date' || (lt === 'date' && rt === 'date')) {
-      // Days: date ± n, n + date, date - date.
-      return pairwise(op === '-' ? (a, b) => a - b : (a, b) => a + b);
+    if (lt === 'date' && rt === 'date') return pairwise((a, b) => a - b);
+    if (t === 'date') {
+      // date ± n and n + date; DuckDB adds 32-bit day counts only.
+      if (lt === 'date') return pairwise(op === '-' ? (a, b) => a - dayCount(b) : (a, b) => a + dayCount(b));
+      return pairwise((a, b) => dayCount(a) + b);
     }
     const integral = isIntegral(t);
     const name = { '+': 'addition', '-': 'subtraction', '*': 'multiplication', '/': 'division', '%': 'modulo' }[

@@ -36,8 +36,15 @@ export interface JsAggregate {
 /** A function of the JavaScript backend. */
 export type JsFunction = JsScalar | JsAggregate;
 
-/** E_VALUE error raised while evaluating (the evaluator adds the asset and field). */
-export class ValueError extends Error {}
+/** An error raised while evaluating (the evaluator adds the asset and field): E_VALUE or E_TYPE. */
+export class ValueError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'E_VALUE' | 'E_TYPE' = 'E_VALUE',
+  ) {
+    super(message);
+  }
+}
 
 const scalar = (make: JsScalar['make'], strict = true): JsScalar => ({ kind: 'scalar', strict, make });
 const agg = (make: JsAggregate['make']): JsAggregate => ({ kind: 'aggregate', make });
@@ -57,10 +64,14 @@ function distinctIf(call: Call, values: Value[]): Value[] {
   });
 }
 
-/** Rounds a decimal result to its scale (decimals are held as doubles). */
+/** Rounds a decimal result to its scale (decimals are held as doubles); E_VALUE when it exceeds the precision. */
 export function fitResult(x: number, type: DataType): number {
   const dec = decimalParts(type);
-  if (dec !== undefined) return roundHalfAwayFromZero(x * 10 ** dec.scale) / 10 ** dec.scale;
+  if (dec !== undefined) {
+    const scaled = roundHalfAwayFromZero(x * 10 ** dec.scale);
+    if (Math.abs(scaled) >= 10 ** dec.precision) throw new ValueError(`overflow of ${type}`);
+    return scaled / 10 ** dec.scale;
+  }
   if (type === 'float') return Math.fround(x);
   return x;
 }
@@ -116,6 +127,12 @@ function fieldsOf(v: Value, t: DataType): ReturnType<typeof timestampFields> {
 
 const field = (pick: (f: ReturnType<typeof timestampFields>) => number): JsScalar =>
   scalar(({ argTypes }) => ([v]) => pick(fieldsOf(v, argTypes[0])));
+
+/** A day count as DuckDB adds it to a date: it must fit a 32-bit integer. */
+export function dayCount(n: number): number {
+  if (n < -2147483648 || n > 2147483647) throw new ValueError(`cannot cast ${n} to integer`, 'E_TYPE');
+  return n;
+}
 
 const SPACES_START = /^ +/;
 const SPACES_END = / +$/;
@@ -197,8 +214,17 @@ export const JS_FUNCTIONS = {
     const mid = (xs.length - 1) / 2;
     const lo = xs[Math.floor(mid)];
     const hi = xs[Math.ceil(mid)];
+    const frac = mid - Math.floor(mid);
+    const dec = decimalParts(result);
+    if (dec !== undefined) {
+      // DuckDB interpolates decimals on their scaled integers and truncates.
+      const f = 10 ** dec.scale;
+      const a = Math.round(lo * f);
+      const b = Math.round(hi * f);
+      return Math.trunc(a + (b - a) * frac) / f;
+    }
     // DuckDB interpolates: lo + (hi - lo) * 0.5.
-    return fitResult(lo + (hi - lo) * (mid - Math.floor(mid)), result);
+    return lo + (hi - lo) * frac;
   }),
 
   concat: scalar(({ argTypes }) => (args) => args.map((a, i) => formatValue(argTypes[i], a)).join('')),
@@ -256,7 +282,7 @@ export const JS_FUNCTIONS = {
   hour: field((f) => f.hour),
   minute: field((f) => f.minute),
   second: field((f) => f.second),
-  date_add: scalar(({ argTypes }) => ([d, n]) => daysOf(d, argTypes[0]) + Number(n)),
+  date_add: scalar(({ argTypes }) => ([d, n]) => daysOf(d, argTypes[0]) + dayCount(Number(n))),
   date_diff: scalar(({ argTypes }) => ([end, start]) => daysOf(end, argTypes[0]) - daysOf(start, argTypes[1])),
   current_date: scalar(({ nowMicros }) => () => Math.floor(nowMicros / MICROS_PER_DAY)),
   current_timestamp: scalar(({ nowMicros }) => () => nowMicros),

@@ -1,0 +1,104 @@
+/**
+ * Parity of the two expression compilers: every expression below is evaluated by DuckDB (through
+ * the SQL compiler) and by the JavaScript evaluator over the same rows (NULLs, negatives, zero,
+ * extremes). Both must give the same result type and the same value texts, or fail with the
+ * same error code.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { duckdbGroups, duckdbRows, jsGroups, jsRows, openHarness } from '../__fixtures__/expression-harness';
+
+const ROW_EXPRESSIONS = [
+  // literals and columns
+  '1', '3000000000', '1.5', "'text'", 'TRUE', 'NULL', "DATE '2024-02-29'", "TIMESTAMP '2024-01-02 03:04:05.25'",
+  "TIMESTAMP '2024-01-02T03:04:05+02:00'", 'i', 'l', 'd', 's', 'b', 'dt', 'ts', 'm',
+  // arithmetic and integer/double typing
+  'i - l', 'l * l', 'i / 2', 'i / 0', 'd / 0', '0.0 / 0', 'i % 3', 'i % 0', 'd % 2', 'l % -4',
+  '-i', '-d', '+i', 'i + d', 'm + 1', 'm - d', 'm % 2', 'm / 4', '1 + 2 * 3', '(1 + 2) * 3',
+  'dt + 1', 'dt - 30', '1 + dt', 'dt - DATE \'2000-01-01\'', 'i + NULL',
+  // comparison and three-valued logic
+  'i = 1', 'i != 1', 'i <> 1', 'i < l', 'i <= 0', 'd > 1', 'd >= -2.5', 's = \'bob\'', 's < \'b\'', 'b = TRUE',
+  'i <=> NULL', 'NULL <=> NULL', 'i <=> 1', 'dt > \'2020-01-01\'', 'ts >= \'2024-01-31\'', 'dt < ts',
+  "l > '5'", "b = 'true'", 'NOT b', 'b AND i > 0', 'b OR i > 0', 'NULL AND FALSE', 'NULL OR TRUE', 'NOT NULL',
+  'b AND NULL', 'b OR NULL',
+  'i IS NULL', 's IS NOT NULL', 'i IN (1, 0)', 'i NOT IN (1, 0)', 'i IN (1, NULL)', 'i NOT IN (2, NULL)',
+  "s IN ('bob', 'x')", 'i BETWEEN -10 AND 1', 'i NOT BETWEEN 0 AND 1', 'd BETWEEN NULL AND 2',
+  "dt BETWEEN '2000-01-01' AND '2023-12-31'",
+  // patterns
+  "s LIKE 'A%'", "s LIKE '%b%'", "s LIKE '_o_'", "s NOT LIKE 'a%'", "s ILIKE 'a%'", "s LIKE 'a''b \\%_x'",
+  "s LIKE '%\\%%'", "s RLIKE '^[ab]'", "s RLIKE '(?i)^A'", "s NOT RLIKE 'o'", "s RLIKE ''", "s LIKE ''", "s LIKE s",
+  // case and casts
+  "CASE WHEN i > 0 THEN 'pos' WHEN i < 0 THEN 'neg' ELSE 'zero' END", 'CASE WHEN b THEN i END',
+  'CASE WHEN b THEN 1 ELSE 2.5 END', 'CASE WHEN b THEN dt ELSE ts END',
+  'CAST(i AS string)', 'CAST(d AS string)', 'CAST(m AS string)', 'CAST(dt AS string)', 'CAST(ts AS string)',
+  'CAST(b AS string)', 'CAST(m AS integer)', 'CAST(i AS double)',
+  'CAST(b AS integer)', 'CAST(i AS boolean)',
+  'CAST(ts AS date)', 'CAST(dt AS timestamp)', "CAST('12' AS integer)", "CAST(' 2.5 ' AS integer)",
+  "CAST('-2.5' AS long)", "CAST('1.005' AS decimal(10,2))", "CAST('yes' AS boolean)", "CAST('2024-01-02' AS date)",
+  "CAST('2024-01-02 10:11:12' AS timestamp)", "CAST('1e3' AS double)", "CAST('inf' AS double)",
+  "TRY_CAST('abc' AS integer)", "TRY_CAST(s AS integer)", "TRY_CAST('3000000000' AS integer)", 'TRY_CAST(l AS integer)',
+  "TRY_CAST('2024-02-30' AS date)", 'TRY_CAST(i AS short)', 'TRY_CAST(d AS long)', 'TRY_CAST(i AS decimal(12,3))',
+  // strings
+  "concat(s, '-', i)", 'concat(s, d)', 'concat(dt, ts)', 'concat(m)', "s || '!'", 'i || d', 'b || s',
+  'upper(s)', 'lower(s)', "trim('  x  ')", "ltrim('  x  ')", "rtrim('  x  ')", 'length(s)', "length('🦆x')",
+  'substring(s, 2)', 'substring(s, 0, 2)', 'substring(s, -2, 2)', 'substring(s, 2, -1)', 'substring(s, 10)',
+  "replace(s, 'b', 'B')", "replace(s, '', 'x')",
+  // numbers
+  'abs(i)', 'abs(d)', 'abs(m)', 'round(d)', 'round(d, 1)', 'round(2.5)', 'round(-2.5)', 'round(1.005, 2)',
+  'round(l, -1)', 'round(m, 1)', 'round(m)', 'round(d, -1)', 'floor(d)', 'ceil(d)', 'floor(i)', 'ceil(l)', 'floor(m)',
+  'ceil(m)', 'power(i, 2)', 'power(2, 0.5)', 'sqrt(abs(d))', 'mod(i, 4)', 'mod(d, 2)', 'mod(i, 0)',
+  // conditionals
+  'coalesce(i, 99)', 'coalesce(NULL, d, 1)', "coalesce(s, 'none')", 'coalesce(dt, ts)', 'ifnull(l, -1)',
+  'nullif(i, 0)', "nullif(s, 'bob')", 'nullif(d, NULL)',
+  // dates
+  'year(dt)', 'month(dt)', 'day(dt)', 'year(ts)', 'hour(ts)', 'minute(ts)', 'second(ts)', 'hour(dt)',
+  'date_add(dt, 1)', 'date_add(dt, -365)', 'date_add(ts, 1)', 'date_add(dt, i % 1000)', "date_diff(dt, DATE '2000-01-01')",
+  'date_diff(ts, dt)', "date_diff(DATE '2024-03-01', dt)",
+];
+
+const ERROR_EXPRESSIONS = [
+  // failing at run time on some row: both backends must fail with the same code
+  "CAST(s AS integer)", 'sqrt(d)', 'i + 2147483647', 'CAST(l AS integer)', 'i * i', 'i + 1', 'i * 2', 'm * m',
+  'CAST(d AS integer)', 'CAST(d AS long)', 'CAST(i AS decimal(12,3))', 'CAST(d AS decimal(10,1))', 'CAST(i AS short)',
+  'date_add(dt, l)', 'dt + l', 'abs(-i - 1)',
+  // failing before running: the binder refuses them for both
+  "s + 1", "i = 'abc'", 'b + 1', 'upper(i)', 'length(d)', 'nope', 'i AND b', 'CAST(dt AS integer)',
+  "dt = 'not a date'", 'substring(s, 1.5)', 'sum(i)', "s RLIKE '(a+)+'", "s RLIKE '(?=x)'", "s RLIKE '\\1'",
+];
+
+const AGGREGATE_EXPRESSIONS = [
+  'count(*)', 'count(i)', 'count(DISTINCT s)', 'count(DISTINCT i)', 'sum(i)', 'sum(l)', 'sum(d)', 'sum(m)', 'sum(DISTINCT i)',
+  'avg(i)', 'avg(d)', 'avg(m)', 'avg(DISTINCT i)', 'min(i)', 'max(s)', 'min(dt)', 'max(ts)', 'min(b)', 'max(m)',
+  'stddev(d)', 'stddev_samp(i)', 'stddev_pop(i)', 'variance(i)', 'var_samp(d)', 'var_pop(l)', 'median(i)',
+  'median(d)', 'median(m)', 'max(i) - min(i)', 'round(avg(d), 2)', "g || ':' || count(*)", 'sum(i) / count(*)',
+  'count(*) + 1', 'coalesce(sum(i), 0)', 'CASE WHEN count(i) > 1 THEN 1 ELSE 0 END', 'sum(i + l)', 'avg(CAST(b AS integer))',
+];
+
+describe('DuckDB and JavaScript evaluate expressions identically', () => {
+  let conn: DuckDBConnection;
+  let close: () => void;
+  beforeAll(async () => {
+    ({ conn, close } = await openHarness());
+  });
+  afterAll(() => close());
+
+  it.each(ROW_EXPRESSIONS)('%s', async (text) => {
+    const duck = await duckdbRows(conn, text);
+    const js = jsRows(text);
+    expect('error' in duck ? duck : undefined).toBeUndefined();
+    expect(js).toEqual(duck);
+  });
+
+  it.each(ERROR_EXPRESSIONS)('fails alike: %s', async (text) => {
+    const duck = await duckdbRows(conn, text);
+    const js = jsRows(text);
+    expect('error' in duck).toBe(true);
+    expect('error' in js && js.error).toBe('error' in duck && duck.error);
+  });
+
+  it.each(AGGREGATE_EXPRESSIONS)('aggregate %s', async (text) => {
+    const duck = await duckdbGroups(conn, text);
+    const js = jsGroups(text);
+    expect('error' in duck ? duck : undefined).toBeUndefined();
+    expect(js).toEqual(duck);
+  });
+});

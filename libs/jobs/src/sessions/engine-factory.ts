@@ -1,0 +1,88 @@
+/**
+ * Creates each session's backend: DuckDB in this thread (its node API runs queries off the
+ * JavaScript thread, so a slow query does not stall the server), danfo in a worker thread
+ * (danfo computes synchronously in JavaScript).
+ */
+import { createBackend, executePlan, type Backend } from '@pipeline/engine';
+import type { InputSource } from '@pipeline/definition';
+import type { SessionEngine } from './session-engine';
+import { createDanfoWorkerHost, type DanfoWorkerHost } from './worker/worker-host';
+import { resolveSessionWorkerFile } from './worker/worker-file';
+
+/** Options of {@link createSessionEngineFactory}. */
+export interface SessionEngineFactoryOptions {
+  /** Absolute data root every path resolves inside. */
+  readonly dataRoot: string;
+  readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string };
+  /** The danfo worker bundle; default: found or built as `resolveSessionWorkerFile` says. */
+  readonly danfoWorkerFile?: string;
+  /** Most danfo worker threads; default 2. */
+  readonly danfoThreads?: number;
+}
+
+/** A source's columns (portable type names) and exact row count. */
+export interface SourceSchema {
+  readonly fields: readonly { readonly name: string; readonly dataType: string; readonly nullable: boolean }[];
+  readonly rowCount: number;
+}
+
+/** Opens session backends; `close` stops the danfo threads once every session is closed. */
+export interface SessionEngineFactory {
+  open(backend: 'duckdb' | 'danfo'): Promise<SessionEngine>;
+  /** Reads a source's schema and row count with a short-lived DuckDB backend. */
+  inspect(source: InputSource, opts?: { signal?: AbortSignal }): Promise<SourceSchema>;
+  close(): Promise<void>;
+}
+
+/** Wraps an in-thread backend instance as a session engine. */
+export function localSessionEngine(backend: Backend, dataRoot: string): SessionEngine {
+  return {
+    backend: backend.name,
+    readInput: async (ref, source, opts) => {
+      const h = await backend.readInput(ref, source, opts);
+      return { id: h.id, rowCount: h.rowCount };
+    },
+    apply: async (ref, source, inputs, opts) => {
+      const h = await backend.apply(ref, source, inputs, opts);
+      return { id: h.id, rowCount: h.rowCount };
+    },
+    write: async (handleId, ref, source, opts) => {
+      const r = await backend.write(handleId, ref, source, opts);
+      return { rowsWritten: r.rowsWritten, skipped: r.skipped };
+    },
+    execute: async (plan, opts) => {
+      await executePlan(plan, { dataRoot, backend }, opts);
+    },
+    release: (handleId) => backend.release(handleId),
+    close: () => backend.close(),
+  };
+}
+
+/** Creates the factory; the danfo worker file is resolved on the first danfo session. */
+export function createSessionEngineFactory(options: SessionEngineFactoryOptions): SessionEngineFactory {
+  let host: DanfoWorkerHost | undefined;
+  const duckdbConfig = { dataRoot: options.dataRoot, ...(options.duckdb ? { duckdb: options.duckdb } : {}) };
+  return {
+    async open(backend) {
+      if (backend === 'duckdb') return localSessionEngine(await createBackend('duckdb', duckdbConfig), options.dataRoot);
+      host ??= createDanfoWorkerHost({
+        workerFile: resolveSessionWorkerFile(options.danfoWorkerFile),
+        ...(options.danfoThreads === undefined ? {} : { threads: options.danfoThreads }),
+        engine: { dataRoot: options.dataRoot },
+      });
+      return host.open();
+    },
+    async inspect(source, opts) {
+      const backend = await createBackend('duckdb', duckdbConfig);
+      try {
+        const result = await backend.inspect(source, opts);
+        return { fields: result.fields.map((f) => ({ ...f })), rowCount: result.rowCount };
+      } finally {
+        await backend.close();
+      }
+    },
+    async close() {
+      await host?.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The entry of a danfo session worker thread (bundled into `danfo-session-worker.js`). danfo
+ * computes synchronously in JavaScript, so its sessions run here, off the server's event loop;
+ * the thread holds the backends of several sessions and runs each call it is sent.
+ */
+import { parentPort } from 'node:worker_threads';
+import { createBackend, executePlan, toPlainError, type Backend } from '@pipeline/engine';
+import type { FromWorker, SessionOp, ToWorker } from './protocol';
+
+const backends = new Map<string, Backend>();
+const dataRoots = new Map<string, string>();
+const running = new Map<number, AbortController>();
+
+function backendOf(sessionId: string): Backend {
+  const backend = backends.get(sessionId);
+  if (!backend) throw new Error(`no backend for session ${sessionId} in this worker`);
+  return backend;
+}
+
+async function perform(sessionId: string, call: SessionOp, signal: AbortSignal): Promise<unknown> {
+  switch (call.op) {
+    case 'open':
+      backends.set(sessionId, await createBackend('danfo', { dataRoot: call.engine.dataRoot }));
+      dataRoots.set(sessionId, call.engine.dataRoot);
+      return null;
+    case 'readInput': {
+      const h = await backendOf(sessionId).readInput(call.ref, call.source, { signal });
+      return { id: h.id, rowCount: h.rowCount };
+    }
+    case 'apply': {
+      const h = await backendOf(sessionId).apply(call.ref, call.source, call.inputs, { signal });
+      return { id: h.id, rowCount: h.rowCount };
+    }
+    case 'write': {
+      const r = await backendOf(sessionId).write(call.handleId, call.ref, call.source, { signal });
+      return { rowsWritten: r.rowsWritten, skipped: r.skipped };
+    }
+    case 'execute': {
+      const backend = backendOf(sessionId);
+      await executePlan(call.plan, { dataRoot: dataRoots.get(sessionId) ?? '', backend }, { signal });
+      return null;
+    }
+    case 'release':
+      await backendOf(sessionId).release(call.handleId);
+      return null;
+    case 'close': {
+      const backend = backends.get(sessionId);
+      backends.delete(sessionId);
+      dataRoots.delete(sessionId);
+      await backend?.close();
+      return null;
+    }
+  }
+}
+
+const port = parentPort;
+if (port) {
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'cancel') {
+      running.get(message.callId)?.abort();
+      return;
+    }
+    const { type: _type, callId, sessionId, ...call } = message;
+    const controller = new AbortController();
+    running.set(callId, controller);
+    perform(sessionId, call as SessionOp, controller.signal).then(
+      (value) => port.postMessage({ type: 'ok', callId, value } satisfies FromWorker),
+      (error: unknown) => port.postMessage({ type: 'error', callId, error: toPlainError(error) } satisfies FromWorker),
+    ).finally(() => running.delete(callId));
+  });
+}

@@ -27,6 +27,7 @@ export const STATUS_TABLE = {
   JOB_INVALID_PIPELINE: { status: Status.INVALID_ARGUMENT, prefix: 'validation failed: ' },
   JOB_UNKNOWN_BACKEND: { status: Status.INVALID_ARGUMENT },
   JOB_INVALID_OPTION: { status: Status.INVALID_ARGUMENT },
+  JOB_INVALID_REQUEST: { status: Status.INVALID_ARGUMENT },
   JOB_QUEUE_FULL: { status: Status.RESOURCE_EXHAUSTED, message: 'job queue is full' },
   JOB_SHUTTING_DOWN: { status: Status.UNAVAILABLE },
   // The session manager of `@pipeline/jobs`.
@@ -43,6 +44,8 @@ export const STATUS_TABLE = {
   E_DUPLICATE_COLUMN: { status: Status.INVALID_ARGUMENT },
   E_TYPE: { status: Status.INVALID_ARGUMENT },
   E_AGGREGATE: { status: Status.INVALID_ARGUMENT },
+  E_BAD_PATTERN: { status: Status.INVALID_ARGUMENT },
+  E_VALUE: { status: Status.INVALID_ARGUMENT },
   E_UNSUPPORTED_FUNCTION: { status: Status.INVALID_ARGUMENT },
   E_BAD_OPTION: { status: Status.INVALID_ARGUMENT },
   E_UNSUPPORTED_FORMAT: { status: Status.INVALID_ARGUMENT },

@@ -1,0 +1,69 @@
+/**
+ * Builds the whole gRPC application from its configuration: the job service, the session
+ * manager and the server, and one shutdown that stops them in order (server first, so no call
+ * reaches a stopped library).
+ */
+import { createJobService, createSessionManager } from '@pipeline/jobs';
+import type { ServerConfig } from './config';
+import type { Logger } from './logger';
+import { createPipelineService } from './rpc/pipeline-service';
+import { startGrpcServer } from './server';
+import { SERVER_VERSION } from './version';
+
+/** A running application. */
+export interface GrpcApp {
+  readonly port: number;
+  /** Graceful: running calls get `graceMs`, running jobs the jobs library's grace. Idempotent. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+/** Extra wiring for tests and embedding. */
+export interface GrpcAppOverrides {
+  /** The jobs worker bundle (default: next to the bundle, or built from sources). */
+  readonly jobsWorkerFile?: string;
+  /** The danfo session worker bundle (default: next to the bundle, or built from sources). */
+  readonly danfoWorkerFile?: string;
+}
+
+/** Starts the job service, the session manager and the server. */
+export async function startGrpcApp(config: ServerConfig, logger: Logger, overrides: GrpcAppOverrides = {}): Promise<GrpcApp> {
+  const jobs = createJobService({
+    dataRoot: config.dataRoot,
+    workers: config.workers,
+    queueCapacity: config.queueCapacity,
+    ...(overrides.jobsWorkerFile === undefined ? {} : { workerFile: overrides.jobsWorkerFile }),
+    onError: (e) => logger.error('job service error', { error: e.stack ?? e.message }),
+  });
+  const sessions = createSessionManager({
+    dataRoot: config.dataRoot,
+    ttlMs: config.sessionTtlMs,
+    maxSessions: config.maxSessions,
+    ...(overrides.danfoWorkerFile === undefined ? {} : { danfoWorkerFile: overrides.danfoWorkerFile }),
+    onBackgroundError: (e, context) =>
+      logger.error('session error', { ...context, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+  });
+  let server;
+  try {
+    server = await startGrpcServer({
+      host: config.host,
+      port: config.port,
+      logger,
+      service: createPipelineService({ version: SERVER_VERSION, jobs, sessions }),
+    });
+  } catch (e) {
+    await Promise.allSettled([jobs.shutdown({ graceMs: 0 }), sessions.shutdown()]);
+    throw e;
+  }
+  const running = server;
+  let stopping: Promise<void> | undefined;
+  return {
+    port: running.port,
+    shutdown(graceMs = 10_000) {
+      stopping ??= (async () => {
+        await running.shutdown(graceMs);
+        await Promise.all([jobs.shutdown({ graceMs }), sessions.shutdown()]);
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Health, ValidatePipeline and ExplainPipeline: the same library calls as the HTTP routes.
+ * Validation problems are answers of ValidatePipeline, and INVALID_ARGUMENT for ExplainPipeline.
+ */
+import { createPlan, explainPlan } from '@pipeline/planner';
+import { validatePipeline } from '@pipeline/validation';
+import { AppError } from '../errors';
+import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
+
+type PipelineRpcs = Pick<PipelineServiceImplementation, 'health' | 'validatePipeline' | 'explainPipeline'>;
+
+/** The pipeline RPCs; `version` is what Health reports. */
+export function pipelineRpcs(version: string): PipelineRpcs {
+  return {
+    async health() {
+      return { status: 'ok', version };
+    },
+    async validatePipeline(request) {
+      const result = validatePipeline(request.yaml, request.variables);
+      return result.ok ? { valid: true, error: '' } : { valid: false, error: result.error.message };
+    },
+    async explainPipeline(request) {
+      const result = validatePipeline(request.yaml, request.variables);
+      if (!result.ok) {
+        throw new AppError(result.error.kind === 'parse' ? 'PIPELINE_PARSE' : 'PIPELINE_INVALID', result.error.message);
+      }
+      return { plan: explainPlan(createPlan(result.pipeline)) };
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** The whole PipelineService implementation, assembled from its groups of RPCs. */
+import type { JobService, SessionManager } from '@pipeline/jobs';
+import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
+import { jobRpcs } from './jobs-rpcs';
+import { pipelineRpcs } from './pipeline-rpcs';
+import { sessionRpcs } from './session-rpcs';
+
+/** What the RPCs run on. */
+export interface PipelineServiceDeps {
+  readonly version: string;
+  readonly jobs: JobService;
+  readonly sessions: SessionManager;
+}
+
+/** Every RPC of pipeline.v1.PipelineService. */
+export function createPipelineService(deps: PipelineServiceDeps): PipelineServiceImplementation {
+  return {
+    ...pipelineRpcs(deps.version),
+    ...jobRpcs(deps.jobs),
+    ...sessionRpcs(deps.sessions),
+  };
+}

@@ -1,0 +1,162 @@
+import { EMPLOYEES_CSV, employeesPipeline, failure, startHarness, type Harness } from './harness';
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A CSV big enough that the danfo backend needs seconds for it (a job that is surely running). */
+function bigCsv(rows: number): string {
+  const lines = ['id,department,salary'];
+  for (let i = 0; i < rows; i++) lines.push(`${i},d${i % 50},${(i * 7919) % 100000}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function slowPipeline(output: string): string {
+  return `version: "3.0"
+pipeline:
+  name: slow
+  assets:
+    - asset_ref: raw
+      source: { input: { format: csv, path: big.csv } }
+    - asset_ref: rich
+      source: { where: { from: raw, filter: "salary > 100" } }
+    - asset_ref: by_dept
+      source: { group_by: { from: rich, by: [department], agg: ["COUNT(*) AS n", "AVG(salary) AS avg_salary"] } }
+    - asset_ref: out
+      source: { output: { from: by_dept, format: csv, path: ${output}, mode: overwrite } }
+`;
+}
+
+let h: Harness;
+beforeAll(async () => {
+  // One worker, so a second job stays queued behind a running one.
+  h = await startHarness({ workers: 1, queueCapacity: 3 });
+  h.write('employees.csv', EMPLOYEES_CSV);
+  h.write('big.csv', bigCsv(300_000));
+});
+afterAll(() => h.stop());
+
+/** Waits until `predicate` holds for the job (GetJob every 20 ms, at most 30 s). */
+async function until(jobId: string, predicate: (status: string) => boolean): Promise<void> {
+  for (let i = 0; i < 1500; i++) {
+    if (predicate((await h.client.getJob({ jobId })).status)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`job ${jobId} never reached the expected state`);
+}
+
+describe('job lifecycle', () => {
+  it('submits, runs to completion and reports every field', async () => {
+    const submitted = await h.client.submitJob({ yaml: employeesPipeline('out/summary.csv') });
+    expect(submitted).toEqual({ jobId: expect.stringMatching(UUID), status: 'queued' });
+    const job = await h.client.waitForJob({ jobId: submitted.jobId, timeoutSeconds: 60 });
+    expect(job).toEqual({
+      id: submitted.jobId,
+      status: 'completed',
+      error: '',
+      createdAt: expect.stringMatching(ISO),
+      startedAt: expect.stringMatching(ISO),
+      completedAt: expect.stringMatching(ISO),
+      durationMs: Date.parse(job.completedAt) - Date.parse(job.startedAt),
+    });
+    const [header, ...rows] = h.read('out/summary.csv').trim().split('\n');
+    expect([header, ...rows.sort()]).toEqual(['department,n,total', 'engineering,4,363000', 'ops,1,55000', 'sales,2,123000']);
+    await expect(h.client.getJob({ jobId: submitted.jobId })).resolves.toEqual(job);
+    const { jobs } = await h.client.listJobs({});
+    expect(jobs.map((j) => j.id)).toContain(submitted.jobId);
+  });
+
+  it('ends failed with the engine error when an input is missing', async () => {
+    const { jobId } = await h.client.submitJob({ yaml: employeesPipeline('out/x.csv').replace('path: employees.csv', 'path: missing.csv') });
+    const job = await h.client.waitForJob({ jobId, timeoutSeconds: 60 });
+    expect(job.status).toBe('failed');
+    expect(job.error).toContain('missing.csv');
+    expect(job.durationMs).toBeGreaterThanOrEqual(0);
+    expect(job.startedAt).toMatch(ISO);
+  });
+
+  it('rejects an invalid definition with INVALID_ARGUMENT "validation failed: ..."', async () => {
+    await expect(failure(h.client.submitJob({ yaml: employeesPipeline().replace('from: by_dept', 'from: nonexistent') }))).resolves.toEqual({
+      code: 'INVALID_ARGUMENT',
+      details: 'validation failed: V-001: asset "summary" references unknown asset "nonexistent"',
+    });
+    const parse = await failure(h.client.submitJob({ yaml: ': : :' }));
+    expect(parse.code).toBe('INVALID_ARGUMENT');
+    expect(parse.details).toMatch(/^validation failed: parse error: /);
+  });
+
+  it('rejects an unknown backend', async () => {
+    await expect(failure(h.client.submitJob({ yaml: employeesPipeline(), backend: 'spark' }))).resolves.toEqual({
+      code: 'INVALID_ARGUMENT',
+      details: 'unknown backend "spark" (expected duckdb, danfo)',
+    });
+  });
+
+  it('rejects backend options, which no backend accepts per job', async () => {
+    await expect(failure(h.client.submitJob({ yaml: employeesPipeline(), backendOptions: { threads: '4' } }))).resolves.toEqual({
+      code: 'INVALID_ARGUMENT',
+      details: 'invalid request: unknown backend option "threads" (no backend options are accepted)',
+    });
+  });
+
+  it('lists jobs in submission order', async () => {
+    const a = await h.client.submitJob({ yaml: employeesPipeline('out/a.csv') });
+    const b = await h.client.submitJob({ yaml: employeesPipeline('out/b.csv') });
+    await h.client.waitForJob({ jobId: b.jobId, timeoutSeconds: 60 });
+    await h.client.waitForJob({ jobId: a.jobId, timeoutSeconds: 60 });
+    const ids = (await h.client.listJobs({})).jobs.map((j) => j.id);
+    expect(ids.indexOf(a.jobId)).toBeLessThan(ids.indexOf(b.jobId));
+  });
+});
+
+describe('cancellation, waiting and the queue', () => {
+  it('cancels a queued job at once and a running one cooperatively; a terminal one is not cancelled', async () => {
+    const running = await h.client.submitJob({ yaml: slowPipeline('out/slow1.csv'), backend: 'danfo' });
+    await until(running.jobId, (s) => s === 'running');
+    const queued = await h.client.submitJob({ yaml: employeesPipeline('out/q.csv') });
+    expect((await h.client.getJob({ jobId: queued.jobId })).status).toBe('queued');
+
+    // WaitForJob returns the current state when its timeout expires first.
+    const started = Date.now();
+    const waited = await h.client.waitForJob({ jobId: running.jobId, timeoutSeconds: 1 });
+    expect(waited.status).toBe('running');
+    expect(waited).toMatchObject({ completedAt: '', durationMs: -1, startedAt: expect.stringMatching(ISO) });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+
+    const queuedView = await h.client.getJob({ jobId: queued.jobId });
+    expect(queuedView).toMatchObject({ status: 'queued', startedAt: '', completedAt: '', durationMs: -1 });
+
+    await expect(h.client.cancelJob({ jobId: queued.jobId })).resolves.toEqual({ cancelled: true, status: 'cancelled' });
+    const cancelledQueued = await h.client.getJob({ jobId: queued.jobId });
+    expect(cancelledQueued).toMatchObject({ status: 'cancelled', startedAt: '', completedAt: expect.stringMatching(ISO), durationMs: 0, error: '' });
+
+    await expect(h.client.cancelJob({ jobId: running.jobId })).resolves.toEqual({ cancelled: true, status: 'cancelling' });
+    const ended = await h.client.waitForJob({ jobId: running.jobId, timeoutSeconds: 120 });
+    expect(ended.status).toBe('cancelled');
+    expect(ended.startedAt).toMatch(ISO);
+    expect(ended.durationMs).toBe(Date.parse(ended.completedAt) - Date.parse(ended.startedAt));
+
+    await expect(h.client.cancelJob({ jobId: running.jobId })).resolves.toEqual({ cancelled: false, status: 'cancelled' });
+    await expect(h.client.cancelJob({ jobId: queued.jobId })).resolves.toEqual({ cancelled: false, status: 'cancelled' });
+  });
+
+  it('answers RESOURCE_EXHAUSTED "job queue is full" beyond the queue capacity', async () => {
+    const slow = await h.client.submitJob({ yaml: slowPipeline('out/slow2.csv'), backend: 'danfo' });
+    await until(slow.jobId, (s) => s === 'running');
+    const queued = [];
+    for (let i = 0; i < 3; i++) queued.push((await h.client.submitJob({ yaml: employeesPipeline(`out/fill${i}.csv`) })).jobId);
+    await expect(failure(h.client.submitJob({ yaml: employeesPipeline('out/over.csv') }))).resolves.toEqual({
+      code: 'RESOURCE_EXHAUSTED',
+      details: 'job queue is full',
+    });
+    for (const jobId of [...queued, slow.jobId]) await h.client.cancelJob({ jobId });
+    await h.client.waitForJob({ jobId: slow.jobId, timeoutSeconds: 120 });
+  });
+
+  it('answers NOT_FOUND "job not found" for unknown ids', async () => {
+    const notFound = { code: 'NOT_FOUND', details: 'job not found' };
+    const jobId = '00000000-0000-4000-8000-000000000000';
+    await expect(failure(h.client.getJob({ jobId }))).resolves.toEqual(notFound);
+    await expect(failure(h.client.waitForJob({ jobId, timeoutSeconds: 1 }))).resolves.toEqual(notFound);
+    await expect(failure(h.client.cancelJob({ jobId }))).resolves.toEqual(notFound);
+  });
+});

@@ -1,0 +1,105 @@
+import { createClient } from 'nice-grpc';
+import { HealthDefinition } from 'nice-grpc-server-health';
+import { ServerReflectionService } from 'nice-grpc-server-reflection';
+import { ServerReflectionRequest } from 'nice-grpc-server-reflection/lib/proto/grpc/reflection/v1/reflection_pb';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { employeesPipeline, failure, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.stop());
+
+describe('Health', () => {
+  it('answers ok with the workspace version', async () => {
+    const version = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')).version;
+    await expect(h.client.health({})).resolves.toEqual({ status: 'ok', version });
+  });
+
+  it('serves the standard grpc.health.v1 service', async () => {
+    const health = createClient(HealthDefinition, h.channel);
+    await expect(health.check({ service: '' })).resolves.toMatchObject({ status: 1 /* SERVING */ });
+    await expect(health.check({ service: 'pipeline.v1.PipelineService' })).resolves.toMatchObject({ status: 1 });
+  });
+
+  it('lists its services through server reflection', async () => {
+    const reflection = createClient(ServerReflectionService, h.channel);
+    async function* requests() {
+      yield new ServerReflectionRequest().setListServices('*');
+    }
+    const names: string[] = [];
+    for await (const response of reflection.serverReflectionInfo(requests())) {
+      for (const s of response.getListServicesResponse()?.getServiceList() ?? []) names.push(s.getName());
+    }
+    expect(names.sort()).toEqual(['grpc.health.v1.Health', 'pipeline.v1.PipelineService']);
+  });
+});
+
+describe('ValidatePipeline', () => {
+  it('accepts a valid pipeline', async () => {
+    await expect(h.client.validatePipeline({ yaml: employeesPipeline() })).resolves.toEqual({ valid: true, error: '' });
+  });
+
+  it('reports a validation error in the answer, not as a failed call', async () => {
+    const yaml = employeesPipeline().replace('from: by_dept', 'from: nonexistent');
+    await expect(h.client.validatePipeline({ yaml })).resolves.toEqual({
+      valid: false,
+      error: 'V-001: asset "summary" references unknown asset "nonexistent"',
+    });
+  });
+
+  it('reports a parse error in the answer', async () => {
+    const result = await h.client.validatePipeline({ yaml: 'version: "3.0"\npipeline: [unclosed' });
+    expect(result.valid).toBe(false);
+    expect(result.error).toMatch(/^parse error: /);
+  });
+
+  it('substitutes variables', async () => {
+    const yaml = employeesPipeline('${OUT:out/x.csv}', '${MODE}');
+    await expect(h.client.validatePipeline({ yaml, variables: { MODE: 'append' } })).resolves.toEqual({ valid: true, error: '' });
+    const missing = await h.client.validatePipeline({ yaml });
+    expect(missing.error).toBe('V-010: unresolved variable "MODE" in asset "summary" field "mode"');
+  });
+});
+
+describe('ExplainPipeline', () => {
+  it('renders the plan text', async () => {
+    const { plan } = await h.client.explainPipeline({ yaml: employeesPipeline('out/summary.parquet').replace('format: csv\n          path: out', 'format: parquet\n          path: out') });
+    expect(plan).toBe(`=== Pipeline Execution Plan ===
+
+--- Inputs ---
+  [raw] format=csv, path=employees.csv
+
+--- Transformations ---
+  [active] WHERE (from: raw)
+  [slim] SELECT (from: active)
+  [by_dept] GROUP BY (from: slim)
+
+--- Outputs ---
+  [summary] from=by_dept, format=parquet, mode=Overwrite, path=out/summary.parquet
+
+Total: 1 inputs, 3 transformations, 1 outputs
+Execution waves: 5
+  Wave 0: raw
+  Wave 1: active
+  Wave 2: slim
+  Wave 3: by_dept
+  Wave 4: summary`);
+  });
+
+  it('fails with INVALID_ARGUMENT "parse error: ..." for text that does not parse', async () => {
+    const f = await failure(h.client.explainPipeline({ yaml: '- just\n- a list' }));
+    expect(f.code).toBe('INVALID_ARGUMENT');
+    expect(f.details).toMatch(/^parse error: /);
+  });
+
+  it('fails with INVALID_ARGUMENT "validation failed: V-..." for an invalid pipeline', async () => {
+    const yaml = employeesPipeline().replace('from: by_dept', 'from: nonexistent');
+    await expect(failure(h.client.explainPipeline({ yaml }))).resolves.toEqual({
+      code: 'INVALID_ARGUMENT',
+      details: 'validation failed: V-001: asset "summary" references unknown asset "nonexistent"',
+    });
+  });
+});

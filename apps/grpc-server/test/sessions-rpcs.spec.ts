@@ -1,0 +1,224 @@
+import { EMPLOYEES_CSV, employeesPipeline, failure, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ maxSessions: 4 });
+  h.write('employees.csv', EMPLOYEES_CSV);
+});
+afterAll(() => h.stop());
+
+const EXPECTED_SUMMARY = 'department,n,total\nengineering,4,363000\nops,1,55000\nsales,2,123000\n';
+
+/** Sorts a CSV's data lines (row order of a group-by is not part of the contract). */
+function sortedCsv(text: string): string {
+  const [header, ...rows] = text.trim().split('\n');
+  return [header, ...rows.sort()].join('\n') + '\n';
+}
+
+describe.each(['duckdb', 'danfo'])('a %s session', (backend) => {
+  it('chains read -> where -> select -> group_by -> write with exact row counts and file content', async () => {
+    const { sessionId } = await h.client.createSession({ backend });
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const raw = await h.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv', options: { header: 'true' } });
+    expect(raw).toEqual({ sessionId, handleId: expect.any(String), rowCount: 12 });
+    const active = await h.client.applyTransform({
+      sessionId,
+      assetName: 'active',
+      sourceJson: JSON.stringify({ where: { from: 'raw', filter: 'salary > 50000' } }),
+      inputHandles: { raw: raw.handleId },
+    });
+    expect(active.rowCount).toBe(7);
+    const slim = await h.client.applyTransform({
+      sessionId,
+      assetName: 'slim',
+      sourceJson: '{"select":{"from":"active","columns":["department","salary"]}}',
+      inputHandles: { active: active.handleId },
+    });
+    expect(slim.rowCount).toBe(7);
+    const byDept = await h.client.applyTransform({
+      sessionId,
+      assetName: 'by_dept',
+      sourceJson: '{"group_by":{"from":"slim","by":["department"],"agg":["COUNT(*) AS n","SUM(salary) AS total"]}}',
+      inputHandles: { slim: slim.handleId },
+    });
+    expect(byDept.rowCount).toBe(3);
+    const path = `out/${backend}/summary.csv`;
+    await expect(h.client.writeOutput({ sessionId, handleId: byDept.handleId, format: 'csv', path, mode: 'overwrite' })).resolves.toEqual({
+      rowsWritten: 3,
+    });
+    expect(sortedCsv(h.read(path))).toBe(EXPECTED_SUMMARY);
+    // Mode error (the default) refuses to replace the file; the earlier handles are still usable.
+    const exists = await failure(h.client.writeOutput({ sessionId, handleId: byDept.handleId, format: 'csv', path }));
+    expect(exists.code).toBe('ALREADY_EXISTS');
+    await expect(
+      h.client.writeOutput({ sessionId, handleId: raw.handleId, format: 'json', path: `out/${backend}/raw.json`, mode: 'overwrite' }),
+    ).resolves.toEqual({ rowsWritten: 12 });
+    await h.client.closeSession({ sessionId });
+  });
+
+  it('runs ExecutePipeline inside the session: completed, then failed with the error', async () => {
+    const { sessionId } = await h.client.createSession({ backend });
+    const done = await h.client.executePipeline({ sessionId, yaml: employeesPipeline(`out/${backend}/exec.csv`) });
+    expect(done).toEqual({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'completed', error: '', durationMs: expect.any(Number) });
+    expect(done.durationMs).toBeGreaterThanOrEqual(0);
+    expect(sortedCsv(h.read(`out/${backend}/exec.csv`))).toBe(EXPECTED_SUMMARY);
+
+    const missing = await h.client.executePipeline({
+      sessionId,
+      yaml: employeesPipeline(`out/${backend}/never.csv`).replace('path: employees.csv', 'path: missing.csv'),
+    });
+    expect(missing.status).toBe('failed');
+    expect(missing.error).toContain('missing.csv');
+    expect(missing.jobId).not.toBe(done.jobId);
+
+    const invalid = await h.client.executePipeline({ sessionId, yaml: employeesPipeline().replace('from: by_dept', 'from: nope') });
+    expect(invalid).toMatchObject({ status: 'failed', error: 'validation failed: V-001: asset "summary" references unknown asset "nope"' });
+    await h.client.closeSession({ sessionId });
+  });
+});
+
+describe('session errors', () => {
+  it('defaults to duckdb for "" and rejects an unknown backend', async () => {
+    const { sessionId } = await h.client.createSession({ backend: '' });
+    await h.client.closeSession({ sessionId });
+    await expect(failure(h.client.createSession({ backend: 'spark' }))).resolves.toEqual({
+      code: 'INVALID_ARGUMENT',
+      details: 'unknown backend "spark" (expected duckdb, danfo)',
+    });
+  });
+
+  it('answers NOT_FOUND for unknown and closed sessions', async () => {
+    const notFound = { code: 'NOT_FOUND', details: 'session not found' };
+    await expect(failure(h.client.readInput({ sessionId: 'nope', assetName: 'raw', format: 'csv', path: 'employees.csv' }))).resolves.toEqual(notFound);
+    const { sessionId } = await h.client.createSession({});
+    const raw = await h.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv' });
+    await h.client.closeSession({ sessionId });
+    await expect(failure(h.client.closeSession({ sessionId }))).resolves.toEqual(notFound);
+    await expect(failure(h.client.writeOutput({ sessionId, handleId: raw.handleId, format: 'csv', path: 'x.csv' }))).resolves.toEqual(notFound);
+    await expect(failure(h.client.executePipeline({ sessionId, yaml: employeesPipeline() }))).resolves.toEqual(notFound);
+  });
+
+  it('answers NOT_FOUND for a handle of another session', async () => {
+    const a = await h.client.createSession({});
+    const b = await h.client.createSession({});
+    const raw = await h.client.readInput({ sessionId: a.sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv' });
+    const handleNotFound = { code: 'NOT_FOUND', details: 'handle not found' };
+    await expect(
+      failure(
+        h.client.applyTransform({
+          sessionId: b.sessionId,
+          assetName: 'x',
+          sourceJson: '{"where":{"from":"raw","filter":"salary > 1"}}',
+          inputHandles: { raw: raw.handleId },
+        }),
+      ),
+    ).resolves.toEqual(handleNotFound);
+    await expect(failure(h.client.writeOutput({ sessionId: b.sessionId, handleId: raw.handleId, format: 'csv', path: 'x.csv' }))).resolves.toEqual(
+      handleNotFound,
+    );
+    await h.client.closeSession({ sessionId: a.sessionId });
+    await h.client.closeSession({ sessionId: b.sessionId });
+  });
+
+  it('rejects bad transformations with INVALID_ARGUMENT naming what is wrong', async () => {
+    const { sessionId } = await h.client.createSession({});
+    const raw = await h.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv' });
+    const apply = (sourceJson: string, inputHandles: Record<string, string> = { raw: raw.handleId }) =>
+      failure(h.client.applyTransform({ sessionId, assetName: 't', sourceJson, inputHandles }));
+    expect(await apply('{"where":')).toEqual({ code: 'INVALID_ARGUMENT', details: expect.stringMatching(/^parse error: source_json is not valid JSON: /) });
+    expect(await apply('{"joinn":{"from":"raw"}}')).toEqual({ code: 'INVALID_ARGUMENT', details: expect.stringMatching(/^V-005: asset "t": .*"joinn"/) });
+    expect(await apply('{"where":{"from":"raw","filter":"salary >"}}')).toEqual({ code: 'INVALID_ARGUMENT', details: expect.stringMatching(/^V-009: asset "t": filter: /) });
+    expect(await apply('{"where":{"from":"raw","filter":"salary > 1"}}', {})).toEqual({
+      code: 'INVALID_ARGUMENT',
+      details: 'asset "t": input_handles has no handle for "raw" (it names: nothing)',
+    });
+    expect(await apply('{"where":{"from":"raw","filter":"nosuch > 1"}}')).toEqual({ code: 'INVALID_ARGUMENT', details: expect.stringContaining('nosuch') });
+    await h.client.closeSession({ sessionId });
+  });
+
+  it('answers NOT_FOUND naming the path for a missing input, INVALID_ARGUMENT for a path outside the data root', async () => {
+    const { sessionId } = await h.client.createSession({});
+    const missing = await failure(h.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'nowhere/missing.csv' }));
+    expect(missing.code).toBe('NOT_FOUND');
+    expect(missing.details).toContain('nowhere/missing.csv');
+    const outside = await failure(h.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: '../etc/passwd' }));
+    expect(outside.code).toBe('INVALID_ARGUMENT');
+    expect(outside.details).toContain('../etc/passwd');
+    await h.client.closeSession({ sessionId });
+  });
+
+  it('refuses sessions beyond the maximum with RESOURCE_EXHAUSTED', async () => {
+    const open = [];
+    for (let i = 0; i < 4; i++) open.push((await h.client.createSession({})).sessionId);
+    const f = await failure(h.client.createSession({}));
+    expect(f.code).toBe('RESOURCE_EXHAUSTED');
+    for (const sessionId of open) await h.client.closeSession({ sessionId });
+    const again = await h.client.createSession({});
+    await h.client.closeSession({ sessionId: again.sessionId });
+  });
+});
+
+describe('session time-to-live', () => {
+  it('expires an idle session: later calls answer NOT_FOUND', async () => {
+    const short = await startHarness({ sessionTtlMs: 300 });
+    try {
+      short.write('employees.csv', EMPLOYEES_CSV);
+      const { sessionId } = await short.client.createSession({});
+      const raw = await short.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv' });
+      expect(raw.rowCount).toBe(12);
+      await new Promise((r) => setTimeout(r, 800));
+      await expect(failure(short.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv' }))).resolves.toEqual({
+        code: 'NOT_FOUND',
+        details: 'session not found',
+      });
+    } finally {
+      await short.stop();
+    }
+  });
+});
+
+describe('InspectSource', () => {
+  const fields = [
+    { name: 'id', dataType: 'long', nullable: true },
+    { name: 'name', dataType: 'string', nullable: true },
+    { name: 'department', dataType: 'string', nullable: true },
+    { name: 'salary', dataType: 'long', nullable: true },
+    { name: 'active', dataType: 'boolean', nullable: true },
+  ];
+  // Every field of a CSV file may hold nulls: nothing in the file says otherwise.
+
+  it('reads the fields and exact row count of a csv file', async () => {
+    const result = await h.client.inspectSource({ format: 'csv', path: 'employees.csv', options: { header: 'true' } });
+    expect(result.rowCount).toBe(12);
+    expect(result.fields).toEqual(fields);
+  });
+
+  it('reads parquet', async () => {
+    const { sessionId } = await h.client.createSession({});
+    const raw = await h.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv' });
+    await h.client.writeOutput({ sessionId, handleId: raw.handleId, format: 'parquet', path: 'inspect/employees.parquet', mode: 'overwrite' });
+    await h.client.closeSession({ sessionId });
+    const parquet = await h.client.inspectSource({ format: 'parquet', path: 'inspect/employees.parquet' });
+    expect(parquet.rowCount).toBe(12);
+    expect(parquet.fields.map((f) => [f.name, f.dataType])).toEqual([
+      ['id', 'long'],
+      ['name', 'string'],
+      ['department', 'string'],
+      ['salary', 'long'],
+      ['active', 'boolean'],
+    ]);
+  });
+
+  it('answers NOT_FOUND naming the path of a missing file', async () => {
+    const f = await failure(h.client.inspectSource({ format: 'csv', path: 'no/such.csv' }));
+    expect(f.code).toBe('NOT_FOUND');
+    expect(f.details).toContain('no/such.csv');
+  });
+
+  it('answers INVALID_ARGUMENT for an unknown format or a file that is not of its format', async () => {
+    expect((await failure(h.client.inspectSource({ format: 'xlsx', path: 'employees.csv' }))).code).toBe('INVALID_ARGUMENT');
+    const f = await failure(h.client.inspectSource({ format: 'parquet', path: 'employees.csv' }));
+    expect(f.code).toBe('INVALID_ARGUMENT');
+    expect(f.details).toContain('employees.csv');
+  });
+});

@@ -1,0 +1,37 @@
+import { BACKEND_NAMES, parseBackendName } from './backend-name';
+import { resolveDuckDbSettings } from './config';
+
+describe('backend names', () => {
+  it('defaults to duckdb and accepts danfo', () => {
+    expect(BACKEND_NAMES).toEqual(['duckdb', 'danfo']);
+    expect(parseBackendName(undefined)).toBe('duckdb');
+    expect(parseBackendName('')).toBe('duckdb');
+    expect(parseBackendName('duckdb')).toBe('duckdb');
+    expect(parseBackendName('danfo')).toBe('danfo');
+  });
+
+  it('refuses anything else with E_UNKNOWN_BACKEND', () => {
+    expect(() => parseBackendName('spark')).toThrow('unknown backend "spark" (expected duckdb, danfo)');
+    expect(() => parseBackendName('DuckDB')).toThrow(expect.objectContaining({ code: 'E_UNKNOWN_BACKEND' }));
+  });
+});
+
+describe('DuckDB settings', () => {
+  it('defaults to one thread and a bounded memory limit', () => {
+    const s = resolveDuckDbSettings(undefined);
+    expect(s.threads).toBe(1);
+    const mb = Number(/^(\d+)MB$/.exec(s.memoryLimit)?.[1]);
+    expect(mb).toBeGreaterThanOrEqual(256);
+    expect(mb).toBeLessThanOrEqual(4096);
+  });
+
+  it('keeps explicit values and refuses bad ones', () => {
+    expect(resolveDuckDbSettings({ threads: 2, memoryLimit: '512MB', tempDirectory: '/tmp/x' })).toEqual({
+      threads: 2,
+      memoryLimit: '512MB',
+      tempDirectory: '/tmp/x',
+    });
+    expect(() => resolveDuckDbSettings({ threads: 0 })).toThrow(RangeError);
+    expect(() => resolveDuckDbSettings({ memoryLimit: "1GB'; SET x" })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createChannel, createClient } from 'nice-grpc';
+import { PipelineServiceDefinition } from '../src/generated/pipeline/v1/pipeline';
+import { EMPLOYEES_CSV, employeesPipeline } from './harness';
+
+// The deployable bundle on its own: build it into a temporary folder with build.cjs, start
+// `node main.js` with flags and environment, use it (jobs need jobs-worker.js, danfo sessions
+// danfo-session-worker.js, reflection pipeline.binpb beside main.js), then stop it with SIGTERM.
+// The folder sits inside the workspace so the external packages resolve from node_modules.
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { build } = require('../build.cjs') as { build(outdir: string): Promise<{ dependencies: Record<string, string> }> };
+
+const ROOT = join(__dirname, '..', '..', '..');
+let outdir: string;
+let dataRoot: string;
+let child: ChildProcessWithoutNullStreams | undefined;
+
+beforeAll(async () => {
+  outdir = mkdtempSync(join(ROOT, 'tmp', 'grpc-bundle-'));
+  dataRoot = mkdtempSync(join(tmpdir(), 'grpc-bundle-data-'));
+  writeFileSync(join(dataRoot, 'employees.csv'), EMPLOYEES_CSV);
+  await build(outdir);
+}, 120_000);
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(outdir, { recursive: true, force: true });
+  rmSync(dataRoot, { recursive: true, force: true });
+});
+
+/** Resolves with the stdout text once `pattern` appears in it. */
+function waitForOutput(proc: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    let errors = '';
+    proc.stderr.on('data', (d: Buffer) => (errors += d.toString()));
+    proc.stdout.on('data', (d: Buffer) => {
+      text += d.toString();
+      if (pattern.test(text)) resolve(text);
+    });
+    proc.on('exit', (code) => reject(new Error(`server exited with ${code} before it was ready: ${errors}`)));
+  });
+}
+
+describe('the built bundle', () => {
+  it('holds main.js, both worker bundles, the descriptor set and a manifest of its runtime packages', () => {
+    for (const file of ['main.js', 'jobs-worker.js', 'danfo-session-worker.js', 'pipeline.binpb', 'package.json']) {
+      expect(existsSync(join(outdir, file))).toBe(true);
+    }
+    const manifest = JSON.parse(readFileSync(join(outdir, 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['@duckdb/node-api', 'danfojs-node', 'piscina']));
+    expect(manifest.dependencies).not.toHaveProperty('nice-grpc');
+  });
+
+  it('starts with node, prints its configuration, serves jobs and danfo sessions, and stops on SIGTERM', async () => {
+    child = spawn(process.execPath, [join(outdir, 'main.js'), '--port', '0', '--host', '127.0.0.1'], {
+      env: { ...process.env, DATA_ROOT: dataRoot, WORKERS: '1', SESSION_TTL: '5m', MAX_SESSIONS: '7' },
+    });
+    const banner = await waitForOutput(child, /max sessions/);
+    const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(banner)?.[1]);
+    expect(port).toBeGreaterThan(0);
+    expect(banner).toContain(`data root       ${dataRoot}`);
+    expect(banner).toContain('session ttl     300s');
+    expect(banner).toContain('max sessions    7');
+
+    const channel = createChannel(`127.0.0.1:${port}`);
+    const client = createClient(PipelineServiceDefinition, channel);
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+    await expect(client.health({})).resolves.toEqual({ status: 'ok', version });
+
+    const { jobId } = await client.submitJob({ yaml: employeesPipeline('out/summary.csv') });
+    await expect(client.waitForJob({ jobId, timeoutSeconds: 60 })).resolves.toMatchObject({ status: 'completed' });
+    expect(readFileSync(join(dataRoot, 'out/summary.csv'), 'utf8').split('\n')[0]).toBe('department,n,total');
+
+    const { sessionId } = await client.createSession({ backend: 'danfo' });
+    const raw = await client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv' });
+    expect(raw.rowCount).toBe(12);
+    await client.closeSession({ sessionId });
+    channel.close();
+
+    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    await expect(exited).resolves.toBe(0);
+    child = undefined;
+  });
+});

@@ -11,7 +11,6 @@ import { EMPLOYEES_CSV, employeesPipeline } from './harness';
 // danfo-session-worker.js, reflection pipeline.binpb beside main.js), then stop it with SIGTERM.
 // The folder sits inside the workspace so the external packages resolve from node_modules.
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { build } = require('../build.cjs') as { build(outdir: string): Promise<{ dependencies: Record<string, string> }> };
 
 const ROOT = join(__dirname, '..', '..', '..');

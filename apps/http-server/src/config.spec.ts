@@ -1,4 +1,4 @@
-import * as os from 'node:os';
+import { DEFAULT_QUEUE_CAPACITY, defaultWorkerCount } from '@pipeline/jobs';
 import * as path from 'node:path';
 import { ConfigError, DEFAULT_BODY_LIMIT, describeConfig, formatBytes, parseConfig, usage, wantsHelp } from './config';
 
@@ -11,8 +11,8 @@ describe('parseConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       dataRoot: cwd,
-      workers: Math.max(1, os.availableParallelism()),
-      queueCapacity: 1000,
+      workers: defaultWorkerCount(),
+      queueCapacity: DEFAULT_QUEUE_CAPACITY,
       bodyLimit: DEFAULT_BODY_LIMIT,
     });
     expect(DEFAULT_BODY_LIMIT).toBe(10 * 1024 * 1024);

@@ -3,7 +3,7 @@
  * environment variable, which wins over the default; every value remembers where it came from
  * so the start-up banner can say so.
  */
-import * as os from 'node:os';
+import { DEFAULT_QUEUE_CAPACITY, defaultWorkerCount } from '@pipeline/jobs';
 import * as path from 'node:path';
 
 /** Where a configuration value came from: `default`, a flag such as `--port`, or a variable name. */
@@ -33,9 +33,6 @@ export class ConfigError extends Error {
 
 /** The request body limit when none is configured: 10 MiB. */
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
-
-/** The job queue capacity when none is configured. */
-export const DEFAULT_QUEUE_CAPACITY = 1000;
 
 interface Setting {
   readonly key: ConfigKey;
@@ -112,7 +109,7 @@ export function parseConfig(
   const port = pick('port', 8080, (t, n) => readInteger(t, n, 0, 65535));
   const host = pick('host', '0.0.0.0', (t) => t.trim());
   const dataRoot = pick('dataRoot', path.resolve(cwd), (t) => path.resolve(cwd, t));
-  const workers = pick('workers', Math.max(1, os.availableParallelism()), (t, n) => readInteger(t, n, 1, 1024));
+  const workers = pick('workers', defaultWorkerCount(), (t, n) => readInteger(t, n, 1, 1024));
   const queueCapacity = pick('queueCapacity', DEFAULT_QUEUE_CAPACITY, (t, n) =>
     readInteger(t, n, 1, 10_000_000),
   );

@@ -2,6 +2,7 @@
  * Reads the pipeline request body `{yaml, variables?, backend?}` shared by validate, explain and
  * job submission, rejecting anything else with a 400 `invalid request: <detail>`.
  */
+import { parseBackendName } from '@pipeline/engine';
 import { invalidRequest } from './errors';
 
 /** A well-formed pipeline request. */
@@ -55,4 +56,11 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : typeof value;
+}
+
+/** parsePipelineRequest, then the backend name checked by the engine (E_UNKNOWN_BACKEND, a 400). */
+export function readPipelineRequest(body: unknown): PipelineRequest {
+  const request = parsePipelineRequest(body);
+  parseBackendName(request.backend);
+  return request;
 }

@@ -1,0 +1,60 @@
+/**
+ * The express application: CORS for every origin, JSON bodies up to the configured limit, the
+ * `/api` routes, and every error (unknown route included) answered `{error: string}` through the
+ * error table. It holds no business logic; the libraries do the work.
+ */
+import type { JobService } from '@pipeline/jobs';
+import cors from 'cors';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { HttpError, toErrorResponse } from './errors';
+import type { Logger } from './logger';
+import { healthRoutes } from './routes/health';
+import { jobRoutes } from './routes/jobs';
+import { pipelineRoutes } from './routes/pipeline';
+
+/** What the application needs from its host. */
+export interface AppDeps {
+  readonly jobs: JobService;
+  /** Reported by health. */
+  readonly version: string;
+  /** Largest accepted request body, in bytes. */
+  readonly bodyLimit: number;
+  /** Aborted when the server shuts down; pending waits then answer at once. */
+  readonly shutdownSignal: AbortSignal;
+  readonly logger: Logger;
+}
+
+/** Builds the application; listening is the caller's business (see server.ts). */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // Job objects change under the same URL; a 304 from a stale ETag would only confuse pollers.
+  app.disable('etag');
+
+  // First, so that every answer (errors and preflights included) carries the CORS headers.
+  app.use(cors());
+  // Every pipeline body is read as JSON whatever its Content-Type, so `curl -d` needs no header.
+  app.post(['/api/validate', '/api/explain', '/api/jobs'], express.json({ limit: deps.bodyLimit, type: () => true }));
+
+  app.use('/api', healthRoutes(deps.version));
+  app.use('/api', pipelineRoutes());
+  app.use('/api', jobRoutes(deps.jobs, deps.shutdownSignal));
+
+  app.use((req) => {
+    throw new HttpError('ROUTE_NOT_FOUND', `no route ${req.method} ${req.path}`);
+  });
+  app.use(errorHandler(deps.logger));
+  return app;
+}
+
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const { status, body, unexpected } = toErrorResponse(error);
+    if (unexpected) logger.error(`${req.method} ${req.originalUrl} failed`, error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(status).json(body);
+  };
+}

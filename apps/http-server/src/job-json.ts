@@ -1,0 +1,29 @@
+/**
+ * The HTTP job object: snake_case fields, timestamps only once they exist, `error` only for a
+ * failed job (decisions, section 4).
+ */
+import type { JobRecord } from '@pipeline/jobs';
+
+/** A job as `GET /api/jobs/{id}` answers it. */
+export interface JobJson {
+  readonly id: string;
+  readonly status: string;
+  readonly created_at: string;
+  readonly started_at?: string;
+  readonly completed_at?: string;
+  readonly duration_ms?: number;
+  readonly error?: string;
+}
+
+/** Renders a job record for the wire. */
+export function toJobJson(job: JobRecord): JobJson {
+  return {
+    id: job.id,
+    status: job.status,
+    created_at: job.createdAt,
+    ...(job.startedAt === undefined ? {} : { started_at: job.startedAt }),
+    ...(job.completedAt === undefined ? {} : { completed_at: job.completedAt }),
+    ...(job.durationMs === undefined ? {} : { duration_ms: job.durationMs }),
+    ...(job.status === 'failed' ? { error: job.error ?? '' } : {}),
+  };
+}

@@ -1,0 +1,68 @@
+/** `/api/jobs`: submit, list, read, wait for and cancel jobs of the job service. */
+import type { JobService } from '@pipeline/jobs';
+import { Router, type Response } from 'express';
+import { HttpError } from '../errors';
+import { toJobJson } from '../job-json';
+import { readPipelineRequest } from '../request';
+import { parseWaitTimeout } from '../wait-timeout';
+
+/** The job routes over `jobs`; `shutdownSignal` ends pending waits early with the job as it is. */
+export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal): Router {
+  const router = Router();
+
+  router.post('/jobs', (req, res) => {
+    const { yaml, variables, backend } = readPipelineRequest(req.body);
+    const job = jobs.submit({ yaml, variables, ...(backend === undefined ? {} : { backend }) });
+    res.status(202).json({ job_id: job.id, status: job.status });
+  });
+
+  router.get('/jobs', (_req, res) => {
+    res.json({ jobs: jobs.list().map(toJobJson) });
+  });
+
+  router.get('/jobs/:id', (req, res) => {
+    res.json(toJobJson(jobs.get(req.params.id) ?? notFound()));
+  });
+
+  router.get('/jobs/:id/wait', async (req, res) => {
+    const timeoutMs = parseWaitTimeout(req.query['timeout']);
+    const id = req.params.id;
+    const disconnected = releaseOnDisconnect(res);
+    const signal = AbortSignal.any([disconnected.signal, shutdownSignal]);
+    let job;
+    try {
+      job = await jobs.wait(id, timeoutMs, signal);
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    } finally {
+      disconnected.dispose();
+    }
+    if (disconnected.signal.aborted) return;
+    // A wait cut short by shutdown answers like an expired timeout: the job as it is now.
+    res.json(toJobJson(job ?? jobs.get(id) ?? notFound()));
+  });
+
+  router.delete('/jobs/:id', (req, res) => {
+    const result = jobs.cancel(req.params.id) ?? notFound();
+    if (result.outcome === 'already_terminal') {
+      throw new HttpError('JOB_ALREADY_TERMINAL', `job is already ${result.job.status}`);
+    }
+    res.json({ status: 'cancelling' });
+  });
+
+  return router;
+}
+
+function notFound(): never {
+  throw new HttpError('JOB_NOT_FOUND', 'job not found');
+}
+
+/** An AbortController aborted when the client goes away before the response is sent. */
+function releaseOnDisconnect(res: Response): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onClose = () => {
+    if (!res.writableFinished) controller.abort();
+  };
+  res.on('close', onClose);
+  return { signal: controller.signal, dispose: () => res.off('close', onClose) };
+}

@@ -1,0 +1,102 @@
+/**
+ * Starts the HTTP server on its own job service and stops it gracefully: stop accepting, answer
+ * pending waits with the job as it is, let in-flight requests finish, then shut the job service
+ * down. Used by main.ts and by the black-box tests (port 0).
+ */
+import { createJobService, type JobService } from '@pipeline/jobs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import type { HttpServerConfig } from './config';
+import { consoleLogger, type Logger } from './logger';
+import { SERVER_VERSION } from './version';
+
+/** The settings startServer uses (HttpServerConfig without the value origins). */
+export type ServerSettings = Omit<HttpServerConfig, 'sources'>;
+
+/** Options for startServer beyond the configuration. */
+export interface ServerOptions {
+  readonly logger?: Logger;
+  /** How long shutdown lets in-flight requests and running jobs finish before cutting them off. */
+  readonly shutdownGraceMs?: number;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  /** `http://<host>:<port>`, with the port actually bound (useful with port 0). */
+  readonly url: string;
+  readonly port: number;
+  readonly jobs: JobService;
+  /** Graceful stop; resolves once connections are closed and the job service is shut down. */
+  close(): Promise<void>;
+}
+
+/** Shutdown grace when none is given. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/** Creates the job service and the application, and listens on `settings.host:settings.port`. */
+export async function startServer(settings: ServerSettings, options: ServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? consoleLogger;
+  const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  const jobs = createJobService({
+    dataRoot: settings.dataRoot,
+    workers: settings.workers,
+    queueCapacity: settings.queueCapacity,
+  });
+  const shutdown = new AbortController();
+  const app = createApp({
+    jobs,
+    version: SERVER_VERSION,
+    bodyLimit: settings.bodyLimit,
+    shutdownSignal: shutdown.signal,
+    logger,
+  });
+  const server = http.createServer(app);
+  // Keep-alive connections would otherwise hold a closing server open until they time out.
+  server.on('request', (_req, res: http.ServerResponse) => {
+    res.on('finish', () => {
+      if (shutdown.signal.aborted) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+
+  try {
+    await listen(server, settings.port, settings.host);
+  } catch (error) {
+    await jobs.shutdown({ graceMs: 0 });
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      shutdown.abort();
+      server.closeIdleConnections();
+      const cutOff = setTimeout(() => {
+        logger.info(`shutdown: closing connections still open after ${graceMs} ms`);
+        server.closeAllConnections();
+      }, graceMs);
+      await closed;
+      clearTimeout(cutOff);
+      await jobs.shutdown({ graceMs });
+    })());
+
+  return { url: `http://${urlHost(settings.host)}:${port}`, port, jobs, close };
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+/** The host as written in a URL: IPv6 in brackets. */
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,297 @@
+/**
+ * Black-box tests of the job endpoints over a real server, real worker threads and real files in
+ * a temporary data root. One slow input (a multi-million-row CSV, written once for this file)
+ * keeps a job running long enough to cancel it, time a wait out, and fill the queue.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  BIG_ROWS,
+  EMPLOYEES_CSV,
+  SLOW_FILTER,
+  pipelineYaml,
+  pollJob,
+  postJson,
+  request,
+  startTestServer,
+  writeBigCsv,
+  type TestServer,
+} from './helpers';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const SMALL = pipelineYaml('employees.csv', 'out/high.csv');
+/** Slow on DuckDB: every row of the big file goes through a costly string filter and is written back. */
+const SLOW = pipelineYaml('big.csv', 'out/big-copy.csv', { filter: SLOW_FILTER });
+
+let server: TestServer;
+let api: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ workers: 1, queueCapacity: 2 });
+  api = `${server.url}/api`;
+  fs.writeFileSync(path.join(server.dataRoot, 'employees.csv'), EMPLOYEES_CSV);
+  writeBigCsv(path.join(server.dataRoot, 'big.csv'), BIG_ROWS);
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+afterEach(() => {
+  expect(server.errors).toEqual([]);
+});
+
+async function submit(yaml: string, variables?: Record<string, string>): Promise<string> {
+  const res = await postJson(`${api}/jobs`, { yaml, ...(variables ? { variables } : {}) });
+  expect(res.status).toBe(202);
+  return res.body.job_id;
+}
+
+/** Starts the slow job and returns once it is running. */
+async function startSlowJob(): Promise<string> {
+  const id = await submit(SLOW);
+  await pollJob(server.url, id, (job) => job.status === 'running');
+  return id;
+}
+
+async function cancelAndSettle(id: string): Promise<void> {
+  await request(`${api}/jobs/${id}`, { method: 'DELETE' });
+  const res = await request(`${api}/jobs/${id}/wait?timeout=30`);
+  expect(['cancelled', 'completed']).toContain(res.body.status);
+}
+
+describe('job lifecycle', () => {
+  it('submits (202), runs, waits until completed and writes the output', async () => {
+    const res = await postJson(`${api}/jobs`, { yaml: SMALL });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ job_id: expect.stringMatching(UUID_V4), status: 'queued' });
+    const id = res.body.job_id;
+
+    const done = await request(`${api}/jobs/${id}/wait?timeout=30`);
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({
+      id,
+      status: 'completed',
+      created_at: expect.stringMatching(ISO_MS),
+      started_at: expect.stringMatching(ISO_MS),
+      completed_at: expect.stringMatching(ISO_MS),
+      duration_ms: Date.parse(done.body.completed_at) - Date.parse(done.body.started_at),
+    });
+    expect(Date.parse(done.body.started_at)).toBeGreaterThanOrEqual(Date.parse(done.body.created_at));
+
+    const written = fs.readFileSync(path.join(server.dataRoot, 'out/high.csv'), 'utf8').trim().split('\n');
+    expect(written[0].split(',')).toEqual(['id', 'name', 'department', 'salary']);
+    expect(written.slice(1).map((line) => line.split(',')[1]).sort()).toEqual(['Ada', 'Cy']);
+
+    const again = await request(`${api}/jobs/${id}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(done.body);
+  });
+
+  it('applies variables to the submitted pipeline', async () => {
+    const yaml = pipelineYaml('employees.csv', 'out/${NAME:default}.csv');
+    const id = await submit(yaml, { NAME: 'from-variable' });
+    const done = await request(`${api}/jobs/${id}/wait?timeout=30`);
+    expect(done.body.status).toBe('completed');
+    expect(fs.existsSync(path.join(server.dataRoot, 'out/from-variable.csv'))).toBe(true);
+  });
+
+  it('runs on the danfo backend when asked', async () => {
+    const res = await postJson(`${api}/jobs`, { yaml: pipelineYaml('employees.csv', 'out/danfo.csv'), backend: 'danfo' });
+    expect(res.status).toBe(202);
+    const done = await request(`${api}/jobs/${res.body.job_id}/wait?timeout=30`);
+    expect(done.body.status).toBe('completed');
+    const lines = fs.readFileSync(path.join(server.dataRoot, 'out/danfo.csv'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+  });
+
+  it('reports a job that fails while running with status failed and its error', async () => {
+    const id = await submit(pipelineYaml('missing.csv', 'out/never.csv'));
+    const done = await request(`${api}/jobs/${id}/wait?timeout=30`);
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({
+      id,
+      status: 'failed',
+      error: expect.stringContaining('missing.csv'),
+      created_at: expect.stringMatching(ISO_MS),
+      started_at: expect.stringMatching(ISO_MS),
+      completed_at: expect.stringMatching(ISO_MS),
+      duration_ms: expect.any(Number),
+    });
+    expect(fs.existsSync(path.join(server.dataRoot, 'out/never.csv'))).toBe(false);
+  });
+
+  it('lists every job oldest first with the same objects as GET /api/jobs/{id}', async () => {
+    const first = await submit(SMALL);
+    const second = await submit(SMALL);
+    await request(`${api}/jobs/${second}/wait?timeout=30`);
+    const res = await request(`${api}/jobs`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['jobs']);
+    const ids = res.body.jobs.map((job: { id: string }) => job.id);
+    expect(ids.indexOf(first)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(second)).toBe(ids.indexOf(first) + 1);
+    const created = res.body.jobs.map((job: { created_at: string }) => Date.parse(job.created_at));
+    expect([...created].sort((a, b) => a - b)).toEqual(created);
+    for (const job of res.body.jobs) {
+      expect((await request(`${api}/jobs/${job.id}`)).body).toEqual(job);
+    }
+  });
+});
+
+describe('submission errors', () => {
+  it('answers 400 "validation failed: V-..." and queues nothing', async () => {
+    const before = (await request(`${api}/jobs`)).body.jobs.length;
+    const yaml = SMALL.replace('from: raw', 'from: nonexistent');
+    const res = await postJson(`${api}/jobs`, { yaml });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'validation failed: V-001: asset "kept" references unknown asset "nonexistent"' });
+    expect((await request(`${api}/jobs`)).body.jobs.length).toBe(before);
+  });
+
+  it('answers 400 "validation failed: parse error: ..." for text that is not YAML', async () => {
+    const res = await postJson(`${api}/jobs`, { yaml: 'pipeline: [unclosed' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^validation failed: parse error: /);
+  });
+});
+
+describe('unknown job ids', () => {
+  it.each([
+    ['GET', '/jobs/00000000-0000-4000-8000-000000000000'],
+    ['GET', '/jobs/00000000-0000-4000-8000-000000000000/wait'],
+    ['GET', '/jobs/not-a-uuid/wait?timeout=1'],
+    ['DELETE', '/jobs/not-a-uuid'],
+  ])('%s %s is 404 job not found', async (method, route) => {
+    const res = await request(`${api}${route}`, { method });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'job not found' });
+  });
+});
+
+describe('wait', () => {
+  it.each(['-1', '1.5', 'abc', '', '1e3'])('rejects timeout=%p with 400', async (timeout) => {
+    const id = await submit(SMALL);
+    const res = await request(`${api}/jobs/${id}/wait?timeout=${timeout}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid request: timeout must be a non-negative integer' });
+    await request(`${api}/jobs/${id}/wait?timeout=30`);
+  });
+
+  it('returns the current job with 200 when the timeout expires first', async () => {
+    const id = await startSlowJob();
+    const started = Date.now();
+    const res = await request(`${api}/jobs/${id}/wait?timeout=1`);
+    const elapsed = Date.now() - started;
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id,
+      status: 'running',
+      created_at: expect.stringMatching(ISO_MS),
+      started_at: expect.stringMatching(ISO_MS),
+    });
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(5_000);
+    await cancelAndSettle(id);
+  });
+
+  it('answers a terminal job at once', async () => {
+    const id = await submit(SMALL);
+    await request(`${api}/jobs/${id}/wait?timeout=30`);
+    const started = Date.now();
+    const res = await request(`${api}/jobs/${id}/wait`);
+    expect(res.body.status).toBe('completed');
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('wakes on the state change: a wait with the default timeout returns when the job is cancelled', async () => {
+    const id = await startSlowJob();
+    const waiting = request(`${api}/jobs/${id}/wait`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const cancelledAt = Date.now();
+    expect((await request(`${api}/jobs/${id}`, { method: 'DELETE' })).body).toEqual({ status: 'cancelling' });
+    const res = await waiting;
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('cancelled');
+    expect(Date.now() - cancelledAt).toBeLessThan(5_000);
+  });
+});
+
+describe('cancel', () => {
+  it('cancels a running job cooperatively: 200 cancelling, then cancelled, no output left', async () => {
+    const id = await startSlowJob();
+    const res = await request(`${api}/jobs/${id}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'cancelling' });
+    const done = await request(`${api}/jobs/${id}/wait?timeout=30`);
+    expect(done.body).toEqual({
+      id,
+      status: 'cancelled',
+      created_at: expect.stringMatching(ISO_MS),
+      started_at: expect.stringMatching(ISO_MS),
+      completed_at: expect.stringMatching(ISO_MS),
+      duration_ms: expect.any(Number),
+    });
+    expect(fs.existsSync(path.join(server.dataRoot, 'out/big-copy.csv'))).toBe(false);
+  });
+
+  it('cancels a queued job at once: 200 cancelling, status cancelled, never started, duration 0', async () => {
+    const slow = await startSlowJob();
+    const queued = await submit(SMALL);
+    const before = await request(`${api}/jobs/${queued}`);
+    expect(before.body).toEqual({ id: queued, status: 'queued', created_at: expect.stringMatching(ISO_MS) });
+
+    const res = await request(`${api}/jobs/${queued}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'cancelling' });
+    const after = await request(`${api}/jobs/${queued}`);
+    expect(after.body).toEqual({
+      id: queued,
+      status: 'cancelled',
+      created_at: before.body.created_at,
+      completed_at: expect.stringMatching(ISO_MS),
+      duration_ms: 0,
+    });
+    await cancelAndSettle(slow);
+  });
+
+  it('answers 409 "job is already <status>" for terminal jobs', async () => {
+    const completed = await submit(SMALL);
+    const failed = await submit(pipelineYaml('missing.csv', 'out/x.csv'));
+    await request(`${api}/jobs/${failed}/wait?timeout=30`);
+    await request(`${api}/jobs/${completed}/wait?timeout=30`);
+    const slow = await startSlowJob();
+    const cancelled = await submit(SMALL);
+    await request(`${api}/jobs/${cancelled}`, { method: 'DELETE' });
+    await cancelAndSettle(slow);
+
+    for (const [id, status] of [
+      [completed, 'completed'],
+      [failed, 'failed'],
+      [cancelled, 'cancelled'],
+    ]) {
+      const res = await request(`${api}/jobs/${id}`, { method: 'DELETE' });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: `job is already ${status}` });
+    }
+  });
+});
+
+describe('queue capacity', () => {
+  it('answers 429 "job queue is full" once the queue holds its capacity', async () => {
+    const slow = await startSlowJob();
+    const waiting = [await submit(SMALL), await submit(SMALL)];
+    const res = await postJson(`${api}/jobs`, { yaml: SMALL });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ error: 'job queue is full' });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+
+    await cancelAndSettle(slow);
+    for (const id of waiting) {
+      expect((await request(`${api}/jobs/${id}/wait?timeout=30`)).body.status).toBe('completed');
+    }
+    expect((await postJson(`${api}/jobs`, { yaml: SMALL })).status).toBe(202);
+  });
+});

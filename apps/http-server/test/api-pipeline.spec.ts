@@ -1,0 +1,305 @@
+/**
+ * Black-box tests of the pipeline endpoints, request parsing, errors and CORS: a real server on
+ * port 0, spoken to with fetch.
+ */
+import { postJson, request, startTestServer, type TestServer } from './helpers';
+import { SERVER_VERSION } from '../src/version';
+
+const EXPLAIN_YAML = `
+version: "3.0"
+pipeline:
+  name: employees
+  assets:
+    - asset_ref: raw
+      source:
+        input: { format: csv, path: employees.csv }
+    - asset_ref: active
+      source:
+        where: { from: raw, filter: "salary > \${MIN:50000}" }
+    - asset_ref: slim
+      source:
+        select: { from: active, columns: [name, department, salary] }
+    - asset_ref: by_dept
+      source:
+        group_by: { from: slim, by: [department], agg: ["AVG(salary) AS avg_salary"] }
+    - asset_ref: summary
+      source:
+        output: { from: by_dept, format: parquet, path: "\${OUT:out}/summary.parquet", mode: overwrite }
+`;
+
+const EXPECTED_PLAN = `=== Pipeline Execution Plan ===
+
+--- Inputs ---
+  [raw] format=csv, path=employees.csv
+
+--- Transformations ---
+  [active] WHERE (from: raw)
+  [slim] SELECT (from: active)
+  [by_dept] GROUP BY (from: slim)
+
+--- Outputs ---
+  [summary] from=by_dept, format=parquet, mode=Overwrite, path=out/summary.parquet
+
+Total: 1 inputs, 3 transformations, 1 outputs
+Execution waves: 5
+  Wave 0: raw
+  Wave 1: active
+  Wave 2: slim
+  Wave 3: by_dept
+  Wave 4: summary`;
+
+const V001_YAML = `
+version: "3.0"
+pipeline:
+  name: broken
+  assets:
+    - asset_ref: raw
+      source:
+        input: { format: csv, path: a.csv }
+    - asset_ref: missing
+      source:
+        where: { from: nonexistent, filter: "x > 1" }
+    - asset_ref: out
+      source:
+        output: { from: missing, format: csv, path: b.csv, mode: overwrite }
+`;
+const V001_MESSAGE = 'V-001: asset "missing" references unknown asset "nonexistent"';
+
+const NOT_YAML = 'pipeline: [unclosed';
+
+let server: TestServer;
+let api: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ bodyLimit: 64 * 1024 });
+  api = `${server.url}/api`;
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+afterEach(() => {
+  // No request of these tests is an unexpected failure.
+  expect(server.errors).toEqual([]);
+});
+
+describe('GET /api/health', () => {
+  it('answers ok and the root package version', async () => {
+    const res = await request(`${api}/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ status: 'ok', version: SERVER_VERSION });
+  });
+});
+
+describe('POST /api/validate', () => {
+  it('answers {valid:true} for a valid pipeline', async () => {
+    const res = await postJson(`${api}/validate`, { yaml: EXPLAIN_YAML });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ valid: true });
+  });
+
+  it('answers 200 {valid:false, error} with the validation message', async () => {
+    const res = await postJson(`${api}/validate`, { yaml: V001_YAML });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ valid: false, error: V001_MESSAGE });
+  });
+
+  it('answers 200 {valid:false} with a parse error for text that is not YAML', async () => {
+    const res = await postJson(`${api}/validate`, { yaml: NOT_YAML });
+    expect(res.status).toBe(200);
+    expect(res.body.valid).toBe(false);
+    expect(res.body.error).toMatch(/^parse error: /);
+    expect(Object.keys(res.body).sort()).toEqual(['error', 'valid']);
+  });
+
+  it('applies the request variables', async () => {
+    const yaml = V001_YAML.replace('from: nonexistent', 'from: "${SRC}"');
+    expect((await postJson(`${api}/validate`, { yaml, variables: { SRC: 'raw' } })).body).toEqual({ valid: true });
+    expect((await postJson(`${api}/validate`, { yaml, variables: { SRC: 'nope' } })).body).toEqual({
+      valid: false,
+      error: 'V-001: asset "missing" references unknown asset "nope"',
+    });
+  });
+
+  it('reports an unresolved variable as V-010', async () => {
+    const yaml = V001_YAML.replace('from: nonexistent', 'from: "${SRC}"');
+    const res = await postJson(`${api}/validate`, { yaml });
+    expect(res.status).toBe(200);
+    expect(res.body.error).toMatch(/^V-010: unresolved variable "SRC"/);
+  });
+});
+
+describe('POST /api/explain', () => {
+  it('answers the plan text, variables substituted', async () => {
+    const res = await postJson(`${api}/explain`, { yaml: EXPLAIN_YAML, variables: { MIN: '60000' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ plan: EXPECTED_PLAN });
+  });
+
+  it('answers 400 "parse error: ..." for text that is not YAML', async () => {
+    const res = await postJson(`${api}/explain`, { yaml: NOT_YAML });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body)).toEqual(['error']);
+    expect(res.body.error).toMatch(/^parse error: /);
+  });
+
+  it('answers 400 "validation failed: V-..." for an invalid pipeline', async () => {
+    const res = await postJson(`${api}/explain`, { yaml: V001_YAML });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: `validation failed: ${V001_MESSAGE}` });
+  });
+});
+
+describe('request bodies', () => {
+  const endpoints = ['validate', 'explain', 'jobs'];
+
+  it.each(endpoints)('%s: malformed JSON is 400 invalid request', async (endpoint) => {
+    const res = await request(`${api}/${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"yaml": "x",',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^invalid request: body is not valid JSON: /);
+  });
+
+  it.each(endpoints)('%s: a missing yaml is 400 invalid request', async (endpoint) => {
+    const res = await postJson(`${api}/${endpoint}`, { variables: {} });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid request: "yaml" is required' });
+  });
+
+  it.each(endpoints)('%s: an empty body is 400 invalid request', async (endpoint) => {
+    const res = await request(`${api}/${endpoint}`, { method: 'POST' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid request: "yaml" is required' });
+  });
+
+  it.each([
+    [{ yaml: 1 }, 'invalid request: "yaml" must be a string (got number)'],
+    [[{ yaml: 'x' }], 'invalid request: the body must be a JSON object with a string "yaml" (got an array)'],
+    [{ yaml: 'x', variables: { A: 1 } }, 'invalid request: "variables.A" must be a string (got number)'],
+    [{ yaml: 'x', variables: ['A'] }, 'invalid request: "variables" must be an object mapping names to strings (got an array)'],
+    [{ yaml: 'x', backend: 'spark' }, 'invalid request: unknown backend "spark" (expected duckdb, danfo)'],
+    [{ yaml: 'x', backend: 7 }, 'invalid request: "backend" must be a string (got number)'],
+    [{ yaml: 'x', varaibles: {} }, 'invalid request: unknown field "varaibles" (expected yaml, variables, backend)'],
+  ])('rejects %j with 400 on every pipeline endpoint', async (body, error) => {
+    for (const endpoint of endpoints) {
+      const res = await postJson(`${api}/${endpoint}`, body);
+      expect({ endpoint, status: res.status, body: res.body }).toEqual({ endpoint, status: 400, body: { error } });
+    }
+  });
+
+  it('accepts a known backend and reads a body sent without a JSON content type', async () => {
+    const res = await request(`${api}/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: JSON.stringify({ yaml: EXPLAIN_YAML, backend: 'danfo' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ valid: true });
+  });
+
+  it('answers 413 for a body over the limit, on every pipeline endpoint', async () => {
+    const big = JSON.stringify({ yaml: 'x'.repeat(65 * 1024) });
+    for (const endpoint of endpoints) {
+      const res = await request(`${api}/${endpoint}`, { method: 'POST', body: big });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ error: 'request body is larger than the limit of 65536 bytes' });
+    }
+  });
+
+  it('accepts a body just under the limit', async () => {
+    const yaml = `# ${'x'.repeat(60 * 1024)}\n${EXPLAIN_YAML}`;
+    const res = await postJson(`${api}/validate`, { yaml });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ valid: true });
+  });
+
+  it('answers 415 for a body in an unsupported charset', async () => {
+    const res = await request(`${api}/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=latin1' },
+      body: '{"yaml":"x"}',
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error).toMatch(/^invalid request: unsupported charset "LATIN1"/);
+  });
+});
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/api/nope', 'no route GET /api/nope'],
+    ['GET', '/', 'no route GET /'],
+    ['POST', '/api/health', 'no route POST /api/health'],
+    ['PUT', '/api/jobs', 'no route PUT /api/jobs'],
+    ['DELETE', '/api/jobs', 'no route DELETE /api/jobs'],
+    ['POST', '/api/jobs/abc', 'no route POST /api/jobs/abc'],
+    ['GET', '/api/jobs/a/b/c', 'no route GET /api/jobs/a/b/c'],
+  ])('%s %s is 404 {error}', async (method, path, error) => {
+    const res = await request(`${server.url}${path}`, { method });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error });
+  });
+
+  it('answers a malformed percent-encoding in a path with 400', async () => {
+    const res = await request(`${api}/jobs/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^invalid request: malformed URL: /);
+  });
+});
+
+describe('CORS', () => {
+  it.each([
+    ['GET', '/api/health', 200],
+    ['GET', '/api/jobs', 200],
+    ['GET', '/api/nope', 404],
+    ['GET', '/api/jobs/unknown', 404],
+  ])('%s %s (%i) allows every origin', async (method, path, status) => {
+    const res = await request(`${server.url}${path}`, { method, headers: { origin: 'https://example.org' } });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('allows every origin on POST answers, errors included', async () => {
+    for (const [body, status] of [
+      [{ yaml: EXPLAIN_YAML }, 200],
+      [{}, 400],
+    ] as const) {
+      const res = await request(`${api}/validate`, {
+        method: 'POST',
+        headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(status);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    const tooBig = await request(`${api}/validate`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000' },
+      body: 'x'.repeat(70 * 1024),
+    });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it.each(['/api/validate', '/api/explain', '/api/jobs', '/api/jobs/some-id', '/api/jobs/some-id/wait', '/api/health'])(
+    'answers the preflight of %s with 204 and the allowed methods and headers',
+    async (path) => {
+      const res = await request(`${server.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://app.example.com',
+          'access-control-request-method': 'DELETE',
+          'access-control-request-headers': 'content-type, x-custom',
+        },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-methods')).toBe('GET,HEAD,PUT,PATCH,POST,DELETE');
+      expect(res.headers.get('access-control-allow-headers')).toBe('content-type, x-custom');
+    },
+  );
+});

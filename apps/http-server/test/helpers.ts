@@ -1,0 +1,128 @@
+/**
+ * Black-box test helpers: a real server on 127.0.0.1 port 0 over a temporary data root, and
+ * small fetch wrappers that return status, headers and parsed JSON.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Logger } from '../src/logger';
+import { startServer, type RunningServer, type ServerSettings } from '../src/server';
+
+/** A started server with its data root and the log lines it wrote. */
+export interface TestServer extends RunningServer {
+  readonly dataRoot: string;
+  readonly errors: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts a server on an ephemeral port over a fresh temporary data root (or `dataRoot`). */
+export async function startTestServer(settings: Partial<ServerSettings> = {}): Promise<TestServer> {
+  const dataRoot = settings.dataRoot ?? fs.mkdtempSync(path.join(os.tmpdir(), 'http-server-test-'));
+  const errors: string[] = [];
+  const logger: Logger = {
+    info: () => undefined,
+    error: (message, error) => errors.push(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+  };
+  const server = await startServer(
+    { port: 0, host: '127.0.0.1', workers: 1, queueCapacity: 100, bodyLimit: 10 * 1024 * 1024, ...settings, dataRoot },
+    { logger, shutdownGraceMs: 2_000 },
+  );
+  return {
+    ...server,
+    dataRoot,
+    errors,
+    stop: async () => {
+      await server.close();
+      if (settings.dataRoot === undefined) fs.rmSync(dataRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A response read whole: status, headers and the body parsed as JSON (undefined when empty). */
+export interface JsonResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly text: string;
+}
+
+/** Sends a request and reads the whole answer. */
+export async function request(url: string, init: RequestInit = {}): Promise<JsonResponse> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : JSON.parse(text) };
+}
+
+/** POSTs `body` as JSON. */
+export function postJson(url: string, body: unknown): Promise<JsonResponse> {
+  return request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** Polls a job until `predicate` holds (tests observe; the server itself never polls). */
+export async function pollJob(
+  base: string,
+  id: string,
+  predicate: (job: { status: string }) => boolean,
+  timeoutMs = 30_000,
+): Promise<{ status: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await request(`${base}/api/jobs/${id}`);
+    if (predicate(body)) return body;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${body.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A pipeline reading `input` (CSV) and writing `output` with the given filter. */
+export function pipelineYaml(input: string, output: string, options: { filter?: string; format?: string } = {}): string {
+  return [
+    'version: "3.0"',
+    'pipeline:',
+    '  name: test',
+    '  assets:',
+    '    - asset_ref: raw',
+    '      source:',
+    '        input: { format: csv, path: "' + input + '" }',
+    '    - asset_ref: kept',
+    '      source:',
+    '        where: { from: raw, filter: "' + (options.filter ?? 'salary > 50000') + '" }',
+    '    - asset_ref: out',
+    '      source:',
+    '        output: { from: kept, format: ' + (options.format ?? 'csv') + ', path: "' + output + '", mode: overwrite }',
+  ].join('\n');
+}
+
+/**
+ * A filter that keeps every row of writeBigCsv's file but costs DuckDB several string passes per
+ * row: over 4 million rows the job runs for seconds (about 4.5 s on the 2-core test machine).
+ */
+export const SLOW_FILTER =
+  "length(replace(replace(replace(replace(replace(replace(upper(concat(name, grp, name, grp, name, name, name)), 'A', 'bb'), 'B', 'cc'), 'N', 'dd'), 'M', 'ee'), 'E', 'ff'), '_', 'gg')) > 3";
+
+/** Rows of the big CSV the slow tests write once per test file. */
+export const BIG_ROWS = 4_000_000;
+
+/** The CSV the small tests read. */
+export const EMPLOYEES_CSV = 'id,name,department,salary\n1,Ada,eng,90000\n2,Bob,ops,40000\n3,Cy,eng,60000\n';
+
+/**
+ * Writes a CSV of `rows` rows (id, grp, salary) to `file` once; big enough that a pipeline over it
+ * runs for a while on DuckDB.
+ */
+export function writeBigCsv(file: string, rows: number): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(fd, 'id,grp,salary,name\n');
+    const chunk = 100_000;
+    for (let start = 0; start < rows; start += chunk) {
+      let text = '';
+      for (let i = start; i < Math.min(rows, start + chunk); i++) {
+        text += `${i},g${i % 1000},${(i * 7919) % 200000},name_${i}\n`;
+      }
+      fs.writeSync(fd, text);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}

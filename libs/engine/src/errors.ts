@@ -97,7 +97,7 @@ function jsonSafe(value: unknown): unknown {
 
 /** Prefix that names an asset in a message: `asset "raw": `. */
 export function assetPrefix(asset: string | undefined): string {
-  return asset === undefined ? '' : `asset "${asset}": `;
+  return asset === undefined || asset === '' ? '' : `asset "${asset}": `;
 }
 
 /** `asset "raw": file not found: data/x.csv`. */

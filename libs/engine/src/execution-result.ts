@@ -14,6 +14,8 @@ export interface OutputResult {
 export interface StepTiming {
   readonly ref: string;
   readonly ms: number;
+  /** DuckDB whole-plan runs: true when the asset was computed once into a table because several consumers read it. */
+  readonly materialized?: boolean;
 }
 
 /** The outcome of `executePlan`. */

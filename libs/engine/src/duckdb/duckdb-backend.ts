@@ -251,7 +251,8 @@ export class DuckDbBackend implements Backend {
         await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
         relations.set(step.ref, { name, columns: rel.columns });
       }
-      steps.push({ ref: step.ref, ms: Math.round((performance.now() - started) * 1000) / 1000 });
+      const ms = Math.round((performance.now() - started) * 1000) / 1000;
+      steps.push(source.kind === 'output' ? { ref: step.ref, ms } : { ref: step.ref, ms, materialized: step.consumers.length > 1 });
     }
     return { outputs, steps };
   }

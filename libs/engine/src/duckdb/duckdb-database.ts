@@ -116,7 +116,8 @@ export class DuckDbDatabase {
 export function translateDuckDbError(e: unknown, asset?: string): EngineError {
   if (e instanceof EngineError) return e;
   const full = e instanceof Error ? e.message : String(e);
-  const message = full.split('\n')[0];
+  // Some node-api paths prefix DuckDB's own error class with "Error: ".
+  const message = full.split('\n')[0].replace(/^Error: /, '');
   const prefix = assetPrefix(asset);
   const details = { asset, duckdb: message };
   if (message.startsWith('INTERRUPT Error')) return cancelled(asset);

@@ -43,7 +43,8 @@ export function readFunctionSql(absolutePath: string, options: FormatOptions): s
       const o = options.json;
       const params = [
         `format=${sqlString(o.multiLine === false ? 'newline_delimited' : 'auto')}`,
-        `compression=${sqlString(o.compression)}`,
+        // read_json spells its codecs differently from read_csv.
+        `compression=${sqlString(o.compression === 'auto' ? 'auto_detect' : o.compression === 'none' ? 'uncompressed' : o.compression)}`,
       ];
       if (o.dateFormat !== undefined) params.push(`dateformat=${sqlString(toStrftime(o.dateFormat))}`);
       if (o.timestampFormat !== undefined) params.push(`timestampformat=${sqlString(toStrftime(o.timestampFormat))}`);

@@ -12,6 +12,7 @@ import { createBackend } from './create-backend';
 import { DuckDbBackend } from './duckdb/duckdb-backend';
 import { EngineError, assetPrefix, throwIfAborted } from './errors';
 import type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
+import { canStage, type StagedWrite } from './io/staged-write';
 
 /** Configuration of one plan run: where files live, and which backend (name or live instance). */
 export interface ExecutePlanConfig extends EngineConfig {
@@ -60,28 +61,40 @@ export async function runStepwise(backend: Backend, plan: Plan, options: RunOpti
       if (h !== undefined) await backend.release(h.id);
     }
   };
-  for (const step of plan.steps) {
-    throwIfAborted(signal, step.ref);
-    const started = performance.now();
-    const source = step.source;
-    switch (source.kind) {
-      case 'input':
-        handles.set(step.ref, await backend.readInput(step.ref, source, options));
-        break;
-      case 'output': {
-        const upstream = handleOf(step.ref, source.from);
-        const result = await backend.write(upstream.id, step.ref, source, options);
-        outputs.push({ ref: step.ref, path: result.path, rowsWritten: result.rowsWritten, skipped: result.skipped });
-        await consumed(source.from);
-        break;
+  const staged: { ref: string; write: StagedWrite }[] = [];
+  try {
+    for (const step of plan.steps) {
+      throwIfAborted(signal, step.ref);
+      const started = performance.now();
+      const source = step.source;
+      switch (source.kind) {
+        case 'input':
+          handles.set(step.ref, await backend.readInput(step.ref, source, options));
+          break;
+        case 'output': {
+          const upstream = handleOf(step.ref, source.from);
+          if (canStage(backend)) {
+            staged.push({ ref: step.ref, write: await backend.stageWrite(upstream.id, step.ref, source, options) });
+          } else {
+            const result = await backend.write(upstream.id, step.ref, source, options);
+            outputs.push({ ref: step.ref, path: result.path, rowsWritten: result.rowsWritten, skipped: result.skipped });
+          }
+          await consumed(source.from);
+          break;
+        }
+        default: {
+          const upstream = handleOf(step.ref, source.from);
+          handles.set(step.ref, await backend.apply(step.ref, source, { [source.from]: upstream.id }, options));
+          await consumed(source.from);
+        }
       }
-      default: {
-        const upstream = handleOf(step.ref, source.from);
-        handles.set(step.ref, await backend.apply(step.ref, source, { [source.from]: upstream.id }, options));
-        await consumed(source.from);
-      }
+      steps.push({ ref: step.ref, ms: Math.round((performance.now() - started) * 1000) / 1000 });
     }
-    steps.push({ ref: step.ref, ms: Math.round((performance.now() - started) * 1000) / 1000 });
+    throwIfAborted(signal);
+    // Every output is placed only once the whole plan has succeeded.
+    for (const { ref, write } of staged) outputs.push({ ref, ...write.commit() });
+  } finally {
+    for (const { write } of staged) write.discard();
   }
   return retain ? { outputs, steps, handles: Object.fromEntries(handles) } : { outputs, steps };
 }

@@ -16,6 +16,7 @@ import { readFormatOptions, type FormatOptions } from '../formats/format-options
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
+import { skippedWrite, stagedFile, type StagedWrite } from '../io/staged-write';
 import { requireTransform, upstreamHandleId } from '../transform-source';
 import { valueKey } from '../values/compare';
 import type { Value } from '../values/format-value';
@@ -211,14 +212,22 @@ export class DanfoBackend implements Backend {
   }
 
   async write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {
+    const staged = await this.stageWrite(handleId, ref, source, options);
+    try {
+      return staged.commit();
+    } finally {
+      staged.discard();
+    }
+  }
+
+  /** Writes a handle to its output's temporary file; the caller commits or discards it. */
+  async stageWrite(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<StagedWrite> {
     const h = this.handle(handleId);
     const asset = ref === '' ? h.ref : ref;
     throwIfAborted(options.signal, asset);
     const target = resolveInRoot(this.root, source.path, asset);
     const formatOptions = readFormatOptions(source.format, source.options, asset);
-    if (decideMode(target.absolute, source.path, source.mode, asset) === 'skip') {
-      return { rowsWritten: 0, skipped: true, path: source.path };
-    }
+    if (decideMode(target.absolute, source.path, source.mode, asset) === 'skip') return skippedWrite(source.path);
     const cols = this.data(h);
     const encode = (header?: boolean): Buffer =>
       encodeColumns(h.columns, cols, h.rowCount, formatOptions, target.absolute, asset, header);
@@ -230,8 +239,7 @@ export class DanfoBackend implements Backend {
       if (bytes !== undefined) fs.writeFileSync(file.tempPath, bytes);
       else this.appendInto(file.tempPath, target.absolute, source.path, h, formatOptions, asset, encode);
       throwIfAborted(options.signal, asset);
-      const placed = file.commit(source.mode);
-      return { rowsWritten: placed ? h.rowCount : 0, skipped: !placed, path: source.path };
+      return stagedFile(file, source.mode, h.rowCount, source.path);
     } catch (e) {
       file.discard();
       if (e instanceof EngineError) throw e;

@@ -17,6 +17,7 @@ import { readFormatOptions, type FormatOptions } from '../formats/format-options
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
+import { skippedWrite, stagedFile, type StagedWrite } from '../io/staged-write';
 import { requireTransform, upstreamHandleId } from '../transform-source';
 import { duckDbTypeName } from './compile-expression';
 import { DuckDbDatabase, translateDuckDbError } from './duckdb-database';
@@ -178,8 +179,18 @@ export class DuckDbBackend implements Backend {
   }
 
   async write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {
+    const staged = await this.stageWrite(handleId, ref, source, options);
+    try {
+      return staged.commit();
+    } finally {
+      staged.discard();
+    }
+  }
+
+  /** Writes a handle to its output's temporary file; the caller commits or discards it. */
+  async stageWrite(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<StagedWrite> {
     const h = this.handle(handleId);
-    return this.writeRelation(ref === '' ? h.ref : ref, { name: quoteIdentifier(h.table), columns: h.columns }, source, options.signal);
+    return this.stageRelation(ref === '' ? h.ref : ref, { name: quoteIdentifier(h.table), columns: h.columns }, source, options.signal);
   }
 
   async inspect(source: InputSource, options: RunOptions = {}): Promise<InspectResult> {
@@ -225,52 +236,55 @@ export class DuckDbBackend implements Backend {
     this.ensureOpen();
     const { signal } = options;
     const relations = new Map<string, Relation>();
-    const outputs: OutputResult[] = [];
+    const staged: { ref: string; write: StagedWrite }[] = [];
     const steps: StepTiming[] = [];
-    for (const step of plan.steps) {
-      throwIfAborted(signal, step.ref);
-      const started = performance.now();
-      const source = step.source;
-      if (source.kind === 'output') {
-        const upstream = relations.get(source.from);
-        if (upstream === undefined) throw missingUpstream(step.ref, source.from);
-        const result = await this.writeRelation(step.ref, upstream, source, signal, inputsOf(plan, step.ref));
-        outputs.push({ ref: step.ref, ...result });
-      } else {
-        let rel: { sql: string; columns: readonly Column[] };
-        if (source.kind === 'input') {
-          rel = await this.inputRelation(step.ref, source, signal);
+    try {
+      for (const step of plan.steps) {
+        throwIfAborted(signal, step.ref);
+        const started = performance.now();
+        const source = step.source;
+        if (source.kind === 'output') {
+          const upstream = relations.get(source.from);
+          if (upstream === undefined) throw missingUpstream(step.ref, source.from);
+          staged.push({ ref: step.ref, write: await this.stageRelation(step.ref, upstream, source, signal, inputsOf(plan, step.ref)) });
         } else {
-          const transform = requireTransform(step.ref, source);
-          const upstream = relations.get(transform.from);
-          if (upstream === undefined) throw missingUpstream(step.ref, transform.from);
-          rel = await this.transformRelation(step.ref, transform, upstream, signal);
+          let rel: { sql: string; columns: readonly Column[] };
+          if (source.kind === 'input') {
+            rel = await this.inputRelation(step.ref, source, signal);
+          } else {
+            const transform = requireTransform(step.ref, source);
+            const upstream = relations.get(transform.from);
+            if (upstream === undefined) throw missingUpstream(step.ref, transform.from);
+            rel = await this.transformRelation(step.ref, transform, upstream, signal);
+          }
+          const name = quoteIdentifier(this.nextName(step.consumers.length > 1 ? 't' : 'v'));
+          const ddl = step.consumers.length > 1 ? 'CREATE TEMP TABLE' : 'CREATE TEMP VIEW';
+          await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
+          relations.set(step.ref, { name, columns: rel.columns });
         }
-        const name = quoteIdentifier(this.nextName(step.consumers.length > 1 ? 't' : 'v'));
-        const ddl = step.consumers.length > 1 ? 'CREATE TEMP TABLE' : 'CREATE TEMP VIEW';
-        await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
-        relations.set(step.ref, { name, columns: rel.columns });
+        const ms = Math.round((performance.now() - started) * 1000) / 1000;
+        steps.push(source.kind === 'output' ? { ref: step.ref, ms } : { ref: step.ref, ms, materialized: step.consumers.length > 1 });
       }
-      const ms = Math.round((performance.now() - started) * 1000) / 1000;
-      steps.push(source.kind === 'output' ? { ref: step.ref, ms } : { ref: step.ref, ms, materialized: step.consumers.length > 1 });
+      throwIfAborted(signal);
+      const outputs: OutputResult[] = staged.map(({ ref, write }) => ({ ref, ...write.commit() }));
+      return { outputs, steps };
+    } finally {
+      for (const { write } of staged) write.discard();
     }
-    return { outputs, steps };
   }
 
-  /** Writes a relation to an output file: mode check, temporary file, COPY, append, atomic rename. */
-  private async writeRelation(
+  /** Writes a relation to its output's temporary file: mode check, COPY (or append); placed by the caller. */
+  private async stageRelation(
     ref: string,
     rel: Relation,
     source: OutputSource,
     signal: AbortSignal | undefined,
     feedingInputs: readonly string[] = [],
-  ): Promise<WriteResult> {
+  ): Promise<StagedWrite> {
     this.ensureOpen();
     const target = resolveInRoot(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
-    if (decideMode(target.absolute, source.path, source.mode, ref) === 'skip') {
-      return { rowsWritten: 0, skipped: true, path: source.path };
-    }
+    if (decideMode(target.absolute, source.path, source.mode, ref) === 'skip') return skippedWrite(source.path);
     const copyOptions = copyOptionsSql(options, target.absolute, ref);
     const file = prepareAtomicFile(target.absolute, source.path, ref);
     const parts: string[] = [];
@@ -292,8 +306,7 @@ export class DuckDbBackend implements Backend {
         rowsWritten = await this.appendRows(ref, rel, source.format, options, target.absolute, file.tempPath, parts, run, signal);
       }
       throwIfAborted(signal, ref);
-      const placed = file.commit(source.mode);
-      return { rowsWritten: placed ? rowsWritten : 0, skipped: !placed, path: source.path };
+      return stagedFile(file, source.mode, rowsWritten, source.path);
     } catch (e) {
       file.discard();
       throw e;

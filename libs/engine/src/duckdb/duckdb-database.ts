@@ -27,6 +27,7 @@ export class DuckDbDatabase {
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
     private readonly spillDir: string,
+    private readonly rootDir: string,
   ) {}
 
   /** Creates and locks down a database for `root`. */
@@ -53,7 +54,7 @@ export class DuckDbDatabase {
       ]) {
         await connection.run(sql);
       }
-      return new DuckDbDatabase(instance, connection, spillDir);
+      return new DuckDbDatabase(instance, connection, spillDir, rootDir);
     } catch (e) {
       instance?.closeSync();
       fs.rmSync(spillDir, { recursive: true, force: true });
@@ -91,7 +92,7 @@ export class DuckDbDatabase {
       return await this.connection.run(sql);
     } catch (e) {
       if (signal?.aborted) throw cancelled(asset);
-      throw translateDuckDbError(e, asset);
+      throw translateDuckDbError(e, asset, this.rootDir);
     } finally {
       signal?.removeEventListener('abort', onAbort);
       if (timer !== undefined) clearInterval(timer);
@@ -112,10 +113,14 @@ export class DuckDbDatabase {
   }
 }
 
-/** Maps a DuckDB error to the engine's catalogue by its error class. */
-export function translateDuckDbError(e: unknown, asset?: string): EngineError {
+/**
+ * Maps a DuckDB error to the engine's catalogue by its error class. Paths below `hideRoot` are
+ * shown relative to it, so messages never reveal where the server keeps its data.
+ */
+export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: string): EngineError {
   if (e instanceof EngineError) return e;
-  const full = e instanceof Error ? e.message : String(e);
+  const raw = e instanceof Error ? e.message : String(e);
+  const full = hideRoot === undefined ? raw : raw.split(hideRoot).join('');
   // Some node-api paths prefix DuckDB's own error class with "Error: ".
   const message = full.split('\n')[0].replace(/^Error: /, '');
   const prefix = assetPrefix(asset);
@@ -127,7 +132,7 @@ export function translateDuckDbError(e: unknown, asset?: string): EngineError {
   if (/No files found that match the pattern/.test(message)) {
     return new EngineError('E_FILE_NOT_FOUND', `${prefix}file not found (${message})`, details, { cause: e });
   }
-  if (/CSV Error|Malformed JSON|Invalid Input Error: .*(JSON|parquet|Parquet)|No magic bytes|not a parquet file/i.test(full)) {
+  if (/CSV Error|Error when sniffing|Malformed JSON|Invalid Input Error: .*(JSON|parquet|Parquet)|No magic bytes|not a parquet file/i.test(full)) {
     return new EngineError('E_READ_FAILED', `${prefix}cannot read the input: ${message}`, details, { cause: e });
   }
   if (message.startsWith('Conversion Error') || message.startsWith('Binder Error')) {

@@ -1,0 +1,71 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
+import { resolveDuckDbSettings } from '../config';
+import { openDataRoot } from '../paths/data-root';
+import { DuckDbDatabase, translateDuckDbError } from './duckdb-database';
+
+describe('DuckDB database', () => {
+  let root: TempRoot;
+  let db: DuckDbDatabase;
+  beforeEach(async () => {
+    root = makeTempRoot();
+    root.write('in/a.csv', 'x\n1\n');
+    db = await DuckDbDatabase.open(openDataRoot(root.dir), resolveDuckDbSettings({ threads: 1, memoryLimit: '256MB' }));
+  });
+  afterEach(async () => {
+    await db.close();
+    root.cleanup();
+  });
+
+  const attempt = (sql: string): Promise<string> =>
+    db.run(sql).then(
+      () => 'ok',
+      (e: { code?: string }) => e.code ?? 'unknown',
+    );
+
+  it('reads inside the data root', async () => {
+    expect(await db.rows(`SELECT * FROM read_csv('${path.join(root.dir, 'in/a.csv')}')`)).toEqual([['1']]);
+  });
+
+  it('enforces the data root itself, even for SQL the engine would never build', async () => {
+    const outside = `${root.dir}-x`;
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 'b.csv'), 'y\n2\n');
+    try {
+      expect(await attempt(`SELECT * FROM read_csv('${path.join(outside, 'b.csv')}')`)).toBe('E_PATH_OUTSIDE_ROOT');
+      expect(await attempt(`SELECT * FROM read_csv('${root.dir}/../${path.basename(outside)}/b.csv')`)).toBe('E_PATH_OUTSIDE_ROOT');
+      expect(await attempt(`COPY (SELECT 1) TO '${path.join(outside, 'c.csv')}'`)).toBe('E_PATH_OUTSIDE_ROOT');
+      expect(fs.existsSync(path.join(outside, 'c.csv'))).toBe(false);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('locks its configuration: no access, threads or memory changes, no extensions', async () => {
+    expect(await attempt('SET enable_external_access = true')).not.toBe('ok');
+    expect(await attempt(`SET allowed_directories = ['/']`)).not.toBe('ok');
+    expect(await attempt('SET threads = 8')).not.toBe('ok');
+    expect(await attempt(`SET memory_limit = '100GB'`)).not.toBe('ok');
+    expect(await attempt('INSTALL httpfs')).not.toBe('ok');
+    expect(await db.rows(`SELECT current_setting('threads'), current_setting('TimeZone')`)).toEqual([['1', 'UTC']]);
+  });
+
+  it('serialises statements and refuses work after close', async () => {
+    const results = await Promise.all([db.rows('SELECT 1'), db.rows('SELECT 2'), db.rows('SELECT 3')]);
+    expect(results.map((r) => Number(r[0][0]))).toEqual([1, 2, 3]);
+    await db.close();
+    expect(await attempt('SELECT 1')).toBe('E_BACKEND_CLOSED');
+  });
+
+  it('maps DuckDB error classes to engine codes and hides the data root', () => {
+    expect(translateDuckDbError(new Error('Conversion Error: bad'), 'a').code).toBe('E_TYPE');
+    expect(translateDuckDbError(new Error('Out of Range Error: overflow'), 'a').code).toBe('E_VALUE');
+    expect(translateDuckDbError(new Error('INTERRUPT Error: Interrupted!'), 'a').code).toBe('E_CANCELLED');
+    expect(translateDuckDbError(new Error('Error: Permission Error: no'), 'a').code).toBe('E_PATH_OUTSIDE_ROOT');
+    expect(translateDuckDbError(new Error('Invalid Input Error: CSV Error on Line: 3'), 'a').code).toBe('E_READ_FAILED');
+    expect(translateDuckDbError(new Error('Catalog Error: x'), 'a').code).toBe('E_EXECUTION');
+    const hidden = translateDuckDbError(new Error('IO Error: cannot open "/srv/data/x.csv"'), 'raw', '/srv/data/');
+    expect(hidden.message).toBe('asset "raw": IO Error: cannot open "x.csv"');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * A write in two phases: the rows are written to a temporary file beside the destination
+ * (`stage`), then every staged output of a run is moved into place together (`commit`) once all
+ * steps succeeded, or removed (`discard`) when any failed or the run was cancelled. A failing
+ * pipeline therefore leaves none of its outputs behind, not only no half-written file.
+ */
+import type { OutputSource, WriteMode } from '@pipeline/definition';
+import type { Backend, RunOptions, WriteResult } from '../backend';
+import type { AtomicFile } from './atomic-write';
+
+/** An output written to its temporary file, waiting to be placed. */
+export interface StagedWrite {
+  /** Moves the file into place; reports the rows written, or `skipped` when mode ignore found the destination taken. */
+  commit(): WriteResult;
+  /** Removes the temporary file; safe after commit (then it does nothing). */
+  discard(): void;
+}
+
+/** A write that does nothing: mode `ignore` and the destination already exists. */
+export function skippedWrite(path: string): StagedWrite {
+  return { commit: () => ({ rowsWritten: 0, skipped: true, path }), discard: () => undefined };
+}
+
+/** A staged write of `rows` rows into `file`, placed with `mode`. */
+export function stagedFile(file: AtomicFile, mode: WriteMode, rows: number, path: string): StagedWrite {
+  let committed = false;
+  return {
+    commit: () => {
+      const placed = file.commit(mode);
+      committed = true;
+      return { rowsWritten: placed ? rows : 0, skipped: !placed, path };
+    },
+    discard: () => {
+      if (!committed) file.discard();
+    },
+  };
+}
+
+/** A backend that can stage writes (both of the engine's backends can). */
+export interface StagingBackend {
+  stageWrite(handleId: string, ref: string, source: OutputSource, options?: RunOptions): Promise<StagedWrite>;
+}
+
+/** True when `backend` can stage writes. */
+export function canStage(backend: Backend): backend is Backend & StagingBackend {
+  return typeof (backend as Partial<StagingBackend>).stageWrite === 'function';
+}

@@ -41,13 +41,10 @@ export class JobsError extends Error {
 
 /** True for errors raised by this library (also across module copies, by shape). */
 export function isJobsError(e: unknown): e is JobsError {
-  return (
-    e instanceof JobsError ||
-    (e instanceof Error &&
-      e.name === 'JobsError' &&
-      typeof (e as { code?: unknown }).code === 'string' &&
-      (JOB_ERROR_CODES as readonly string[]).includes((e as { code: string }).code))
-  );
+  if (e instanceof JobsError) return true;
+  if (!(e instanceof Error) || e.name !== 'JobsError') return false;
+  const code: unknown = (e as Error & { code?: unknown }).code;
+  return typeof code === 'string' && (JOB_ERROR_CODES as readonly string[]).includes(code);
 }
 
 /** Factories for every error of the catalogue, so messages stay in one place. */

@@ -42,12 +42,11 @@ export function createJobWaiters(): JobWaiters {
       if (isTerminalStatus(current.status) || signal?.aborted) return Promise.resolve(current);
       return new Promise<JobRecord>((resolve) => {
         const id = current.id;
-        let timer: NodeJS.Timeout | undefined;
         const onAbort = (): void => waiter.settle(read() ?? current);
         const waiter: Waiter = {
           settle(record) {
             remove(id, waiter);
-            if (timer !== undefined) clearTimeout(timer);
+            clearTimeout(timer);
             signal?.removeEventListener('abort', onAbort);
             resolve(record);
           },
@@ -56,7 +55,8 @@ export function createJobWaiters(): JobWaiters {
         if (set === undefined) byJob.set(id, (set = new Set()));
         set.add(waiter);
         pending++;
-        timer = setTimeout(() => waiter.settle(read() ?? current), Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
+        // Declared after the waiter it settles; nothing can settle it before this line runs.
+        const timer = setTimeout(() => waiter.settle(read() ?? current), Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
         signal?.addEventListener('abort', onAbort, { once: true });
       });
     },

@@ -1,0 +1,67 @@
+/**
+ * @pipeline/jobs: asynchronous pipeline jobs. A job store behind an interface, the job state
+ * machine, a bounded queue, a Piscina pool of worker threads running @pipeline/engine,
+ * cooperative cancellation, waiting without polling, retention and graceful shutdown.
+ *
+ * @example
+ * const jobs = createJobService({ dataRoot: '/srv/data' });
+ * const job = jobs.submit({ yaml, variables: { DAY: '2026-01-31' } }); // status 'queued'
+ * const done = await jobs.wait(job.id, 300_000);                        // 'completed' | 'failed' | 'cancelled'
+ * await jobs.shutdown({ graceMs: 10_000 });
+ */
+export { JOB_ERROR_CODES, JobsError, isJobsError, jobsErrors } from './errors';
+export type { JobErrorCode } from './errors';
+export { JOB_STATUSES, TERMINAL_STATUSES, isTerminalStatus } from './job';
+export type { JobOutcome, JobOutputResult, JobRecord, JobRequest, JobStatus, JobStepTiming } from './job';
+export { JOB_TRANSITIONS, applyJobEvent, assertTransition, canTransition } from './store/state-machine';
+export type { JobEvent } from './store/state-machine';
+export type { JobStore } from './store/job-store';
+export { DEFAULT_RETENTION, createMemoryJobStore } from './store/memory-job-store';
+export type { MemoryJobStoreOptions } from './store/memory-job-store';
+export { DEFAULT_QUEUE_CAPACITY } from './service/job-queue';
+export { defaultDuckdbThreads, defaultWorkerCount } from './service/defaults';
+export {
+  DEFAULT_CANCEL_TIMEOUT_MS,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  createJobService,
+} from './service/job-service';
+export type {
+  CancelResult,
+  JobService,
+  JobServiceOptions,
+  JobServiceStats,
+  ShutdownOptions,
+} from './service/job-service';
+export { WORKER_BUNDLE_NAME, resolveWorkerFile } from './pool/worker-file';
+export type { WorkerCrashMode } from './worker/protocol';
+// Low-level gRPC sessions (written by the sessions work, libs/jobs/src/sessions).
+export {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_TTL_MS,
+  SESSION_ERROR_CODES,
+  SESSION_WORKER_BUNDLE_NAME,
+  SessionError,
+  createSessionEngineFactory,
+  createSessionManager,
+  isSessionError,
+  sessionErrors,
+  sessionWorkerBundleOptions,
+} from './sessions';
+export type {
+  ApplyTransformRequest,
+  EngineCallOptions,
+  EngineHandle,
+  ExecutePipelineRequest,
+  ExecuteResult,
+  HandleResult,
+  InspectRequest,
+  ReadInputRequest,
+  SessionCallOptions,
+  SessionEngine,
+  SessionEngineFactory,
+  SessionErrorCode,
+  SessionManager,
+  SessionManagerOptions,
+  SourceSchema,
+  WriteOutputRequest,
+} from './sessions';

@@ -1,0 +1,102 @@
+/**
+ * The Piscina pool of job workers. It never terminates a thread that may be inside DuckDB:
+ * cancellation goes through each task's control channel, and a task's promise settles either
+ * with the worker's reply or, when the worker died, with the reason (Piscina replaces the thread).
+ */
+import { MessageChannel } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { ControlMessage, RunJobTask, WorkerEvent, WorkerReply } from '../worker/protocol';
+import { claimCancel, createTaskState, isClaimed, type CancelClaim } from '../worker/task-state';
+
+/** How a dispatched task ended. */
+export type TaskSettlement =
+  | { readonly kind: 'reply'; readonly reply: WorkerReply }
+  | { readonly kind: 'crashed'; readonly reason: string };
+
+/** A task handed to a worker. */
+export interface DispatchedTask {
+  /** Settles once; never rejects. */
+  readonly done: Promise<TaskSettlement>;
+  /** Cancels before start (the worker will not run it) or signals the running worker. */
+  cancel(): CancelClaim;
+  /** True once the worker claimed the task (it may still be telling the main thread). */
+  readonly claimed: boolean;
+}
+
+/** Options of the pool. */
+export interface WorkerPoolOptions {
+  /** The JavaScript worker entry (a bundle of `worker/worker.ts`). */
+  workerFile: string;
+  /** Number of threads, all started at once and kept. */
+  size: number;
+  resourceLimits?: ResourceLimits;
+  /** Called for a worker error that no task owns (e.g. an idle thread dying). */
+  onWorkerError?: (error: Error) => void;
+}
+
+/** The pool as the job service uses it. */
+export interface WorkerPool {
+  readonly size: number;
+  /** Hands `task` to a worker; `onStarted` fires when the worker reports it began. */
+  dispatch(task: Omit<RunJobTask, 'control'>, onStarted: (at: string) => void): DispatchedTask;
+  /** Waits for running tasks, then stops the threads (call only once nothing runs in DuckDB). */
+  close(): Promise<void>;
+  /** Threads alive now. */
+  readonly threads: number;
+}
+
+/** Starts a pool of `size` job workers. */
+export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
+  const piscina = new Piscina<RunJobTask, WorkerReply>({
+    filename: options.workerFile,
+    minThreads: options.size,
+    maxThreads: options.size,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // The service keeps its own bounded queue and dispatches at most `size` tasks.
+    maxQueue: Number.POSITIVE_INFINITY,
+    concurrentTasksPerWorker: 1,
+    // Workers wait for tasks on their event loop, so nothing a task left behind is frozen.
+    atomics: 'disabled',
+    ...(options.resourceLimits === undefined ? {} : { resourceLimits: options.resourceLimits }),
+  });
+  // An 'error' event without a listener would throw and take the whole process down.
+  piscina.on('error', (error: unknown) => options.onWorkerError?.(toError(error)));
+
+  return {
+    size: options.size,
+    dispatch(task, onStarted) {
+      const { port1, port2 } = new MessageChannel();
+      const state = createTaskState();
+      port1.on('message', (event: WorkerEvent) => {
+        if (event.type === 'started') onStarted(event.at);
+      });
+      const done = piscina
+        .run({ ...task, control: { port: port2, state } }, { transferList: [port2] })
+        .then(
+          (reply): TaskSettlement => ({ kind: 'reply', reply }),
+          (error: unknown): TaskSettlement => ({ kind: 'crashed', reason: toError(error).message }),
+        )
+        .finally(() => port1.close());
+      return {
+        done,
+        cancel() {
+          const claim = claimCancel(state);
+          if (claim === 'running') port1.postMessage({ type: 'cancel' } satisfies ControlMessage);
+          return claim;
+        },
+        get claimed() {
+          return isClaimed(state);
+        },
+      };
+    },
+    close: () => piscina.close(),
+    get threads() {
+      return piscina.threads.length;
+    },
+  };
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,55 @@
+import { createJobService, type JobService } from './job-service';
+import { createDataRoot, removeDataRoot, smallPipeline } from './__fixtures__/fixtures';
+
+describe('job service: a worker that dies', () => {
+  let root: string;
+  let jobs: JobService;
+  const errors: Error[] = [];
+
+  beforeAll(async () => {
+    root = await createDataRoot();
+    jobs = createJobService({
+      dataRoot: root,
+      workers: 2,
+      onError: (e) => errors.push(e),
+      // Test-only: the request's variables pick the crash; production never sets testHooks.
+      testHooks: { crashWorker: (request) => (request.variables?.CRASH as 'exit' | 'uncaught' | undefined) },
+    });
+  });
+  afterAll(async () => {
+    await jobs.shutdown();
+    removeDataRoot(root);
+  });
+
+  it.each(['exit', 'uncaught'] as const)('fails the job with a clear error on %s; other jobs are unaffected', async (mode) => {
+    const before = [1, 2, 3].map((n) => jobs.submit({ yaml: smallPipeline(`${mode}-before-${n}`) }));
+    const doomed = jobs.submit({ yaml: smallPipeline(`${mode}-doomed`), variables: { CRASH: mode } });
+    const after = [1, 2, 3].map((n) => jobs.submit({ yaml: smallPipeline(`${mode}-after-${n}`) }));
+
+    const failed = await jobs.wait(doomed.id, 30_000);
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'JOB_WORKER_CRASHED' });
+    expect(failed?.error).toMatch(new RegExp(`^job ${doomed.id}: the worker running it died \\(.+\\)$`));
+    expect(failed?.error).toContain(mode === 'exit' ? 'worker exited with code: 70' : 'worker test hook: uncaught error');
+    expect(failed?.startedAt).toBeDefined();
+
+    const others = await Promise.all([...before, ...after].map((j) => jobs.wait(j.id, 30_000)));
+    expect(others.map((j) => j?.status)).toEqual(others.map(() => 'completed'));
+  }, 60_000);
+
+  it('replaces dead workers: the pool is back to full size and serves again', async () => {
+    const done = await Promise.all([1, 2, 3, 4].map((n) => jobs.wait(jobs.submit({ yaml: smallPipeline(`revived-${n}`) }).id, 30_000)));
+    expect(done.map((j) => j?.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(jobs.stats()).toMatchObject({ workers: 2, threads: 2 });
+    expect(errors).toEqual([]);
+  }, 30_000);
+
+  it('cannot be triggered by request content without the test hook', async () => {
+    const plain = createJobService({ dataRoot: root, workers: 1 });
+    try {
+      const job = await plain.wait(plain.submit({ yaml: smallPipeline('no-hook'), variables: { CRASH: 'exit' } }).id, 30_000);
+      expect(job?.status).toBe('completed');
+    } finally {
+      await plain.shutdown();
+    }
+  }, 30_000);
+});

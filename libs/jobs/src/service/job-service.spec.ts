@@ -1,0 +1,158 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isJobsError } from '../errors';
+import type { JobRecord } from '../job';
+import { createJobService, type JobService } from './job-service';
+import { createDataRoot, ISO_MS, must, removeDataRoot, smallPipeline } from './__fixtures__/fixtures';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('job service: lifecycle on real pipelines', () => {
+  let root: string;
+  let jobs: JobService;
+  const changes: JobRecord[] = [];
+  const errors: Error[] = [];
+
+  beforeAll(async () => {
+    root = await createDataRoot();
+    jobs = createJobService({
+      dataRoot: root,
+      workers: 2,
+      onJobChange: (job) => changes.push(job),
+      onError: (e) => errors.push(e),
+    });
+  });
+  afterAll(async () => {
+    await jobs.shutdown();
+    removeDataRoot(root);
+  });
+  afterEach(() => expect(errors).toEqual([]));
+
+  it('runs a job from queued through running to completed with timestamps, duration and outcome', async () => {
+    const queued = jobs.submit({ yaml: smallPipeline('life'), variables: { UNUSED: 'x' } });
+    expect(queued.id).toMatch(UUID_V4);
+    expect(queued.status).toBe('queued');
+    expect(queued.createdAt).toMatch(ISO_MS);
+    expect(queued.startedAt).toBeUndefined();
+    expect(queued.request).toEqual({ yaml: smallPipeline('life'), variables: { UNUSED: 'x' } });
+
+    const job = must(await jobs.wait(queued.id, 30_000));
+    expect(job.status).toBe('completed');
+    expect(job.error).toBeUndefined();
+    expect(job.startedAt).toMatch(ISO_MS);
+    expect(job.completedAt).toMatch(ISO_MS);
+    expect(Date.parse(String(job.startedAt))).toBeGreaterThanOrEqual(Date.parse(job.createdAt));
+    expect(job.durationMs).toBe(Date.parse(String(job.completedAt)) - Date.parse(String(job.startedAt)));
+    expect(job.outcome?.outputs).toEqual([{ ref: 'out', path: expect.stringContaining('life.csv'), rowsWritten: 8, skipped: false }]);
+    expect(job.outcome?.steps.map((s) => s.ref)).toEqual(['raw', 'adults', 'out']);
+    expect(fs.readFileSync(path.join(root, 'out/life.csv'), 'utf8').trim().split('\n')).toHaveLength(9);
+
+    // Every state the job went through, in order, each a legal step.
+    expect(changes.filter((c) => c.id === job.id).map((c) => c.status)).toEqual(['queued', 'running', 'completed']);
+    expect(jobs.get(job.id)).toEqual(job);
+  });
+
+  it('runs on the danfo backend too', async () => {
+    const job = await jobs.wait(jobs.submit({ yaml: smallPipeline('danfo'), backend: 'danfo' }).id, 30_000);
+    expect(job).toMatchObject({ status: 'completed', request: { backend: 'danfo' } });
+    expect(job?.outcome?.outputs[0].rowsWritten).toBe(8);
+  });
+
+  it('fails a job whose input is missing, with the engine message and code', async () => {
+    const yaml = smallPipeline('missing').replace('people.csv', 'nope.csv');
+    const job = must(await jobs.wait(jobs.submit({ yaml }).id, 30_000));
+    expect(job.status).toBe('failed');
+    expect(job.error).toContain('nope.csv');
+    expect(job.errorCode).toBe('E_FILE_NOT_FOUND');
+    expect(job.startedAt).toMatch(ISO_MS);
+    expect(job.durationMs).toBe(Date.parse(String(job.completedAt)) - Date.parse(String(job.startedAt)));
+    expect(job.outcome).toBeUndefined();
+  });
+
+  it('substitutes variables before running', async () => {
+    const yaml = smallPipeline('vars').replace('path: people.csv', 'path: "${SRC:nothing.csv}"');
+    const job = await jobs.wait(jobs.submit({ yaml, variables: { SRC: 'people.csv' } }).id, 30_000);
+    expect(job?.status).toBe('completed');
+  });
+
+  it('validates first: an invalid pipeline is never queued', () => {
+    const before = jobs.list().length;
+    const yaml = smallPipeline('bad').replace('from: adults', 'from: nonexistent');
+    const error = thrown(() => jobs.submit({ yaml }));
+    expect(isJobsError(error) && error.code).toBe('JOB_INVALID_PIPELINE');
+    expect((error as Error).message).toMatch(/^V-001: /);
+    const parse = thrown(() => jobs.submit({ yaml: 'version: [' }));
+    expect(isJobsError(parse) && parse.code).toBe('JOB_INVALID_PIPELINE');
+    expect((parse as Error).message).toMatch(/^parse error: /);
+    expect(jobs.list().length).toBe(before);
+  });
+
+  it('rejects an unknown backend and malformed requests', () => {
+    const backend = thrown(() => jobs.submit({ yaml: smallPipeline('x'), backend: 'spark' }));
+    expect(backend).toMatchObject({ code: 'JOB_UNKNOWN_BACKEND', message: 'unknown backend "spark" (expected duckdb, danfo)' });
+    expect(thrown(() => jobs.submit({ yaml: 42 } as never))).toMatchObject({
+      code: 'JOB_INVALID_REQUEST',
+      message: 'invalid request: yaml must be a string',
+    });
+    expect(thrown(() => jobs.submit({ yaml: '', variables: { A: 1 } } as never))).toMatchObject({
+      code: 'JOB_INVALID_REQUEST',
+      message: 'invalid request: variable "A" must be a string',
+    });
+    expect(thrown(() => jobs.submit(null as never))).toMatchObject({ code: 'JOB_INVALID_REQUEST' });
+  });
+
+  it('answers unknown ids with undefined', async () => {
+    expect(jobs.get('nope')).toBeUndefined();
+    expect(jobs.cancel('nope')).toBeUndefined();
+    await expect(jobs.wait('nope', 10)).resolves.toBeUndefined();
+  });
+
+  it('says a terminal job is already terminal when cancelled', async () => {
+    const job = must(await jobs.wait(jobs.submit({ yaml: smallPipeline('term') }).id, 30_000));
+    expect(jobs.cancel(job.id)).toEqual({ outcome: 'already_terminal', job });
+  });
+
+  it('completes 200 small jobs submitted at once, listed in submission order', async () => {
+    const ids = Array.from({ length: 200 }, (_, i) => jobs.submit({ yaml: smallPipeline(`many-${i % 20}`) }).id);
+    const listed = jobs.list().map((j) => j.id);
+    expect(listed.slice(-200)).toEqual(ids);
+    const done = await Promise.all(ids.map((id) => jobs.wait(id, 120_000)));
+    expect(done.map((j) => j?.status)).toEqual(ids.map(() => 'completed'));
+    expect(jobs.stats()).toMatchObject({ queued: 0, running: 0, workers: 2, queueCapacity: 1000, accepting: true });
+  }, 120_000);
+
+  it('wakes many waiters of one job with the same terminal record', async () => {
+    const { id } = jobs.submit({ yaml: smallPipeline('waiters') });
+    const all = await Promise.all(Array.from({ length: 50 }, () => jobs.wait(id, 30_000)));
+    expect(new Set(all.map((j) => j?.status))).toEqual(new Set(['completed']));
+    expect(new Set(all).size).toBe(1);
+  });
+});
+
+describe('job service: options', () => {
+  it('rejects bad options and a missing worker file', async () => {
+    const root = await createDataRoot();
+    try {
+      expect(thrown(() => createJobService({ dataRoot: root, workers: 0 }))).toMatchObject({ code: 'JOB_INVALID_OPTION' });
+      expect(thrown(() => createJobService({ dataRoot: '' }))).toMatchObject({ code: 'JOB_INVALID_OPTION' });
+      expect(thrown(() => createJobService({ dataRoot: root, workers: 1, queueCapacity: 0 }))).toMatchObject({
+        code: 'JOB_INVALID_OPTION',
+      });
+      expect(thrown(() => createJobService({ dataRoot: root, workers: 1, workerFile: path.join(root, 'none.js') }))).toMatchObject({
+        code: 'JOB_WORKER_FILE_MISSING',
+        message: expect.stringContaining('none.js'),
+      });
+    } finally {
+      removeDataRoot(root);
+    }
+  });
+});

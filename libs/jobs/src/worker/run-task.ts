@@ -1,0 +1,62 @@
+/**
+ * What a worker thread does with one task: claim it (or skip it when it was cancelled first),
+ * tell the main thread it started, run the plan on the engine with an AbortSignal wired to the
+ * control port, and reply with plain data. It never throws: every failure becomes an error reply.
+ */
+import { executePlan, parseBackendName, toPlainError } from '@pipeline/engine';
+import { jobsErrors } from '../errors';
+import type { JobOutcome } from '../job';
+import type { ControlMessage, ErrorReply, RunJobTask, WorkerCrashMode, WorkerEvent, WorkerReply } from './protocol';
+import { claimStart, isCancelRequested } from './task-state';
+
+/** Runs one task inside a worker thread and resolves with its reply. */
+export async function runTask(task: RunJobTask): Promise<WorkerReply> {
+  const { port, state } = task.control;
+  try {
+    if (!claimStart(state)) return cancelledReply(task.jobId);
+    const startedAt = new Date().toISOString();
+    port.postMessage({ type: 'started', at: startedAt } satisfies WorkerEvent);
+    if (task.crash !== undefined) return await crash(task.crash);
+
+    const controller = new AbortController();
+    port.on('message', (message: ControlMessage) => {
+      if (message.type === 'cancel') controller.abort();
+    });
+    // The cancel may have landed between the claim and the listener.
+    if (isCancelRequested(state)) controller.abort();
+
+    try {
+      const result = await executePlan(
+        task.plan,
+        { ...task.engine, backend: parseBackendName(task.backend) },
+        { signal: controller.signal },
+      );
+      const outcome: JobOutcome = {
+        outputs: result.outputs.map((o) => ({ ref: o.ref, path: o.path, rowsWritten: o.rowsWritten, skipped: o.skipped })),
+        steps: result.steps.map((s) => ({ ref: s.ref, ms: s.ms })),
+      };
+      return { type: 'ok', startedAt, outcome };
+    } catch (error) {
+      if (controller.signal.aborted) return { ...cancelledReply(task.jobId), startedAt };
+      const plain = toPlainError(error);
+      return { type: 'error', code: plain.code, message: plain.message, details: plain.details, startedAt };
+    }
+  } finally {
+    port.close();
+  }
+}
+
+function cancelledReply(jobId: string): ErrorReply {
+  const error = jobsErrors.cancelled(jobId);
+  return { type: 'error', code: error.code, message: error.message, details: error.details };
+}
+
+/** Test-only real worker death; the main thread decides (see JobServiceOptions.testHooks). */
+function crash(mode: WorkerCrashMode): Promise<never> {
+  if (mode === 'exit') process.exit(70);
+  // An exception nobody catches ends the thread with an 'error' event, as a bug in a callback would.
+  setImmediate(() => {
+    throw new Error('worker test hook: uncaught error');
+  });
+  return new Promise<never>(() => undefined);
+}

@@ -1,0 +1,11 @@
+/**
+ * The worker-thread entry Piscina loads (bundled into `jobs-worker.js`): its default export
+ * handles one task at a time.
+ */
+import type { WorkerReply, WorkerTask } from './protocol';
+import { runTask } from './run-task';
+
+/** Handles one task sent by the pool. */
+export default function handleTask(task: WorkerTask): Promise<WorkerReply> {
+  return runTask(task);
+}

@@ -3,7 +3,7 @@
  * pending waits with the job as it is, let in-flight requests finish, then shut the job service
  * down. Used by main.ts and by the black-box tests (port 0).
  */
-import { createJobService, type JobService } from '@pipeline/jobs';
+import { createJobService } from '@pipeline/jobs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
@@ -26,7 +26,6 @@ export interface RunningServer {
   /** `http://<host>:<port>`, with the port actually bound (useful with port 0). */
   readonly url: string;
   readonly port: number;
-  readonly jobs: JobService;
   /** Graceful stop; resolves once connections are closed and the job service is shut down. */
   close(): Promise<void>;
 }
@@ -82,7 +81,7 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
       await jobs.shutdown({ graceMs });
     })());
 
-  return { url: `http://${urlHost(settings.host)}:${port}`, port, jobs, close };
+  return { url: `http://${urlHost(settings.host)}:${port}`, port, close };
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {

@@ -28,18 +28,15 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal): Router
     const timeoutMs = parseWaitTimeout(req.query['timeout']);
     const id = req.params.id;
     const disconnected = releaseOnDisconnect(res);
-    const signal = AbortSignal.any([disconnected.signal, shutdownSignal]);
     let job;
     try {
-      job = await jobs.wait(id, timeoutMs, signal);
-    } catch (error) {
-      if (!signal.aborted) throw error;
+      // Aborted by shutdown, the wait resolves like an expired timeout: with the job as it is now.
+      job = await jobs.wait(id, timeoutMs, AbortSignal.any([disconnected.signal, shutdownSignal]));
     } finally {
       disconnected.dispose();
     }
     if (disconnected.signal.aborted) return;
-    // A wait cut short by shutdown answers like an expired timeout: the job as it is now.
-    res.json(toJobJson(job ?? jobs.get(id) ?? notFound()));
+    res.json(toJobJson(job ?? notFound()));
   });
 
   router.delete('/jobs/:id', (req, res) => {

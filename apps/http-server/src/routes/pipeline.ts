@@ -1,5 +1,5 @@
 /** `POST /api/validate` and `POST /api/explain`: validation and plan text, no job. */
-import { createPlan, explainPlan } from '@pipeline/planner';
+import { explainPipeline } from '@pipeline/planner';
 import { validatePipeline } from '@pipeline/validation';
 import { Router } from 'express';
 import { HttpError } from '../errors';
@@ -17,11 +17,11 @@ export function pipelineRoutes(): Router {
 
   router.post('/explain', (req, res) => {
     const { yaml, variables } = readPipelineRequest(req.body);
-    const result = validatePipeline(yaml, variables);
+    const result = explainPipeline(yaml, variables);
     if (!result.ok) {
       throw new HttpError(result.error.kind === 'parse' ? 'PIPELINE_PARSE' : 'PIPELINE_INVALID', result.error.message);
     }
-    res.json({ plan: explainPlan(createPlan(result.pipeline)) });
+    res.json({ plan: result.text });
   });
 
   return router;

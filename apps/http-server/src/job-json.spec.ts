@@ -1,0 +1,57 @@
+import type { JobRecord } from '@pipeline/jobs';
+import { toJobJson } from './job-json';
+
+const base: JobRecord = {
+  id: '3f0c2a9e-1b2c-4d5e-8f90-123456789abc',
+  status: 'queued',
+  createdAt: '2026-11-21T10:30:00.123Z',
+  request: { yaml: 'x' },
+};
+
+describe('toJobJson', () => {
+  it('shows only what exists: a queued job has no start, end or duration', () => {
+    expect(toJobJson(base)).toEqual({ id: base.id, status: 'queued', created_at: base.createdAt });
+  });
+
+  it('adds started_at while running', () => {
+    const job: JobRecord = { ...base, status: 'running', startedAt: '2026-11-21T10:30:01.000Z' };
+    expect(toJobJson(job)).toEqual({
+      id: base.id,
+      status: 'running',
+      created_at: base.createdAt,
+      started_at: '2026-11-21T10:30:01.000Z',
+    });
+  });
+
+  it('adds completion and duration once terminal, and error only when failed', () => {
+    const finished = {
+      startedAt: '2026-11-21T10:30:01.000Z',
+      completedAt: '2026-11-21T10:30:01.250Z',
+      durationMs: 250,
+    };
+    const failed = toJobJson({ ...base, ...finished, status: 'failed', error: 'asset "raw": file not found: x.csv' });
+    expect(failed).toEqual({
+      id: base.id,
+      status: 'failed',
+      created_at: base.createdAt,
+      started_at: finished.startedAt,
+      completed_at: finished.completedAt,
+      duration_ms: 250,
+      error: 'asset "raw": file not found: x.csv',
+    });
+    // The request and outcome stay on the server; `error` never appears on other statuses.
+    const completed = toJobJson({ ...base, ...finished, status: 'completed', error: 'stale', outcome: { outputs: [], steps: [] } });
+    expect(Object.keys(completed)).toEqual(['id', 'status', 'created_at', 'started_at', 'completed_at', 'duration_ms']);
+  });
+
+  it('shows a job cancelled while queued with duration 0 and no start', () => {
+    const job: JobRecord = { ...base, status: 'cancelled', completedAt: '2026-11-21T10:30:02.000Z', durationMs: 0 };
+    expect(toJobJson(job)).toEqual({
+      id: base.id,
+      status: 'cancelled',
+      created_at: base.createdAt,
+      completed_at: '2026-11-21T10:30:02.000Z',
+      duration_ms: 0,
+    });
+  });
+});

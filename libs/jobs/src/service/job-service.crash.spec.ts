@@ -43,6 +43,27 @@ describe('job service: a worker that dies', () => {
     expect(errors).toEqual([]);
   }, 30_000);
 
+  it('fails a job whose worker runs out of memory, and keeps serving', async () => {
+    const limited = createJobService({
+      dataRoot: root,
+      workers: 1,
+      workerResourceLimits: { maxOldGenerationSizeMb: 96 },
+      onError: (e) => errors.push(e),
+      testHooks: { crashWorker: (request) => (request.variables?.CRASH === 'oom' ? 'oom' : undefined) },
+    });
+    try {
+      const doomed = limited.submit({ yaml: smallPipeline('oom-doomed'), variables: { CRASH: 'oom' } });
+      const queued = limited.submit({ yaml: smallPipeline('oom-next') });
+      const failed = await limited.wait(doomed.id, 60_000);
+      expect(failed).toMatchObject({ status: 'failed', errorCode: 'JOB_WORKER_CRASHED' });
+      expect(failed?.error).toMatch(/out of memory/i);
+      expect((await limited.wait(queued.id, 30_000))?.status).toBe('completed');
+    } finally {
+      await limited.shutdown();
+    }
+    expect(errors).toEqual([]);
+  }, 90_000);
+
   it('cannot be triggered by request content without the test hook', async () => {
     const plain = createJobService({ dataRoot: root, workers: 1 });
     try {

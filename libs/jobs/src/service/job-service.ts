@@ -51,7 +51,8 @@ export interface JobServiceOptions {
   /**
    * Test-only hooks. Production code never sets them, so no request content can trigger them.
    * `crashWorker` picks requests whose worker must really die ('exit': process.exit inside the
-   * thread; 'uncaught': an uncaught exception in it).
+   * thread; 'uncaught': an uncaught exception in it; 'oom': heap exhaustion, with
+   * `workerResourceLimits` set).
    */
   testHooks?: { crashWorker?: (request: JobRequest) => WorkerCrashMode | undefined };
 }

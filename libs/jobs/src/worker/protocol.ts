@@ -15,7 +15,7 @@ export interface WorkerEngineConfig {
 }
 
 /** How a test asks a worker to die for real (never reachable from a request, see `JobServiceOptions.testHooks`). */
-export type WorkerCrashMode = 'exit' | 'uncaught';
+export type WorkerCrashMode = 'exit' | 'uncaught' | 'oom';
 
 /** The per-task control channel: a port for messages and a shared word for the start/cancel race. */
 export interface TaskControl {

@@ -54,6 +54,11 @@ function cancelledReply(jobId: string): ErrorReply {
 /** Test-only real worker death; the main thread decides (see JobServiceOptions.testHooks). */
 function crash(mode: WorkerCrashMode): Promise<never> {
   if (mode === 'exit') process.exit(70);
+  if (mode === 'oom') {
+    // Grows the heap until V8 stops the thread (bounded by the pool's resourceLimits).
+    const hog: number[][] = [];
+    for (;;) hog.push(new Array<number>(1_000_000).fill(hog.length));
+  }
   // An exception nobody catches ends the thread with an 'error' event, as a bug in a callback would.
   setImmediate(() => {
     throw new Error('worker test hook: uncaught error');

@@ -13,6 +13,7 @@ describe('jobs error catalogue', () => {
         jobsErrors.illegalTransition('j', 'completed', 'running'),
         jobsErrors.workerCrashed('j', 'worker exited with code: 70'),
         jobsErrors.cancelled('j'),
+        jobsErrors.interrupted('j'),
         jobsErrors.workerFileMissing('/x/jobs-worker.js'),
         jobsErrors.invalidOption('workers', 'a positive integer', 0),
         jobsErrors.duplicateId('j'),

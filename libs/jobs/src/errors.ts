@@ -12,6 +12,7 @@ export const JOB_ERROR_CODES = [
   'JOB_SHUTTING_DOWN',
   'JOB_ILLEGAL_TRANSITION',
   'JOB_WORKER_CRASHED',
+  'JOB_INTERRUPTED',
   'JOB_CANCELLED',
   'JOB_WORKER_FILE_MISSING',
   'JOB_INVALID_OPTION',
@@ -72,6 +73,9 @@ export const jobsErrors = {
       jobId,
       reason,
     }),
+  /** A job a previous process of the service left running (found in a durable store at start). */
+  interrupted: (jobId: string) =>
+    new JobsError('JOB_INTERRUPTED', `job ${jobId} was running when the service stopped`, { jobId }),
   cancelled: (jobId: string) => new JobsError('JOB_CANCELLED', `job ${jobId} was cancelled`, { jobId }),
   workerFileMissing: (file: string) =>
     new JobsError(

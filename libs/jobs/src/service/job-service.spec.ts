@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isJobsError } from '../errors';
 import type { JobRecord } from '../job';
+import { createMemoryJobStore } from '../store/memory-job-store';
+import { applyJobEvent, createJobRecord } from '../store/state-machine';
 import { createJobService, type JobService } from './job-service';
 import { createDataRoot, ISO_MS, must, removeDataRoot, smallPipeline } from './__fixtures__/fixtures';
 
@@ -135,6 +137,31 @@ describe('job service: lifecycle on real pipelines', () => {
     const all = await Promise.all(Array.from({ length: 50 }, () => jobs.wait(id, 30_000)));
     expect(new Set(all.map((j) => j?.status))).toEqual(new Set(['completed']));
     expect(new Set(all).size).toBe(1);
+  });
+});
+
+describe('job service: a store left by an earlier process', () => {
+  it('fails jobs that were running, queues again jobs that were queued, cancels those that no longer plan', async () => {
+    const root = await createDataRoot();
+    const store = createMemoryJobStore();
+    const at = '2026-01-01T00:00:00.000Z';
+    const wasRunning = applyJobEvent(createJobRecord('r-1', { yaml: smallPipeline('old-running') }, at), { type: 'start', at });
+    const wasQueued = createJobRecord('q-1', { yaml: smallPipeline('old-queued') }, at);
+    const broken = createJobRecord('q-2', { yaml: 'version: [' }, at);
+    const done = applyJobEvent(createJobRecord('c-1', { yaml: smallPipeline('old-done') }, at), { type: 'cancel', at });
+    for (const record of [wasRunning, wasQueued, broken, done]) store.insert(record);
+    const jobs = createJobService({ dataRoot: root, workers: 1, store });
+    try {
+      expect(jobs.get('r-1')).toMatchObject({ status: 'failed', errorCode: 'JOB_INTERRUPTED', error: 'job r-1 was running when the service stopped' });
+      expect(jobs.get('q-2')).toMatchObject({ status: 'cancelled', durationMs: 0 });
+      expect(jobs.get('c-1')).toEqual(done);
+      expect((await jobs.wait('q-1', 30_000))?.status).toBe('completed');
+      expect(fs.existsSync(path.join(root, 'out/old-queued.csv'))).toBe(true);
+      expect(jobs.list().map((j) => j.id)).toEqual(['r-1', 'q-1', 'q-2', 'c-1']);
+    } finally {
+      await jobs.shutdown();
+      removeDataRoot(root);
+    }
   });
 });
 

@@ -38,7 +38,11 @@ export interface JobServiceOptions {
   retention?: number;
   /** Engine settings; DuckDB threads default to cores / workers (at least 1). */
   engine?: { duckdb?: { threads?: number; memoryLimit?: string } };
-  /** Where records live (default: an in-memory store with `retention`). */
+  /**
+   * Where records live (default: an in-memory store with `retention`). Jobs an earlier process
+   * left in a durable store are recovered at start: running ones fail (JOB_INTERRUPTED), queued
+   * ones are queued again.
+   */
   store?: JobStore;
   /** The worker bundle (default: built from sources under ts-jest, else `jobs-worker.js` next to the app bundle). */
   workerFile?: string;
@@ -277,6 +281,35 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
     await pool.close();
   };
+
+  /**
+   * A store that outlived an earlier process (a durable one) may hold jobs that process left
+   * behind: running ones failed with it; queued ones are planned again and queued in their
+   * submission order, or cancelled when they no longer plan or do not fit.
+   */
+  const recover = (): void => {
+    for (const job of store.list()) {
+      if (job.status === 'running') {
+        const error = jobsErrors.interrupted(job.id);
+        advance(job.id, { type: 'fail', at: isoNow(), error: { code: error.code, message: error.message } });
+      } else if (job.status === 'queued') {
+        const planned = planPipeline(job.request.yaml, job.request.variables ?? {});
+        let backend: string | undefined;
+        try {
+          backend = parseBackendName(job.request.backend);
+        } catch {
+          backend = undefined;
+        }
+        if (planned.ok && backend !== undefined && queue.size < queue.capacity) {
+          queue.push(job.id, { plan: planned.plan, backend });
+        } else {
+          advance(job.id, { type: 'cancel', at: isoNow() });
+        }
+      }
+    }
+    pump();
+  };
+  recover();
 
   return {
     submit(request) {

@@ -51,6 +51,8 @@ async function build(outdir) {
     engines: rootPackage.engines,
     scripts: { start: 'node main.js' },
     dependencies,
+    // The workspace's pins of transitive packages (danfojs-node's TensorFlow binding) apply here too.
+    ...(rootPackage.overrides ? { overrides: rootPackage.overrides } : {}),
   };
   fs.writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return { outdir, dependencies };

@@ -65,6 +65,8 @@ describe('the built bundle', () => {
     for (const name of ['@duckdb/node-api', 'danfojs-node', 'piscina']) {
       expect(manifest.dependencies[name]).toBe(root.dependencies[name]);
     }
+    // Without the workspace's overrides, `npm install` in the folder would fetch a native TensorFlow.
+    expect(manifest.overrides).toEqual(root.overrides);
     // express and cors are bundled into main.js.
     expect(fs.readFileSync(MAIN, 'utf8')).not.toMatch(/require\("express"\)/);
   });

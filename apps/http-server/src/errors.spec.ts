@@ -32,7 +32,7 @@ describe('toErrorResponse', () => {
     [libraryError('JOB_INVALID_REQUEST', 'invalid request: yaml must be a string'), 400, 'invalid request: yaml must be a string'],
     [bodyParserError('entity.parse.failed', 'Unexpected token'), 400, 'invalid request: body is not valid JSON: Unexpected token'],
     [bodyParserError('entity.too.large', 'too large', { limit: 100 }), 413, 'request body is larger than the limit of 100 bytes'],
-    [bodyParserError('charset.unsupported', 'unsupported charset "LATIN1"'), 415, 'invalid request: unsupported charset "LATIN1" (the body must be UTF-8 JSON)'],
+    [bodyParserError('charset.unsupported', 'unsupported charset "LATIN1"'), 415, 'invalid request: unsupported charset "LATIN1" (send UTF-8 JSON)'],
     [new URIError("Failed to decode param '%E0'"), 400, "invalid request: malformed URL: Failed to decode param '%E0'"],
   ])('maps %p to %i', (error, status, message) => {
     expect(toErrorResponse(error)).toEqual({ status, body: { error: message }, unexpected: false });

@@ -60,7 +60,7 @@ const BODY_PARSER_ERRORS: Readonly<Record<string, (e: BodyParserError) => [Error
   'entity.too.large': (e) => ['BODY_TOO_LARGE', `request body is larger than the limit of ${e.limit} bytes`],
   'request.aborted': () => ['INVALID_REQUEST', 'the request body was cut off by the client'],
   'request.size.invalid': () => ['INVALID_REQUEST', 'the request body is shorter or longer than its Content-Length'],
-  'charset.unsupported': (e) => ['UNSUPPORTED_BODY', `${e.message} (the body must be UTF-8 JSON)`],
+  'charset.unsupported': (e) => ['UNSUPPORTED_BODY', `${e.message} (send UTF-8 JSON)`],
   'encoding.unsupported': (e) => ['UNSUPPORTED_BODY', `${e.message} (accepted: identity, gzip, deflate, br)`],
 };
 

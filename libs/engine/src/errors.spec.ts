@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import {
   ENGINE_ERROR_CODES,
   EngineError,
@@ -31,6 +33,12 @@ describe('engine error catalogue', () => {
         'E_BAD_HANDLE',
       ]),
     );
+  });
+
+  it('is documented code for code in the library README', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const documented = [...readme.matchAll(/^\| (E_[A-Z_]+) \|/gm)].map((m) => m[1]);
+    expect(documented).toEqual(Object.keys(ENGINE_ERROR_CODES));
   });
 
   it('names the asset and what is wrong', () => {

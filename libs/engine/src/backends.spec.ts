@@ -219,6 +219,22 @@ describe.each(BACKENDS)('%s backend', (name) => {
       ]);
     });
 
+    it.each(['csv', 'json', 'parquet'] as const)('every mode on %s (read back for rows)', async (format) => {
+      if (name === 'danfo' && format === 'parquet') return;
+      const file = `m/out.${format}`;
+      const count = async (): Promise<number> => (await backend.readInput('back', input(file, format))).rowCount;
+      expect(await backend.write(small.id, 'o', output(file, format, 'error'))).toMatchObject({ rowsWritten: 2, skipped: false });
+      const before = fs.readFileSync(path.join(root.dir, file));
+      expect(await code(backend.write(small.id, 'o', output(file, format, 'error')))).toBe('E_OUTPUT_EXISTS');
+      expect(await backend.write(small.id, 'o', output(file, format, 'ignore'))).toMatchObject({ rowsWritten: 0, skipped: true });
+      expect(fs.readFileSync(path.join(root.dir, file))).toEqual(before);
+      expect(await backend.write(small.id, 'o', output(file, format, 'append'))).toMatchObject({ rowsWritten: 2 });
+      expect(await count()).toBe(4);
+      expect(await backend.write(small.id, 'o', output(file, format, 'overwrite'))).toMatchObject({ rowsWritten: 2 });
+      expect(await count()).toBe(2);
+      expect(root.files().filter((f) => f.startsWith('m/'))).toEqual([file]);
+    });
+
     it('append refuses a CSV whose columns differ', async () => {
       root.write('other.csv', 'x,y,z\n1,2,3\n');
       await expect(backend.write(small.id, 'out', output('other.csv', 'csv', 'append'))).rejects.toThrow(

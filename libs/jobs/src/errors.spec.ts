@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { JOB_ERROR_CODES, JobsError, isJobsError, jobsErrors } from './errors';
 
 describe('jobs error catalogue', () => {
@@ -42,5 +44,11 @@ describe('jobs error catalogue', () => {
     expect(isJobsError(new Error('x'))).toBe(false);
     expect(isJobsError({ code: 'JOB_QUEUE_FULL' })).toBe(false);
     expect(new JobsError('JOB_CANCELLED', 'm', {}, { cause: 'c' }).cause).toBe('c');
+  });
+
+  it('is documented: the README error table lists every code', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '../README.md'), 'utf8');
+    const listed = [...readme.matchAll(/^\| (JOB_[A-Z_]+) \|/gm)].map((m) => m[1]);
+    expect(listed).toEqual([...JOB_ERROR_CODES]);
   });
 });

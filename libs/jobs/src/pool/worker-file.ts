@@ -55,7 +55,22 @@ function bundleFromSources(): string {
   const partial = `${outfile}.${process.pid}.${Date.now()}.tmp.js`;
   esbuild.buildSync(script.workerBundleOptions(partial));
   fs.renameSync(partial, outfile);
+  pruneStaleBundles(path.dirname(path.dirname(outfile)), path.dirname(outfile));
   return (bundled = outfile);
+}
+
+/** Bundles of older sources pile up as the code changes; drop those untouched for a day. */
+function pruneStaleBundles(parent: string, keep: string): void {
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  for (const entry of fs.readdirSync(parent, { withFileTypes: true })) {
+    const dir = path.join(parent, entry.name);
+    if (!entry.isDirectory() || dir === keep) continue;
+    try {
+      if (fs.statSync(dir).mtimeMs < dayAgo) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another process may be pruning the same folder.
+    }
+  }
 }
 
 /** Every file whose content can change the bundle: library sources, the tsconfig, the build script. */

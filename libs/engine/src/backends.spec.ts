@@ -235,6 +235,17 @@ describe.each(BACKENDS)('%s backend', (name) => {
       expect(root.files().filter((f) => f.startsWith('m/'))).toEqual([file]);
     });
 
+    it('append follows the existing layout: JSON lines stay lines, gzip stays readable', async () => {
+      root.write('l.json', '{"id":5,"name":"Old"}\n');
+      await backend.write(small.id, 'o', output('l.json', 'json', 'append', { multiLine: 'true' }));
+      expect(root.read('l.json')).toBe('{"id":5,"name":"Old"}\n{"id":1,"name":"Alice"}\n{"id":2,"name":"Bob"}\n');
+      await backend.write(small.id, 'o', output('z.csv.gz', 'csv', 'append'));
+      await backend.write(small.id, 'o', output('z.csv.gz', 'csv', 'append'));
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(root.dir, 'z.csv.gz'))).toString()).toBe(
+        'id,name\n1,Alice\n2,Bob\n1,Alice\n2,Bob\n',
+      );
+    });
+
     it('append refuses a CSV whose columns differ', async () => {
       root.write('other.csv', 'x,y,z\n1,2,3\n');
       await expect(backend.write(small.id, 'out', output('other.csv', 'csv', 'append'))).rejects.toThrow(

@@ -6,13 +6,14 @@
  * chunks, so a cancellation is seen within one chunk.
  */
 import * as fs from 'node:fs';
+import * as zlib from 'node:zlib';
 import type { InputSource, OutputSource, Source } from '@pipeline/definition';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
 import { bindSource, type BoundSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import type { EngineConfig } from '../config';
 import { EngineError, assetPrefix, badHandle, throwIfAborted } from '../errors';
-import { readFormatOptions, type FormatOptions } from '../formats/format-options';
+import { readFormatOptions, writeCompression, type FormatOptions, type TextCompression } from '../formats/format-options';
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
@@ -282,8 +283,17 @@ export class DanfoBackend implements Backend {
     }
     const part = `${tempPath}.part`;
     try {
-      fs.writeFileSync(part, encode(false));
-      const plain = !/\.(gz|gzip|zst|zstd)$/i.test(existing) && !['gzip', 'zstd'].includes(compressionOf(options));
+      // Appended rows follow the existing file's layout: CSV without a header, JSON one record per line.
+      const added =
+        options.format === 'json'
+          ? Buffer.from(jsonRecordTexts(h.columns, this.data(h), h.rowCount, options).map((r) => `${r}\n`).join(''))
+          : encode(false);
+      const codec = writeCompression(compressionOf(options), existing);
+      if (options.format === 'json' && codec === 'zstd') {
+        throw new EngineError('E_UNSUPPORTED_FORMAT', `${assetPrefix(asset)}the danfo backend cannot write zstd-compressed files`, { asset });
+      }
+      fs.writeFileSync(part, options.format === 'json' && codec === 'gzip' ? zlib.gzipSync(added) : added);
+      const plain = codec === 'none';
       concatenateInto(tempPath, existing, part, plain && lacksFinalNewline(existing) ? Buffer.from('\n') : undefined);
     } finally {
       fs.rmSync(part, { force: true });
@@ -305,7 +315,7 @@ export class DanfoBackend implements Backend {
   }
 }
 
-function compressionOf(options: FormatOptions): string {
+function compressionOf(options: FormatOptions): TextCompression {
   if (options.format === 'csv') return options.csv.compression;
   if (options.format === 'json') return options.json.compression;
   return 'none';

@@ -13,7 +13,7 @@ import type { Column } from '../check/bind-expression';
 import { resolveDuckDbSettings, type EngineConfig } from '../config';
 import { EngineError, assetPrefix, badHandle, throwIfAborted } from '../errors';
 import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
-import { readFormatOptions, type FormatOptions } from '../formats/format-options';
+import { readFormatOptions, writeCompression, type FormatOptions } from '../formats/format-options';
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
@@ -99,14 +99,10 @@ export class DuckDbBackend implements Backend {
     const options = readFormatOptions(source.format, source.options, ref);
     const fn = readFunctionSql(file.absolute, options);
     const described = await this.describeSql(`SELECT * FROM ${fn}`, signal, ref);
-    let from = fn;
-    if (options.format === 'csv' && options.csv.inferSchema && described.length > 0) {
-      const pinned = described.map((c) => `${sqlString(c.name)}: ${sqlString(c.type)}`).join(', ');
-      from = `${fn.slice(0, -1)}, columns={${pinned}}, auto_detect=false)`.replace(
-        /, auto_type_candidates=\[[^\]]*\]/,
-        '',
-      );
-    }
+    const from =
+      options.format === 'csv' && options.csv.inferSchema && described.length > 0
+        ? readFunctionSql(file.absolute, options, { pinnedColumns: described })
+        : fn;
     const needsCast = described.some((c) => normalizedDuckDbType(c.type) !== undefined);
     const select = needsCast
       ? described
@@ -340,10 +336,9 @@ export class DuckDbBackend implements Backend {
       return total - oldRows;
     }
     if (format === 'json' && startsWithBracket(existing)) {
-      const arrayFn = existingFn.replace(/format='auto'|format='newline_delimited'/, "format='array'");
+      const arrayFn = readFunctionSql(existing, options, { jsonArray: true });
       const oldRows = await run(`SELECT count(*) FROM ${arrayFn}`);
-      const multiLine = options.format === 'json' && options.json.multiLine === true;
-      const copy = copyOptionsSql(options, existing, ref).replace(/\)$/, multiLine ? ')' : ', ARRAY true)');
+      const copy = copyOptionsSql(options, existing, ref, { jsonArray: true });
       const total = await run(`COPY (SELECT * FROM ${arrayFn} UNION ALL BY NAME SELECT * FROM ${rel.name}) TO ${sqlString(tempPath)} ${copy}`);
       return total - oldRows;
     }
@@ -352,8 +347,9 @@ export class DuckDbBackend implements Backend {
       const header = options.format === 'csv' && options.csv.header;
       checkSameColumns(ref, old.map((c) => c.name), rel.columns.map((c) => c.name), header);
     }
-    const added = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(part)} ${copyOptionsSql(options, existing, ref, false)}`);
-    const plainText = !/COMPRESSION '(gzip|zstd)'/.test(copyOptionsSql(options, existing, ref));
+    const added = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(part)} ${copyOptionsSql(options, existing, ref, { header: false, jsonArray: false })}`);
+    const compression = options.format === 'csv' ? options.csv.compression : options.format === 'json' ? options.json.compression : 'none';
+    const plainText = writeCompression(compression, existing) === 'none';
     concatenateInto(tempPath, existing, part, plainText && lacksFinalNewline(existing) ? Buffer.from('\n') : undefined);
     return added;
   }

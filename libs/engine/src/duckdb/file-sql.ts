@@ -17,8 +17,16 @@ export const CSV_TYPE_CANDIDATES = ['BOOLEAN', 'BIGINT', 'DOUBLE', 'DATE', 'TIME
 /** Date pattern used for CSV inference when none is given: ISO dates only. */
 export const DEFAULT_DATE_FORMAT = '%Y-%m-%d';
 
+/** Adjustments of a read: CSV column types already detected (no sniffing), a JSON layout. */
+export interface ReadAdjustments {
+  /** Pins CSV columns to these DuckDB types (`auto_detect=false`), as detected by an earlier sniff. */
+  readonly pinnedColumns?: readonly { readonly name: string; readonly type: string }[];
+  /** Reads a JSON file as one array of records. */
+  readonly jsonArray?: boolean;
+}
+
 /** The table function call that reads `absolutePath`. */
-export function readFunctionSql(absolutePath: string, options: FormatOptions): string {
+export function readFunctionSql(absolutePath: string, options: FormatOptions, adjust: ReadAdjustments = {}): string {
   const path = sqlString(absolutePath);
   switch (options.format) {
     case 'csv': {
@@ -35,14 +43,20 @@ export function readFunctionSql(absolutePath: string, options: FormatOptions): s
       ];
       if (o.timestampFormat !== undefined) params.push(`timestampformat=${sqlString(toStrftime(o.timestampFormat))}`);
       if (o.comment !== undefined) params.push(`comment=${sqlString(o.comment)}`);
-      if (o.inferSchema) params.push(`auto_type_candidates=${sqlStringList(CSV_TYPE_CANDIDATES)}`);
-      else params.push('all_varchar=true');
+      const pinned = adjust.pinnedColumns;
+      if (pinned !== undefined && pinned.length > 0) {
+        params.push(`columns={${pinned.map((c) => `${sqlString(c.name)}: ${sqlString(c.type)}`).join(', ')}}`, 'auto_detect=false');
+      } else if (o.inferSchema) {
+        params.push(`auto_type_candidates=${sqlStringList(CSV_TYPE_CANDIDATES)}`);
+      } else {
+        params.push('all_varchar=true');
+      }
       return `read_csv(${path}, ${params.join(', ')})`;
     }
     case 'json': {
       const o = options.json;
       const params = [
-        `format=${sqlString(o.multiLine === false ? 'newline_delimited' : 'auto')}`,
+        `format=${sqlString(adjust.jsonArray === true ? 'array' : o.multiLine === false ? 'newline_delimited' : 'auto')}`,
         // read_json spells its codecs differently from read_csv.
         `compression=${sqlString(o.compression === 'auto' ? 'auto_detect' : o.compression === 'none' ? 'uncompressed' : o.compression)}`,
       ];
@@ -57,17 +71,22 @@ export function readFunctionSql(absolutePath: string, options: FormatOptions): s
 
 /**
  * The options of `COPY ... TO` for a destination whose final name is `finalPath` (the file
- * written is a temporary one, so compression is always explicit). `header` overrides the CSV
- * header option (appending writes rows without one).
+ * written is a temporary one, so compression is always explicit). `override.header` replaces the
+ * CSV header option (appending writes rows without one), `override.jsonArray` forces a JSON array.
  */
-export function copyOptionsSql(options: FormatOptions, finalPath: string, asset?: string, header?: boolean): string {
+export function copyOptionsSql(
+  options: FormatOptions,
+  finalPath: string,
+  asset?: string,
+  override: { header?: boolean; jsonArray?: boolean } = {},
+): string {
   switch (options.format) {
     case 'csv': {
       const o = options.csv;
       if (o.encoding !== 'utf-8') throw badOption(asset, 'encoding', 'must be utf-8 for an output');
       const parts = [
         'FORMAT csv',
-        `HEADER ${header ?? o.header}`,
+        `HEADER ${override.header ?? o.header}`,
         `DELIMITER ${sqlString(o.sep)}`,
         `QUOTE ${sqlString(o.quote)}`,
         `ESCAPE ${sqlString(o.escape)}`,
@@ -81,7 +100,7 @@ export function copyOptionsSql(options: FormatOptions, finalPath: string, asset?
     case 'json': {
       const o = options.json;
       const parts = ['FORMAT json', `COMPRESSION ${sqlString(writeCompression(o.compression, finalPath))}`];
-      if (o.multiLine === true) parts.push('ARRAY true');
+      if (override.jsonArray ?? o.multiLine === true) parts.push('ARRAY true');
       if (o.dateFormat !== undefined) parts.push(`DATEFORMAT ${sqlString(toStrftime(o.dateFormat))}`);
       if (o.timestampFormat !== undefined) parts.push(`TIMESTAMPFORMAT ${sqlString(toStrftime(o.timestampFormat))}`);
       return `(${parts.join(', ')})`;

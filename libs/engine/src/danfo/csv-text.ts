@@ -18,13 +18,12 @@ export class CsvSyntaxError extends Error {}
 
 /** Splits CSV text into fields. */
 export function parseCsv(text: string, o: Pick<CsvOptions, 'header' | 'sep' | 'quote' | 'escape' | 'nullValue' | 'comment'>): CsvTable {
-  const records: { fields: string[]; quoted: boolean[] }[] = [];
+  const records: string[][] = [];
   const n = text.length;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   while (i < n) {
     const fields: string[] = [];
-    const quoted: boolean[] = [];
     let field = '';
     let wasQuoted = false;
     let atFieldStart = true;
@@ -34,10 +33,11 @@ export function parseCsv(text: string, o: Pick<CsvOptions, 'header' | 'sep' | 'q
       if (atFieldStart && c === o.quote) {
         wasQuoted = true;
         atFieldStart = false;
+        const startLine = line;
         i++;
         // Quoted section: up to the closing quote; escape+quote (and escape+escape) is literal.
         for (;;) {
-          if (i >= n) throw new CsvSyntaxError(`unterminated quoted field starting on line ${line}`);
+          if (i >= n) throw new CsvSyntaxError(`unterminated quoted field starting on line ${startLine}`);
           const q = text[i];
           const next = text[i + 1];
           if (q === o.escape && next !== undefined && (next === o.quote || (o.escape !== o.quote && next === o.escape))) {
@@ -57,7 +57,6 @@ export function parseCsv(text: string, o: Pick<CsvOptions, 'header' | 'sep' | 'q
       }
       if (c === o.sep) {
         fields.push(field);
-        quoted.push(wasQuoted);
         field = '';
         wasQuoted = false;
         atFieldStart = true;
@@ -69,31 +68,35 @@ export function parseCsv(text: string, o: Pick<CsvOptions, 'header' | 'sep' | 'q
       } else if (o.comment !== undefined && c === o.comment) {
         while (i < n && text[i] !== '\n' && text[i] !== '\r') i++;
       } else {
-        field += c;
+        // Plain characters up to the next delimiter, line break, comment or quote, in one slice.
+        let j = i + 1;
+        while (j < n) {
+          const d = text[j];
+          if (d === o.sep || d === '\n' || d === '\r' || d === o.comment || d === o.quote) break;
+          j++;
+        }
+        field += text.slice(i, j);
         atFieldStart = false;
-        i++;
+        i = j;
       }
     }
     // A blank line (or one that is only a comment) holds no record.
     if (fields.length === 0 && field === '' && !wasQuoted) continue;
     fields.push(field);
-    quoted.push(wasQuoted);
-    records.push({ fields, quoted });
+    records.push(fields);
   }
   let header: string[] | undefined;
   let body = records;
   if (o.header && records.length > 0) {
-    header = records[0].fields;
+    header = records[0];
     body = records.slice(1);
   }
-  const width = header?.length ?? records[0]?.fields.length ?? 0;
+  const width = header?.length ?? records[0]?.length ?? 0;
   const rows = body.map((r, index) => {
-    if (r.fields.length !== width) {
-      throw new CsvSyntaxError(
-        `row ${index + 1 + (o.header ? 1 : 0)} has ${r.fields.length} fields, expected ${width}`,
-      );
+    if (r.length !== width) {
+      throw new CsvSyntaxError(`row ${index + 1 + (o.header ? 1 : 0)} has ${r.length} fields, expected ${width}`);
     }
-    return r.fields.map((f) => (f === o.nullValue ? null : f));
+    return r.map((f) => (f === o.nullValue ? null : f));
   });
   return { header, rows };
 }

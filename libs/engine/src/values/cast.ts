@@ -66,6 +66,7 @@ function toDecimal(x: number, precision: number, scale: number): number | typeof
 
 const INTEGRAL_BITS: Readonly<Record<string, number>> = { byte: 8, short: 16, integer: 32, long: 64 };
 const ZONE_SUFFIX = /(?:Z|[+-]\d{2}(?::?\d{2})?)\s*$/;
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 const INTEGER_TEXT = /^\s*([+-]?)(\d+)\s*$/;
 const DECIMAL_TEXT = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/;
 
@@ -111,6 +112,8 @@ function fromText(text: string, to: DataType): Value | typeof CAST_FAILED {
 
 /** A double from text (DuckDB spelling: optional sign, digits, fraction, exponent, inf, nan). */
 export function textToDouble(text: string): number | undefined {
+  // Fast path: plain decimal digits (the common case) need no further checks.
+  if (PLAIN_NUMBER.test(text)) return Number(text);
   const t = text.trim();
   if (/^[+-]?(inf|infinity)$/i.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
   if (/^[+-]?nan$/i.test(t)) return NaN;

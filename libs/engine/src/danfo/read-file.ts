@@ -106,7 +106,8 @@ function readLong(t: string): number | undefined {
 }
 
 function readDouble(t: string): number | undefined {
-  if (/^\s*\+/.test(t)) return undefined;
+  // DuckDB's sniffer leaves `+5` and zero-padded numbers such as `007` as text.
+  if (/^\s*(\+|-?0\d)/.test(t)) return undefined;
   return textToDouble(t);
 }
 

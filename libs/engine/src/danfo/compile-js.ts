@@ -7,6 +7,7 @@
  */
 import { assertNever, type Call, type Expr } from '@pipeline/definition';
 import type { TypeMap } from '../check/bind-expression';
+import { supertype } from '../check/supertype';
 import { EngineError, assetPrefix } from '../errors';
 import { isIntegral, type DataType } from '../types/data-type';
 import { CAST_FAILED, castValue } from '../values/cast';
@@ -228,10 +229,9 @@ class JsCompiler<I> {
     }
   }
 
-  /** The common type values of `nodes` are compared in. */
+  /** The common type values of `nodes` are compared in (the binder checked that one exists). */
   private domainOf(nodes: readonly Expr[]): DataType {
-    const types = nodes.map((n) => this.typeOf(n));
-    return types.includes('timestamp') ? 'timestamp' : (types.find((t) => t !== 'null') ?? 'null');
+    return nodes.reduce<DataType>((acc, n) => supertype(acc, this.typeOf(n)) ?? acc, 'null');
   }
 
   private compileBinary(e: Extract<Expr, { kind: 'binary' }>): Compiled<I> {
@@ -391,6 +391,14 @@ class JsCompiler<I> {
     }
     if (fn.kind === 'aggregate') return this.aggregate(e, fn);
     const t = this.typeOf(e);
+    if (e.name === 'nullif') {
+      // Compared in the common type (a date against a timestamp), but the first value is returned as is.
+      const domain = this.domainOf(e.args);
+      const first = this.compile(e.args[0]);
+      const [left, right] = e.args.map((a) => this.compileAs(a, domain));
+      const impl = fn.make({ argTypes: [domain, domain], result: domain, call: e, nowMicros: this.ctx.nowMicros });
+      return (c, i) => (impl([left(c, i), right(c, i)]) === null ? null : first(c, i));
+    }
     const unifying = e.name === 'coalesce' || e.name === 'ifnull';
     const args = e.args.map((a) => (unifying ? this.compileAs(a, t) : this.compile(a)));
     const impl = fn.make({ argTypes: e.args.map((a) => this.typeOf(a)), result: t, call: e, nowMicros: this.ctx.nowMicros });

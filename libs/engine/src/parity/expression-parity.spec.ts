@@ -18,7 +18,7 @@ const ROW_EXPRESSIONS = [
   // comparison and three-valued logic
   'i = 1', 'i != 1', 'i <> 1', 'i < l', 'i <= 0', 'd > 1', 'd >= -2.5', 's = \'bob\'', 's < \'b\'', 'b = TRUE',
   'i <=> NULL', 'NULL <=> NULL', 'i <=> 1', 'dt > \'2020-01-01\'', 'ts >= \'2024-01-31\'', 'dt < ts',
-  "l > '5'", "b = 'true'", 'NOT b', 'b AND i > 0', 'b OR i > 0', 'NULL AND FALSE', 'NULL OR TRUE', 'NOT NULL',
+  "l > '5'", "b = 'true'", 'm = 1.255', 'm > 1.245', 'm = i', 'm < 0.5', 'm IN (1.25, 0)', 'CASE WHEN b THEN m ELSE d END', 'NOT b', 'b AND i > 0', 'b OR i > 0', 'NULL AND FALSE', 'NULL OR TRUE', 'NOT NULL',
   'b AND NULL', 'b OR NULL',
   'i IS NULL', 's IS NOT NULL', 'i IN (1, 0)', 'i NOT IN (1, 0)', 'i IN (1, NULL)', 'i NOT IN (2, NULL)',
   "s IN ('bob', 'x')", 'i BETWEEN -10 AND 1', 'i NOT BETWEEN 0 AND 1', 'd BETWEEN NULL AND 2',
@@ -48,7 +48,7 @@ const ROW_EXPRESSIONS = [
   'ceil(m)', 'power(i, 2)', 'power(2, 0.5)', 'sqrt(abs(d))', 'mod(i, 4)', 'mod(d, 2)', 'mod(i, 0)',
   // conditionals
   'coalesce(i, 99)', 'coalesce(NULL, d, 1)', "coalesce(s, 'none')", 'coalesce(dt, ts)', 'ifnull(l, -1)',
-  'nullif(i, 0)', "nullif(s, 'bob')", 'nullif(d, NULL)',
+  'nullif(i, 0)', "nullif(s, 'bob')", 'nullif(d, NULL)', 'nullif(dt, ts)', 'nullif(m, 1.25)', 'nullif(i, d)',
   // dates
   'year(dt)', 'month(dt)', 'day(dt)', 'year(ts)', 'hour(ts)', 'minute(ts)', 'second(ts)', 'hour(dt)',
   'date_add(dt, 1)', 'date_add(dt, -365)', 'date_add(ts, 1)', 'date_add(dt, i % 1000)', "date_diff(dt, DATE '2000-01-01')",

@@ -18,6 +18,7 @@ import {
   type StringLiteral,
 } from '@pipeline/definition';
 import { columnNotFound, EngineError, typeError, assetPrefix } from '../errors';
+import { checkLikePattern } from '../values/like';
 import { checkRegexPattern } from '../values/regex-guard';
 import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../values/temporal';
 import {
@@ -152,8 +153,8 @@ class Binder {
           const t = this.typeOf(side);
           if (t !== 'string' && t !== 'null') this.fail(`${e.op} needs text, got ${t}: ${printExpression(e)}`);
         }
-        if (e.op === 'RLIKE' && pattern.kind === 'string') {
-          const problemText = checkRegexPattern(pattern.value);
+        if (pattern.kind === 'string') {
+          const problemText = e.op === 'RLIKE' ? checkRegexPattern(pattern.value) : checkLikePattern(pattern.value);
           if (problemText !== undefined) {
             const { asset, field } = this.scope;
             throw new EngineError('E_BAD_PATTERN', `${assetPrefix(asset)}${field}: ${problemText}`, {

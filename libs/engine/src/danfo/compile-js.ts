@@ -13,7 +13,7 @@ import { isIntegral, type DataType } from '../types/data-type';
 import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues } from '../values/compare';
 import { formatValue, type Value } from '../values/format-value';
-import { compileLike, type LikeMatcher } from '../values/like';
+import { checkLikePattern, compileLike, type LikeMatcher } from '../values/like';
 import { compileGuardedRegex } from '../values/regex-guard';
 import { MICROS_PER_DAY } from '../values/temporal';
 import { checkIntegral, dayCount, fitResult, JS_FUNCTIONS, remainderOf, ValueError, type JsFunction } from './js-functions';
@@ -354,7 +354,10 @@ class JsCompiler<I> {
       };
     } else {
       const ci = e.op === 'ILIKE';
-      matcher = (p) => compileLike(p, ci);
+      matcher = (p) => {
+        const why = checkLikePattern(p);
+        return why === undefined ? compileLike(p, ci) : this.fail('E_BAD_PATTERN', why);
+      };
     }
     let match: (text: string, pattern: string) => boolean;
     let pattern: Compiled<I>;

@@ -5,6 +5,14 @@
  * time is bounded by text length times pattern length whatever the pattern.
  */
 
+/** Longest accepted LIKE pattern, in characters (matching costs text length times pattern length). */
+export const MAX_LIKE_PATTERN_LENGTH = 1000;
+
+/** Why a LIKE pattern is refused, or undefined when it is accepted. */
+export function checkLikePattern(pattern: string): string | undefined {
+  return pattern.length > MAX_LIKE_PATTERN_LENGTH ? `LIKE pattern is longer than ${MAX_LIKE_PATTERN_LENGTH} characters` : undefined;
+}
+
 /** A compiled LIKE pattern. */
 export type LikeMatcher = (text: string) => boolean;
 

@@ -199,6 +199,8 @@ function jsonColumns(text: string, o: JsonOptions, asset: string, display: strin
       }
     }
   }
+  // No field at all (an empty file, `[]`, `{}` records): DuckDB reads one text column named json.
+  if (names.length === 0) return { columns: [{ name: 'json', type: 'string' }], data: [records.map(() => null)] };
   const columns: Column[] = [];
   const data: Value[][] = [];
   for (const name of names) {

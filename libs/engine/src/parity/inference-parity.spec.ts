@@ -33,6 +33,10 @@ describe('CSV and JSON type inference agree', () => {
     const names = Object.keys(COLUMNS);
     const rows = [0, 1, 2, 3].map((i) => names.map((n) => COLUMNS[n][i]).join(','));
     root.write('t.csv', `${names.join(',')}\n${rows.join('\n')}\n`);
+    root.write('empty.csv', '');
+    root.write('header.csv', 'a,b\n');
+    root.write('empty.json', '');
+    root.write('empty-array.json', '[]');
     root.write(
       't.json',
       [
@@ -43,7 +47,7 @@ describe('CSV and JSON type inference agree', () => {
   });
   afterAll(() => root.cleanup());
 
-  it.each(['t.csv', 't.json'])('%s', async (file) => {
+  it.each(['t.csv', 't.json', 'empty.csv', 'header.csv', 'empty.json', 'empty-array.json'])('%s', async (file) => {
     const format = file.endsWith('.csv') ? 'csv' : 'json';
     const results = [];
     for (const name of ['duckdb', 'danfo'] as const) {

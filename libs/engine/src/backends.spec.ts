@@ -166,6 +166,20 @@ describe.each(BACKENDS)('%s backend', (name) => {
     expect(zlib.gunzipSync(fs.readFileSync(path.join(root.dir, 'copy.csv.gz'))).toString()).toBe('a,b\n1,x\n2,y\n');
   });
 
+  it('writes and reads dates and timestamps in the given patterns, CSV and JSON', async () => {
+    root.write('t.csv', 'd,t\n2024-01-02,2024-01-02 03:04:05\n');
+    const t = await read('t', 't.csv');
+    const patterns = { dateFormat: 'dd/MM/yyyy', timestampFormat: 'yyyy/MM/dd HH:mm' };
+    await backend.write(t.id, 'o', output('p.json', 'json', 'overwrite', patterns));
+    expect(root.read('p.json')).toBe('{"d":"02/01/2024","t":"2024/01/02 03:04"}\n');
+    await backend.write(t.id, 'o', output('p.csv', 'csv', 'overwrite', patterns));
+    expect(root.read('p.csv')).toBe('d,t\n02/01/2024,2024/01/02 03:04\n');
+    for (const [file, format] of [['p.json', 'json'], ['p.csv', 'csv']] as const) {
+      const back = await read('back', file, format, patterns);
+      expect(back.columns.map((c) => c.dataType)).toEqual(['date', 'timestamp']);
+    }
+  });
+
   it('quotes what needs quoting and writes empty strings as "" so they do not read back as NULL', async () => {
     root.write('q.csv', 'a,b\n"x,y","say ""hi"""\n"",\n"multi\nline",z\n');
     const q = await read('q', 'q.csv');

@@ -1,42 +1,41 @@
 #!/usr/bin/env node
-// Builds the jobs worker bundle: libs/jobs/src/worker/worker.ts and the libraries it imports,
-// bundled into one CommonJS file; npm packages (DuckDB's native addon, danfojs-node, piscina...)
-// stay external and are loaded from node_modules at run time.
+// The esbuild options of the jobs library's two worker bundles, each one CommonJS file holding a
+// worker entry and the workspace libraries it imports; npm packages (DuckDB's native addon,
+// danfojs-node, piscina...) stay external and are loaded from node_modules at run time:
+//   jobs-worker.js            libs/jobs/src/worker/worker.ts, the Piscina job worker
+//   danfo-session-worker.js   libs/jobs/src/sessions/worker/session-worker.ts, a danfo session's thread
+// The apps' builds write them next to main.js, where the library looks for them; from TypeScript
+// sources (tests) the library bundles them itself with these same options
+// (libs/jobs/src/bundle/worker-bundle.ts).
 //
-// Apps: `node libs/jobs/scripts/worker-bundle.cjs dist/apps/<app>/jobs-worker.js` after bundling
-// main.js, so that the worker sits next to main.js (the jobs library's default `workerFile`).
-// The jobs library also calls `workerBundleOptions` when it runs from TypeScript sources (tests).
+// By hand: `node libs/jobs/scripts/worker-bundle.cjs dist/apps/<app>/jobs-worker.js`.
 'use strict';
 const path = require('node:path');
+const { ROOT, nodeBundleOptions } = require('../../../tools/scripts/node-bundle.cjs');
 
-const ROOT = path.resolve(__dirname, '../../..');
 const ENTRY = path.join(ROOT, 'libs/jobs/src/worker/worker.ts');
+const SESSION_ENTRY = path.join(ROOT, 'libs/jobs/src/sessions/worker/session-worker.ts');
 
-/** The esbuild options of the worker bundle, written to `outfile`. */
+/** Options shared by both workers: every npm package left to node_modules, the map inline. */
+const WORKER_OPTIONS = { packages: 'external', sourcemap: 'inline', logLevel: 'silent' };
+
+/** The esbuild options of the jobs worker bundle, written to `outfile`. */
 function workerBundleOptions(outfile) {
-  return {
-    entryPoints: [ENTRY],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // Workspace libraries (@pipeline/*) resolve through the tsconfig paths and are bundled;
-    // every npm package is left to node_modules.
-    tsconfig: path.join(ROOT, 'tsconfig.base.json'),
-    packages: 'external',
-    sourcemap: 'inline',
-    logLevel: 'silent',
-  };
+  return nodeBundleOptions(ENTRY, outfile, WORKER_OPTIONS);
 }
 
-/** Builds the worker bundle into `outfile`. */
+/** The esbuild options of the danfo session worker bundle, written to `outfile`. */
+function sessionWorkerBundleOptions(outfile) {
+  return nodeBundleOptions(SESSION_ENTRY, outfile, WORKER_OPTIONS);
+}
+
+/** Builds the jobs worker bundle into `outfile`. */
 async function buildWorkerBundle(outfile) {
   const esbuild = require('esbuild');
   await esbuild.build(workerBundleOptions(path.resolve(outfile)));
 }
 
-module.exports = { ROOT, ENTRY, workerBundleOptions, buildWorkerBundle };
+module.exports = { ROOT, ENTRY, SESSION_ENTRY, workerBundleOptions, sessionWorkerBundleOptions, buildWorkerBundle };
 
 if (require.main === module) {
   const outfile = process.argv[2];

@@ -75,7 +75,11 @@ function pruneStaleBundles(parent: string, keep: string): void {
 
 /** Every file whose content can change the bundle: library sources, the tsconfig, the build script. */
 function bundleInputs(root: string): string[] {
-  const files = [path.join(root, 'tsconfig.base.json'), path.join(root, 'libs/jobs/scripts/worker-bundle.cjs')];
+  const files = [
+    path.join(root, 'tsconfig.base.json'),
+    path.join(root, 'tools/scripts/node-bundle.cjs'),
+    path.join(root, 'libs/jobs/scripts/worker-bundle.cjs'),
+  ];
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);

@@ -1,0 +1,100 @@
+// Builds a deployable app into one folder; each app's build.cjs says only what is its own:
+//   main.js (+ .map)   the app's src/main.ts, the workspace libraries and its npm packages inlined,
+//                      except EXTERNAL; the root package.json's version is compiled in (`versionDefine`)
+//   jobs-worker.js     the jobs library's Piscina worker, which the job service loads from beside main.js
+//   ...                the app's further `bundles` (esbuild options for an outfile) and copied `files`
+//   package.json       the npm packages the bundles import at run time, at the workspace's versions,
+//                      with the workspace's overrides (when `carryOverrides`)
+// Native and heavy packages stay external: run the bundle inside the workspace (node_modules is
+// found above dist/) or run `npm install --omit=dev` in the output folder.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { builtinModules } = require('node:module');
+const esbuild = require('esbuild');
+const { ROOT, nodeBundleOptions } = require('./node-bundle.cjs');
+const { workerBundleOptions } = require('../../libs/jobs/scripts/worker-bundle.cjs');
+
+/** Never inlined into main.js: native addons, big engines, and packages that load files of their own. */
+const EXTERNAL = ['@duckdb/node-api', '@duckdb/*', 'danfojs-node', 'piscina', 'nodejs-polars', 'esbuild'];
+
+/**
+ * Builds `app` into `outdir` (emptied first) and returns the runtime dependencies it recorded.
+ * `app`: { entry, versionDefine, manifest: { name, description }, carryOverrides,
+ *          bundles: [{ file, options(outfile) }], files: [{ from, to, missing }] }.
+ */
+async function buildApp(app, outdir) {
+  const rootPackage = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const files = app.files ?? [];
+  for (const file of files) {
+    if (!fs.existsSync(file.from)) throw new Error(`${file.from} is missing: ${file.missing}`);
+  }
+  fs.rmSync(outdir, { recursive: true, force: true });
+  fs.mkdirSync(outdir, { recursive: true });
+
+  const main = nodeBundleOptions(app.entry, path.join(outdir, 'main.js'), {
+    external: EXTERNAL,
+    define: { [app.versionDefine]: JSON.stringify(rootPackage.version) },
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  const bundles = [main, workerBundleOptions(path.join(outdir, 'jobs-worker.js'))];
+  for (const bundle of app.bundles ?? []) bundles.push(bundle.options(path.join(outdir, bundle.file)));
+  const metafiles = [];
+  // The metafiles tell which npm packages each bundle imports at run time.
+  for (const options of bundles) metafiles.push((await esbuild.build({ ...options, metafile: true })).metafile);
+  for (const file of files) fs.copyFileSync(file.from, path.join(outdir, file.to));
+
+  const dependencies = {};
+  for (const name of runtimePackages(metafiles)) {
+    dependencies[name] = rootPackage.dependencies?.[name] ?? installedVersion(name);
+  }
+  const manifest = {
+    name: app.manifest.name,
+    version: rootPackage.version,
+    private: true,
+    description: app.manifest.description,
+    main: 'main.js',
+    engines: rootPackage.engines,
+    scripts: { start: 'node main.js' },
+    dependencies,
+    // The workspace's pins of transitive packages (danfojs-node's TensorFlow binding) apply here too.
+    ...(app.carryOverrides && rootPackage.overrides ? { overrides: rootPackage.overrides } : {}),
+  };
+  fs.writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { outdir, dependencies };
+}
+
+/** npm packages the bundles import at run time (Node built-ins left out). */
+function runtimePackages(metafiles) {
+  const names = new Set();
+  for (const metafile of metafiles) {
+    for (const output of Object.values(metafile.outputs)) {
+      for (const imported of output.imports) {
+        if (!imported.external || imported.path.startsWith('node:')) continue;
+        if (builtinModules.includes(imported.path.split('/')[0])) continue;
+        const parts = imported.path.split('/');
+        names.add(imported.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+function installedVersion(name) {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+/** The command line of an app's build.cjs: `node build.cjs [outdir]` (default dist/apps/<project>). */
+function runBuildCli(project, build) {
+  const outdir = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist/apps', project));
+  build(outdir).then(
+    ({ dependencies }) => console.log(`${project} built into ${outdir} (external: ${Object.keys(dependencies).join(', ')})`),
+    (error) => {
+      console.error(`${project} build failed: ${error.message}`);
+      process.exit(1);
+    },
+  );
+}
+
+module.exports = { EXTERNAL, buildApp, runBuildCli };

@@ -25,6 +25,7 @@ describe('toStatusAnswer', () => {
     [libraryError('E_FILE_NOT_FOUND', 'file not found: a.csv'), Status.NOT_FOUND, 'file not found: a.csv'],
     [libraryError('E_READ_FAILED', 'cannot read a.csv: bad'), Status.INVALID_ARGUMENT, 'cannot read a.csv: bad'],
     [libraryError('E_OUTPUT_EXISTS', 'output already exists: o.csv'), Status.ALREADY_EXISTS, 'output already exists: o.csv'],
+    [libraryError('E_WRITE_FAILED', 'output path is a folder: out'), Status.FAILED_PRECONDITION, 'output path is a folder: out'],
   ])('maps %p', (error, status, message) => {
     const answer = toStatusAnswer(error);
     expect(answer.unexpected).toBe(false);

@@ -57,7 +57,9 @@ export const STATUS_TABLE = {
   E_BAD_HANDLE: { status: Status.NOT_FOUND, message: 'handle not found' },
   E_BACKEND_CLOSED: { status: Status.NOT_FOUND, message: 'session not found' },
   E_CANCELLED: { status: Status.CANCELLED },
-  E_WRITE_FAILED: { status: Status.INTERNAL },
+  // The destination is a folder, its folder cannot be made, or the file system refuses: the
+  // file system's state, not the server, is at fault.
+  E_WRITE_FAILED: { status: Status.FAILED_PRECONDITION },
   E_EXECUTION: { status: Status.INTERNAL },
 } as const satisfies Record<string, StatusMapping>;
 

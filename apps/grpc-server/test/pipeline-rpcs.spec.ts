@@ -103,3 +103,28 @@ Execution waves: 5
     });
   });
 });
+
+describe('request checks shared by ValidatePipeline, ExplainPipeline and SubmitJob', () => {
+  const rpcs = ['validatePipeline', 'explainPipeline', 'submitJob'] as const;
+
+  it.each(rpcs)('%s rejects an unknown backend before reading the YAML', async (rpc) => {
+    await expect(failure(h.client[rpc]({ yaml: 'not: [a pipeline', backend: 'spark' }))).resolves.toEqual({
+      code: 'INVALID_ARGUMENT',
+      details: 'unknown backend "spark" (expected duckdb, danfo)',
+    });
+  });
+
+  it.each(rpcs)('%s rejects backend options', async (rpc) => {
+    await expect(failure(h.client[rpc]({ yaml: employeesPipeline(), backendOptions: { threads: '2' } }))).resolves.toEqual({
+      code: 'INVALID_ARGUMENT',
+      details: 'invalid request: unknown backend option "threads" (no backend options are accepted)',
+    });
+  });
+
+  it('accepts "", duckdb and danfo', async () => {
+    for (const backend of ['', 'duckdb', 'danfo']) {
+      await expect(h.client.validatePipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ valid: true, error: '' });
+      await expect(h.client.explainPipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ plan: expect.stringMatching(/^=== Pipeline/) });
+    }
+  });
+});

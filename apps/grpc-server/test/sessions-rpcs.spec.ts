@@ -147,6 +147,18 @@ describe('session errors', () => {
     await h.client.closeSession({ sessionId });
   });
 
+  it('refuses a write onto a folder (FAILED_PRECONDITION), outside the root or through a NUL (INVALID_ARGUMENT), and leaves the folder alone', async () => {
+    h.write('folder/keep.txt', 'kept');
+    const { sessionId } = await h.client.createSession({});
+    const raw = await h.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv' });
+    const write = (path: string) => failure(h.client.writeOutput({ sessionId, handleId: raw.handleId, format: 'csv', path, mode: 'overwrite' }));
+    expect(await write('folder')).toEqual({ code: 'FAILED_PRECONDITION', details: 'asset "output": output path is a folder: folder' });
+    expect(await write('../outside.csv')).toEqual({ code: 'INVALID_ARGUMENT', details: 'asset "output": path "../outside.csv" is outside the data root' });
+    expect(await write('a\0b.csv')).toEqual({ code: 'INVALID_ARGUMENT', details: 'asset "output": path "a\\0b.csv" contains a NUL byte' });
+    expect(h.read('folder/keep.txt')).toBe('kept');
+    await h.client.closeSession({ sessionId });
+  });
+
   it('refuses sessions beyond the maximum with RESOURCE_EXHAUSTED', async () => {
     const open = [];
     for (let i = 0; i < 4; i++) open.push((await h.client.createSession({})).sessionId);

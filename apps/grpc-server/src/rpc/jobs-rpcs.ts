@@ -7,6 +7,7 @@ import type { JobService } from '@pipeline/jobs';
 import { AppError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 import { toCancelResponse, toJobResponse, waitTimeoutMs } from '../job-response';
+import { checkPipelineRequest } from './pipeline-request';
 
 type JobRpcs = Pick<PipelineServiceImplementation, 'submitJob' | 'getJob' | 'waitForJob' | 'cancelJob' | 'listJobs'>;
 
@@ -18,12 +19,7 @@ function notFound(): AppError {
 export function jobRpcs(jobs: JobService): JobRpcs {
   return {
     async submitJob(request) {
-      const options = Object.keys(request.backendOptions);
-      if (options.length > 0) {
-        // The jobs library takes no per-job engine settings yet (they are server-wide), so every
-        // name is unknown; rejecting beats silently ignoring a setting the client relies on.
-        throw new AppError('INVALID_REQUEST', `unknown backend option "${options[0]}" (no backend options are accepted)`);
-      }
+      checkPipelineRequest(request);
       const job = jobs.submit({ yaml: request.yaml, variables: request.variables, backend: request.backend });
       return { jobId: job.id, status: job.status };
     },

@@ -1,11 +1,13 @@
 /**
  * Health, ValidatePipeline and ExplainPipeline: the same library calls as the HTTP routes.
- * Validation problems are answers of ValidatePipeline, and INVALID_ARGUMENT for ExplainPipeline.
+ * Validation problems are answers of ValidatePipeline, and INVALID_ARGUMENT for ExplainPipeline;
+ * an unknown backend or a backend option is INVALID_ARGUMENT for both (as for SubmitJob).
  */
-import { createPlan, explainPlan } from '@pipeline/planner';
+import { explainPipeline } from '@pipeline/planner';
 import { validatePipeline } from '@pipeline/validation';
 import { AppError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
+import { checkPipelineRequest } from './pipeline-request';
 
 type PipelineRpcs = Pick<PipelineServiceImplementation, 'health' | 'validatePipeline' | 'explainPipeline'>;
 
@@ -16,15 +18,17 @@ export function pipelineRpcs(version: string): PipelineRpcs {
       return { status: 'ok', version };
     },
     async validatePipeline(request) {
+      checkPipelineRequest(request);
       const result = validatePipeline(request.yaml, request.variables);
       return result.ok ? { valid: true, error: '' } : { valid: false, error: result.error.message };
     },
     async explainPipeline(request) {
-      const result = validatePipeline(request.yaml, request.variables);
+      checkPipelineRequest(request);
+      const result = explainPipeline(request.yaml, request.variables);
       if (!result.ok) {
         throw new AppError(result.error.kind === 'parse' ? 'PIPELINE_PARSE' : 'PIPELINE_INVALID', result.error.message);
       }
-      return { plan: explainPlan(createPlan(result.pipeline)) };
+      return { plan: result.text };
     },
   };
 }

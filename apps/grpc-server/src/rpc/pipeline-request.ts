@@ -1,0 +1,27 @@
+/**
+ * The request-level checks every PipelineRequest gets before its YAML is looked at, so that
+ * ValidatePipeline, ExplainPipeline and SubmitJob reject the same requests (as HTTP's validate,
+ * explain and jobs endpoints do).
+ */
+import { parseBackendName } from '@pipeline/engine';
+import { AppError } from '../errors';
+
+/** The request fields checked here. */
+export interface PipelineRequestFields {
+  readonly backend: string;
+  readonly backendOptions: Readonly<Record<string, string>>;
+}
+
+/**
+ * Throws E_UNKNOWN_BACKEND for a backend other than "", duckdb or danfo, and INVALID_REQUEST for
+ * any backend option.
+ */
+export function checkPipelineRequest(request: PipelineRequestFields): void {
+  parseBackendName(request.backend);
+  const options = Object.keys(request.backendOptions);
+  if (options.length > 0) {
+    // The jobs library takes no per-job engine settings (they are server-wide), so every name is
+    // unknown; rejecting beats silently ignoring a setting the client relies on.
+    throw new AppError('INVALID_REQUEST', `unknown backend option "${options[0]}" (no backend options are accepted)`);
+  }
+}

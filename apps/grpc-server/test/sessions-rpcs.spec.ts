@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { EMPLOYEES_CSV, employeesPipeline, failure, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -219,6 +222,35 @@ describe('InspectSource', () => {
       ['salary', 'long'],
       ['active', 'boolean'],
     ]);
+  });
+
+  it('names every contract type with its portable name: integer, long, double, decimal(p,s), date, timestamp, string, boolean', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    const file = join(h.dataRoot, 'inspect/types.parquet').replaceAll("'", "''");
+    mkdirSync(join(h.dataRoot, 'inspect'), { recursive: true });
+    await connection.run(
+      `COPY (SELECT i::INTEGER AS i, i::BIGINT AS l, i / 2 AS d, (i / 4)::DECIMAL(10,2) AS m, DATE '2024-01-02' + i::INTEGER AS day,
+        TIMESTAMP '2024-01-02 03:04:05' AS at, 'x' || i AS s, i % 2 = 0 AS b FROM range(7) t(i)) TO '${file}' (FORMAT parquet)`,
+    );
+    connection.closeSync();
+    instance.closeSync();
+    const parquet = await h.client.inspectSource({ format: 'parquet', path: 'inspect/types.parquet' });
+    expect(parquet.rowCount).toBe(7);
+    expect(parquet.fields.map((f) => `${f.name}:${f.dataType}`)).toEqual([
+      'i:integer',
+      'l:long',
+      'd:double',
+      'm:decimal(10,2)',
+      'day:date',
+      'at:timestamp',
+      's:string',
+      'b:boolean',
+    ]);
+    h.write('inspect/inferred.csv', 'n,x,day,at,s,b\n1,1.5,2024-01-02,2024-01-02 03:04:05,a,true\n2,2.5,2024-01-03,2024-01-03 03:04:05,b,false\n');
+    const csv = await h.client.inspectSource({ format: 'csv', path: 'inspect/inferred.csv' });
+    expect(csv.rowCount).toBe(2);
+    expect(csv.fields.map((f) => `${f.name}:${f.dataType}`)).toEqual(['n:long', 'x:double', 'day:date', 'at:timestamp', 's:string', 'b:boolean']);
   });
 
   it('answers NOT_FOUND naming the path of a missing file', async () => {

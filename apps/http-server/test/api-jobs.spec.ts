@@ -206,10 +206,14 @@ describe('wait', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  it('wakes on the state change: a wait with the default timeout returns when the job is cancelled', async () => {
+  it.each([
+    ['absent', ''],
+    ['0 (the default, not "answer at once")', '?timeout=0'],
+  ])('wakes on the state change: a wait with the timeout %s returns when the job is cancelled', async (_label, query) => {
     const id = await startSlowJob();
-    const waiting = request(`${api}/jobs/${id}/wait`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const waiting = request(`${api}/jobs/${id}/wait${query}`);
+    // Longer than any immediate answer, so a wait that did not block would be seen still running.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
     const cancelledAt = Date.now();
     expect((await request(`${api}/jobs/${id}`, { method: 'DELETE' })).body).toEqual({ status: 'cancelling' });
     const res = await waiting;

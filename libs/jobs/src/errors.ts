@@ -22,22 +22,21 @@ export const JOB_ERROR_CODES = [
 /** A code of the jobs catalogue. */
 export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];
 
-/** An error raised by the jobs library; `code` is stable, `details` is structured. */
-export class JobsError extends Error {
-  override readonly name = 'JobsError';
-  readonly code: JobErrorCode;
+/** The shape of both catalogues of this library (jobs here, sessions in `sessions/errors.ts`). */
+export abstract class CatalogueError<Code extends string> extends Error {
+  readonly code: Code;
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(
-    code: JobErrorCode,
-    message: string,
-    details: Readonly<Record<string, unknown>> = {},
-    options?: { cause?: unknown },
-  ) {
+  constructor(code: Code, message: string, details: Readonly<Record<string, unknown>> = {}, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     this.details = details;
   }
+}
+
+/** An error raised by the jobs library; `code` is stable, `details` is structured. */
+export class JobsError extends CatalogueError<JobErrorCode> {
+  override readonly name = 'JobsError';
 }
 
 /** True for errors raised by this library (also across module copies, by shape). */

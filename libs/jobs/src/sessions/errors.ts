@@ -2,6 +2,7 @@
  * The error catalogue of the session manager: a stable code, a one-sentence message naming the
  * session, handle or field concerned, and structured details. Apps map codes to statuses.
  */
+import { CatalogueError } from '../errors';
 
 /** Every code the session manager raises. */
 export const SESSION_ERROR_CODES = [
@@ -17,16 +18,8 @@ export const SESSION_ERROR_CODES = [
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
 
 /** An error raised by the session manager; `code` is stable, `details` is structured. */
-export class SessionError extends Error {
+export class SessionError extends CatalogueError<SessionErrorCode> {
   override readonly name = 'SessionError';
-  readonly code: SessionErrorCode;
-  readonly details: Readonly<Record<string, unknown>>;
-
-  constructor(code: SessionErrorCode, message: string, details: Readonly<Record<string, unknown>> = {}) {
-    super(message);
-    this.code = code;
-    this.details = details;
-  }
 }
 
 /** True for errors raised by the session manager. */

@@ -13,8 +13,8 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { spawnSync, execFileSync } = require('node:child_process');
 const { ensureEmployees } = require('./generate');
+const { ROOT, nodeBundleOptions } = require('../../scripts/node-bundle.cjs');
 
-const ROOT = path.resolve(__dirname, '../../..');
 const DATA = path.join(ROOT, 'tools/bench/data');
 
 function arg(name, fallback) {
@@ -26,17 +26,7 @@ function arg(name, fallback) {
 async function buildBundle() {
   const esbuild = require('esbuild');
   const outfile = path.join(DATA, '.build/engine-bench.js');
-  await esbuild.build({
-    entryPoints: [path.join(__dirname, 'engine-entry.js')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    tsconfig: path.join(ROOT, 'tsconfig.base.json'),
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  await esbuild.build(nodeBundleOptions(path.join(__dirname, 'engine-entry.js'), outfile, { packages: 'external', logLevel: 'silent' }));
   return outfile;
 }
 

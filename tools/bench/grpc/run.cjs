@@ -10,8 +10,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const esbuild = require('esbuild');
+const { ROOT, nodeBundleOptions } = require('../../scripts/node-bundle.cjs');
 
-const ROOT = path.resolve(__dirname, '../../..');
 const { build } = require(path.join(ROOT, 'apps/grpc-server/build.cjs'));
 
 const EMPLOYEES = ['id,name,department,salary'];
@@ -22,17 +22,7 @@ async function main() {
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'grpc-bench-data-'));
   fs.writeFileSync(path.join(data, 'employees.csv'), `${EMPLOYEES.join('\n')}\n`);
   await build(path.join(work, 'server'));
-  await esbuild.build({
-    entryPoints: [path.join(__dirname, 'bench.ts')],
-    outfile: path.join(work, 'bench.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    tsconfig: path.join(ROOT, 'tsconfig.base.json'),
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await esbuild.build(nodeBundleOptions(path.join(__dirname, 'bench.ts'), path.join(work, 'bench.js'), { packages: 'external', logLevel: 'warning' }));
   const server = spawn(process.execPath, [path.join(work, 'server', 'main.js'), '--host', '127.0.0.1', '--port', '0', '--data-root', data], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -6,23 +6,15 @@
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const esbuild = require('esbuild');
-const { ROOT, buildWorkerBundle } = require('../../../libs/jobs/scripts/worker-bundle.cjs');
+const { ROOT, nodeBundleOptions } = require('../../scripts/node-bundle.cjs');
+const { buildWorkerBundle } = require('../../../libs/jobs/scripts/worker-bundle.cjs');
 
 async function main() {
   const outdir = path.join(ROOT, 'tmp', 'bench-jobs');
-  await esbuild.build({
-    entryPoints: [path.join(__dirname, 'bench.ts')],
-    outfile: path.join(outdir, 'bench.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    tsconfig: path.join(ROOT, 'tsconfig.base.json'),
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  const bench = path.join(outdir, 'bench.js');
+  await esbuild.build(nodeBundleOptions(path.join(__dirname, 'bench.ts'), bench, { packages: 'external', logLevel: 'silent' }));
   await buildWorkerBundle(path.join(outdir, 'jobs-worker.js'));
-  const result = spawnSync(process.execPath, [path.join(outdir, 'bench.js'), ...process.argv.slice(2)], {
+  const result = spawnSync(process.execPath, [bench, ...process.argv.slice(2)], {
     stdio: 'inherit',
     cwd: ROOT,
   });

@@ -3,12 +3,17 @@
  * until SIGINT or SIGTERM, then shuts down gracefully (a second signal exits at once).
  */
 import { startGrpcApp } from './app';
-import { ConfigError, describeConfig, loadConfig } from './config';
+import { ConfigError, USAGE, describeConfig, loadConfig } from './config';
 import { createConsoleLogger } from './logger';
 import { SERVER_VERSION } from './version';
 
 async function main(): Promise<void> {
   const logger = createConsoleLogger();
+  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+    // Asked for, the usage is an answer (stdout, exit 0), not a configuration error.
+    console.log(USAGE);
+    process.exit(0);
+  }
   let config;
   try {
     config = loadConfig(process.argv.slice(2), process.env);

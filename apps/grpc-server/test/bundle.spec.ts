@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,5 +85,17 @@ describe('the built bundle', () => {
     child.kill('SIGTERM');
     await expect(exited).resolves.toBe(0);
     child = undefined;
+  });
+});
+
+describe('--help', () => {
+  it('prints the usage on stdout and exits 0 without starting', () => {
+    const result = spawnSync(process.execPath, [join(outdir, 'main.js'), '--help'], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: grpc-server \[flags\]\n/);
+    for (const flag of ['--host', '--port', '--data-root', '--workers', '--queue-capacity', '--session-ttl', '--max-sessions']) {
+      expect(result.stdout).toContain(flag);
+    }
   });
 });

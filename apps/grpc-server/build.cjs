@@ -5,11 +5,11 @@
 //   pipeline.binpb           the FileDescriptorSet served by gRPC reflection (from the codegen target)
 'use strict';
 const path = require('node:path');
-const { buildApp, runBuildCli } = require('../../tools/scripts/build-app.cjs');
+const { appBuild } = require('../../tools/scripts/build-app.cjs');
 const { sessionWorkerBundleOptions } = require('../../libs/jobs/scripts/worker-bundle.cjs');
 
-/** The gRPC server's part of the build: its entry, version constant, manifest and extra outputs. */
-const GRPC_SERVER = {
+// The gRPC server's part of the build: its entry, version constant, manifest and extra outputs.
+module.exports = appBuild(module, 'grpc-server', {
   entry: path.join(__dirname, 'src/main.ts'),
   versionDefine: 'PIPELINE_SERVER_VERSION',
   manifest: { name: 'pipeline-grpc-server', description: 'Pipeline service, gRPC interface pipeline.v1 (built bundle)' },
@@ -27,13 +27,4 @@ const GRPC_SERVER = {
       missing: 'run `npx nx run grpc-server:codegen`',
     },
   ],
-};
-
-/** Builds the server into `outdir` (emptied first). */
-function build(outdir) {
-  return buildApp(GRPC_SERVER, outdir);
-}
-
-module.exports = { build };
-
-if (require.main === module) runBuildCli('grpc-server', build);
+});

@@ -3,21 +3,12 @@
 // jobs-worker.js and package.json, as tools/scripts/build-app.cjs describes.
 'use strict';
 const path = require('node:path');
-const { buildApp, runBuildCli } = require('../../tools/scripts/build-app.cjs');
+const { appBuild } = require('../../tools/scripts/build-app.cjs');
 
-/** The HTTP server's part of the build: its entry, its version constant and its manifest. */
-const HTTP_SERVER = {
+// The HTTP server's part of the build: its entry, its version constant and its manifest.
+module.exports = appBuild(module, 'http-server', {
   entry: path.join(__dirname, 'src/main.ts'),
   versionDefine: 'HTTP_SERVER_VERSION',
   manifest: { name: 'pipeline-http-server', description: 'Pipeline service, HTTP/JSON interface (built bundle)' },
   carryOverrides: true,
-};
-
-/** Builds the server into `outdir` (emptied first). */
-function build(outdir) {
-  return buildApp(HTTP_SERVER, outdir);
-}
-
-module.exports = { build };
-
-if (require.main === module) runBuildCli('http-server', build);
+});

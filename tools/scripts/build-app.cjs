@@ -85,7 +85,17 @@ function installedVersion(name) {
   return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
 }
 
-/** The command line of an app's build.cjs: `node build.cjs [outdir]` (default dist/apps/<project>). */
+/**
+ * What an app's build.cjs exports: `build(outdir)` for tests and benches. Run as a script
+ * (`caller` is the app's `module`), it is the command line `node build.cjs [outdir]`, by default
+ * into dist/apps/<project>.
+ */
+function appBuild(caller, project, app) {
+  const build = (outdir) => buildApp(app, outdir);
+  if (require.main === caller) runBuildCli(project, build);
+  return { build };
+}
+
 function runBuildCli(project, build) {
   const outdir = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist/apps', project));
   build(outdir).then(
@@ -97,4 +107,4 @@ function runBuildCli(project, build) {
   );
 }
 
-module.exports = { EXTERNAL, buildApp, runBuildCli };
+module.exports = { EXTERNAL, appBuild, buildApp };

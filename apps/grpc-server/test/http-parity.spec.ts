@@ -22,6 +22,13 @@ const where = (ref: string, from: string, filter = 'salary > 50000') =>
 const output = (from: string, extra = ', mode: overwrite', path = 'out/parity.csv') =>
   `    - asset_ref: out\n      source:\n        output: { from: ${from}, format: csv, path: ${JSON.stringify(path)}${extra} }\n`;
 
+/** `levels` replace calls nested around `name`, each turning 'a' into twenty a's. */
+function nestedReplace(levels: number): string {
+  let text = 'name';
+  for (let i = 0; i < levels; i++) text = `replace(${text}, 'a', '${'a'.repeat(20)}')`;
+  return text;
+}
+
 /** A pipeline, its variables, and the validation message the contract expects ('' when valid). */
 interface Case {
   readonly name: string;
@@ -86,6 +93,13 @@ const CASES: readonly Case[] = [
       'V-012: asset "raw": unknown csv option "headr" (expected one of header, inferSchema, sep, quote, escape, nullValue, dateFormat, timestampFormat, encoding, comment, compression, delimiter)',
   },
   { name: 'V-013', yaml: HEAD + input(), error: 'V-013: pipeline has no output asset' },
+  {
+    // Found by the robustness audit: eight nested replace calls made the HTTP server allocate
+    // over 20 GB for one job, until the operating system killed it. Refused before it runs.
+    name: 'V-009 (text growth of nested replace)',
+    yaml: HEAD + input() + where('grown', 'raw', `length(${nestedReplace(8)}) > 1`) + output('grown'),
+    error: `V-009: asset "grown": filter: replace could make a text value more than 10000 times longer than its input (nested replace calls multiply the growth) at column ${'length('.length + 'replace('.length * 4 + 1}`,
+  },
 ];
 
 /** An answer reduced to what both interfaces must agree on. */

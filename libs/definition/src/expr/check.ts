@@ -7,6 +7,7 @@ import { containsAggregate } from './aggregates';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
 import { describeArity, lookupFunction } from './functions';
 import { parseExpression } from './parser';
+import { MAX_TEXT_GROWTH, findTextGrowthProblem } from './text-growth';
 import { children, columnsReferenced } from './walk';
 
 /**
@@ -109,6 +110,16 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
   visit(e, undefined, true);
   const first = earliest(problems);
   if (first !== undefined) return first;
+
+  const growth = findTextGrowthProblem(e);
+  if (growth !== undefined) {
+    report(
+      'EXPR_TEXT_GROWTH',
+      `replace could make a text value more than ${MAX_TEXT_GROWTH} times longer than its input (nested replace calls multiply the growth)`,
+      growth.call,
+    );
+    return problems[0];
+  }
 
   // Rules about the expression as a whole come last: a wrong function inside it is the more
   // useful message, and fixing it may change the whole's kind.

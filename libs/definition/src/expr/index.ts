@@ -41,6 +41,8 @@ export { DEFAULT_DECIMAL, MAX_DECIMAL_PRECISION, printCastType, resolveCastType 
 export { assertExpression, checkExpression, parseAndCheckExpression } from './check';
 export type { CheckExpressionOptions, ExpressionRole } from './check';
 export { sameExpression } from './compare';
+export { ASSUMED_VALUE_LENGTH, MAX_TEXT_GROWTH, findTextGrowthProblem } from './text-growth';
+export type { TextGrowthProblem } from './text-growth';
 export {
   EXPRESSION_CHECK_CODES,
   EXPRESSION_ERROR_CODES,

@@ -3,6 +3,10 @@
  * pipeline (`runPlanStreaming`), assets become a chain of views that DuckDB plans and streams end
  * to end: a CSV filtered, grouped and written to parquet is never held in memory whole. Only an
  * asset read by several consumers is materialised, once, as a temporary table.
+ *
+ * A backend either owns a fresh database (`create`: sessions, one-off plans) or borrows one
+ * connection of a shared database (`onConnection`: an engine runtime's jobs). A borrowing backend
+ * names its objects with its own prefix and drops every one of them when it closes.
  */
 import * as fs from 'node:fs';
 import type { Format, InputSource, OutputSource, Source } from '@pipeline/definition';
@@ -20,7 +24,7 @@ import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
 import { skippedWrite, stagedFile, type StagedWrite } from '../io/staged-write';
 import { requireTransform, upstreamHandleId } from '../transform-source';
 import { duckDbTypeName } from './compile-expression';
-import { DuckDbDatabase, translateDuckDbError } from './duckdb-database';
+import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckdb-database';
 import { copyOptionsSql, readFunctionSql } from './file-sql';
 import { quoteIdentifier, sqlString } from './sql-text';
 import { transformSql } from './transform-sql';
@@ -53,12 +57,16 @@ interface InputRelation {
 export class DuckDbBackend implements Backend {
   readonly name = 'duckdb' as const;
   private readonly handles = new Map<string, DuckHandle>();
+  /** Every table and view this backend created and has not dropped, by unquoted name. */
+  private readonly objects = new Map<string, 'TABLE' | 'VIEW'>();
   private counter = 0;
   private closed = false;
 
   private constructor(
     private readonly db: DuckDbDatabase,
     private readonly root: DataRoot,
+    /** Prefix of every object name; non-empty when the database is shared. */
+    private readonly namePrefix = '',
   ) {}
 
   /** Opens a configured, locked-down DuckDB database for `config.dataRoot`. */
@@ -68,9 +76,20 @@ export class DuckDbBackend implements Backend {
     return new DuckDbBackend(db, root);
   }
 
-  private nextName(prefix: string): string {
+  /**
+   * A backend on a new connection of a shared database whose data root is `root`. Its objects are
+   * named `<namePrefix><kind>_<n>`, and `close` drops them before it closes the connection.
+   */
+  static async onConnection(shared: LockedDuckDb, root: DataRoot, namePrefix: string): Promise<DuckDbBackend> {
+    if (!/^[a-z][a-z0-9_]*$/.test(namePrefix)) throw new RangeError(`invalid object name prefix "${namePrefix}"`);
+    return new DuckDbBackend(await shared.connect(), root, namePrefix);
+  }
+
+  private nextName(kind: 'TABLE' | 'VIEW', prefix: string): string {
     this.counter += 1;
-    return `${prefix}_${this.counter}`;
+    const name = `${this.namePrefix}${prefix}_${this.counter}`;
+    this.objects.set(name, kind);
+    return name;
   }
 
   private ensureOpen(): void {
@@ -145,7 +164,7 @@ export class DuckDbBackend implements Backend {
   }
 
   private async createTable(ref: string, sql: string, columns: readonly Column[], signal?: AbortSignal): Promise<HandleInfo> {
-    const table = this.nextName('h');
+    const table = this.nextName('TABLE', 'h');
     const result = await this.db.run(`CREATE TEMP TABLE ${quoteIdentifier(table)} AS ${sql}`, { signal, asset: ref });
     const rows = (await result.getRowsJson()) as unknown[][];
     const rowCount = Number(rows[0]?.[0] ?? 0);
@@ -214,14 +233,33 @@ export class DuckDbBackend implements Backend {
   async release(handleId: string): Promise<void> {
     const h = this.handle(handleId);
     this.handles.delete(handleId);
+    this.objects.delete(h.table);
     await this.db.run(`DROP TABLE IF EXISTS ${quoteIdentifier(h.table)}`);
+  }
+
+  /**
+   * Drops every table and view this backend created, newest first (a view may read an older one).
+   * A failed drop is not reported: the objects are temporary, so closing the connection discards
+   * whatever a drop could not.
+   */
+  async dropObjects(): Promise<void> {
+    const created = [...this.objects].reverse();
+    this.objects.clear();
+    for (const [name, kind] of created) {
+      await this.db.run(`DROP ${kind} IF EXISTS ${quoteIdentifier(name)}`).catch(() => undefined);
+    }
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.handles.clear();
-    await this.db.close();
+    try {
+      // An owned database is destroyed whole; a shared one must not keep anything of this backend.
+      if (this.namePrefix !== '') await this.dropObjects();
+    } finally {
+      await this.db.close();
+    }
   }
 
   /**
@@ -253,8 +291,9 @@ export class DuckDbBackend implements Backend {
             if (upstream === undefined) throw missingUpstream(step.ref, transform.from);
             rel = await this.transformRelation(step.ref, transform, upstream, signal);
           }
-          const name = quoteIdentifier(this.nextName(step.consumers.length > 1 ? 't' : 'v'));
-          const ddl = step.consumers.length > 1 ? 'CREATE TEMP TABLE' : 'CREATE TEMP VIEW';
+          const kind = step.consumers.length > 1 ? 'TABLE' : 'VIEW';
+          const name = quoteIdentifier(this.nextName(kind, kind === 'TABLE' ? 't' : 'v'));
+          const ddl = `CREATE TEMP ${kind}`;
           await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
           relations.set(step.ref, { name, columns: rel.columns });
         }

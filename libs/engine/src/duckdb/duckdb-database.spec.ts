@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
 import { resolveDuckDbSettings } from '../config';
 import { openDataRoot } from '../paths/data-root';
-import { DuckDbDatabase, translateDuckDbError } from './duckdb-database';
+import { DuckDbDatabase, LockedDuckDb, translateDuckDbError } from './duckdb-database';
 
 describe('DuckDB database', () => {
   let root: TempRoot;
@@ -49,6 +49,25 @@ describe('DuckDB database', () => {
     expect(await attempt(`SET memory_limit = '100GB'`)).not.toBe('ok');
     expect(await attempt('INSTALL httpfs')).not.toBe('ok');
     expect(await db.rows(`SELECT current_setting('threads'), current_setting('TimeZone')`)).toEqual([['1', 'UTC']]);
+  });
+
+  it('gives every connection of a shared instance the same locked settings, UTC included', async () => {
+    const shared = await LockedDuckDb.open(openDataRoot(root.dir), resolveDuckDbSettings({ threads: 1, memoryLimit: '256MB' }));
+    try {
+      for (let i = 0; i < 2; i++) {
+        const conn = await shared.connect();
+        expect(await conn.rows(`SELECT current_setting('TimeZone'), current_setting('enable_external_access'), current_setting('lock_configuration')`)).toEqual([
+          ['UTC', false, true],
+        ]);
+        await expect(conn.run(`SET TimeZone = 'America/New_York'`)).rejects.toThrow(/locked/);
+        await expect(conn.run(`SELECT * FROM read_csv('${root.dir}-elsewhere/x.csv')`)).rejects.toMatchObject({ code: 'E_PATH_OUTSIDE_ROOT' });
+        await conn.close();
+      }
+      expect(shared.openConnections).toBe(0);
+    } finally {
+      shared.close();
+    }
+    await expect(shared.connect()).rejects.toMatchObject({ code: 'E_BACKEND_CLOSED' });
   });
 
   it('serialises statements and refuses work after close', async () => {

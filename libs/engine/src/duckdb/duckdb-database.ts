@@ -1,9 +1,11 @@
 /**
- * One DuckDB database per backend instance, configured before anything user-controlled runs:
- * bounded threads and memory, its own spill folder, UTC, no extension downloads, and file access
- * confined to the data root by DuckDB itself (`allowed_directories`, then
- * `enable_external_access=false` and `lock_configuration=true`, so no later statement can undo
- * it). Queries are serialised on one connection; an aborted signal interrupts the running query.
+ * A DuckDB instance configured before anything user-controlled runs: bounded threads and memory,
+ * its own spill folder, UTC, no extension downloads, and file access confined to the data root by
+ * DuckDB itself (`allowed_directories`, then `enable_external_access=false` and
+ * `lock_configuration=true`, so no later statement can undo it). Every setting is global, so each
+ * connection made from the instance inherits it. A connection (`DuckDbDatabase`) serialises its
+ * statements and has its own temporary catalog and its own `interrupt()`, which is what lets one
+ * instance serve many jobs in turn without one job seeing, colliding with or stopping another.
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -18,25 +20,30 @@ import { sqlInteger, sqlString, sqlStringList } from './sql-text';
 /** How often an aborted query is interrupted again, in case the first interrupt came before it started. */
 const REINTERRUPT_MS = 50;
 
-/** A configured DuckDB database with one connection. */
-export class DuckDbDatabase {
-  private queue: Promise<unknown> = Promise.resolve();
+/** A configured, locked-down DuckDB instance that hands out connections. */
+export class LockedDuckDb {
+  private connections = 0;
   private closed = false;
 
   private constructor(
     private readonly instance: DuckDBInstance,
-    private readonly connection: DuckDBConnection,
     private readonly spillDir: string,
-    private readonly rootDir: string,
+    /** The data root's real path with a trailing separator, as DuckDB was told. */
+    readonly rootDir: string,
   ) {}
 
-  /** Creates and locks down a database for `root`. */
-  static async open(root: DataRoot, settings: ResolvedDuckDbSettings): Promise<DuckDbDatabase> {
+  /**
+   * Creates and locks down an instance for `root`. The spill folder is left for DuckDB to create
+   * when it first spills: DuckDB then removes it itself when the instance is destroyed, even when
+   * its thread is terminated without `close()`.
+   */
+  static async open(root: DataRoot, settings: ResolvedDuckDbSettings): Promise<LockedDuckDb> {
     const base = settings.tempDirectory ?? os.tmpdir();
     const spillDir = path.join(base, `pipeline-duckdb-${process.pid}-${crypto.randomBytes(6).toString('hex')}`);
-    fs.mkdirSync(spillDir, { recursive: true });
     let instance: DuckDBInstance | undefined;
+    let connection: DuckDBConnection | undefined;
     try {
+      fs.mkdirSync(base, { recursive: true });
       instance = await DuckDBInstance.create(':memory:', {
         threads: sqlInteger(settings.threads),
         memory_limit: settings.memoryLimit,
@@ -44,21 +51,83 @@ export class DuckDbDatabase {
         autoinstall_known_extensions: 'false',
         autoload_known_extensions: 'false',
       });
-      const connection = await instance.connect();
+      connection = await instance.connect();
       const rootDir = root.real.endsWith(path.sep) ? root.real : `${root.real}${path.sep}`;
       for (const sql of [
-        `SET TimeZone = ${sqlString('UTC')}`,
+        // GLOBAL: a plain SET of the time zone would hold for this connection only.
+        `SET GLOBAL TimeZone = ${sqlString('UTC')}`,
         `SET allowed_directories = ${sqlStringList([rootDir])}`,
         'SET enable_external_access = false',
         'SET lock_configuration = true',
       ]) {
         await connection.run(sql);
       }
-      return new DuckDbDatabase(instance, connection, spillDir, rootDir);
+      connection.closeSync();
+      return new LockedDuckDb(instance, spillDir, rootDir);
     } catch (e) {
+      connection?.closeSync();
       instance?.closeSync();
       fs.rmSync(spillDir, { recursive: true, force: true });
       throw new EngineError('E_EXECUTION', `cannot start DuckDB: ${(e as Error).message}`, {}, { cause: e });
+    }
+  }
+
+  /** Connections made and not yet closed. */
+  get openConnections(): number {
+    return this.connections;
+  }
+
+  /**
+   * A new connection: its own temporary objects, statement queue and interrupt. With
+   * `closesInstance`, closing it also closes this instance (a backend that owns its database).
+   */
+  async connect(options: { closesInstance?: boolean } = {}): Promise<DuckDbDatabase> {
+    if (this.closed) throw new EngineError('E_BACKEND_CLOSED', 'the DuckDB backend is closed');
+    let connection: DuckDBConnection;
+    try {
+      connection = await this.instance.connect();
+    } catch (e) {
+      throw translateDuckDbError(e, undefined, this.rootDir);
+    }
+    this.connections += 1;
+    return new DuckDbDatabase(connection, this.rootDir, () => {
+      this.connections -= 1;
+      if (options.closesInstance === true) this.close();
+    });
+  }
+
+  /** Closes the instance (its connections must be closed first) and removes the spill folder; idempotent. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.instance.closeSync();
+    } finally {
+      fs.rmSync(this.spillDir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** One DuckDB connection: statements run one after another; an aborted signal interrupts the running one. */
+export class DuckDbDatabase {
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  /** Use `DuckDbDatabase.open` or `LockedDuckDb.connect`; `onClose` runs once when it closes. */
+  constructor(
+    private readonly connection: DuckDBConnection,
+    private readonly rootDir: string,
+    private readonly onClose: () => void,
+  ) {}
+
+  /** A fresh locked-down instance with one connection; closing the connection closes the instance. */
+  static async open(root: DataRoot, settings: ResolvedDuckDbSettings): Promise<DuckDbDatabase> {
+    const instance = await LockedDuckDb.open(root, settings);
+    try {
+      return await instance.connect({ closesInstance: true });
+    } catch (e) {
+      instance.close();
+      throw e;
     }
   }
 
@@ -99,16 +168,16 @@ export class DuckDbDatabase {
     }
   }
 
-  /** Closes the connection and database and removes the spill folder; idempotent. */
+  /** Closes the connection (its temporary objects go with it) once queued statements finished; idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;
     await this.queue;
+    if (this.closed) return;
     this.closed = true;
     try {
       this.connection.closeSync();
     } finally {
-      this.instance.closeSync();
-      fs.rmSync(this.spillDir, { recursive: true, force: true });
+      this.onClose();
     }
   }
 }

@@ -8,6 +8,9 @@
  * const result = await executePlan(createPlan(pipeline), { dataRoot: '/srv/data' }, { signal });
  * result.outputs; // [{ ref: 'summary', path: 'out/summary.parquet', rowsWritten: 4, skipped: false }]
  *
+ * const runtime = createEngineRuntime({ dataRoot: '/srv/data' }); // a worker's: one DuckDB database for many plans
+ * await runtime.executePlan(plan, { backend: 'duckdb', signal });
+ *
  * const backend = await createBackend('danfo', { dataRoot: '/srv/data' });
  * const raw = await backend.readInput('raw', { kind: 'input', format: 'csv', path: 'e.csv', options: {} });
  * await backend.close();
@@ -26,6 +29,8 @@ export type {
 export { createBackend } from './create-backend';
 export { executePlan } from './execute-plan';
 export type { ExecutePlanConfig } from './execute-plan';
+export { createEngineRuntime } from './engine-runtime';
+export type { EngineRuntime, EngineRuntimeStats, RuntimeRunOptions } from './engine-runtime';
 export type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
 export { resolveDuckDbSettings } from './config';
 export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings } from './config';

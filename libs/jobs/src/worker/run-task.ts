@@ -1,16 +1,21 @@
 /**
  * What a worker thread does with one task: claim it (or skip it when it was cancelled first),
- * tell the main thread it started, run the plan on the engine with an AbortSignal wired to the
+ * tell the main thread it started, run the plan on the thread's engine runtime (one DuckDB
+ * database reused by every job, each job on its own connection) with an AbortSignal wired to the
  * control port, and reply with plain data. It never throws: every failure becomes an error reply.
  */
-import { executePlan, parseBackendName, toPlainError } from '@pipeline/engine';
+import { toPlainError } from '@pipeline/engine';
 import { jobsErrors } from '../errors';
 import type { JobOutcome } from '../job';
 import type { ControlMessage, ErrorReply, RunJobTask, WorkerCrashMode, WorkerEvent, WorkerReply } from './protocol';
+import { createRuntimeCache, type RuntimeCache } from './engine-runtimes';
 import { claimStart, isCancelRequested } from './task-state';
 
-/** Runs one task inside a worker thread and resolves with its reply. */
-export async function runTask(task: RunJobTask): Promise<WorkerReply> {
+/** The runtime of this thread (module state: one per worker thread). */
+const threadRuntimes = createRuntimeCache();
+
+/** Runs one task inside a worker thread (on `runtimes`, by default the thread's) and resolves with its reply. */
+export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadRuntimes): Promise<WorkerReply> {
   const { port, state } = task.control;
   try {
     if (!claimStart(state)) return cancelledReply(task.jobId);
@@ -26,11 +31,8 @@ export async function runTask(task: RunJobTask): Promise<WorkerReply> {
     if (isCancelRequested(state)) controller.abort();
 
     try {
-      const result = await executePlan(
-        task.plan,
-        { ...task.engine, backend: parseBackendName(task.backend) },
-        { signal: controller.signal },
-      );
+      const runtime = runtimes.runtimeFor(task.engine);
+      const result = await runtime.executePlan(task.plan, { backend: task.backend, signal: controller.signal });
       const outcome: JobOutcome = {
         outputs: result.outputs.map((o) => ({ ref: o.ref, path: o.path, rowsWritten: o.rowsWritten, skipped: o.skipped })),
         steps: result.steps.map((s) => ({ ref: s.ref, ms: s.ms })),

@@ -238,16 +238,16 @@ export class DuckDbBackend implements Backend {
   }
 
   /**
-   * Drops every table and view this backend created, newest first (a view may read an older one).
-   * A failed drop is not reported: the objects are temporary, so closing the connection discards
-   * whatever a drop could not.
+   * Drops every table and view this backend created, newest first (a view may read an older one),
+   * in one round trip. A failed drop is not reported: the objects are temporary, so closing the
+   * connection discards whatever a drop could not.
    */
   async dropObjects(): Promise<void> {
     const created = [...this.objects].reverse();
     this.objects.clear();
-    for (const [name, kind] of created) {
-      await this.db.run(`DROP ${kind} IF EXISTS ${quoteIdentifier(name)}`).catch(() => undefined);
-    }
+    if (created.length === 0) return;
+    const sql = created.map(([name, kind]) => `DROP ${kind} IF EXISTS ${quoteIdentifier(name)}`).join('; ');
+    await this.db.run(sql).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot } from './__fixtures__/temp-root';
+import { failure } from './__fixtures__/failure';
 import { LockedDuckDb, type DuckDbDatabase } from './duckdb/duckdb-database';
 import { EngineError } from './errors';
 import { isFatal } from './engine-runtime';
@@ -80,15 +81,6 @@ function watchConnections(): { objectsAtClose: string[][]; restore(): void } {
     return db;
   });
   return { objectsAtClose, restore: () => spy.mockRestore() };
-}
-
-async function failure(p: Promise<unknown>): Promise<{ code?: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return { code: (e as { code?: string }).code, message: (e as Error).message };
-  }
-  throw new Error('expected a failure');
 }
 
 describe('engine runtime', () => {

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot } from './__fixtures__/temp-root';
 import { input } from './__fixtures__/sources';
+import { failure } from './__fixtures__/failure';
 import { isDanfoLoaded } from './danfo/load-danfo';
 import { createBackend, executePlan, isCancelledError, type BackendName } from './index';
 
@@ -31,15 +32,6 @@ const EXAMPLE = yaml(`
     - asset_ref: summary
       source: { output: { from: by_dept, format: OUTFORMAT, path: out/summary.OUTFORMAT, mode: overwrite } }
 `);
-
-async function failure(p: Promise<unknown>): Promise<{ code?: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return { code: (e as { code?: string }).code, message: (e as Error).message };
-  }
-  throw new Error('expected a failure');
-}
 
 describe('executePlan', () => {
   let root: TempRoot;

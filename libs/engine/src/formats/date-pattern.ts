@@ -4,6 +4,7 @@
  * accepted and read into one token list, from which DuckDB's format string and the JavaScript
  * reader and writer are derived, so the two backends read and write the same texts.
  */
+import type { TimestampFields } from '../values/temporal';
 
 /** One piece of a pattern. */
 export type PatternToken =
@@ -117,16 +118,8 @@ export function toStrftime(p: DatePattern): string {
     .join('');
 }
 
-/** Fields read from a text by a pattern. */
-export interface PatternFields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  micros: number;
-}
+/** Fields read from a text by a pattern: those of a timestamp. */
+export type PatternFields = TimestampFields;
 
 const TOKEN_REGEX: Readonly<Record<FieldKind, string>> = {
   year: '(\\d{4})',

@@ -105,16 +105,20 @@ export function formatTimestamp(micros: number): string {
   return fraction === 0 ? base : `${base}.${pad(fraction, 6).replace(/0+$/, '')}`;
 }
 
-/** Breaks a timestamp into its calendar and clock fields. */
-export function timestampFields(micros: number): {
+/** The calendar and clock fields of a timestamp (also what a date pattern reads and writes). */
+export interface TimestampFields {
   year: number;
   month: number;
   day: number;
   hour: number;
   minute: number;
   second: number;
+  /** Microseconds within the second. */
   micros: number;
-} {
+}
+
+/** Breaks a timestamp into its calendar and clock fields. */
+export function timestampFields(micros: number): TimestampFields {
   const days = Math.floor(micros / MICROS_PER_DAY);
   const date = civilFromDays(days);
   let rest = micros - days * MICROS_PER_DAY;

@@ -84,24 +84,21 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
-/** `YYYY-MM-DD` of a day number. */
-export function formatDate(days: number): string {
-  const { year, month, day } = civilFromDays(days);
+function formatCivil({ year, month, day }: { year: number; month: number; day: number }): string {
   const y = year < 0 ? `-${pad(-year, 4)}` : pad(year, 4);
   return `${y}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
+/** `YYYY-MM-DD` of a day number. */
+export function formatDate(days: number): string {
+  return formatCivil(civilFromDays(days));
+}
+
 /** `YYYY-MM-DD HH:MM:SS[.ffffff]` with trailing zeros of the fraction dropped (DuckDB's text). */
 export function formatTimestamp(micros: number): string {
-  const days = Math.floor(micros / MICROS_PER_DAY);
-  let rest = micros - days * MICROS_PER_DAY;
-  const hour = Math.floor(rest / 3_600_000_000);
-  rest -= hour * 3_600_000_000;
-  const minute = Math.floor(rest / 60_000_000);
-  rest -= minute * 60_000_000;
-  const second = Math.floor(rest / 1_000_000);
-  const fraction = Math.round(rest - second * 1_000_000);
-  const base = `${formatDate(days)} ${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}`;
+  const f = timestampFields(micros);
+  const fraction = Math.round(f.micros);
+  const base = `${formatCivil(f)} ${pad(f.hour, 2)}:${pad(f.minute, 2)}:${pad(f.second, 2)}`;
   return fraction === 0 ? base : `${base}.${pad(fraction, 6).replace(/0+$/, '')}`;
 }
 

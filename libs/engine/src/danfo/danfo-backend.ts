@@ -17,7 +17,7 @@ import { readFormatOptions, writeCompression, type FormatOptions, type TextCompr
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
-import { skippedWrite, stagedFile, type StagedWrite } from '../io/staged-write';
+import { skippedWrite, stagedFile, writeNow, type StagedWrite } from '../io/staged-write';
 import { requireTransform, upstreamHandleId } from '../transform-source';
 import { valueKey } from '../values/compare';
 import type { Value } from '../values/format-value';
@@ -212,13 +212,8 @@ export class DanfoBackend implements Backend {
     return this.store(ref, this.frame(bound.columns, out, groups.size), bound.columns, groups.size);
   }
 
-  async write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {
-    const staged = await this.stageWrite(handleId, ref, source, options);
-    try {
-      return staged.commit();
-    } finally {
-      staged.discard();
-    }
+  write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {
+    return writeNow(this.stageWrite(handleId, ref, source, options));
   }
 
   /** Writes a handle to its output's temporary file; the caller commits or discards it. */

@@ -21,7 +21,7 @@ import { readFormatOptions, writeCompression, type FormatOptions } from '../form
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
-import { skippedWrite, stagedFile, type StagedWrite } from '../io/staged-write';
+import { skippedWrite, stagedFile, writeNow, type StagedWrite } from '../io/staged-write';
 import { requireTransform, upstreamHandleId } from '../transform-source';
 import { duckDbTypeName } from './compile-expression';
 import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckdb-database';
@@ -193,13 +193,8 @@ export class DuckDbBackend implements Backend {
     return this.createTable(ref, rel.sql, rel.columns, options.signal);
   }
 
-  async write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {
-    const staged = await this.stageWrite(handleId, ref, source, options);
-    try {
-      return staged.commit();
-    } finally {
-      staged.discard();
-    }
+  write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {
+    return writeNow(this.stageWrite(handleId, ref, source, options));
   }
 
   /** Writes a handle to its output's temporary file; the caller commits or discards it. */

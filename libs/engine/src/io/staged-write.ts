@@ -36,6 +36,16 @@ export function stagedFile(file: AtomicFile, mode: WriteMode, rows: number, path
   };
 }
 
+/** A single write (`Backend.write`): stages it, places it at once, and never leaves its temporary file. */
+export async function writeNow(staging: Promise<StagedWrite>): Promise<WriteResult> {
+  const staged = await staging;
+  try {
+    return staged.commit();
+  } finally {
+    staged.discard();
+  }
+}
+
 /** A backend that can stage writes (both of the engine's backends can). */
 export interface StagingBackend {
   stageWrite(handleId: string, ref: string, source: OutputSource, options?: RunOptions): Promise<StagedWrite>;

@@ -12,7 +12,8 @@ import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from
 import { bindSource, type BoundSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import type { EngineConfig } from '../config';
-import { EngineError, assetPrefix, badHandle, throwIfAborted } from '../errors';
+import { EngineError, assetPrefix, throwIfAborted } from '../errors';
+import { HandleRegistry } from '../handle-registry';
 import { readFormatOptions, writeCompression, type FormatOptions, type TextCompression } from '../formats/format-options';
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
@@ -43,9 +44,8 @@ const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 /** The danfojs-node implementation of Backend. */
 export class DanfoBackend implements Backend {
   readonly name = 'danfo' as const;
-  private readonly handles = new Map<string, DanfoHandle>();
+  private readonly handles = new HandleRegistry<DanfoHandle>('danfo');
   private counter = 0;
-  private closed = false;
 
   private constructor(
     private readonly danfo: DanfoModule,
@@ -58,22 +58,11 @@ export class DanfoBackend implements Backend {
     return new DanfoBackend(loadDanfo(), root);
   }
 
-  private ensureOpen(): void {
-    if (this.closed) throw new EngineError('E_BACKEND_CLOSED', 'the danfo backend is closed');
-  }
-
-  private handle(id: string): DanfoHandle {
-    this.ensureOpen();
-    const h = this.handles.get(id);
-    if (h === undefined) throw badHandle(id);
-    return h;
-  }
-
   private store(ref: string, frame: DanfoFrame, columns: readonly Column[], rowCount: number): HandleInfo {
     this.counter += 1;
     const id = `d_${this.counter}-${ref}`;
     const h: DanfoHandle = { id, ref, frame, columns, rowCount };
-    this.handles.set(id, h);
+    this.handles.add(h);
     return info(h);
   }
 
@@ -103,23 +92,23 @@ export class DanfoBackend implements Backend {
   }
 
   async readInput(ref: string, source: InputSource, options: RunOptions = {}): Promise<HandleInfo> {
-    this.ensureOpen();
+    this.handles.ensureOpen();
     throwIfAborted(options.signal, ref);
     const { columns, data, rowCount } = this.load(ref, source);
     return this.store(ref, this.frame(columns, data, rowCount), columns, rowCount);
   }
 
   async inspect(source: InputSource, options: RunOptions = {}): Promise<InspectResult> {
-    this.ensureOpen();
+    this.handles.ensureOpen();
     throwIfAborted(options.signal);
     const { columns, rowCount } = this.load('', source);
     return { fields: columns.map((c) => ({ name: c.name, dataType: c.type, nullable: true })), rowCount };
   }
 
   async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<HandleInfo> {
-    this.ensureOpen();
+    this.handles.ensureOpen();
     const transform = requireTransform(ref, source);
-    const upstream = this.handle(upstreamHandleId(ref, transform, inputs));
+    const upstream = this.handles.get(upstreamHandleId(ref, transform, inputs));
     const bound = bindSource(ref, transform, upstream.columns);
     throwIfAborted(options.signal, ref);
     const ctx = (field: string): JsCompileContext => ({
@@ -218,7 +207,7 @@ export class DanfoBackend implements Backend {
 
   /** Writes a handle to its output's temporary file; the caller commits or discards it. */
   async stageWrite(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<StagedWrite> {
-    const h = this.handle(handleId);
+    const h = this.handles.get(handleId);
     const asset = ref === '' ? h.ref : ref;
     throwIfAborted(options.signal, asset);
     const target = resolveInRoot(this.root, source.path, asset);
@@ -296,17 +285,15 @@ export class DanfoBackend implements Backend {
   }
 
   describe(handleId: string): HandleInfo {
-    return info(this.handle(handleId));
+    return info(this.handles.get(handleId));
   }
 
   async release(handleId: string): Promise<void> {
-    this.handle(handleId);
-    this.handles.delete(handleId);
+    this.handles.remove(handleId);
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    this.handles.clear();
+    this.handles.close();
   }
 }
 

@@ -15,7 +15,8 @@ import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from
 import { bindSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import { resolveDuckDbSettings, type EngineConfig } from '../config';
-import { EngineError, assetPrefix, badHandle, throwIfAborted } from '../errors';
+import { EngineError, assetPrefix, throwIfAborted } from '../errors';
+import { HandleRegistry } from '../handle-registry';
 import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
 import { readFormatOptions, writeCompression, type FormatOptions } from '../formats/format-options';
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
@@ -56,11 +57,10 @@ interface InputRelation {
 /** The DuckDB implementation of Backend. */
 export class DuckDbBackend implements Backend {
   readonly name = 'duckdb' as const;
-  private readonly handles = new Map<string, DuckHandle>();
+  private readonly handles = new HandleRegistry<DuckHandle>('duckdb');
   /** Every table and view this backend created and has not dropped, by unquoted name. */
   private readonly objects = new Map<string, 'TABLE' | 'VIEW'>();
   private counter = 0;
-  private closed = false;
 
   private constructor(
     private readonly db: DuckDbDatabase,
@@ -90,17 +90,6 @@ export class DuckDbBackend implements Backend {
     const name = `${this.namePrefix}${prefix}_${this.counter}`;
     this.objects.set(name, kind);
     return name;
-  }
-
-  private ensureOpen(): void {
-    if (this.closed) throw new EngineError('E_BACKEND_CLOSED', 'the duckdb backend is closed');
-  }
-
-  private handle(id: string): DuckHandle {
-    this.ensureOpen();
-    const h = this.handles.get(id);
-    if (h === undefined) throw badHandle(id);
-    return h;
   }
 
   /** Column names and DuckDB types of a query, without running it. */
@@ -170,20 +159,20 @@ export class DuckDbBackend implements Backend {
     const rowCount = Number(rows[0]?.[0] ?? 0);
     const id = `${table}-${ref}`;
     const handle: DuckHandle = { id, ref, table, columns, rowCount };
-    this.handles.set(id, handle);
+    this.handles.add(handle);
     return info(handle);
   }
 
   async readInput(ref: string, source: InputSource, options: RunOptions = {}): Promise<HandleInfo> {
-    this.ensureOpen();
+    this.handles.ensureOpen();
     const input = await this.inputRelation(ref, source, options.signal);
     return this.createTable(ref, input.sql, input.columns, options.signal);
   }
 
   async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<HandleInfo> {
-    this.ensureOpen();
+    this.handles.ensureOpen();
     const transform = requireTransform(ref, source);
-    const upstream = this.handle(upstreamHandleId(ref, transform, inputs));
+    const upstream = this.handles.get(upstreamHandleId(ref, transform, inputs));
     const rel = await this.transformRelation(
       ref,
       transform,
@@ -199,12 +188,12 @@ export class DuckDbBackend implements Backend {
 
   /** Writes a handle to its output's temporary file; the caller commits or discards it. */
   async stageWrite(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<StagedWrite> {
-    const h = this.handle(handleId);
+    const h = this.handles.get(handleId);
     return this.stageRelation(ref === '' ? h.ref : ref, { name: quoteIdentifier(h.table), columns: h.columns }, source, options.signal);
   }
 
   async inspect(source: InputSource, options: RunOptions = {}): Promise<InspectResult> {
-    this.ensureOpen();
+    this.handles.ensureOpen();
     const input = await this.inputRelation('', source, options.signal);
     const rows = await this.db.rows(`SELECT count(*) FROM (${input.sql})`, { signal: options.signal });
     const required = new Set<string>();
@@ -222,12 +211,11 @@ export class DuckDbBackend implements Backend {
   }
 
   describe(handleId: string): HandleInfo {
-    return info(this.handle(handleId));
+    return info(this.handles.get(handleId));
   }
 
   async release(handleId: string): Promise<void> {
-    const h = this.handle(handleId);
-    this.handles.delete(handleId);
+    const h = this.handles.remove(handleId);
     this.objects.delete(h.table);
     await this.db.run(`DROP TABLE IF EXISTS ${quoteIdentifier(h.table)}`);
   }
@@ -246,9 +234,7 @@ export class DuckDbBackend implements Backend {
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.handles.clear();
+    if (!this.handles.close()) return;
     try {
       // An owned database is destroyed whole; a shared one must not keep anything of this backend.
       if (this.namePrefix !== '') await this.dropObjects();
@@ -262,7 +248,7 @@ export class DuckDbBackend implements Backend {
    * that each output's COPY streams from its inputs.
    */
   async runPlanStreaming(plan: Plan, options: RunOptions = {}): Promise<ExecutionResult> {
-    this.ensureOpen();
+    this.handles.ensureOpen();
     const { signal } = options;
     const relations = new Map<string, Relation>();
     const staged: { ref: string; write: StagedWrite }[] = [];
@@ -311,7 +297,7 @@ export class DuckDbBackend implements Backend {
     signal: AbortSignal | undefined,
     feedingInputs: readonly string[] = [],
   ): Promise<StagedWrite> {
-    this.ensureOpen();
+    this.handles.ensureOpen();
     const target = resolveInRoot(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
     if (decideMode(target.absolute, source.path, source.mode, ref) === 'skip') return skippedWrite(source.path);

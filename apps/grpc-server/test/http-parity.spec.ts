@@ -149,7 +149,11 @@ afterAll(async () => {
   rmSync(bundleDir, { recursive: true, force: true });
 });
 
-async function httpCall(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+/** A parsed JSON answer; its shape is what the tests assert. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type JsonBody = any;
+
+async function httpCall(method: string, path: string, body?: unknown): Promise<{ status: number; body: JsonBody }> {
   const res = await fetch(`${api}${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: res.status, body: await res.json() };
 }

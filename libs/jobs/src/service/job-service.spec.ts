@@ -86,6 +86,13 @@ describe('job service: lifecycle on real pipelines', () => {
     expect(job?.status).toBe('completed');
   });
 
+  it('keeps a variable named __proto__ as data, as validation does', async () => {
+    const yaml = smallPipeline('proto').replace('path: people.csv', 'path: "${__proto__}"');
+    const variables = JSON.parse('{"__proto__": "people.csv"}') as Record<string, string>;
+    const job = await jobs.wait(jobs.submit({ yaml, variables }).id, 30_000);
+    expect(job?.status).toBe('completed');
+  });
+
   it('validates first: an invalid pipeline is never queued', () => {
     const before = jobs.list().length;
     const yaml = smallPipeline('bad').replace('from: adults', 'from: nonexistent');

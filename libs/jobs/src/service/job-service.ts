@@ -372,7 +372,8 @@ function normaliseRequest(request: JobRequest): JobRequest {
     if (typeof request.variables !== 'object' || Array.isArray(request.variables)) {
       throw invalid('variables must map strings to strings');
     }
-    const variables: Record<string, string> = {};
+    // A null-prototype map keeps a variable named `__proto__` as data instead of dropping it.
+    const variables: Record<string, string> = Object.create(null);
     for (const [key, value] of Object.entries(request.variables)) {
       if (typeof value !== 'string') throw invalid(`variable "${key}" must be a string`);
       variables[key] = value;

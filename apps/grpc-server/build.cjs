@@ -13,7 +13,6 @@ module.exports = appBuild(module, 'grpc-server', {
   entry: path.join(__dirname, 'src/main.ts'),
   versionDefine: 'PIPELINE_SERVER_VERSION',
   manifest: { name: 'pipeline-grpc-server', description: 'Pipeline service, gRPC interface pipeline.v1 (built bundle)' },
-  carryOverrides: false,
   bundles: [
     {
       file: 'danfo-session-worker.js',

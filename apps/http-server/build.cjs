@@ -10,5 +10,4 @@ module.exports = appBuild(module, 'http-server', {
   entry: path.join(__dirname, 'src/main.ts'),
   versionDefine: 'HTTP_SERVER_VERSION',
   manifest: { name: 'pipeline-http-server', description: 'Pipeline service, HTTP/JSON interface (built bundle)' },
-  carryOverrides: true,
 });

@@ -4,7 +4,7 @@
 //   jobs-worker.js     the jobs library's Piscina worker, which the job service loads from beside main.js
 //   ...                the app's further `bundles` (esbuild options for an outfile) and copied `files`
 //   package.json       the npm packages the bundles import at run time, at the workspace's versions,
-//                      with the workspace's overrides (when `carryOverrides`)
+//                      with the workspace's overrides (danfojs-node needs them to install)
 // Native and heavy packages stay external: run the bundle inside the workspace (node_modules is
 // found above dist/) or run `npm install --omit=dev` in the output folder.
 'use strict';
@@ -20,7 +20,7 @@ const EXTERNAL = ['@duckdb/node-api', '@duckdb/*', 'danfojs-node', 'piscina', 'n
 
 /**
  * Builds `app` into `outdir` (emptied first) and returns the runtime dependencies it recorded.
- * `app`: { entry, versionDefine, manifest: { name, description }, carryOverrides,
+ * `app`: { entry, versionDefine, manifest: { name, description },
  *          bundles: [{ file, options(outfile) }], files: [{ from, to, missing }] }.
  */
 async function buildApp(app, outdir) {
@@ -59,7 +59,7 @@ async function buildApp(app, outdir) {
     scripts: { start: 'node main.js' },
     dependencies,
     // The workspace's pins of transitive packages (danfojs-node's TensorFlow binding) apply here too.
-    ...(app.carryOverrides && rootPackage.overrides ? { overrides: rootPackage.overrides } : {}),
+    ...(rootPackage.overrides ? { overrides: rootPackage.overrides } : {}),
   };
   fs.writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return { outdir, dependencies };

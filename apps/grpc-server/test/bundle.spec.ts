@@ -53,6 +53,9 @@ describe('the built bundle', () => {
     const manifest = JSON.parse(readFileSync(join(outdir, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(['@duckdb/node-api', 'danfojs-node', 'piscina']));
     expect(manifest.dependencies).not.toHaveProperty('nice-grpc');
+    // Without the workspace's overrides, `npm install` in the folder would fetch a native TensorFlow.
+    const rootManifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
+    expect(manifest.overrides).toEqual(rootManifest.overrides);
   });
 
   it('starts with node, prints its configuration, serves jobs and danfo sessions, and stops on SIGTERM', async () => {

@@ -328,6 +328,18 @@ describe.each(BACKENDS)('%s backend', (name) => {
       expect(await code(backend.apply('g', groupBy('raw', ['department'], ['sum(salry)']), { raw: raw.id }))).toBe('E_COLUMN_NOT_FOUND');
     });
 
+    it('refuses an RLIKE pattern that could backtrack without bound before any row runs, naming asset, field and column', async () => {
+      const raw = await read('raw');
+      const started = Date.now();
+      const refused = backend.apply('s', where('raw', `name RLIKE '${'.*'.repeat(14)}='`), { raw: raw.id });
+      await expect(refused).rejects.toMatchObject({
+        code: 'E_BAD_PATTERN',
+        message: expect.stringMatching(/^asset "s": filter: the repetition ".\*" at position 1 .* \(RLIKE on column "name"\)$/),
+        details: { asset: 's', field: 'filter', column: 'name' },
+      });
+      expect(Date.now() - started).toBeLessThan(1000);
+    });
+
     it('reports type errors and misplaced aggregates', async () => {
       const raw = await read('raw');
       await expect(backend.apply('f', where('raw', 'name > 5'), { raw: raw.id })).rejects.toThrow(

@@ -157,9 +157,13 @@ class Binder {
           const problemText = e.op === 'RLIKE' ? checkRegexPattern(pattern.value) : checkLikePattern(pattern.value);
           if (problemText !== undefined) {
             const { asset, field } = this.scope;
-            throw new EngineError('E_BAD_PATTERN', `${assetPrefix(asset)}${field}: ${problemText}`, {
+            // Refused before any row is read: matching such a pattern could hang the evaluator.
+            const column = e.operand.kind === 'column' ? e.operand.name : undefined;
+            const on = column === undefined ? '' : ` (${e.op} on column "${column}")`;
+            throw new EngineError('E_BAD_PATTERN', `${assetPrefix(asset)}${field}: ${problemText}${on}`, {
               asset,
               field,
+              column,
               pattern: pattern.value,
             });
           }

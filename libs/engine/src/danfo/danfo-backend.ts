@@ -13,6 +13,7 @@ import { bindSource, type BoundSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import type { EngineConfig } from '../config';
 import { EngineError, assetPrefix, throwIfAborted } from '../errors';
+import { forEachRow } from './row-loop';
 import { HandleRegistry } from '../handle-registry';
 import { readFormatOptions, writeCompression, type FormatOptions, type TextCompression } from '../formats/format-options';
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
@@ -28,9 +29,6 @@ import { loadDanfo, type DanfoFrame, type DanfoModule } from './load-danfo';
 import { decodeFile, readFileColumns } from './read-file';
 import { encodeColumns, jsonArrayText, jsonRecordTexts } from './write-file';
 
-/** Rows processed between two yields to the event loop. */
-const CHUNK = 16_384;
-
 interface DanfoHandle {
   readonly id: string;
   readonly ref: string;
@@ -38,8 +36,6 @@ interface DanfoHandle {
   readonly columns: readonly Column[];
   readonly rowCount: number;
 }
-
-const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** The danfojs-node implementation of Backend. */
 export class DanfoBackend implements Backend {
@@ -125,7 +121,7 @@ export class DanfoBackend implements Backend {
       case 'where': {
         const filter = compileRowExpression(bound.transform.filter, ctx('filter'));
         const keep: number[] = [];
-        await chunked(n, signal, ref, (i) => {
+        await forEachRow(n, signal, ref, (i) => {
           if (filter(cols, i) === true) keep.push(i);
         });
         const frame = keep.length === n ? upstream.frame : this.rowsOf(upstream, keep);
@@ -163,7 +159,7 @@ export class DanfoBackend implements Backend {
     for (const item of items) {
       const fn = compileRowExpression(item.expr, ctx);
       const values: Value[] = new Array(n);
-      await chunked(n, signal, ref, (i) => {
+      await forEachRow(n, signal, ref, (i) => {
         values[i] = fn(cols, i);
       });
       out.push(values);
@@ -184,7 +180,7 @@ export class DanfoBackend implements Backend {
     const keyFns = keys.map((k) => compileRowExpression(k.expr, ctx('by')));
     const groups = new Map<string, number[]>();
     if (keys.length === 0) groups.set('', []);
-    await chunked(n, signal, ref, (i) => {
+    await forEachRow(n, signal, ref, (i) => {
       let key = '';
       for (const f of keyFns) key += `${valueKey(f(cols, i))}\u0000`;
       const g = groups.get(key);
@@ -305,14 +301,4 @@ function compressionOf(options: FormatOptions): TextCompression {
 
 function info(h: DanfoHandle): HandleInfo {
   return { id: h.id, ref: h.ref, rowCount: h.rowCount, columns: h.columns.map((c) => ({ name: c.name, dataType: c.type })) };
-}
-
-/** Runs `body` for 0..n-1, yielding to the event loop between chunks and stopping when `signal` aborts. */
-async function chunked(n: number, signal: AbortSignal | undefined, ref: string, body: (i: number) => void): Promise<void> {
-  for (let start = 0; start < n; start += CHUNK) {
-    throwIfAborted(signal, ref);
-    const end = Math.min(n, start + CHUNK);
-    for (let i = start; i < end; i++) body(i);
-    if (end < n) await nextTick();
-  }
 }

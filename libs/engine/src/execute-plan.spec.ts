@@ -327,6 +327,48 @@ describe('executePlan', () => {
     }
   });
 
+  describe('a runtime error names the asset whose expression failed, not the output it streams into', () => {
+    const chain = (filter: string, extra = ''): string =>
+      yaml(`
+    - asset_ref: raw
+      source: { input: { format: csv, path: employees.csv } }
+    - asset_ref: fine
+      source: { where: { from: raw, filter: "salary > 0" } }
+    - asset_ref: s
+      source: { where: { from: fine, filter: "${filter}" } }
+    - asset_ref: after
+      source: { select: { from: s, columns: [id, salary] } }${extra}
+    - asset_ref: out
+      source: { output: { from: after, format: csv, path: out/o.csv, mode: overwrite } }
+`);
+
+    it.each(['duckdb', 'danfo'] as BackendName[])('%s: an overflow in a filter is blamed on that filter', async (backend) => {
+      const err = await failure(executePlan(plan(chain('id * 9223372036854775807 > 1')), { dataRoot: root.dir, backend }));
+      expect(err.code).toBe('E_VALUE');
+      expect(err.message).toMatch(/^asset "s": filter: /);
+      expect(err.message).toMatch(/out of range|overflow/i);
+      expect(err.message).not.toMatch(/out"|Error:|\bSET\b|LINE \d/);
+      expect(root.files()).toEqual(['employees.csv']);
+    });
+
+    it('duckdb: an overflow in a select column is blamed on that select', async () => {
+      const p = plan(
+        yaml(`
+    - asset_ref: raw
+      source: { input: { format: csv, path: employees.csv } }
+    - asset_ref: big
+      source: { select: { from: raw, columns: ["id * 9223372036854775807 AS x"] } }
+    - asset_ref: later
+      source: { where: { from: big, filter: "x > 0" } }
+    - asset_ref: out
+      source: { output: { from: later, format: csv, path: out/o.csv, mode: overwrite } }
+`),
+      );
+      const err = await failure(executePlan(p, { dataRoot: root.dir }));
+      expect(err).toMatchObject({ code: 'E_VALUE', message: expect.stringMatching(/^asset "big": columns: value out of range: /) });
+    });
+  });
+
   it('an already aborted signal runs nothing', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -261,7 +261,11 @@ export class DuckDbBackend implements Backend {
         if (source.kind === 'output') {
           const upstream = relations.get(source.from);
           if (upstream === undefined) throw missingUpstream(step.ref, source.from);
-          staged.push({ ref: step.ref, write: await this.stageRelation(step.ref, upstream, source, signal, inputsOf(plan, step.ref)) });
+          try {
+            staged.push({ ref: step.ref, write: await this.stageRelation(step.ref, upstream, source, signal, inputsOf(plan, step.ref)) });
+          } catch (e) {
+            throw await this.blameUpstream(e, plan, step.ref, relations, signal);
+          }
         } else {
           let rel: { sql: string; columns: readonly Column[] };
           if (source.kind === 'input') {
@@ -287,6 +291,41 @@ export class DuckDbBackend implements Backend {
     } finally {
       for (const { write } of staged) write.discard();
     }
+  }
+
+  /**
+   * The views of a chain only run inside the output's COPY, so a runtime failure in an upstream
+   * expression (overflow, failed conversion) surfaces at the output. This re-reads each upstream
+   * transformation in plan order, computing every column, and blames the first one that fails the
+   * same way; when none does, the output's own error stands.
+   */
+  private async blameUpstream(
+    error: unknown,
+    plan: Plan,
+    outputRef: string,
+    relations: ReadonlyMap<string, Relation>,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
+    if (!(error instanceof EngineError) || !BLAMEABLE.has(error.code) || signal?.aborted) return error;
+    const feeding = new Set(upstreamOf(plan, outputRef));
+    for (const step of plan.steps) {
+      if (!feeding.has(step.ref) || step.source.kind === 'input' || step.source.kind === 'output') continue;
+      const rel = relations.get(step.ref);
+      if (rel === undefined) continue;
+      const everyColumn = rel.columns.length === 0 ? '1' : rel.columns.map((c) => quoteIdentifier(c.name)).join(', ');
+      try {
+        await this.db.run(`SELECT max(hash(${everyColumn})) FROM ${rel.name}`, { signal, asset: step.ref });
+      } catch (e) {
+        if (!(e instanceof EngineError) || e.code !== error.code) return e;
+        const field = FIELD_OF[step.source.kind] ?? step.source.kind;
+        return new EngineError(e.code, `${assetPrefix(step.ref)}${field}: ${e.message.slice(assetPrefix(step.ref).length)}`, {
+          ...e.details,
+          asset: step.ref,
+          field,
+        });
+      }
+    }
+    return error;
   }
 
   /** Writes a relation to its output's temporary file: mode check, COPY (or append); placed by the caller. */
@@ -381,6 +420,26 @@ function info(h: DuckHandle): HandleInfo {
 
 function missingUpstream(ref: string, from: string): EngineError {
   return new EngineError('E_BAD_SOURCE', `${assetPrefix(ref)}upstream asset "${from}" has not been computed`, { asset: ref, from });
+}
+
+/** Runtime failures an upstream expression can cause (not a read, write or mode failure). */
+const BLAMEABLE: ReadonlySet<string> = new Set(['E_VALUE', 'E_TYPE', 'E_EXECUTION']);
+
+/** The definition field holding a transformation's expressions, for error messages. */
+const FIELD_OF: Readonly<Record<string, string>> = { where: 'filter', select: 'columns', group_by: 'by/agg' };
+
+/** Every asset `ref` reads through its chain (itself excluded). */
+function upstreamOf(plan: Plan, ref: string): string[] {
+  const byRef = new Map(plan.steps.map((s) => [s.ref, s]));
+  const found = new Set<string>();
+  const stack = [...(byRef.get(ref)?.upstream ?? [])];
+  while (stack.length > 0) {
+    const r = stack.pop() as string;
+    if (found.has(r)) continue;
+    found.add(r);
+    stack.push(...(byRef.get(r)?.upstream ?? []));
+  }
+  return [...found];
 }
 
 /** The input assets an output reads through its chain (to name the input in read errors). */

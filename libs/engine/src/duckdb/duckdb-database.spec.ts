@@ -80,6 +80,17 @@ describe('DuckDB database', () => {
   it('maps DuckDB error classes to engine codes and hides the data root', () => {
     expect(translateDuckDbError(new Error('Conversion Error: bad'), 'a').code).toBe('E_TYPE');
     expect(translateDuckDbError(new Error('Out of Range Error: overflow'), 'a').code).toBe('E_VALUE');
+    expect(translateDuckDbError(new Error('Out of Range Error: Overflow in multiplication of INT64 (2 * 3)!'), 'a').message).toBe(
+      'asset "a": value out of range: Overflow in multiplication of INT64 (2 * 3)!',
+    );
+    const depth = translateDuckDbError(
+      new Error('Binder Error: Max expression depth limit of 1000 exceeded. Use "SET max_expression_depth TO x" to increase the maximum expression depth.'),
+      'a',
+    );
+    expect(depth.message).toBe('asset "a": Max expression depth limit of 1000 exceeded.');
+    expect(translateDuckDbError(new Error("Conversion Error: Could not convert string 'x' to INT32. Consider using TRY_CAST."), 'a').message).toBe(
+      "asset \"a\": cannot convert a value: Could not convert string 'x' to INT32.",
+    );
     expect(translateDuckDbError(new Error('INTERRUPT Error: Interrupted!'), 'a').code).toBe('E_CANCELLED');
     expect(translateDuckDbError(new Error('Error: Permission Error: no'), 'a').code).toBe('E_PATH_OUTSIDE_ROOT');
     expect(translateDuckDbError(new Error('Invalid Input Error: CSV Error on Line: 3'), 'a').code).toBe('E_READ_FAILED');

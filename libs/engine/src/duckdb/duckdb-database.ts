@@ -204,14 +204,29 @@ export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: stri
   if (/CSV Error|Error when sniffing|Malformed JSON|Invalid Input Error: .*(JSON|parquet|Parquet)|No magic bytes|not a parquet file/i.test(full)) {
     return new EngineError('E_READ_FAILED', `${prefix}cannot read the input: ${message}`, details, { cause: e });
   }
-  if (message.startsWith('Conversion Error') || message.startsWith('Binder Error')) {
-    return new EngineError('E_TYPE', `${prefix}${message}`, details, { cause: e });
+  if (message.startsWith('Conversion Error')) {
+    return new EngineError('E_TYPE', `${prefix}cannot convert a value: ${withoutAdvice(message.slice('Conversion Error: '.length))}`, details, { cause: e });
+  }
+  if (message.startsWith('Binder Error')) {
+    return new EngineError('E_TYPE', `${prefix}${withoutAdvice(message.slice('Binder Error: '.length))}`, details, { cause: e });
   }
   if (message.startsWith('Out of Range Error')) {
-    return new EngineError('E_VALUE', `${prefix}${message}`, details, { cause: e });
+    return new EngineError('E_VALUE', `${prefix}value out of range: ${withoutAdvice(message.slice('Out of Range Error: '.length))}`, details, {
+      cause: e,
+    });
   }
   if (message.startsWith('IO Error')) {
     return new EngineError('E_READ_FAILED', `${prefix}${message}`, details, { cause: e });
   }
-  return new EngineError('E_EXECUTION', `${prefix}${message}`, details, { cause: e });
+  return new EngineError('E_EXECUTION', `${prefix}${withoutAdvice(message)}`, details, { cause: e });
+}
+
+/**
+ * Drops DuckDB's advice to whoever runs SQL ("Use SET ...", "Consider using TRY_CAST ..."): a
+ * pipeline author cannot act on it, and it names settings the service locks.
+ */
+export function withoutAdvice(message: string): string {
+  const sentences = message.split(/(?<=[.!?])\s+(?=[A-Z"])/);
+  const kept = sentences.filter((s, i) => i === 0 || !/^(Use|Consider|Try|Set|Please|HINT|Did you mean)\b|\bSET\s|PRAGMA|TRY_CAST/i.test(s));
+  return kept.join(' ');
 }

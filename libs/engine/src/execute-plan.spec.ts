@@ -369,6 +369,30 @@ describe('executePlan', () => {
     });
   });
 
+  describe.each(['duckdb', 'danfo'] as BackendName[])('%s: an output path written as a folder', (backend) => {
+    const toPath = (out: string): string =>
+      yaml(`
+    - asset_ref: raw
+      source: { input: { format: csv, path: employees.csv } }
+    - asset_ref: o
+      source: { output: { from: raw, format: csv, path: "${out}", mode: overwrite } }
+`);
+
+    it.each(['newdir/', 'a/newdir/', 'newdir/.', 'existing/'])('%p fails and writes nothing', async (out) => {
+      fs.mkdirSync(path.join(root.dir, 'existing'));
+      const err = await failure(executePlan(plan(toPath(out)), { dataRoot: root.dir, backend }));
+      expect(err).toEqual({ code: 'E_PATH_OUTSIDE_ROOT', message: `asset "o": output path "${out}" names a folder` });
+      expect(root.files()).toEqual(['employees.csv']);
+      expect(fs.readdirSync(root.dir).sort()).toEqual(['employees.csv', 'existing']);
+    });
+
+    it('an existing folder named without a slash is refused too', async () => {
+      fs.mkdirSync(path.join(root.dir, 'existing'));
+      const err = await failure(executePlan(plan(toPath('existing')), { dataRoot: root.dir, backend }));
+      expect(err).toEqual({ code: 'E_WRITE_FAILED', message: 'asset "o": output path is a folder: existing' });
+    });
+  });
+
   it('an already aborted signal runs nothing', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -15,9 +15,14 @@ export type ModeDecision = 'write' | 'skip';
 
 /**
  * Applies the mode to an existing destination before any work is done: `error` fails with
- * E_OUTPUT_EXISTS, `ignore` skips; a destination that is a folder is E_WRITE_FAILED.
+ * E_OUTPUT_EXISTS, `ignore` skips; a destination that is a folder is E_WRITE_FAILED, and a path
+ * written as a folder (`newdir/`, `x/.`) is E_PATH_OUTSIDE_ROOT whether or not it exists.
  */
 export function decideMode(finalPath: string, display: string, mode: WriteMode, asset?: string): ModeDecision {
+  // Resolving drops a final slash or dot, which would turn "newdir/" into a file named newdir.
+  if (/[\\/]$|(^|[\\/])\.{1,2}$/.test(display)) {
+    throw new EngineError('E_PATH_OUTSIDE_ROOT', `${assetPrefix(asset)}output path "${display}" names a folder`, { asset, path: display });
+  }
   const stat = statOrUndefined(finalPath);
   if (stat === undefined) return 'write';
   if (stat.isDirectory()) {

@@ -51,10 +51,33 @@ export class EngineError extends Error {
   readonly details: EngineErrorDetails;
 
   constructor(code: EngineErrorCode, message: string, details: EngineErrorDetails = {}, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(hideDataRoots(message), options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.details = details;
   }
+}
+
+/** Absolute data-root paths in use (as configured and canonical); longest first. */
+let hiddenRoots: string[] = [];
+
+/**
+ * Registers a data root whose absolute path must never appear in an error message: clients see
+ * paths relative to it. Called for every root a backend opens; registering again is harmless.
+ */
+export function hideInMessages(absolutePath: string): void {
+  const trimmed = absolutePath.replace(/[\\/]+$/, '');
+  if (trimmed === '' || hiddenRoots.includes(trimmed)) return;
+  hiddenRoots = [...hiddenRoots, trimmed].sort((a, b) => b.length - a.length);
+}
+
+/** `text` with every registered data root removed (`/srv/data/out/x.csv` -> `out/x.csv`, the root itself -> `<data root>`). */
+export function hideDataRoots(text: string): string {
+  let out = text;
+  for (const root of hiddenRoots) {
+    if (!out.includes(root)) continue;
+    out = out.split(`${root}/`).join('').split(`${root}\\`).join('').split(root).join('<data root>');
+  }
+  return out;
 }
 
 /** True when `e` is an EngineError (also one rebuilt from plain data). */
@@ -77,10 +100,10 @@ export interface PlainEngineError {
 /** Turns any thrown value into plain data that can cross a worker-thread boundary. */
 export function toPlainError(e: unknown): PlainEngineError {
   if (isEngineError(e)) {
-    return { code: e.code, message: e.message, details: jsonSafe(e.details) as EngineErrorDetails };
+    return { code: e.code, message: hideDataRoots(e.message), details: JSON.parse(hideDataRoots(JSON.stringify(jsonSafe(e.details)))) as EngineErrorDetails };
   }
   const message = e instanceof Error ? e.message : String(e);
-  return { code: 'E_INTERNAL', message: `internal engine error: ${message}` };
+  return { code: 'E_INTERNAL', message: `internal engine error: ${hideDataRoots(message)}` };
 }
 
 /** Rebuilds an EngineError from `toPlainError` output; an unknown code becomes E_INTERNAL. */

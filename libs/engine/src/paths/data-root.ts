@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { EngineError, pathOutsideRoot } from '../errors';
+import { EngineError, hideInMessages, pathOutsideRoot } from '../errors';
 
 /** The data root, resolved once: `real` is its canonical path (symlinks resolved). */
 export interface DataRoot {
@@ -27,6 +27,8 @@ export function openDataRoot(dataRoot: string): DataRoot {
   if (!fs.statSync(real).isDirectory()) {
     throw new EngineError('E_PATH_OUTSIDE_ROOT', `the data root is not a directory: ${dataRoot}`, { path: dataRoot });
   }
+  hideInMessages(path.resolve(dataRoot));
+  hideInMessages(real);
   return { real };
 }
 

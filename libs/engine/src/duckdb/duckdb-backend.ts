@@ -29,7 +29,7 @@ import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckd
 import { copyOptionsSql, readFunctionSql } from './file-sql';
 import { quoteIdentifier, sqlString } from './sql-text';
 import { transformSql } from './transform-sql';
-import { normalizedDuckDbType, portableTypeName } from './type-names';
+import { inputTypeName, normalizedDuckDbType, portableTypeName } from './type-names';
 
 interface DuckHandle {
   readonly id: string;
@@ -123,7 +123,7 @@ export class DuckDbBackend implements Backend {
       : '*';
     return {
       sql: `SELECT ${select} FROM ${from}`,
-      columns: described.map((c) => ({ name: c.name, type: portableTypeName(c.type) })),
+      columns: described.map((c) => ({ name: c.name, type: inputTypeName(c.type) })),
       duckTypes: described.map((c) => c.type),
       absolute: file.absolute,
       options,

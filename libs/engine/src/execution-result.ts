@@ -14,7 +14,7 @@ export interface OutputResult {
 export interface StepTiming {
   readonly ref: string;
   readonly ms: number;
-  /** DuckDB whole-plan runs: true when the asset was computed once into a table because several consumers read it. */
+  /** DuckDB whole-plan runs: true when the asset was computed once into a table (several consumers read it, or it ends a long chain of views). */
   readonly materialized?: boolean;
 }
 

@@ -43,7 +43,12 @@ interface DuckHandle {
 interface Relation {
   readonly name: string;
   readonly columns: readonly Column[];
+  /** Views stacked under this one up to a table or a file (streaming plans only). */
+  readonly depth?: number;
 }
+
+/** Longest chain of views a streaming plan builds before it stores an asset as a table. */
+export const MAX_VIEW_DEPTH = 16;
 
 /** An input resolved to a SELECT over its file. */
 interface InputRelation {
@@ -276,14 +281,17 @@ export class DuckDbBackend implements Backend {
             if (upstream === undefined) throw missingUpstream(step.ref, transform.from);
             rel = await this.transformRelation(step.ref, transform, upstream, signal);
           }
-          const kind = step.consumers.length > 1 ? 'TABLE' : 'VIEW';
+          const upstreamDepth = source.kind === 'input' ? 0 : (relations.get(source.from)?.depth ?? 0);
+          // A long chain of views nests too deep for DuckDB's binder (and binds ever slower), so
+          // every MAX_VIEW_DEPTH-th asset of a chain is stored as a table, which starts a new chain.
+          const kind = step.consumers.length > 1 || upstreamDepth + 1 >= MAX_VIEW_DEPTH ? 'TABLE' : 'VIEW';
           const name = quoteIdentifier(this.nextName(kind, kind === 'TABLE' ? 't' : 'v'));
           const ddl = `CREATE TEMP ${kind}`;
           await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
-          relations.set(step.ref, { name, columns: rel.columns });
+          relations.set(step.ref, { name, columns: rel.columns, depth: kind === 'TABLE' ? 0 : upstreamDepth + 1 });
         }
         const ms = Math.round((performance.now() - started) * 1000) / 1000;
-        steps.push(source.kind === 'output' ? { ref: step.ref, ms } : { ref: step.ref, ms, materialized: step.consumers.length > 1 });
+        steps.push(source.kind === 'output' ? { ref: step.ref, ms } : { ref: step.ref, ms, materialized: relations.get(step.ref)?.depth === 0 });
       }
       throwIfAborted(signal);
       const outputs: OutputResult[] = staged.map(({ ref, write }) => ({ ref, ...write.commit() }));

@@ -351,6 +351,22 @@ describe('executePlan', () => {
       expect(root.files()).toEqual(['employees.csv']);
     });
 
+    it('duckdb: also when a later asset is stored as a table (shared, or ending a long chain of views)', async () => {
+      const wheres = Array.from({ length: 20 }, (_, i) => `
+    - asset_ref: w${i + 1}
+      source: { where: { from: ${i === 0 ? 'after' : `w${i}`}, filter: "id > 0" } }`).join('');
+      const long = await failure(executePlan(plan(chain('id * 9223372036854775807 > 1', wheres).replace('from: after, format', 'from: w20, format')), { dataRoot: root.dir }));
+      expect(long).toMatchObject({ code: 'E_VALUE', message: expect.stringMatching(/^asset "s": filter: value out of range: /) });
+      const shared = `
+    - asset_ref: other
+      source: { output: { from: after, format: csv, path: out/p.csv, mode: overwrite } }`;
+      const twice = await failure(executePlan(plan(chain('id * 9223372036854775807 > 1', shared)), { dataRoot: root.dir }));
+      expect(twice).toMatchObject({ code: 'E_VALUE', message: expect.stringMatching(/^asset "s": filter: value out of range: /) });
+      const own = await failure(executePlan(plan(chain('id > 0', shared).replace('columns: [id, salary]', 'columns: ["id * 9223372036854775807 AS x"]')), { dataRoot: root.dir }));
+      expect(own).toMatchObject({ code: 'E_VALUE', message: expect.stringMatching(/^asset "after": columns: value out of range: /) });
+      expect(root.files()).toEqual(['employees.csv']);
+    });
+
     it('duckdb: an overflow in a select column is blamed on that select', async () => {
       const p = plan(
         yaml(`

@@ -287,7 +287,12 @@ export class DuckDbBackend implements Backend {
           const kind = step.consumers.length > 1 || upstreamDepth + 1 >= MAX_VIEW_DEPTH ? 'TABLE' : 'VIEW';
           const name = quoteIdentifier(this.nextName(kind, kind === 'TABLE' ? 't' : 'v'));
           const ddl = `CREATE TEMP ${kind}`;
-          await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
+          try {
+            await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
+          } catch (e) {
+            // A table runs its chain of views now: blame the view that fails, or this asset's own field.
+            throw kind === 'TABLE' ? await this.blameUpstream(e, plan, step.ref, relations, signal, FIELD_OF[source.kind]) : e;
+          }
           relations.set(step.ref, { name, columns: rel.columns, depth: kind === 'TABLE' ? 0 : upstreamDepth + 1 });
         }
         const ms = Math.round((performance.now() - started) * 1000) / 1000;
@@ -313,6 +318,7 @@ export class DuckDbBackend implements Backend {
     outputRef: string,
     relations: ReadonlyMap<string, Relation>,
     signal: AbortSignal | undefined,
+    ownField?: string,
   ): Promise<unknown> {
     if (!(error instanceof EngineError) || !BLAMEABLE.has(error.code) || signal?.aborted) return error;
     const feeding = new Set(upstreamOf(plan, outputRef));
@@ -325,15 +331,10 @@ export class DuckDbBackend implements Backend {
         await this.db.run(`SELECT max(hash(${everyColumn})) FROM ${rel.name}`, { signal, asset: step.ref });
       } catch (e) {
         if (!(e instanceof EngineError) || e.code !== error.code) return e;
-        const field = FIELD_OF[step.source.kind] ?? step.source.kind;
-        return new EngineError(e.code, `${assetPrefix(step.ref)}${field}: ${e.message.slice(assetPrefix(step.ref).length)}`, {
-          ...e.details,
-          asset: step.ref,
-          field,
-        });
+        return withField(e, step.ref, FIELD_OF[step.source.kind] ?? step.source.kind);
       }
     }
-    return error;
+    return ownField === undefined ? error : withField(error, outputRef, ownField);
   }
 
   /** Writes a relation to its output's temporary file: mode check, COPY (or append); placed by the caller. */
@@ -435,6 +436,13 @@ const BLAMEABLE: ReadonlySet<string> = new Set(['E_VALUE', 'E_TYPE', 'E_EXECUTIO
 
 /** The definition field holding a transformation's expressions, for error messages. */
 const FIELD_OF: Readonly<Record<string, string>> = { where: 'filter', select: 'columns', group_by: 'by/agg' };
+
+/** `asset "s": <message>` as `asset "s": filter: <message>`. */
+function withField(e: EngineError, ref: string, field: string): EngineError {
+  const prefix = assetPrefix(ref);
+  const rest = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+  return new EngineError(e.code, `${prefix}${field}: ${rest}`, { ...e.details, asset: ref, field }, { cause: e });
+}
 
 /** Every asset `ref` reads through its chain (itself excluded). */
 function upstreamOf(plan: Plan, ref: string): string[] {

@@ -18,7 +18,9 @@ import { resolveDuckDbSettings, type EngineConfig } from '../config';
 import { EngineError, assetPrefix, throwIfAborted } from '../errors';
 import { HandleRegistry } from '../handle-registry';
 import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
-import { readFormatOptions, writeCompression, type FormatOptions } from '../formats/format-options';
+import { readFormatOptions, writeCompression, type CsvOptions, type FormatOptions } from '../formats/format-options';
+import { CsvSyntaxError, parseCsv } from '../danfo/csv-text';
+import { decodeFile } from '../danfo/read-file';
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
@@ -111,7 +113,12 @@ export class DuckDbBackend implements Backend {
     const file = locateInputFile(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
     const fn = readFunctionSql(file.absolute, options);
-    const described = await this.describeSql(`SELECT * FROM ${fn}`, signal, ref);
+    let described: { name: string; type: string }[];
+    try {
+      described = await this.describeSql(`SELECT * FROM ${fn}`, signal, ref);
+    } catch (e) {
+      throw options.format === 'csv' ? explainSniffFailure(e, ref, file.absolute, source.path, options.csv) : e;
+    }
     const from =
       options.format === 'csv' && options.csv.inferSchema && described.length > 0
         ? readFunctionSql(file.absolute, options, { pinnedColumns: described })
@@ -429,6 +436,26 @@ function info(h: DuckHandle): HandleInfo {
 
 function missingUpstream(ref: string, from: string): EngineError {
   return new EngineError('E_BAD_SOURCE', `${assetPrefix(ref)}upstream asset "${from}" has not been computed`, { asset: ref, from });
+}
+
+/** Largest CSV file read again in JavaScript to say why DuckDB could not sniff it. */
+const DIAGNOSE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * DuckDB's sniffer says only that it failed; the usual cause is a row with another number of
+ * fields, which the JavaScript CSV reader finds and names (`row 3 has 4 fields, expected 3`).
+ */
+function explainSniffFailure(e: unknown, ref: string, absolute: string, display: string, csv: CsvOptions): unknown {
+  if (!(e instanceof EngineError) || e.code !== 'E_READ_FAILED' || !/Error when sniffing/.test(String(e.details.duckdb ?? ''))) return e;
+  let reason = 'its layout (separator, quotes, number of columns) could not be detected';
+  try {
+    if (fs.statSync(absolute).size <= DIAGNOSE_MAX_BYTES) parseCsv(decodeFile(absolute, csv.compression, csv.encoding, ref, display), csv);
+  } catch (problem) {
+    if (problem instanceof CsvSyntaxError) reason = problem.message;
+  }
+  return new EngineError('E_READ_FAILED', `${assetPrefix(ref)}cannot read the input: ${display}: ${reason}`, { ...e.details, asset: ref, path: display }, {
+    cause: e,
+  });
 }
 
 /** Runtime failures an upstream expression can cause (not a read, write or mode failure). */

@@ -202,7 +202,9 @@ export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: stri
     return new EngineError('E_FILE_NOT_FOUND', `${prefix}file not found (${message})`, details, { cause: e });
   }
   if (/CSV Error|Error when sniffing|Malformed JSON|Invalid Input Error: .*(JSON|parquet|Parquet)|No magic bytes|not a parquet file/i.test(full)) {
-    return new EngineError('E_READ_FAILED', `${prefix}cannot read the input: ${message}`, details, { cause: e });
+    const csv = csvProblem(full);
+    const what = csv ?? message.replace(/^Invalid Input Error: /, '');
+    return new EngineError('E_READ_FAILED', `${prefix}cannot read the input: ${withoutAdvice(what)}`, details, { cause: e });
   }
   if (message.startsWith('Conversion Error')) {
     return new EngineError('E_TYPE', `${prefix}cannot convert a value: ${withoutAdvice(message.slice('Conversion Error: '.length))}`, details, { cause: e });
@@ -219,6 +221,27 @@ export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: stri
     return new EngineError('E_READ_FAILED', `${prefix}${message}`, details, { cause: e });
   }
   return new EngineError('E_EXECUTION', `${prefix}${withoutAdvice(message)}`, details, { cause: e });
+}
+
+/**
+ * What DuckDB's multi-line CSV error says is wrong, in one line: `data/x.csv: row 3 has 4 fields,
+ * expected 3` for a row with the wrong number of columns, `row N: <reason>` otherwise. A sniffing
+ * failure carries no reason (the caller diagnoses the file itself); undefined when not a CSV error.
+ */
+export function csvProblem(full: string): string | undefined {
+  const lines = full.split('\n').map((l) => l.trim());
+  const at = /CSV Error on Line: (\d+)/.exec(lines[0]);
+  if (at === null) return undefined;
+  const file = lines.map((l) => /^file = (.+)$/.exec(l)?.[1]).find((f) => f !== undefined);
+  const where = file === undefined ? '' : `${file}: `;
+  const columns = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(full);
+  if (columns !== null) return `${where}row ${at[1]} has ${columns[2]} fields, expected ${columns[1]}`;
+  const end = lines.findIndex((l) => /^(Possible (fixes|solutions)|file = )/.test(l));
+  const reason = lines
+    .slice(1, end < 0 ? undefined : end)
+    .filter((l) => l !== '' && !l.startsWith('Original Line'))
+    .join('; ');
+  return `${where}row ${at[1]}${reason === '' ? ' cannot be read' : `: ${reason}`}`;
 }
 
 /**

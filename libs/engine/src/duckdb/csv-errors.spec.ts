@@ -1,0 +1,58 @@
+/**
+ * A CSV that DuckDB cannot read says what is wrong and where (row, expected and found column
+ * counts), on both backends, without the data root or DuckDB's advice.
+ */
+import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
+import { input, output } from '../__fixtures__/sources';
+import { createBackend } from '../create-backend';
+import type { BackendName } from '../backend-name';
+import { csvProblem } from './duckdb-database';
+
+describe.each(['duckdb', 'danfo'] as BackendName[])('%s: CSV rows with the wrong number of columns', (name) => {
+  let root: TempRoot;
+  beforeAll(() => {
+    root = makeTempRoot();
+    root.write('more.csv', 'a,b,c\n1,2,3\n4,5,6,7\n8,9,10\n');
+    root.write('fewer.csv', 'a,b,c\n1,2,3\n4,5\n8,9,10\n');
+    root.write('late.csv', `a,b,c\n${'1,2,3\n'.repeat(30000)}4,5,6,7\n`);
+  });
+  afterAll(() => root.cleanup());
+
+  it.each([
+    ['more.csv', 'row 3 has 4 fields, expected 3'],
+    ['fewer.csv', 'row 3 has 2 fields, expected 3'],
+    ['late.csv', 'row 30002 has 4 fields, expected 3'],
+  ])('%s: %s', async (file, reason) => {
+    const backend = await createBackend(name, { dataRoot: root.dir });
+    try {
+      const failure = await backend
+        .readInput('r', input(file))
+        .then((h) => backend.write(h.id, 'o', output('o.csv')))
+        .then(
+          (): Error & { code?: string } => new Error('expected a failure'),
+          (e: unknown) => e as Error & { code?: string },
+        );
+      expect(failure.code).toBe('E_READ_FAILED');
+      expect(failure.message).toMatch(new RegExp(`^asset "r": cannot read (the input: )?${file.replace('.', '\\.')}: ${reason}$`));
+      expect(failure.message).not.toContain(root.dir);
+    } finally {
+      await backend.close();
+    }
+  });
+});
+
+describe('csvProblem', () => {
+  it('keeps the reason of a CSV error and drops its advice, settings and the offending line', () => {
+    const raw = [
+      'Conversion Error: CSV Error on Line: 7',
+      'Original Line: x,7',
+      'Error when converting column "a". Could not convert string "x" to \'BIGINT\'',
+      '',
+      'Possible solutions:',
+      "* Override the type for this column manually by setting the type explicitly, e.g., types={'a': 'VARCHAR'}",
+      '  file = data/in.csv',
+    ].join('\n');
+    expect(csvProblem(raw)).toBe('data/in.csv: row 7: Error when converting column "a". Could not convert string "x" to \'BIGINT\'');
+    expect(csvProblem('Invalid Input Error: Error when sniffing file "x.csv".')).toBeUndefined();
+  });
+});

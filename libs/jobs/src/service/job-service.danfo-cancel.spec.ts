@@ -3,10 +3,10 @@ import * as path from 'node:path';
 import { createJobService, type JobService } from './job-service';
 import { createDataRoot, must, removeDataRoot, untilStatus } from './__fixtures__/fixtures';
 
-/** 600 rows of 3,000-letter text: each row costs the RLIKE search milliseconds on danfo. */
+/** 1,800 rows of 3,000-letter text: each row costs the RLIKE search milliseconds on danfo (seconds uncancelled). */
 function writeLongTexts(root: string): void {
   const text = 'a'.repeat(3000);
-  const rows = ['id,text', ...Array.from({ length: 600 }, (_, i) => `${i},${text}`)];
+  const rows = ['id,text', ...Array.from({ length: 1800 }, (_, i) => `${i},${text}`)];
   fs.writeFileSync(path.join(root, 'long.csv'), `${rows.join('\n')}\n`);
 }
 
@@ -38,7 +38,7 @@ describe('job service: cancelling a danfo job inside a long row loop', () => {
   });
   afterEach(() => expect(errors).toEqual([]));
 
-  it('ends cancelled (not completed) within 1 s of the cancel, and leaves no output', async () => {
+  it('ends cancelled (not completed) within 2 s of the cancel (a slice of rows is 20 ms), and leaves no output', async () => {
     const { id } = jobs.submit({ yaml: DANFO_SLOW, backend: 'danfo' });
     await untilStatus(jobs, id, 'running');
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -46,7 +46,7 @@ describe('job service: cancelling a danfo job inside a long row loop', () => {
     expect(jobs.cancel(id)).toMatchObject({ outcome: 'cancelling' });
     const job = must(await jobs.wait(id, 20_000));
     expect(job.status).toBe('cancelled');
-    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(Date.now() - t0).toBeLessThan(2000);
     expect(fs.existsSync(path.join(root, 'out/danfo-slow.csv'))).toBe(false);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 // Workspace lint rules. The module-boundaries rule keeps the library layering one-way:
-// definition <- validation <- planner <- engine <- jobs <- apps, and keeps transport packages
+// errors <- definition <- validation <- planner <- engine <- jobs <- apps, and keeps transport packages
 // (express, cors, nice-grpc) out of the libraries.
 import nx from '@nx/eslint-plugin';
 
@@ -21,16 +21,27 @@ export default [
           depConstraints: [
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'], bannedExternalImports: transportPackages },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:definition'] },
-            { sourceTag: 'scope:validation', onlyDependOnLibsWithTags: ['scope:definition'] },
-            { sourceTag: 'scope:planner', onlyDependOnLibsWithTags: ['scope:definition', 'scope:validation'] },
+            // The error helper is the bottom of the graph: every library may import it, it imports none.
+            { sourceTag: 'scope:errors', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
+            { sourceTag: 'scope:validation', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
+            {
+              sourceTag: 'scope:planner',
+              onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation'],
+            },
             {
               sourceTag: 'scope:engine',
-              onlyDependOnLibsWithTags: ['scope:definition', 'scope:validation', 'scope:planner'],
+              onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner'],
             },
             {
               sourceTag: 'scope:jobs',
-              onlyDependOnLibsWithTags: ['scope:definition', 'scope:validation', 'scope:planner', 'scope:engine'],
+              onlyDependOnLibsWithTags: [
+                'scope:errors',
+                'scope:definition',
+                'scope:validation',
+                'scope:planner',
+                'scope:engine',
+              ],
             },
           ],
         },

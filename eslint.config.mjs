@@ -1,5 +1,5 @@
 // Workspace lint rules. The module-boundaries rule keeps the library layering one-way:
-// errors <- definition <- validation <- planner <- engine <- jobs <- apps, and keeps transport packages
+// errors <- definition <- validation <- planner <- engine <- jobs, sessions <- apps, and keeps transport packages
 // (express, cors, nice-grpc) out of the libraries.
 import nx from '@nx/eslint-plugin';
 
@@ -32,6 +32,16 @@ export default [
             {
               sourceTag: 'scope:engine',
               onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner'],
+            },
+            {
+              sourceTag: 'scope:sessions',
+              onlyDependOnLibsWithTags: [
+                'scope:errors',
+                'scope:definition',
+                'scope:validation',
+                'scope:planner',
+                'scope:engine',
+              ],
             },
             {
               sourceTag: 'scope:jobs',

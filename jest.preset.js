@@ -1,4 +1,5 @@
 // Shared Jest settings for every project. Each project's jest.config.js spreads this preset.
+const fs = require('node:fs');
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
@@ -7,6 +8,18 @@ const { compilerOptions } = require('./tsconfig.base.json');
 const moduleNameMapper = {};
 for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
   moduleNameMapper[`^${alias.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`] = path.join(__dirname, target);
+}
+
+// Worker entry files are build artefacts of each library's `build-workers` target (which `test`
+// depends on). Library code resolves them next to itself (`require.resolve('./jobs-worker.js')`),
+// as in an app bundle; under Jest that request maps to the target's output file.
+for (const lib of fs.readdirSync(path.join(__dirname, 'libs'))) {
+  const projectFile = path.join(__dirname, 'libs', lib, 'project.json');
+  if (!fs.existsSync(projectFile)) continue;
+  const workers = JSON.parse(fs.readFileSync(projectFile, 'utf8')).targets?.['build-workers']?.options;
+  if (!workers) continue;
+  const request = `./${workers.outputFileName}`;
+  moduleNameMapper[`^${request.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`] = path.join(__dirname, workers.outputPath, workers.outputFileName);
 }
 
 module.exports = {

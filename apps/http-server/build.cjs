@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the deployable HTTP server into one folder (default dist/apps/http-server): main.js,
-// jobs-worker.js and package.json, as tools/scripts/build-app.cjs describes.
+// jobs-worker.js (built by `jobs:build-workers`) and package.json, as tools/scripts/build-app.cjs
+// describes.
 'use strict';
 const path = require('node:path');
 const { appBuild } = require('../../tools/scripts/build-app.cjs');
@@ -10,4 +11,5 @@ module.exports = appBuild(module, 'http-server', {
   entry: path.join(__dirname, 'src/main.ts'),
   versionDefine: 'HTTP_SERVER_VERSION',
   manifest: { name: 'pipeline-http-server', description: 'Pipeline service, HTTP/JSON interface (built bundle)' },
+  workers: ['jobs'],
 });

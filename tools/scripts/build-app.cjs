@@ -1,7 +1,9 @@
 // Builds a deployable app into one folder; each app's build.cjs says only what is its own:
 //   main.js (+ .map)   the app's src/main.ts, the workspace libraries and its npm packages inlined,
 //                      except EXTERNAL; the root package.json's version is compiled in (`versionDefine`)
-//   jobs-worker.js     the jobs library's Piscina worker, which the job service loads from beside main.js
+//   <worker>.js        each worker file the app's libraries load from beside main.js (`workers`: the
+//                      libraries whose Nx target `build-workers` built it, which the app's build
+//                      target depends on): jobs-worker.js, danfo-session-worker.js
 //   ...                the app's further `bundles` (esbuild options for an outfile) and copied `files`
 //   package.json       the npm packages the bundles import at run time, at the workspace's versions,
 //                      with the workspace's overrides (danfojs-node needs them to install)
@@ -13,19 +15,36 @@ const path = require('node:path');
 const { builtinModules } = require('node:module');
 const esbuild = require('esbuild');
 const { ROOT, nodeBundleOptions } = require('./node-bundle.cjs');
-const { workerBundleOptions } = require('../../libs/jobs/scripts/worker-bundle.cjs');
 
 /** Never inlined into main.js: native addons, big engines, and packages that load files of their own. */
 const EXTERNAL = ['@duckdb/node-api', '@duckdb/*', 'danfojs-node', 'piscina', 'nodejs-polars', 'esbuild'];
 
 /**
+ * The worker file a library's `build-workers` target writes, and the esbuild metafile beside it.
+ * `lib`: the library folder under libs/ (its project.json holds the target).
+ */
+function builtWorker(lib) {
+  const project = JSON.parse(fs.readFileSync(path.join(ROOT, 'libs', lib, 'project.json'), 'utf8'));
+  const options = project.targets?.['build-workers']?.options;
+  if (!options) throw new Error(`libs/${lib} has no build-workers target`);
+  const dir = path.join(ROOT, options.outputPath);
+  return {
+    from: path.join(dir, options.outputFileName),
+    to: options.outputFileName,
+    metafile: path.join(dir, 'meta.json'),
+    missing: `run \`npx nx run ${project.name}:build-workers\` (the app's build target depends on it)`,
+  };
+}
+
+/**
  * Builds `app` into `outdir` (emptied first) and returns the runtime dependencies it recorded.
- * `app`: { entry, versionDefine, manifest: { name, description },
+ * `app`: { entry, versionDefine, manifest: { name, description }, workers: [lib folder],
  *          bundles: [{ file, options(outfile) }], files: [{ from, to, missing }] }.
  */
 async function buildApp(app, outdir) {
   const rootPackage = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  const files = app.files ?? [];
+  const workers = (app.workers ?? []).map(builtWorker);
+  const files = [...workers, ...(app.files ?? [])];
   for (const file of files) {
     if (!fs.existsSync(file.from)) throw new Error(`${file.from} is missing: ${file.missing}`);
   }
@@ -38,9 +57,9 @@ async function buildApp(app, outdir) {
     sourcemap: true,
     logLevel: 'warning',
   });
-  const bundles = [main, workerBundleOptions(path.join(outdir, 'jobs-worker.js'))];
+  const bundles = [main];
   for (const bundle of app.bundles ?? []) bundles.push(bundle.options(path.join(outdir, bundle.file)));
-  const metafiles = [];
+  const metafiles = workers.map((worker) => JSON.parse(fs.readFileSync(worker.metafile, 'utf8')));
   // The metafiles tell which npm packages each bundle imports at run time.
   for (const options of bundles) metafiles.push((await esbuild.build({ ...options, metafile: true })).metafile);
   for (const file of files) fs.copyFileSync(file.from, path.join(outdir, file.to));
@@ -72,6 +91,8 @@ function runtimePackages(metafiles) {
     for (const output of Object.values(metafile.outputs)) {
       for (const imported of output.imports) {
         if (!imported.external || imported.path.startsWith('node:')) continue;
+        // The libraries' `require.resolve('./<worker>.js')`: a file beside the bundle, not a package.
+        if (imported.path.startsWith('.')) continue;
         if (builtinModules.includes(imported.path.split('/')[0])) continue;
         const parts = imported.path.split('/');
         names.add(imported.path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);

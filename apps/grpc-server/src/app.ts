@@ -3,7 +3,8 @@
  * manager and the server, and one shutdown that stops them in order (server first, so no call
  * reaches a stopped library).
  */
-import { createJobService, createSessionManager } from '@pipeline/jobs';
+import { createJobService } from '@pipeline/jobs';
+import { createSessionManager } from '@pipeline/sessions';
 import type { ServerConfig } from './config';
 import type { Logger } from './logger';
 import { createPipelineService } from './rpc/pipeline-service';

@@ -1,5 +1,7 @@
+import { jobsCatalogue } from '@pipeline/jobs';
+import { sessionCatalogue } from '@pipeline/sessions';
 import { ServerError, Status } from 'nice-grpc';
-import { AppError, STATUS_TABLE, toStatusAnswer } from './errors';
+import { AppError, STATUS_TABLE, toStatusAnswer, type PublicErrorCode, type StatusMapping } from './errors';
 
 function libraryError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
@@ -18,6 +20,11 @@ describe('toStatusAnswer', () => {
       'unknown backend "x" (expected duckdb, danfo)',
     ],
     [libraryError('JOB_QUEUE_FULL', 'job queue is full'), Status.RESOURCE_EXHAUSTED, 'job queue is full'],
+    [
+      libraryError('JOB_INVALID_OPTION', 'option timeout must be a number of seconds (got x)'),
+      Status.INVALID_ARGUMENT,
+      'option timeout must be a number of seconds (got x)',
+    ],
     [libraryError('SESSION_NOT_FOUND', 'whatever'), Status.NOT_FOUND, 'session not found'],
     [libraryError('SESSION_HANDLE_NOT_FOUND', 'whatever'), Status.NOT_FOUND, 'handle not found'],
     [libraryError('E_BAD_HANDLE', 'handle not found: h1'), Status.NOT_FOUND, 'handle not found'],
@@ -54,3 +61,28 @@ describe('toStatusAnswer', () => {
     }
   });
 });
+
+describe('the status table', () => {
+  it('maps every public code of @pipeline/jobs and @pipeline/sessions, and no internal one', () => {
+    for (const catalogue of [jobsCatalogue, sessionCatalogue]) {
+      const publicCodes: readonly string[] = catalogue.publicCodes;
+      for (const code of catalogue.codes) {
+        if (publicCodes.includes(code)) expect(Object.keys(STATUS_TABLE)).toContain(code);
+        else expect(Object.keys(STATUS_TABLE)).not.toContain(code);
+      }
+    }
+  });
+});
+
+// Type-level proof, checked by `nx typecheck grpc-server` (tsconfig.spec.json): a table without a
+// public code does not compile, and neither does one for a library that gained a code. If either
+// line stopped being an error, the unused @ts-expect-error would fail the type check.
+export function unmappedCodesDoNotCompile(): void {
+  const { JOB_INVALID_OPTION: _dropped, ...withoutOne } = STATUS_TABLE;
+  // @ts-expect-error JOB_INVALID_OPTION is a public code of @pipeline/jobs and must be mapped
+  const incomplete: Record<PublicErrorCode, StatusMapping> = withoutOne;
+  // @ts-expect-error a new public code (here SESSION_SOMETHING_NEW) has no row in the table
+  const stale: Record<PublicErrorCode | 'SESSION_SOMETHING_NEW', StatusMapping> = STATUS_TABLE;
+  void incomplete;
+  void stale;
+}

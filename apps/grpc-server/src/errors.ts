@@ -1,13 +1,31 @@
 /**
  * The one place where error codes become gRPC statuses. Codes come from this app, from the
- * libraries (`@pipeline/jobs` and its session manager, `@pipeline/engine`) and from the
+ * libraries (`@pipeline/jobs`, `@pipeline/sessions`, `@pipeline/engine`) and from the
  * validation result kinds. A code in the table keeps its message (with the table's prefix, or a
  * fixed contract text); anything else becomes INTERNAL `internal error` and is logged.
  */
+import type { EngineErrorCode } from '@pipeline/engine';
+import type { JobPublicErrorCode } from '@pipeline/jobs';
+import type { SessionPublicErrorCode } from '@pipeline/sessions';
 import { ServerError, Status } from 'nice-grpc';
 
+/** Codes this app raises itself (`AppError`) and the validation result kinds. */
+type AppErrorCode = 'JOB_NOT_FOUND' | 'INVALID_REQUEST' | 'PIPELINE_PARSE' | 'PIPELINE_INVALID';
+
+/**
+ * Every code that can reach a status: this app's, every public code of `@pipeline/jobs` and
+ * `@pipeline/sessions`, and the engine's codes (sessions surface them) except `E_INTERNAL`,
+ * which stays INTERNAL `internal error`. The table below must map each one: a new public code of
+ * a library fails `typecheck` here until it is given a status.
+ */
+export type PublicErrorCode =
+  | AppErrorCode
+  | JobPublicErrorCode
+  | SessionPublicErrorCode
+  | Exclude<EngineErrorCode, 'E_INTERNAL'>;
+
 /** How one error code is answered. */
-interface StatusMapping {
+export interface StatusMapping {
   readonly status: Status;
   /** Text put before the error's message. */
   readonly prefix?: string;
@@ -30,7 +48,7 @@ export const STATUS_TABLE = {
   JOB_INVALID_REQUEST: { status: Status.INVALID_ARGUMENT },
   JOB_QUEUE_FULL: { status: Status.RESOURCE_EXHAUSTED, message: 'job queue is full' },
   JOB_SHUTTING_DOWN: { status: Status.UNAVAILABLE },
-  // The session manager of `@pipeline/jobs`.
+  // `@pipeline/sessions`.
   SESSION_NOT_FOUND: { status: Status.NOT_FOUND, message: 'session not found' },
   SESSION_HANDLE_NOT_FOUND: { status: Status.NOT_FOUND, message: 'handle not found' },
   SESSION_LIMIT: { status: Status.RESOURCE_EXHAUSTED },
@@ -61,7 +79,7 @@ export const STATUS_TABLE = {
   // file system's state, not the server, is at fault.
   E_WRITE_FAILED: { status: Status.FAILED_PRECONDITION },
   E_EXECUTION: { status: Status.INTERNAL },
-} as const satisfies Record<string, StatusMapping>;
+} as const satisfies Record<PublicErrorCode, StatusMapping>;
 
 /** A code of the status table. */
 export type StatusCode = keyof typeof STATUS_TABLE;

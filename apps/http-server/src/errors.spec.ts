@@ -1,4 +1,5 @@
-import { ERROR_TABLE, HttpError, invalidRequest, toErrorResponse } from './errors';
+import { jobsCatalogue } from '@pipeline/jobs';
+import { ERROR_TABLE, HttpError, invalidRequest, toErrorResponse, type ErrorMapping, type PublicErrorCode } from './errors';
 
 function libraryError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
@@ -19,6 +20,11 @@ describe('toErrorResponse', () => {
     [libraryError('JOB_INVALID_PIPELINE', 'parse error: y'), 400, 'validation failed: parse error: y'],
     [libraryError('JOB_QUEUE_FULL', 'job queue is full'), 429, 'job queue is full'],
     [libraryError('JOB_SHUTTING_DOWN', 'the job service is shutting down'), 503, 'the job service is shutting down'],
+    [
+      libraryError('JOB_INVALID_OPTION', 'option timeout must be a number of seconds (got x)'),
+      400,
+      'invalid request: option timeout must be a number of seconds (got x)',
+    ],
     [
       libraryError('E_UNKNOWN_BACKEND', 'unknown backend "x" (expected duckdb, danfo)'),
       400,
@@ -55,3 +61,25 @@ describe('toErrorResponse', () => {
     }
   });
 });
+
+describe('the error table', () => {
+  it('maps every public code of @pipeline/jobs, and no internal one', () => {
+    for (const code of jobsCatalogue.publicCodes) expect(Object.keys(ERROR_TABLE)).toContain(code);
+    for (const code of jobsCatalogue.codes.filter((c) => !(jobsCatalogue.publicCodes as readonly string[]).includes(c))) {
+      expect(Object.keys(ERROR_TABLE)).not.toContain(code);
+    }
+  });
+});
+
+// Type-level proof, checked by `nx typecheck http-server` (tsconfig.spec.json): a table without a
+// public code does not compile, and neither does one for a library that gained a code. If either
+// line stopped being an error, the unused @ts-expect-error would fail the type check.
+export function unmappedCodesDoNotCompile(): void {
+  const { JOB_INVALID_OPTION: _dropped, ...withoutOne } = ERROR_TABLE;
+  // @ts-expect-error JOB_INVALID_OPTION is a public code of @pipeline/jobs and must be mapped
+  const incomplete: Record<PublicErrorCode, ErrorMapping> = withoutOne;
+  // @ts-expect-error a new public code (here JOB_SOMETHING_NEW) has no row in the table
+  const stale: Record<PublicErrorCode | 'JOB_SOMETHING_NEW', ErrorMapping> = ERROR_TABLE;
+  void incomplete;
+  void stale;
+}

@@ -4,9 +4,29 @@
  * the validation result kinds) and from express's body parser; every error answers
  * `{error: string}`. Anything not in the table is a 500 `internal error`, logged.
  */
+import type { EngineErrorCode } from '@pipeline/engine';
+import type { JobPublicErrorCode } from '@pipeline/jobs';
+
+/** Codes this app raises itself (`HttpError`). */
+type AppErrorCode =
+  | 'INVALID_REQUEST'
+  | 'ROUTE_NOT_FOUND'
+  | 'JOB_NOT_FOUND'
+  | 'JOB_ALREADY_TERMINAL'
+  | 'BODY_TOO_LARGE'
+  | 'UNSUPPORTED_BODY'
+  | 'PIPELINE_PARSE'
+  | 'PIPELINE_INVALID';
+
+/**
+ * Every code that can reach a response: this app's, every public code of `@pipeline/jobs`, and
+ * the engine's backend-name check (the only engine call this app makes). The table below must map
+ * each one: a new public code of a library fails `typecheck` here until it is given a status.
+ */
+export type PublicErrorCode = AppErrorCode | JobPublicErrorCode | Extract<EngineErrorCode, 'E_UNKNOWN_BACKEND'>;
 
 /** How one error code is answered: the status and the text put before the error's message. */
-interface ErrorMapping {
+export interface ErrorMapping {
   readonly status: number;
   readonly prefix: string;
 }
@@ -31,9 +51,11 @@ export const ERROR_TABLE = {
   // Its message already reads `invalid request: ...`.
   JOB_INVALID_REQUEST: { status: 400, prefix: '' },
   JOB_SHUTTING_DOWN: { status: 503, prefix: '' },
+  // An option out of range (the message names it); the gRPC app answers it INVALID_ARGUMENT too.
+  JOB_INVALID_OPTION: { status: 400, prefix: 'invalid request: ' },
   // `@pipeline/engine`.
   E_UNKNOWN_BACKEND: { status: 400, prefix: 'invalid request: ' },
-} as const satisfies Record<string, ErrorMapping>;
+} as const satisfies Record<PublicErrorCode, ErrorMapping>;
 
 /** A code of the error table. */
 export type ErrorCode = keyof typeof ERROR_TABLE;

@@ -68,6 +68,9 @@ describe('defineErrorCatalogue', () => {
     expect(sample.is(sample.create('SAMPLE_STOPPING'))).toBe(true);
     expect(sample.is(internalErrors.create('INTERNAL_UNEXPECTED', { message: 'x' }))).toBe(false);
     expect(sample.is(Object.assign(new Error('x'), { code: 'SAMPLE_STOPPING' }))).toBe(false);
+    // Another copy of the library's module builds look-alikes: same name and a known code.
+    expect(sample.is(Object.assign(new Error('x'), { name: 'SampleError', code: 'SAMPLE_STOPPING' }))).toBe(true);
+    expect(sample.is(Object.assign(new Error('x'), { name: 'SampleError', code: 'SAMPLE_NOPE' }))).toBe(false);
     expect(sample.is('SAMPLE_STOPPING')).toBe(false);
   });
 

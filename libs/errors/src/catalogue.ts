@@ -154,9 +154,10 @@ export function defineErrorCatalogue<const Entries extends Record<string, ErrorE
       return new CatalogueError(name, code, entry.message(args), details, options);
     },
     is(value): value is CatalogueError<Code> {
+      // By shape, so that an error from another copy of a library (a second bundle) still counts.
+      const owner = value instanceof Error ? ((value as { catalogue?: unknown }).catalogue ?? value.name) : undefined;
       return (
-        value instanceof Error &&
-        (value as { catalogue?: unknown }).catalogue === name &&
+        owner === name &&
         typeof (value as { code?: unknown }).code === 'string' &&
         has((value as unknown as { code: string }).code)
       );

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { JOB_ERROR_CODES, JobsError, isJobsError, jobsErrors } from './errors';
+import { JOB_ERROR_CODES, isJobsError, jobsCatalogue, jobsErrors } from './errors';
 
 describe('jobs error catalogue', () => {
   it('has unique codes and a factory per code', () => {
@@ -43,7 +43,7 @@ describe('jobs error catalogue', () => {
     expect(isJobsError(Object.assign(new Error('x'), { name: 'JobsError', code: 'NOPE' }))).toBe(false);
     expect(isJobsError(new Error('x'))).toBe(false);
     expect(isJobsError({ code: 'JOB_QUEUE_FULL' })).toBe(false);
-    expect(new JobsError('JOB_CANCELLED', 'm', {}, { cause: 'c' }).cause).toBe('c');
+    expect(jobsCatalogue.create('JOB_CANCELLED', { jobId: 'j' }, { cause: 'c' }).cause).toBe('c');
   });
 
   it('is documented: the README error table lists every code', () => {

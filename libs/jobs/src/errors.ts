@@ -1,93 +1,108 @@
 /**
- * The catalogue of every error @pipeline/jobs raises: a stable code, a one-sentence message that
- * names the job (or option) concerned, and structured details. Apps map codes to statuses.
+ * The catalogue of every error @pipeline/jobs raises (on `@pipeline/errors`): a stable code, a
+ * one-sentence message that names the job (or option) concerned, and structured details. Apps
+ * map the public codes to statuses; `public: false` codes signal a bug or an internal state.
  */
+import { defineErrorCatalogue, type CatalogueError, type ErrorDetails, type PublicCodeOf } from '@pipeline/errors';
+
+/** The jobs library's catalogue. */
+export const jobsCatalogue = defineErrorCatalogue({
+  name: 'JobsError',
+  prefix: 'JOB',
+  entries: {
+    JOB_INVALID_PIPELINE: {
+      meaning: 'The pipeline failed validation; the message is the validation message (`V-0xx: ...`, `parse error: ...`).',
+      message: (a: { message: string; details: ErrorDetails }) => a.message,
+      details: (a: { details: ErrorDetails }) => a.details,
+    },
+    JOB_INVALID_REQUEST: {
+      meaning: 'The request itself is malformed (yaml not a string, variables not strings...).',
+      message: (a: { what: string }) => `invalid request: ${a.what}`,
+    },
+    JOB_UNKNOWN_BACKEND: {
+      meaning: "The request named a backend the engine does not know; the message is the engine's.",
+      message: (a: { backend: string; message: string }) => a.message,
+      details: (a: { backend: string }) => ({ backend: a.backend }),
+    },
+    JOB_QUEUE_FULL: {
+      meaning: 'As many jobs wait for a worker as the queue capacity allows.',
+      message: (_: { capacity: number }) => 'job queue is full',
+    },
+    JOB_SHUTTING_DOWN: {
+      meaning: 'The service is shutting down and accepts no new jobs.',
+      message: () => 'job service is shutting down and accepts no new jobs',
+    },
+    JOB_ILLEGAL_TRANSITION: {
+      meaning: 'A status change the job state machine forbids (a bug).',
+      message: (a: { jobId: string; from: string; to: string }) => `job ${a.jobId}: illegal transition from ${a.from} to ${a.to}`,
+      public: false,
+    },
+    JOB_WORKER_CRASHED: {
+      meaning: 'The worker thread running a job died; the job fails with this error.',
+      message: (a: { jobId: string; reason: string }) => `job ${a.jobId}: the worker running it died (${a.reason})`,
+      public: false,
+    },
+    JOB_INTERRUPTED: {
+      meaning: 'A job a previous process of the service left running (found in a durable store at start).',
+      message: (a: { jobId: string }) => `job ${a.jobId} was running when the service stopped`,
+      public: false,
+    },
+    JOB_CANCELLED: {
+      meaning: 'The job was cancelled; it ends with this error.',
+      message: (a: { jobId: string }) => `job ${a.jobId} was cancelled`,
+      public: false,
+    },
+    JOB_WORKER_FILE_MISSING: {
+      meaning: 'The built worker file is not where the service looks for it (a build or deployment fault).',
+      message: (a: { file: string }) =>
+        `jobs worker file not found at ${a.file}: build it next to the app bundle or pass the workerFile option`,
+      public: false,
+    },
+    JOB_INVALID_OPTION: {
+      meaning: 'An option of the service or a request (workers, capacity, timeout...) is out of range.',
+      message: (a: { option: string; expected: string; value: unknown }) =>
+        `option ${a.option} must be ${a.expected} (got ${String(a.value)})`,
+    },
+    JOB_DUPLICATE_ID: {
+      meaning: 'A job id is already in the store (a bug or a corrupted store).',
+      message: (a: { jobId: string }) => `job ${a.jobId} is already in the store`,
+      public: false,
+    },
+  },
+});
 
 /** Every code this library raises; stable, part of the contract with the apps. */
-export const JOB_ERROR_CODES = [
-  'JOB_INVALID_PIPELINE',
-  'JOB_INVALID_REQUEST',
-  'JOB_UNKNOWN_BACKEND',
-  'JOB_QUEUE_FULL',
-  'JOB_SHUTTING_DOWN',
-  'JOB_ILLEGAL_TRANSITION',
-  'JOB_WORKER_CRASHED',
-  'JOB_INTERRUPTED',
-  'JOB_CANCELLED',
-  'JOB_WORKER_FILE_MISSING',
-  'JOB_INVALID_OPTION',
-  'JOB_DUPLICATE_ID',
-] as const;
+export const JOB_ERROR_CODES = jobsCatalogue.codes;
 
 /** A code of the jobs catalogue. */
 export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];
 
-/** The shape of both catalogues of this library (jobs here, sessions in `sessions/errors.ts`). */
-export abstract class CatalogueError<Code extends string> extends Error {
-  readonly code: Code;
-  readonly details: Readonly<Record<string, unknown>>;
-
-  constructor(code: Code, message: string, details: Readonly<Record<string, unknown>> = {}, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
-    this.details = details;
-  }
-}
+/** A code of the jobs catalogue that apps must map to a status. */
+export type JobPublicErrorCode = PublicCodeOf<typeof jobsCatalogue.entries>;
 
 /** An error raised by the jobs library; `code` is stable, `details` is structured. */
-export class JobsError extends CatalogueError<JobErrorCode> {
-  override readonly name = 'JobsError';
-}
+export type JobsError = CatalogueError<JobErrorCode>;
 
-/** True for errors raised by this library (also across module copies, by shape). */
+/** True for errors raised by this library (also rebuilt from plain data, or from another copy of the module). */
 export function isJobsError(e: unknown): e is JobsError {
-  if (e instanceof JobsError) return true;
-  if (!(e instanceof Error) || e.name !== 'JobsError') return false;
-  const code: unknown = (e as Error & { code?: unknown }).code;
-  return typeof code === 'string' && (JOB_ERROR_CODES as readonly string[]).includes(code);
+  return jobsCatalogue.is(e);
 }
 
-/** Factories for every error of the catalogue, so messages stay in one place. */
+/** Builders for every error of the catalogue, so messages stay in one place. */
 export const jobsErrors = {
-  /** The pipeline failed validation; the message is the validation message itself (`V-001: ...`, `parse error: ...`). */
-  invalidPipeline: (message: string, details: Readonly<Record<string, unknown>> = {}) =>
-    new JobsError('JOB_INVALID_PIPELINE', message, details),
-  /** The request itself is malformed (yaml not a string, variables not strings...). */
-  invalidRequest: (what: string) => new JobsError('JOB_INVALID_REQUEST', `invalid request: ${what}`, { what }),
-  /** The request named a backend the engine does not know; the message is the engine's. */
-  unknownBackend: (backend: string, message: string) =>
-    new JobsError('JOB_UNKNOWN_BACKEND', message, { backend }),
-  queueFull: (capacity: number) =>
-    new JobsError('JOB_QUEUE_FULL', 'job queue is full', { capacity }),
-  shuttingDown: () =>
-    new JobsError('JOB_SHUTTING_DOWN', 'job service is shutting down and accepts no new jobs'),
+  invalidPipeline: (message: string, details: ErrorDetails = {}) =>
+    jobsCatalogue.create('JOB_INVALID_PIPELINE', { message, details }),
+  invalidRequest: (what: string) => jobsCatalogue.create('JOB_INVALID_REQUEST', { what }),
+  unknownBackend: (backend: string, message: string) => jobsCatalogue.create('JOB_UNKNOWN_BACKEND', { backend, message }),
+  queueFull: (capacity: number) => jobsCatalogue.create('JOB_QUEUE_FULL', { capacity }),
+  shuttingDown: () => jobsCatalogue.create('JOB_SHUTTING_DOWN'),
   illegalTransition: (jobId: string, from: string, to: string) =>
-    new JobsError('JOB_ILLEGAL_TRANSITION', `job ${jobId}: illegal transition from ${from} to ${to}`, {
-      jobId,
-      from,
-      to,
-    }),
-  workerCrashed: (jobId: string, reason: string) =>
-    new JobsError('JOB_WORKER_CRASHED', `job ${jobId}: the worker running it died (${reason})`, {
-      jobId,
-      reason,
-    }),
-  /** A job a previous process of the service left running (found in a durable store at start). */
-  interrupted: (jobId: string) =>
-    new JobsError('JOB_INTERRUPTED', `job ${jobId} was running when the service stopped`, { jobId }),
-  cancelled: (jobId: string) => new JobsError('JOB_CANCELLED', `job ${jobId} was cancelled`, { jobId }),
-  workerFileMissing: (file: string) =>
-    new JobsError(
-      'JOB_WORKER_FILE_MISSING',
-      `jobs worker file not found at ${file}: build it next to the app bundle or pass the workerFile option`,
-      { file },
-    ),
+    jobsCatalogue.create('JOB_ILLEGAL_TRANSITION', { jobId, from, to }),
+  workerCrashed: (jobId: string, reason: string) => jobsCatalogue.create('JOB_WORKER_CRASHED', { jobId, reason }),
+  interrupted: (jobId: string) => jobsCatalogue.create('JOB_INTERRUPTED', { jobId }),
+  cancelled: (jobId: string) => jobsCatalogue.create('JOB_CANCELLED', { jobId }),
+  workerFileMissing: (file: string) => jobsCatalogue.create('JOB_WORKER_FILE_MISSING', { file }),
   invalidOption: (option: string, expected: string, value: unknown) =>
-    new JobsError('JOB_INVALID_OPTION', `option ${option} must be ${expected} (got ${String(value)})`, {
-      option,
-      expected,
-      value,
-    }),
-  duplicateId: (jobId: string) =>
-    new JobsError('JOB_DUPLICATE_ID', `job ${jobId} is already in the store`, { jobId }),
+    jobsCatalogue.create('JOB_INVALID_OPTION', { option, expected, value }),
+  duplicateId: (jobId: string) => jobsCatalogue.create('JOB_DUPLICATE_ID', { jobId }),
 } satisfies Record<string, (...args: never[]) => JobsError>;

@@ -9,8 +9,8 @@
  * const done = await jobs.wait(job.id, 300_000);                        // 'completed' | 'failed' | 'cancelled'
  * await jobs.shutdown({ graceMs: 10_000 });
  */
-export { JOB_ERROR_CODES, JobsError, isJobsError, jobsErrors } from './errors';
-export type { JobErrorCode } from './errors';
+export { JOB_ERROR_CODES, isJobsError, jobsCatalogue, jobsErrors } from './errors';
+export type { JobErrorCode, JobPublicErrorCode, JobsError } from './errors';
 export { JOB_STATUSES, TERMINAL_STATUSES, isTerminalStatus } from './job';
 export type { JobOutcome, JobOutputResult, JobRecord, JobRequest, JobStatus, JobStepTiming } from './job';
 export { JOB_TRANSITIONS, applyJobEvent, assertTransition, canTransition } from './store/state-machine';
@@ -32,36 +32,5 @@ export type {
   JobServiceStats,
   ShutdownOptions,
 } from './service/job-service';
-export { WORKER_BUNDLE_NAME, resolveWorkerFile } from './pool/worker-file';
+export { WORKER_FILE_NAME, resolveWorkerFile } from './pool/worker-file';
 export type { WorkerCrashMode } from './worker/protocol';
-// Low-level gRPC sessions (written by the sessions work, libs/jobs/src/sessions).
-export {
-  DEFAULT_MAX_SESSIONS,
-  DEFAULT_SESSION_TTL_MS,
-  SESSION_ERROR_CODES,
-  SESSION_WORKER_BUNDLE_NAME,
-  SessionError,
-  createSessionEngineFactory,
-  createSessionManager,
-  isSessionError,
-  sessionErrors,
-  sessionWorkerBundleOptions,
-} from './sessions';
-export type {
-  ApplyTransformRequest,
-  EngineCallOptions,
-  EngineHandle,
-  ExecutePipelineRequest,
-  ExecuteResult,
-  HandleResult,
-  InspectRequest,
-  ReadInputRequest,
-  SessionCallOptions,
-  SessionEngine,
-  SessionEngineFactory,
-  SessionErrorCode,
-  SessionManager,
-  SessionManagerOptions,
-  SourceSchema,
-  WriteOutputRequest,
-} from './sessions';

@@ -1,5 +1,6 @@
 /** The whole PipelineService implementation, assembled from its groups of RPCs. */
-import type { JobService, SessionManager } from '@pipeline/jobs';
+import type { JobService } from '@pipeline/jobs';
+import type { SessionManager } from '@pipeline/sessions';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 import { jobRpcs } from './jobs-rpcs';
 import { pipelineRpcs } from './pipeline-rpcs';

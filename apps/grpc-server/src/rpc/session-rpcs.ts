@@ -2,7 +2,7 @@
  * The low-level session RPCs and InspectSource, as thin translations of the jobs library's
  * session manager.
  */
-import type { SessionManager } from '@pipeline/jobs';
+import type { SessionManager } from '@pipeline/sessions';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 
 type SessionRpcs = Pick<

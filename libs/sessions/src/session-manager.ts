@@ -37,7 +37,7 @@ export interface SessionManagerOptions {
   readonly dataRoot: string;
   /** DuckDB settings of each DuckDB session. */
   readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string };
-  /** The danfo session worker bundle (default: beside the bundle, or built from sources). */
+  /** The danfo session worker file (default: `danfo-session-worker.js` next to the code, see `resolveSessionWorkerFile`). */
   readonly danfoWorkerFile?: string;
   /** Most danfo worker threads; default 2. */
   readonly danfoThreads?: number;

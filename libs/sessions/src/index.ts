@@ -1,6 +1,7 @@
 /**
- * Low-level sessions: a session owns one backend instance (DuckDB in this thread, danfo in a
- * worker thread) and the handles (data frames) created in it.
+ * @pipeline/sessions: low-level sessions (the gRPC session RPCs). A session owns one backend
+ * instance (DuckDB in this thread, danfo in a worker thread) and the handles (data frames)
+ * created in it.
  *
  * @example
  * const sessions = createSessionManager({ dataRoot: '/data', ttlMs: 30 * 60_000, maxSessions: 100 });
@@ -29,7 +30,8 @@ export {
   type ExecutePipelineRequest,
   type InspectRequest,
 } from './session-manager';
-export { SESSION_ERROR_CODES, SessionError, isSessionError, sessionErrors, type SessionErrorCode } from './errors';
+export { SESSION_ERROR_CODES, isSessionError, sessionCatalogue, sessionErrors } from './errors';
+export type { SessionError, SessionErrorCode, SessionPublicErrorCode } from './errors';
 export { createSessionEngineFactory, type SessionEngineFactory, type SourceSchema } from './engine-factory';
 export type { SessionEngine, EngineHandle, EngineCallOptions } from './session-engine';
-export { sessionWorkerBundleOptions, SESSION_WORKER_BUNDLE_NAME } from './worker/worker-file';
+export { SESSION_WORKER_FILE_NAME, resolveSessionWorkerFile } from './worker/worker-file';

@@ -14,7 +14,7 @@ export interface SessionEngineFactoryOptions {
   /** Absolute data root every path resolves inside. */
   readonly dataRoot: string;
   readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string };
-  /** The danfo worker bundle; default: found or built as `resolveSessionWorkerFile` says. */
+  /** The danfo worker file; default: the one `resolveSessionWorkerFile` finds. */
   readonly danfoWorkerFile?: string;
   /** Most danfo worker threads; default 2. */
   readonly danfoThreads?: number;

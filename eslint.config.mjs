@@ -23,6 +23,8 @@ export default [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
             // The error helper is the bottom of the graph: every library may import it, it imports none.
             { sourceTag: 'scope:errors', onlyDependOnLibsWithTags: [] },
+            // The worker protocol: used by jobs and sessions, depends on the error helper only.
+            { sourceTag: 'scope:workers', onlyDependOnLibsWithTags: ['scope:errors'] },
             { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
             { sourceTag: 'scope:validation', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
             {
@@ -37,6 +39,7 @@ export default [
               sourceTag: 'scope:sessions',
               onlyDependOnLibsWithTags: [
                 'scope:errors',
+                'scope:workers',
                 'scope:definition',
                 'scope:validation',
                 'scope:planner',
@@ -47,6 +50,7 @@ export default [
               sourceTag: 'scope:jobs',
               onlyDependOnLibsWithTags: [
                 'scope:errors',
+                'scope:workers',
                 'scope:definition',
                 'scope:validation',
                 'scope:planner',

@@ -3,7 +3,7 @@
  * JavaScript thread, so a slow query does not stall the server), danfo in a worker thread
  * (danfo computes synchronously in JavaScript).
  */
-import { createBackend, executePlan, type Backend } from '@pipeline/engine';
+import { createBackend, executePlan, type Backend, type BackendName } from '@pipeline/engine';
 import type { InputSource } from '@pipeline/definition';
 import type { SessionEngine } from './session-engine';
 import { createDanfoWorkerHost, type DanfoWorkerHost } from './worker/worker-host';
@@ -28,7 +28,7 @@ export interface SourceSchema {
 
 /** Opens session backends; `close` stops the danfo threads once every session is closed. */
 export interface SessionEngineFactory {
-  open(backend: 'duckdb' | 'danfo'): Promise<SessionEngine>;
+  open(backend: BackendName): Promise<SessionEngine>;
   /** Reads a source's schema and row count with a short-lived DuckDB backend. */
   inspect(source: InputSource, opts?: { signal?: AbortSignal }): Promise<SourceSchema>;
   close(): Promise<void>;
@@ -68,7 +68,7 @@ export function createSessionEngineFactory(options: SessionEngineFactoryOptions)
       host ??= createDanfoWorkerHost({
         workerFile: resolveSessionWorkerFile(options.danfoWorkerFile),
         ...(options.danfoThreads === undefined ? {} : { threads: options.danfoThreads }),
-        engine: { dataRoot: options.dataRoot },
+        engine: { dataRoot: options.dataRoot, backend },
       });
       return host.open();
     },

@@ -4,6 +4,7 @@
  * (danfo, which computes synchronously in JavaScript).
  */
 import type { InputSource, OutputSource, Source } from '@pipeline/definition';
+import type { BackendName } from '@pipeline/engine';
 import type { Plan } from '@pipeline/planner';
 
 /** A data frame held by the backend. */
@@ -20,7 +21,7 @@ export interface EngineCallOptions {
 
 /** One session's backend, used by one operation at a time. */
 export interface SessionEngine {
-  readonly backend: 'duckdb' | 'danfo';
+  readonly backend: BackendName;
   readInput(ref: string, source: InputSource, opts?: EngineCallOptions): Promise<EngineHandle>;
   /** Applies a transformation; `inputs` maps each upstream asset ref to a backend handle id. */
   apply(

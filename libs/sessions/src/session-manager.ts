@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Source } from '@pipeline/definition';
+import type { BackendName } from '@pipeline/engine';
 import { sessionErrors } from './errors';
 import { createSerialQueue, type SerialQueue } from './serial-queue';
 import type { EngineHandle, SessionEngine } from './session-engine';
@@ -75,7 +76,7 @@ export interface SessionCallOptions {
 /** The session manager. Every method throws `SessionError` (or the engine's error) on failure. */
 export interface SessionManager {
   /** Opens a session on `backend` (`duckdb` when empty); SESSION_LIMIT beyond the maximum. */
-  create(backend: string): Promise<{ readonly sessionId: string; readonly backend: 'duckdb' | 'danfo' }>;
+  create(backend: string): Promise<{ readonly sessionId: string; readonly backend: BackendName }>;
   /** Closes a session and releases everything it holds; SESSION_NOT_FOUND if it is not open. */
   close(sessionId: string): Promise<void>;
   readInput(sessionId: string, request: ReadInputRequest, opts?: SessionCallOptions): Promise<HandleResult>;

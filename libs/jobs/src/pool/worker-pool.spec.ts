@@ -37,7 +37,7 @@ describe('worker pool with the real worker', () => {
     const settlement = await dispatched.done;
     expect(settlement).toMatchObject({
       kind: 'reply',
-      reply: { type: 'ok', outcome: { outputs: [{ ref: 'out', rowsWritten: 8, skipped: false }] } },
+      reply: { type: 'ok', value: { outputs: [{ ref: 'out', rowsWritten: 8, skipped: false }] } },
     });
     expect(settlement.kind === 'reply' && settlement.reply.startedAt).toBe(started[0]);
     expect(dispatched.claimed).toBe(true);
@@ -50,9 +50,11 @@ describe('worker pool with the real worker', () => {
       kind: 'reply',
       reply: {
         type: 'error',
-        code: 'E_FILE_NOT_FOUND',
-        message: expect.stringContaining('absent.csv'),
-        details: expect.objectContaining({ asset: 'raw' }),
+        error: {
+          code: 'E_FILE_NOT_FOUND',
+          message: expect.stringContaining('absent.csv'),
+          details: expect.objectContaining({ asset: 'raw' }),
+        },
         startedAt: expect.any(String),
       },
     });
@@ -69,10 +71,13 @@ describe('worker pool with the real worker', () => {
     expect(slow.cancel()).toBe('running');
     expect(slow.cancel()).toBe('already-cancelled');
     const [slowEnd, behindEnd] = await Promise.all([slow.done, behind.done]);
-    expect(slowEnd).toMatchObject({ kind: 'reply', reply: { type: 'error', code: 'JOB_CANCELLED', startedAt: expect.any(String) } });
+    expect(slowEnd).toMatchObject({ kind: 'reply', reply: { type: 'error', error: { code: 'JOB_CANCELLED' }, startedAt: expect.any(String) } });
     expect(behindEnd).toEqual({
       kind: 'reply',
-      reply: { type: 'error', code: 'JOB_CANCELLED', message: 'job behind was cancelled', details: { jobId: 'behind' } },
+      reply: {
+        type: 'error',
+        error: { catalogue: 'JobsError', code: 'JOB_CANCELLED', message: 'job behind was cancelled', details: { jobId: 'behind' } },
+      },
     });
     expect(startedRefs).toEqual(['slow']);
     expect(fs.existsSync(path.join(root, 'out/pool-behind.csv'))).toBe(false);

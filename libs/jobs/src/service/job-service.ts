@@ -225,11 +225,11 @@ export function createJobService(options: JobServiceOptions): JobService {
       advance(id, { type: 'start', at: reply.startedAt });
     }
     if (reply.type === 'ok') {
-      advance(id, { type: 'complete', at: now, outcome: reply.outcome });
-    } else if (flight.cancelRequested || reply.code === 'JOB_CANCELLED' || reply.code === 'E_CANCELLED') {
+      advance(id, { type: 'complete', at: now, outcome: reply.value });
+    } else if (flight.cancelRequested || reply.error.code === 'JOB_CANCELLED' || reply.error.code === 'E_CANCELLED') {
       advance(id, { type: 'cancel', at: now });
     } else {
-      advance(id, { type: 'fail', at: now, error: { code: reply.code, message: reply.message } });
+      advance(id, { type: 'fail', at: now, error: { code: reply.error.code, message: reply.error.message } });
     }
   };
 

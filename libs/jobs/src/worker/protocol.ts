@@ -1,10 +1,12 @@
 /**
- * The worker protocol: every message that crosses between the main thread and a job worker, as
- * closed unions. Everything here is structured-clone data (the plan's expression trees included);
- * errors cross as plain `{code, message, details}` and are rebuilt on the main thread.
+ * What crosses between the main thread and a job worker, on the workspace's one worker protocol
+ * (`@pipeline/workers`): a Piscina task per job whose answer is a `Reply`, and a control port
+ * carrying `CancelMessage` one way and the 'started' event the other. Everything here is
+ * structured-clone data (the plan's expression trees included); errors cross as `WireError` data.
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { Plan } from '@pipeline/planner';
+import type { CancelMessage, Reply } from '@pipeline/workers';
 import type { JobOutcome } from '../job';
 
 /** Engine settings a worker runs a job with. */
@@ -40,27 +42,17 @@ export interface RunJobTask {
 export type WorkerTask = RunJobTask;
 
 /** Main -> worker over the control port. */
-export type ControlMessage = { readonly type: 'cancel' };
+export type ControlMessage = CancelMessage;
 
 /** Worker -> main over the control port. */
 export type WorkerEvent = { readonly type: 'started'; readonly at: string };
 
-/** The job ran to the end. */
-export interface OkReply {
-  readonly type: 'ok';
-  readonly startedAt: string;
-  readonly outcome: JobOutcome;
-}
+/**
+ * The answer to one task (a worker never rejects a task on purpose): the job's outcome, or why it
+ * did not complete (an engine error, a cancellation `JOB_CANCELLED`, a worker bug). `startedAt`
+ * is absent when the job was cancelled before it started.
+ */
+export type WorkerReply = Reply<JobOutcome, { readonly startedAt?: string }>;
 
-/** The job did not complete: an engine error, a cancellation (`JOB_CANCELLED`), or a worker bug. */
-export interface ErrorReply {
-  readonly type: 'error';
-  readonly code: string;
-  readonly message: string;
-  readonly details?: unknown;
-  /** Absent when the job was cancelled before it started. */
-  readonly startedAt?: string;
-}
-
-/** Every reply a worker task resolves with (a worker never rejects a task on purpose). */
-export type WorkerReply = OkReply | ErrorReply;
+/** A reply that is an error. */
+export type ErrorReply = Extract<WorkerReply, { readonly type: 'error' }>;

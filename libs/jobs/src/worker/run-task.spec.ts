@@ -81,8 +81,8 @@ describe('worker tasks on a shared engine runtime', () => {
   it('reuses one database for the jobs of one configuration', async () => {
     const first = await run(runtimes, engine, pipeline('age >= 18', 'out/a.csv'));
     const second = await run(runtimes, { ...engine }, pipeline('age < 18', 'out/a.csv'));
-    expect(first).toMatchObject({ type: 'ok', outcome: { outputs: [{ ref: 'out', rowsWritten: 8 }, { ref: 'copy', rowsWritten: 10 }] } });
-    expect(second).toMatchObject({ type: 'ok', outcome: { outputs: [{ ref: 'out', rowsWritten: 2 }, { ref: 'copy', rowsWritten: 10 }] } });
+    expect(first).toMatchObject({ type: 'ok', value: { outputs: [{ ref: 'out', rowsWritten: 8 }, { ref: 'copy', rowsWritten: 10 }] } });
+    expect(second).toMatchObject({ type: 'ok', value: { outputs: [{ ref: 'out', rowsWritten: 2 }, { ref: 'copy', rowsWritten: 10 }] } });
     expect(fs.readFileSync(path.join(root, 'out/a.csv'), 'utf8')).toBe('id,name,age\n1,p1,10\n2,p2,15\n');
     expect(made).toHaveLength(1);
     expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
@@ -90,7 +90,7 @@ describe('worker tasks on a shared engine runtime', () => {
 
   it('a failed job and a cancelled job leave nothing that disturbs the next one', async () => {
     const failed = await run(runtimes, engine, pipeline('CAST(name AS INT) > 0', 'out/f.csv'));
-    expect(failed).toMatchObject({ type: 'error', code: 'E_TYPE' });
+    expect(failed).toMatchObject({ type: 'error', error: { code: 'E_TYPE' } });
     // A high-cardinality group-by over 3M rows keeps one DuckDB thread busy for seconds.
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
@@ -114,9 +114,9 @@ pipeline:
     );
     if (!slow.ok) throw new Error(slow.error.message);
     const cancelled = await run(runtimes, engine, slow.plan, 150);
-    expect(cancelled).toMatchObject({ type: 'error', code: 'JOB_CANCELLED' });
+    expect(cancelled).toMatchObject({ type: 'error', error: { code: 'JOB_CANCELLED' } });
     const after = await run(runtimes, engine, pipeline('age >= 18', 'out/f.csv'));
-    expect(after).toMatchObject({ type: 'ok', outcome: { outputs: [{ rowsWritten: 8 }, { rowsWritten: 10 }] } });
+    expect(after).toMatchObject({ type: 'ok', value: { outputs: [{ rowsWritten: 8 }, { rowsWritten: 10 }] } });
     expect(fs.existsSync(path.join(root, 'out/slow.csv'))).toBe(false);
     expect(made).toHaveLength(1);
     expect(made[0].stats()).toMatchObject({ activeRuns: 0, databasesOpened: 1, openConnections: 0 });
@@ -133,6 +133,6 @@ pipeline:
 
   it('bad engine settings fail the job with a plain error', async () => {
     const reply = await run(runtimes, { dataRoot: root, duckdb: { threads: 0 } }, pipeline('true', 'o.csv'));
-    expect(reply).toMatchObject({ type: 'error', code: 'E_INTERNAL', message: expect.stringContaining('threads') });
+    expect(reply).toMatchObject({ type: 'error', error: { code: 'E_INTERNAL', message: expect.stringContaining('threads') } });
   });
 });

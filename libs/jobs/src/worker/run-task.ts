@@ -37,11 +37,10 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
         outputs: result.outputs.map((o) => ({ ref: o.ref, path: o.path, rowsWritten: o.rowsWritten, skipped: o.skipped })),
         steps: result.steps.map((s) => ({ ref: s.ref, ms: s.ms })),
       };
-      return { type: 'ok', startedAt, outcome };
+      return { type: 'ok', startedAt, value: outcome };
     } catch (error) {
       if (controller.signal.aborted) return { ...cancelledReply(task.jobId), startedAt };
-      const plain = toPlainError(error);
-      return { type: 'error', code: plain.code, message: plain.message, details: plain.details, startedAt };
+      return { type: 'error', error: toPlainError(error), startedAt };
     }
   } finally {
     port.close();
@@ -49,8 +48,7 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
 }
 
 function cancelledReply(jobId: string): ErrorReply {
-  const error = jobsErrors.cancelled(jobId);
-  return { type: 'error', code: error.code, message: error.message, details: error.details };
+  return { type: 'error', error: jobsErrors.cancelled(jobId).toPlain() };
 }
 
 /** Test-only real worker death; the main thread decides (see JobServiceOptions.testHooks). */

@@ -5,11 +5,11 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { createBackend, executePlan, toPlainError, type Backend } from '@pipeline/engine';
-import type { FromWorker, SessionOp, ToWorker } from './protocol';
+import { serveCalls } from '@pipeline/workers';
+import type { SessionCall } from './protocol';
 
 const backends = new Map<string, Backend>();
 const dataRoots = new Map<string, string>();
-const running = new Map<number, AbortController>();
 
 function backendOf(sessionId: string): Backend {
   const backend = backends.get(sessionId);
@@ -17,10 +17,11 @@ function backendOf(sessionId: string): Backend {
   return backend;
 }
 
-async function perform(sessionId: string, call: SessionOp, signal: AbortSignal): Promise<unknown> {
+async function perform(call: SessionCall, signal: AbortSignal): Promise<unknown> {
+  const { sessionId } = call;
   switch (call.op) {
     case 'open':
-      backends.set(sessionId, await createBackend('danfo', { dataRoot: call.engine.dataRoot }));
+      backends.set(sessionId, await createBackend(call.engine.backend, { dataRoot: call.engine.dataRoot }));
       dataRoots.set(sessionId, call.engine.dataRoot);
       return null;
     case 'readInput': {
@@ -53,19 +54,4 @@ async function perform(sessionId: string, call: SessionOp, signal: AbortSignal):
   }
 }
 
-const port = parentPort;
-if (port) {
-  port.on('message', (message: ToWorker) => {
-    if (message.type === 'cancel') {
-      running.get(message.callId)?.abort();
-      return;
-    }
-    const { type: _type, callId, sessionId, ...call } = message;
-    const controller = new AbortController();
-    running.set(callId, controller);
-    perform(sessionId, call as SessionOp, controller.signal).then(
-      (value) => port.postMessage({ type: 'ok', callId, value } satisfies FromWorker),
-      (error: unknown) => port.postMessage({ type: 'error', callId, error: toPlainError(error) } satisfies FromWorker),
-    ).finally(() => running.delete(callId));
-  });
-}
+if (parentPort) serveCalls<SessionCall>(parentPort, perform, toPlainError);

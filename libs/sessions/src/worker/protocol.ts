@@ -1,14 +1,17 @@
 /**
- * The protocol between the main thread and a danfo session worker: closed unions of
- * structured-clone data. Engine errors cross as plain `{code, message, details}` and are rebuilt
- * on the main thread.
+ * What a danfo session worker is asked to do, on the workspace's one worker protocol
+ * (`@pipeline/workers`: `CallMessage` / `Reply` with a call id, `cancel` per call). Every operation
+ * names the session whose backend it runs on; everything is structured-clone data.
  */
 import type { InputSource, OutputSource, Source } from '@pipeline/definition';
+import type { BackendName } from '@pipeline/engine';
 import type { Plan } from '@pipeline/planner';
 
 /** Engine settings a worker opens its backends with. */
 export interface WorkerEngineSettings {
   readonly dataRoot: string;
+  /** The backend each session of this worker runs (danfo: the one that computes in JavaScript). */
+  readonly backend: BackendName;
 }
 
 /** One operation on one session's backend. */
@@ -26,19 +29,5 @@ export type SessionOp =
   | { readonly op: 'release'; readonly handleId: string }
   | { readonly op: 'close' };
 
-/** Main -> worker. */
-export type ToWorker =
-  | ({ readonly type: 'call'; readonly callId: number; readonly sessionId: string } & SessionOp)
-  | { readonly type: 'cancel'; readonly callId: number };
-
-/** An error as plain data. */
-export interface PlainError {
-  readonly code: string;
-  readonly message: string;
-  readonly details?: unknown;
-}
-
-/** Worker -> main: the answer to one call. */
-export type FromWorker =
-  | { readonly type: 'ok'; readonly callId: number; readonly value: unknown }
-  | { readonly type: 'error'; readonly callId: number; readonly error: PlainError };
+/** The payload of one call: an operation and the session it is for. */
+export type SessionCall = SessionOp & { readonly sessionId: string };

@@ -6,18 +6,20 @@ import { isSessionError } from '../errors';
 import { createDanfoWorkerHost, type DanfoWorkerHost } from './worker-host';
 
 // The host's thread management and call plumbing, against a scripted worker that speaks the
-// protocol: `readInput` answers after `source.path` milliseconds, ref "boom" fails with an
+// protocol (@pipeline/workers: {type: 'call', callId, op} / {type: 'cancel', callId}): `readInput` answers after `source.path` milliseconds, ref "boom" fails with an
 // engine error, ref "die" kills the thread, and a cancelled call answers E_CANCELLED.
 const FAKE_WORKER = `
 const { parentPort, threadId } = require('node:worker_threads');
 const timers = new Map();
-parentPort.on('message', (m) => {
-  if (m.type === 'cancel') {
+parentPort.on('message', (message) => {
+  if (message.type === 'cancel') {
+    const m = message;
     const t = timers.get(m.callId);
     if (t) { clearTimeout(t); timers.delete(m.callId);
       parentPort.postMessage({ type: 'error', callId: m.callId, error: { code: 'E_CANCELLED', message: 'execution cancelled' } }); }
     return;
   }
+  const m = { callId: message.callId, ...message.op };
   if (m.op === 'readInput') {
     if (m.ref === 'die') process.exit(3);
     if (m.ref === 'boom') return parentPort.postMessage({ type: 'error', callId: m.callId,
@@ -38,7 +40,7 @@ describe('createDanfoWorkerHost', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'danfo-host-'));
     writeFileSync(join(dir, 'worker.js'), FAKE_WORKER);
-    host = createDanfoWorkerHost({ workerFile: join(dir, 'worker.js'), threads: 2, engine: { dataRoot: dir } });
+    host = createDanfoWorkerHost({ workerFile: join(dir, 'worker.js'), threads: 2, engine: { dataRoot: dir, backend: 'danfo' } });
   });
   afterEach(async () => {
     await host.close();

@@ -6,13 +6,14 @@
  */
 import { Worker } from 'node:worker_threads';
 import { fromPlainError } from '@pipeline/engine';
+import { createCallChannel, type CallChannel } from '@pipeline/workers';
 import { sessionErrors } from '../errors';
 import type { EngineCallOptions, EngineHandle, SessionEngine } from '../session-engine';
-import type { FromWorker, SessionOp, ToWorker, WorkerEngineSettings } from './protocol';
+import type { SessionCall, SessionOp, WorkerEngineSettings } from './protocol';
 
 /** Options of {@link createDanfoWorkerHost}. */
 export interface DanfoWorkerHostOptions {
-  /** The bundled worker entry (see `resolveSessionWorkerFile`). */
+  /** The built worker entry (see `resolveSessionWorkerFile`). */
   readonly workerFile: string;
   /** Most threads at once; default 2. */
   readonly threads?: number;
@@ -28,14 +29,9 @@ export interface DanfoWorkerHost {
   close(): Promise<void>;
 }
 
-interface Pending {
-  resolve(value: unknown): void;
-  reject(error: Error): void;
-}
-
 interface Thread {
   readonly worker: Worker;
-  readonly pending: Map<number, Pending>;
+  readonly channel: CallChannel<SessionCall>;
   sessions: number;
   /** Why the thread died, once it has. */
   dead?: string;
@@ -45,7 +41,6 @@ interface Thread {
 export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWorkerHost {
   const maxThreads = options.threads ?? 2;
   const threads: Thread[] = [];
-  let nextCall = 1;
   let nextSession = 1;
 
   /** Marks a thread dead: its running calls fail, and no new session goes to it. */
@@ -54,20 +49,12 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
     thread.dead = reason;
     const index = threads.indexOf(thread);
     if (index >= 0) threads.splice(index, 1);
-    for (const p of thread.pending.values()) p.reject(sessionErrors.workerFailed(reason));
-    thread.pending.clear();
+    thread.channel.failAll(sessionErrors.workerFailed(reason));
   }
 
   function start(): Thread {
     const worker = new Worker(options.workerFile);
-    const thread: Thread = { worker, pending: new Map(), sessions: 0 };
-    worker.on('message', (message: FromWorker) => {
-      const p = thread.pending.get(message.callId);
-      if (!p) return;
-      thread.pending.delete(message.callId);
-      if (message.type === 'ok') p.resolve(message.value);
-      else p.reject(fromPlainError(message.error));
-    });
+    const thread: Thread = { worker, channel: createCallChannel<SessionCall>(worker, fromPlainError), sessions: 0 };
     worker.on('error', (e) => bury(thread, e.message));
     worker.on('exit', (code) => bury(thread, `exited with code ${code}`));
     // Idle threads must not keep the process alive; calls in flight are awaited by their callers.
@@ -84,19 +71,7 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
 
   function call(thread: Thread, sessionId: string, op: SessionOp, opts?: EngineCallOptions): Promise<unknown> {
     if (thread.dead) return Promise.reject(sessionErrors.workerFailed(thread.dead));
-    const callId = nextCall++;
-    return new Promise((resolve, reject) => {
-      const signal = opts?.signal;
-      const onAbort = (): void => thread.worker.postMessage({ type: 'cancel', callId } satisfies ToWorker);
-      const done = (): void => signal?.removeEventListener('abort', onAbort);
-      thread.pending.set(callId, {
-        resolve: (value) => (done(), resolve(value)),
-        reject: (error) => (done(), reject(error)),
-      });
-      thread.worker.postMessage({ type: 'call', callId, sessionId, ...op } as ToWorker);
-      if (signal?.aborted) onAbort();
-      else signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return thread.channel.call({ ...op, sessionId }, opts?.signal ? { signal: opts.signal } : {});
   }
 
   return {
@@ -112,7 +87,7 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
       }
       let closed = false;
       const engine: SessionEngine = {
-        backend: 'danfo',
+        backend: options.engine.backend,
         readInput: async (ref, source, opts) =>
           (await call(thread, sessionId, { op: 'readInput', ref, source }, opts)) as EngineHandle,
         apply: async (ref, source, inputs, opts) =>

@@ -25,6 +25,8 @@ export default [
             { sourceTag: 'scope:errors', onlyDependOnLibsWithTags: [] },
             // The worker protocol: used by jobs and sessions, depends on the error helper only.
             { sourceTag: 'scope:workers', onlyDependOnLibsWithTags: ['scope:errors'] },
+            // Configuration, banner, version and logging of both apps (and the job workers' logger).
+            { sourceTag: 'scope:server-kit', onlyDependOnLibsWithTags: ['scope:errors'] },
             { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
             { sourceTag: 'scope:validation', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
             {
@@ -51,6 +53,7 @@ export default [
               onlyDependOnLibsWithTags: [
                 'scope:errors',
                 'scope:workers',
+                'scope:server-kit',
                 'scope:definition',
                 'scope:validation',
                 'scope:planner',

@@ -11,7 +11,6 @@ const { appBuild } = require('../../tools/scripts/build-app.cjs');
 // The gRPC server's part of the build: its entry, version constant, manifest and extra outputs.
 module.exports = appBuild(module, 'grpc-server', {
   entry: path.join(__dirname, 'src/main.ts'),
-  versionDefine: 'PIPELINE_SERVER_VERSION',
   manifest: { name: 'pipeline-grpc-server', description: 'Pipeline service, gRPC interface pipeline.v1 (built bundle)' },
   workers: ['jobs', 'sessions'],
   files: [

@@ -9,7 +9,6 @@ const { appBuild } = require('../../tools/scripts/build-app.cjs');
 // The HTTP server's part of the build: its entry, its version constant and its manifest.
 module.exports = appBuild(module, 'http-server', {
   entry: path.join(__dirname, 'src/main.ts'),
-  versionDefine: 'HTTP_SERVER_VERSION',
   manifest: { name: 'pipeline-http-server', description: 'Pipeline service, HTTP/JSON interface (built bundle)' },
   workers: ['jobs'],
 });

@@ -1,6 +1,6 @@
 // Builds a deployable app into one folder; each app's build.cjs says only what is its own:
 //   main.js (+ .map)   the app's src/main.ts, the workspace libraries and its npm packages inlined,
-//                      except EXTERNAL; the root package.json's version is compiled in (`versionDefine`)
+//                      except EXTERNAL; the root package.json's version is compiled in (PIPELINE_VERSION)
 //   <worker>.js        each worker file the app's libraries load from beside main.js (`workers`: the
 //                      libraries whose Nx target `build-workers` built it, which the app's build
 //                      target depends on): jobs-worker.js, danfo-session-worker.js
@@ -17,7 +17,7 @@ const esbuild = require('esbuild');
 const { ROOT, nodeBundleOptions } = require('./node-bundle.cjs');
 
 /** Never inlined into main.js: native addons, big engines, and packages that load files of their own. */
-const EXTERNAL = ['@duckdb/node-api', '@duckdb/*', 'danfojs-node', 'piscina', 'nodejs-polars', 'esbuild'];
+const EXTERNAL = ['@duckdb/node-api', '@duckdb/*', 'danfojs-node', 'piscina', 'nodejs-polars', 'esbuild', 'pino', 'pino-pretty'];
 
 /**
  * The worker file a library's `build-workers` target writes, and the esbuild metafile beside it.
@@ -38,7 +38,7 @@ function builtWorker(lib) {
 
 /**
  * Builds `app` into `outdir` (emptied first) and returns the runtime dependencies it recorded.
- * `app`: { entry, versionDefine, manifest: { name, description }, workers: [lib folder],
+ * `app`: { entry, manifest: { name, description }, workers: [lib folder],
  *          bundles: [{ file, options(outfile) }], files: [{ from, to, missing }] }.
  */
 async function buildApp(app, outdir) {
@@ -53,7 +53,8 @@ async function buildApp(app, outdir) {
 
   const main = nodeBundleOptions(app.entry, path.join(outdir, 'main.js'), {
     external: EXTERNAL,
-    define: { [app.versionDefine]: JSON.stringify(rootPackage.version) },
+    // @pipeline/server-kit reports this as the service version (health, banner).
+    define: { PIPELINE_VERSION: JSON.stringify(rootPackage.version) },
     sourcemap: true,
     logLevel: 'warning',
   });

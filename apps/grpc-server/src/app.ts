@@ -5,11 +5,10 @@
  */
 import { createJobService } from '@pipeline/jobs';
 import { createSessionManager } from '@pipeline/sessions';
+import { SERVICE_VERSION, errorFields, type Logger } from '@pipeline/server-kit';
 import type { ServerConfig } from './config';
-import type { Logger } from './logger';
 import { createPipelineService } from './rpc/pipeline-service';
 import { startGrpcServer } from './server';
-import { SERVER_VERSION } from './version';
 
 /** A running application. */
 export interface GrpcApp {
@@ -33,7 +32,8 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     workers: config.workers,
     queueCapacity: config.queueCapacity,
     ...(overrides.jobsWorkerFile === undefined ? {} : { workerFile: overrides.jobsWorkerFile }),
-    onError: (e) => logger.error('job service error', { error: e.stack ?? e.message }),
+    logger,
+    onError: (e) => logger.error(errorFields(e), 'job service error'),
   });
   const sessions = createSessionManager({
     dataRoot: config.dataRoot,
@@ -41,7 +41,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     maxSessions: config.maxSessions,
     ...(overrides.danfoWorkerFile === undefined ? {} : { danfoWorkerFile: overrides.danfoWorkerFile }),
     onBackgroundError: (e, context) =>
-      logger.error('session error', { ...context, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+      logger.error({ ...context, ...errorFields(e) }, 'session error'),
   });
   let server;
   try {
@@ -49,7 +49,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
       host: config.host,
       port: config.port,
       logger,
-      service: createPipelineService({ version: SERVER_VERSION, jobs, sessions }),
+      service: createPipelineService({ version: SERVICE_VERSION, jobs, sessions, logger }),
     });
   } catch (e) {
     await Promise.allSettled([jobs.shutdown({ graceMs: 0 }), sessions.shutdown()]);

@@ -1,4 +1,14 @@
-import { ConfigError, describeConfig, loadConfig, parseDuration } from './config';
+import { isConfigError } from '@pipeline/server-kit';
+import { USAGE, describeConfig, loadConfig } from './config';
+
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('did not throw');
+}
 
 describe('loadConfig', () => {
   it('uses the contract defaults', () => {
@@ -28,7 +38,7 @@ describe('loadConfig', () => {
       },
       '/srv',
     );
-    expect(c).toEqual({
+    expect(c).toMatchObject({
       host: '127.0.0.1',
       port: 6000,
       dataRoot: '/srv/data',
@@ -37,6 +47,7 @@ describe('loadConfig', () => {
       sessionTtlMs: 120_000,
       maxSessions: 4,
     });
+    expect(c.sources).toMatchObject({ port: 'GRPC_PORT', sessionTtlMs: 'SESSION_TTL', maxSessions: 'MAX_SESSIONS' });
   });
 
   it('lets flags (both spellings) win over the environment', () => {
@@ -50,42 +61,33 @@ describe('loadConfig', () => {
     expect(loadConfig([], { GRPC_PORT: '' }).port).toBe(50051);
   });
 
+  // The same wording as the HTTP server's (one configuration module, @pipeline/server-kit).
   it.each([
-    [['--port', 'abc'], {}, 'invalid configuration --port: "abc" is not a non-negative integer'],
-    [[], { GRPC_PORT: '70000' }, 'invalid configuration GRPC_PORT: 70000 is outside 0..65535'],
-    [[], { WORKERS: '0' }, 'invalid configuration WORKERS: 0 is outside 1..256'],
-    [['--max-sessions'], {}, 'invalid configuration --max-sessions: missing value'],
-    [[], { SESSION_TTL: 'soon' }, 'invalid configuration SESSION_TTL: "soon" is not a duration'],
-  ])('rejects %j %j', (argv, env, message) => {
-    expect(() => loadConfig(argv, env)).toThrow(ConfigError);
-    expect(() => loadConfig(argv, env)).toThrow(message);
+    [['--port', 'abc'], {}, 'invalid --port "abc": expected an integer from 0 to 65535'],
+    [[], { GRPC_PORT: '70000' }, 'invalid GRPC_PORT "70000": expected an integer from 0 to 65535'],
+    [[], { WORKERS: '0' }, 'invalid WORKERS "0": expected an integer from 1 to 256'],
+    [['--max-sessions'], {}, 'flag --max-sessions needs a value'],
+    [[], { SESSION_TTL: 'soon' }, 'invalid SESSION_TTL "soon": expected a positive duration'],
+    [[], { SESSION_TTL: '0s' }, 'invalid SESSION_TTL "0s": expected a positive duration'],
+    [['--port', '1', '--port', '2'], {}, 'flag --port is given more than once'],
+    [['--prot', '1'], {}, 'unknown flag --prot (expected one of --host, --port, --data-root'],
+  ] as [string[], Record<string, string>, string][])('rejects %j %j', (argv, env, message) => {
+    const error = thrown(() => loadConfig(argv, env));
+    expect(isConfigError(error)).toBe(true);
+    expect((error as Error).message).toContain(message);
   });
 
-  it('rejects unknown flags and shows the usage', () => {
-    expect(() => loadConfig(['--prot', '1'], {})).toThrow(/unknown flag\nUsage: grpc-server/);
+  it('lists every flag in the usage', () => {
+    expect(USAGE.startsWith('Usage: grpc-server [options]')).toBe(true);
+    for (const word of ['--session-ttl', 'SESSION_TTL', '--max-sessions', 'MAX_SESSIONS', 'GRPC_PORT']) expect(USAGE).toContain(word);
   });
 
-  it('describes every setting for the start-up banner', () => {
-    const text = describeConfig(loadConfig(['--port', '1234'], { SESSION_TTL: '90' }, '/d'));
-    expect(text).toContain('port            1234');
-    expect(text).toContain('data root       /d');
-    expect(text).toContain('session ttl     90s');
-    expect(text.split('\n')).toHaveLength(7);
-  });
-});
-
-describe('parseDuration', () => {
-  it.each([
-    ['90', 90_000],
-    ['90s', 90_000],
-    ['30m', 1_800_000],
-    ['1h', 3_600_000],
-    ['250ms', 250],
-  ])('%s -> %d ms', (text, ms) => {
-    expect(parseDuration('X', text)).toBe(ms);
-  });
-
-  it('rejects zero', () => {
-    expect(() => parseDuration('X', '0s')).toThrow('invalid configuration X: must be positive');
+  it('describes every setting for the start-up banner, with its source', () => {
+    const lines = describeConfig(loadConfig(['--port', '1234'], { SESSION_TTL: '90' }, '/d'), '1.2.3');
+    expect(lines[0]).toBe(`grpc-server 1.2.3 (node ${process.version}, pid ${process.pid})`);
+    expect(lines).toContain('  port            1234  [--port]');
+    expect(lines).toContain('  data root       /d  [default]');
+    expect(lines).toContain('  session ttl     90s  [SESSION_TTL]');
+    expect(lines).toHaveLength(8);
   });
 });

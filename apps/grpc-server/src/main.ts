@@ -1,46 +1,74 @@
 /**
- * Entry point of the gRPC server: reads flags and environment, prints the configuration, serves
- * until SIGINT or SIGTERM, then shuts down gracefully (a second signal exits at once).
+ * Entry point of the gRPC server: reads flags and environment, prints the banner, serves until
+ * SIGINT or SIGTERM, then shuts down gracefully (a second signal exits at once). Logs are JSON
+ * lines on stdout (`@pipeline/server-kit`); a configuration error is one line on stderr, exit 2.
  */
+import { statSync } from 'node:fs';
+import {
+  SERVICE_VERSION,
+  configError,
+  createLogger,
+  errorFields,
+  isConfigError,
+  listeningLine,
+  logLevel,
+  wantsHelp,
+  type Logger,
+} from '@pipeline/server-kit';
 import { startGrpcApp } from './app';
-import { ConfigError, USAGE, describeConfig, loadConfig } from './config';
-import { createConsoleLogger } from './logger';
-import { SERVER_VERSION } from './version';
+import { USAGE, describeConfig, loadConfig, type ResolvedConfig } from './config';
 
 async function main(): Promise<void> {
-  const logger = createConsoleLogger();
-  if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+  const argv = process.argv.slice(2);
+  if (wantsHelp(argv)) {
     // Asked for, the usage is an answer (stdout, exit 0), not a configuration error.
     console.log(USAGE);
     process.exit(0);
   }
-  let config;
+  let config: ResolvedConfig;
+  let logger: Logger;
   try {
-    config = loadConfig(process.argv.slice(2), process.env);
+    config = loadConfig(argv, process.env);
+    checkDataRoot(config);
+    logLevel(process.env);
+    logger = createLogger({ name: 'grpc-server' });
   } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
+    if (isConfigError(e)) {
+      console.error(`grpc-server: ${e.message}`);
       process.exit(2);
     }
     throw e;
   }
+  for (const line of describeConfig(config, SERVICE_VERSION)) console.log(line);
   const app = await startGrpcApp(config, logger);
-  console.log(`pipeline gRPC server ${SERVER_VERSION} listening on ${config.host}:${app.port}\n${describeConfig({ ...config, port: app.port })}`);
 
   let signals = 0;
   const stop = (signal: string): void => {
     if (++signals > 1) process.exit(130);
-    logger.info('shutting down', { signal });
+    logger.info({ signal }, 'shutting down');
     app.shutdown().then(
       () => process.exit(0),
       (e: unknown) => {
-        logger.error('shutdown failed', { error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+        logger.error(errorFields(e), 'shutdown failed');
         process.exit(1);
       },
     );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Announced only once the handlers are in place: whoever waits for this line may signal at once.
+  console.log(listeningLine(`${config.host}:${app.port}`));
+}
+
+function checkDataRoot(config: ResolvedConfig): void {
+  const where = config.sources.dataRoot === 'default' ? 'the data root' : config.sources.dataRoot;
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(config.dataRoot).isDirectory();
+  } catch {
+    throw configError(config.sources.dataRoot, `${where} "${config.dataRoot}" does not exist`);
+  }
+  if (!isDirectory) throw configError(config.sources.dataRoot, `${where} "${config.dataRoot}" is not a directory`);
 }
 
 main().catch((e: unknown) => {

@@ -1,7 +1,7 @@
 import { createChannel, createClient, ServerError, Status } from 'nice-grpc';
 import { HealthDefinition } from 'nice-grpc-server-health';
 import { PipelineServiceDefinition, type PipelineServiceImplementation } from './generated/pipeline/v1/pipeline';
-import type { Logger } from './logger';
+import { createRecordingLogger, type Logger } from '@pipeline/server-kit';
 import { startGrpcServer, type RunningGrpcServer } from './server';
 
 // The transport shell on its own: status table middleware, health, graceful shutdown. Only the
@@ -16,9 +16,15 @@ function service(overrides: Partial<PipelineServiceImplementation>): PipelineSer
   }) as PipelineServiceImplementation;
 }
 
+/** A logger recording its lines; `errors` are the error lines as `{message, fields}`. */
 function recordingLogger(): Logger & { errors: { message: string; fields?: Record<string, unknown> }[] } {
-  const errors: { message: string; fields?: Record<string, unknown> }[] = [];
-  return { errors, info: () => undefined, error: (message, fields) => errors.push({ message, fields }) };
+  const { logger, lines } = createRecordingLogger('grpc-server');
+  return Object.defineProperty(logger, 'errors', {
+    get: () =>
+      lines
+        .filter((line) => Number(line['level']) >= 50)
+        .map((line) => ({ message: String(line['msg']), fields: { ...line, error: (line['error'] as { stack?: string })?.stack ?? line['error'] } })),
+  }) as Logger & { errors: { message: string; fields?: Record<string, unknown> }[] };
 }
 
 async function codeAndMessage(p: Promise<unknown>): Promise<string> {
@@ -58,6 +64,7 @@ describe('startGrpcServer', () => {
     expect(await codeAndMessage(client.listJobs({}))).toBe('INTERNAL: internal error');
     expect(logger.errors).toHaveLength(1);
     expect(logger.errors[0].fields?.['method']).toBe('/pipeline.v1.PipelineService/ListJobs');
+    expect(logger.errors[0].fields?.['requestId']).toMatch(/^[0-9a-f-]{36}$/);
     expect(String(logger.errors[0].fields?.['error'])).toContain('cannot read properties of undefined');
   });
 

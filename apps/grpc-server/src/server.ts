@@ -11,7 +11,7 @@ import { HealthDefinition, HealthServiceImpl, HealthState } from 'nice-grpc-serv
 import { ServerReflection, ServerReflectionService } from 'nice-grpc-server-reflection';
 import { toStatusAnswer } from './errors';
 import { PipelineServiceDefinition, type PipelineServiceImplementation } from './generated/pipeline/v1/pipeline';
-import type { Logger } from './logger';
+import { errorFields, requestIdFrom, type Logger } from '@pipeline/server-kit';
 
 /** File name of the FileDescriptorSet served by reflection (built by the codegen target). */
 export const DESCRIPTOR_SET_FILE = 'pipeline.binpb';
@@ -50,27 +50,35 @@ export function loadDescriptorSet(dir: string = __dirname): Uint8Array {
   throw new Error(`reflection descriptor set ${DESCRIPTOR_SET_FILE} not found beside ${dir} (run the codegen target)`);
 }
 
-/** Applies the status table to whatever a handler throws, and logs the unexpected. */
+/**
+ * Gives every call a request id (the client's `x-request-id` metadata when usable) on its
+ * context (`requestIdOf`), applies the status table to whatever a handler throws, and logs the
+ * unexpected with the request id.
+ */
 export function errorMiddleware(logger: Logger): ServerMiddleware {
   return async function* statusMiddleware<Request, Response>(
     call: ServerMiddlewareCall<Request, Response>,
     context: CallContext,
   ): AsyncGenerator<Response, Response | void, undefined> {
+    const requestId = requestIdFrom(context.metadata.get('x-request-id'));
     try {
-      return yield* call.next(call.request, context);
+      return yield* call.next(call.request, { ...context, requestId } as CallContext);
     } catch (e) {
       // A call the client abandoned: nice-grpc answers CANCELLED for abort errors.
       if (context.signal.aborted) throw e;
       const answer = toStatusAnswer(e);
       if (answer.unexpected) {
-        logger.error('unexpected error in gRPC call', {
-          method: call.method.path,
-          error: e instanceof Error ? (e.stack ?? e.message) : String(e),
-        });
+        logger.error({ requestId, method: call.method.path, ...errorFields(e) }, 'unexpected error in gRPC call');
       }
       throw answer.error;
     }
   };
+}
+
+/** The request id the middleware gave a call (a fresh one for a context that did not pass through it). */
+export function requestIdOf(context: CallContext): string {
+  const id = (context as CallContext & { requestId?: unknown }).requestId;
+  return typeof id === 'string' ? id : requestIdFrom(undefined);
 }
 
 /** Starts the server on `host:port`. */
@@ -106,7 +114,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
         const outcome = await Promise.race([server.shutdown().then(() => 'done' as const), grace]);
         clearTimeout(timer);
         if (outcome === 'timeout') {
-          options.logger.info('grace period over: cancelling the calls still running', { graceMs });
+          options.logger.info({ graceMs }, 'grace period over: cancelling the calls still running');
           server.forceShutdown();
         }
       })();

@@ -62,12 +62,13 @@ describe('the built bundle', () => {
     child = spawn(process.execPath, [join(outdir, 'main.js'), '--port', '0', '--host', '127.0.0.1'], {
       env: { ...process.env, DATA_ROOT: dataRoot, WORKERS: '1', SESSION_TTL: '5m', MAX_SESSIONS: '7' },
     });
-    const banner = await waitForOutput(child, /max sessions/);
+    const banner = await waitForOutput(child, /listening on 127\.0\.0\.1:\d+\n/);
     const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(banner)?.[1]);
     expect(port).toBeGreaterThan(0);
-    expect(banner).toContain(`data root       ${dataRoot}`);
-    expect(banner).toContain('session ttl     300s');
-    expect(banner).toContain('max sessions    7');
+    expect(banner).toMatch(/^grpc-server \d+\.\d+\.\d+ /);
+    expect(banner).toContain(`  data root       ${dataRoot}  [DATA_ROOT]`);
+    expect(banner).toContain('  session ttl     300s  [SESSION_TTL]');
+    expect(banner).toContain('  max sessions    7  [MAX_SESSIONS]');
 
     const channel = createChannel(`127.0.0.1:${port}`);
     const client = createClient(PipelineServiceDefinition, channel);
@@ -96,7 +97,7 @@ describe('--help', () => {
     const result = spawnSync(process.execPath, [join(outdir, 'main.js'), '--help'], { encoding: 'utf8', timeout: 30_000 });
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/^Usage: grpc-server \[flags\]\n/);
+    expect(result.stdout).toMatch(/^Usage: grpc-server \[options\]\n/);
     for (const flag of ['--host', '--port', '--data-root', '--workers', '--queue-capacity', '--session-ttl', '--max-sessions']) {
       expect(result.stdout).toContain(flag);
     }

@@ -9,7 +9,7 @@ import { createChannel, createClient, type Channel, type Client, ClientError, St
 import { startGrpcApp, type GrpcApp } from '../src/app';
 import type { ServerConfig } from '../src/config';
 import { PipelineServiceDefinition } from '../src/generated/pipeline/v1/pipeline';
-import { silentLogger } from '../src/logger';
+import { silentLogger } from '@pipeline/server-kit';
 
 /** A running server, its client and its data root. */
 export interface Harness {

@@ -4,10 +4,10 @@
  * error table. It holds no business logic; the libraries do the work.
  */
 import type { JobService } from '@pipeline/jobs';
+import { errorFields, requestIdFrom, type Logger } from '@pipeline/server-kit';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { HttpError, toErrorResponse } from './errors';
-import type { Logger } from './logger';
 import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
 import { pipelineRoutes } from './routes/pipeline';
@@ -31,14 +31,22 @@ export function createApp(deps: AppDeps): Express {
   // Job objects change under the same URL; a 304 from a stale ETag would only confuse pollers.
   app.disable('etag');
 
-  // First, so that every answer (errors and preflights included) carries the CORS headers.
+  // A request id on every request (the client's `x-request-id` when usable): sent back, and on
+  // every log line about the request or the jobs it submits.
+  app.use((req, res, next) => {
+    const requestId = requestIdFrom(req.get('x-request-id'));
+    res.locals['requestId'] = requestId;
+    res.setHeader('x-request-id', requestId);
+    next();
+  });
+  // Before the routes, so that every answer (errors and preflights included) carries the CORS headers.
   app.use(cors());
   // Every pipeline body is read as JSON whatever its Content-Type, so `curl -d` needs no header.
   app.post(['/api/validate', '/api/explain', '/api/jobs'], express.json({ limit: deps.bodyLimit, type: () => true }));
 
   app.use('/api', healthRoutes(deps.version));
   app.use('/api', pipelineRoutes());
-  app.use('/api', jobRoutes(deps.jobs, deps.shutdownSignal));
+  app.use('/api', jobRoutes(deps.jobs, deps.shutdownSignal, deps.logger));
 
   app.use((req) => {
     throw new HttpError('ROUTE_NOT_FOUND', `no route ${req.method} ${req.path}`);
@@ -50,7 +58,9 @@ export function createApp(deps: AppDeps): Express {
 function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const { status, body, unexpected } = toErrorResponse(error);
-    if (unexpected) logger.error(`${req.method} ${req.originalUrl} failed`, error);
+    if (unexpected) {
+      logger.error({ requestId: res.locals['requestId'], ...errorFields(error) }, `${req.method} ${req.originalUrl} failed`);
+    }
     if (res.headersSent) {
       res.destroy();
       return;

@@ -1,6 +1,7 @@
 import { DEFAULT_QUEUE_CAPACITY, defaultWorkerCount } from '@pipeline/jobs';
 import * as path from 'node:path';
-import { ConfigError, DEFAULT_BODY_LIMIT, describeConfig, formatBytes, parseConfig, usage, wantsHelp } from './config';
+import { formatBytes, isConfigError, wantsHelp } from '@pipeline/server-kit';
+import { DEFAULT_BODY_LIMIT, describeConfig, parseConfig, usage } from './config';
 
 describe('parseConfig', () => {
   const cwd = '/srv/app';
@@ -59,20 +60,25 @@ describe('parseConfig', () => {
   it.each([
     [['--port', '70000'], {}, 'invalid --port "70000": expected an integer from 0 to 65535'],
     [[], { PORT: 'http' }, 'invalid PORT "http": expected an integer from 0 to 65535'],
-    [[], { WORKERS: '0' }, 'invalid WORKERS "0": expected an integer from 1 to 1024'],
-    [[], { WORKERS: '1.5' }, 'invalid WORKERS "1.5": expected an integer from 1 to 1024'],
-    [[], { QUEUE_CAPACITY: '-1' }, 'invalid QUEUE_CAPACITY "-1": expected an integer from 1 to 10000000'],
+    [[], { WORKERS: '0' }, 'invalid WORKERS "0": expected an integer from 1 to 256'],
+    [[], { WORKERS: '1.5' }, 'invalid WORKERS "1.5": expected an integer from 1 to 256'],
+    [[], { QUEUE_CAPACITY: '-1' }, 'invalid QUEUE_CAPACITY "-1": expected an integer from 1 to 1000000'],
     [[], { BODY_LIMIT: 'lots' }, 'invalid BODY_LIMIT "lots": expected a size from 1 byte to 1gb'],
     [[], { BODY_LIMIT: '10tb' }, 'invalid BODY_LIMIT "10tb"'],
     [[], { BODY_LIMIT: '0' }, 'invalid BODY_LIMIT "0"'],
     [['--host='], {}, 'invalid --host: the host must not be empty'],
-    [['--prot', '1'], {}, 'unknown flag --prot (expected one of --port, --host, --data-root'],
+    [['--prot', '1'], {}, 'unknown flag --prot (expected one of --host, --port, --data-root'],
     [['serve'], {}, 'unexpected argument "serve"'],
     [['--port'], {}, 'flag --port needs a value'],
     [['--port', '--host', 'x'], {}, 'flag --port needs a value'],
     [['--port', '1', '--port=2'], {}, 'flag --port is given more than once'],
   ] as [string[], Record<string, string>, string][])('rejects %j %j', (argv, env, message) => {
-    expect(() => parseConfig(argv, env, cwd)).toThrow(ConfigError);
+    expect(() => parseConfig(argv, env, cwd)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+    try {
+      parseConfig(argv, env, cwd);
+    } catch (e) {
+      expect(isConfigError(e)).toBe(true);
+    }
     expect(() => parseConfig(argv, env, cwd)).toThrow(message);
   });
 
@@ -86,8 +92,9 @@ describe('parseConfig', () => {
 
 describe('describeConfig', () => {
   it('lists each value with its origin', () => {
-    const lines = describeConfig(parseConfig(['--port', '0'], { WORKERS: '2' }, '/d'));
+    const lines = describeConfig(parseConfig(['--port', '0'], { WORKERS: '2' }, '/d'), '1.2.3');
     expect(lines).toEqual([
+      `http-server 1.2.3 (node ${process.version}, pid ${process.pid})`,
       '  host            0.0.0.0  [default]',
       '  port            0  [--port]',
       '  data root       /d  [default]',

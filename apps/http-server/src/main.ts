@@ -1,12 +1,13 @@
 /**
  * Process entry point: reads the configuration (flags, then environment, then defaults), prints
- * it, listens, and on SIGTERM or SIGINT stops gracefully and exits 0. A second signal exits at once.
+ * the banner, listens, and on SIGTERM or SIGINT stops gracefully and exits 0. A second signal
+ * exits at once. Logs are JSON lines on stdout (`@pipeline/server-kit`); a configuration error
+ * is one line on stderr and exit code 2.
  */
 import { statSync } from 'node:fs';
-import { ConfigError, describeConfig, parseConfig, usage, wantsHelp, type HttpServerConfig } from './config';
-import { consoleLogger } from './logger';
+import { SERVICE_VERSION, configError, createLogger, errorFields, isConfigError, listeningLine, logLevel, wantsHelp, type Logger } from '@pipeline/server-kit';
+import { describeConfig, parseConfig, usage, type HttpServerConfig } from './config';
 import { startServer, type RunningServer } from './server';
-import { SERVER_VERSION } from './version';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -15,21 +16,23 @@ async function main(): Promise<void> {
     return;
   }
   let config: HttpServerConfig;
+  let logger: Logger;
   try {
     config = parseConfig(argv, process.env);
     checkDataRoot(config);
+    logLevel(process.env);
+    logger = createLogger({ name: 'http-server' });
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!isConfigError(error)) throw error;
     console.error(`http-server: ${error.message}`);
     process.exitCode = 2;
     return;
   }
 
-  console.log(`http-server ${SERVER_VERSION} (node ${process.version}, pid ${process.pid})`);
-  for (const line of describeConfig(config)) console.log(line);
+  for (const line of describeConfig(config, SERVICE_VERSION)) console.log(line);
   let server: RunningServer;
   try {
-    server = await startServer(config, { logger: consoleLogger });
+    server = await startServer(config, { logger });
   } catch (error) {
     if ((error as { syscall?: unknown }).syscall !== 'listen') throw error;
     console.error(`http-server: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
@@ -43,14 +46,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal}: no longer accepting connections, draining`);
+    logger.info({ signal }, `${signal}: no longer accepting connections, draining`);
     server.close().then(
       () => {
-        console.log('stopped');
+        logger.info('stopped');
         process.exit(0);
       },
       (error: unknown) => {
-        consoleLogger.error('shutdown failed', error);
+        logger.error(errorFields(error), 'shutdown failed');
         process.exit(1);
       },
     );
@@ -58,7 +61,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   // Announced only once the handlers are in place: whoever waits for this line may signal at once.
-  console.log(`listening on ${server.url}`);
+  console.log(listeningLine(server.url));
 }
 
 function checkDataRoot(config: HttpServerConfig): void {
@@ -67,12 +70,12 @@ function checkDataRoot(config: HttpServerConfig): void {
   try {
     isDirectory = statSync(config.dataRoot).isDirectory();
   } catch {
-    throw new ConfigError(`${where} "${config.dataRoot}" does not exist`);
+    throw configError(config.sources.dataRoot, `${where} "${config.dataRoot}" does not exist`);
   }
-  if (!isDirectory) throw new ConfigError(`${where} "${config.dataRoot}" is not a directory`);
+  if (!isDirectory) throw configError(config.sources.dataRoot, `${where} "${config.dataRoot}" is not a directory`);
 }
 
 main().catch((error: unknown) => {
-  consoleLogger.error('http-server failed to start', error);
+  console.error(`http-server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

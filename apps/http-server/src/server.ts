@@ -4,18 +4,18 @@
  * down. Used by main.ts and by the black-box tests (port 0).
  */
 import { createJobService } from '@pipeline/jobs';
+import { SERVICE_VERSION, silentLogger, type Logger } from '@pipeline/server-kit';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import type { HttpServerConfig } from './config';
-import { consoleLogger, type Logger } from './logger';
-import { SERVER_VERSION } from './version';
 
 /** The settings startServer uses (HttpServerConfig without the value origins). */
 export type ServerSettings = Omit<HttpServerConfig, 'sources'>;
 
 /** Options for startServer beyond the configuration. */
 export interface ServerOptions {
+  /** Where request, job and shutdown lines go (`@pipeline/server-kit`'s format); default: none. */
   readonly logger?: Logger;
   /** How long shutdown lets in-flight requests and running jobs finish before cutting them off. */
   readonly shutdownGraceMs?: number;
@@ -35,17 +35,19 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** Creates the job service and the application, and listens on `settings.host:settings.port`. */
 export async function startServer(settings: ServerSettings, options: ServerOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? silentLogger;
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const jobs = createJobService({
     dataRoot: settings.dataRoot,
     workers: settings.workers,
     queueCapacity: settings.queueCapacity,
+    logger,
+    onError: (error) => logger.error({ error: { message: error.message, stack: error.stack } }, 'job service error'),
   });
   const shutdown = new AbortController();
   const app = createApp({
     jobs,
-    version: SERVER_VERSION,
+    version: SERVICE_VERSION,
     bodyLimit: settings.bodyLimit,
     shutdownSignal: shutdown.signal,
     logger,
@@ -73,7 +75,7 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
       shutdown.abort();
       server.closeIdleConnections();
       const cutOff = setTimeout(() => {
-        logger.info(`shutdown: closing connections still open after ${graceMs} ms`);
+        logger.info({ graceMs }, `shutdown: closing connections still open after ${graceMs} ms`);
         server.closeAllConnections();
       }, graceMs);
       await closed;

@@ -3,7 +3,7 @@
  * port 0, spoken to with fetch.
  */
 import { postJson, request, startTestServer, type TestServer } from './helpers';
-import { SERVER_VERSION } from '../src/version';
+import { SERVICE_VERSION } from '@pipeline/server-kit';
 
 const EXPLAIN_YAML = `
 version: "3.0"
@@ -89,7 +89,7 @@ describe('GET /api/health', () => {
     const res = await request(`${api}/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ status: 'ok', version: SERVER_VERSION });
+    expect(res.body).toEqual({ status: 'ok', version: SERVICE_VERSION });
   });
 });
 

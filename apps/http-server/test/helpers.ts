@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Logger } from '../src/logger';
+import { createRecordingLogger } from '@pipeline/server-kit';
 import { startServer, type RunningServer, type ServerSettings } from '../src/server';
 
 /** A started server with its data root and the log lines it wrote. */
@@ -18,11 +18,7 @@ export interface TestServer extends RunningServer {
 /** Starts a server on an ephemeral port over a fresh temporary data root (or `dataRoot`). */
 export async function startTestServer(settings: Partial<ServerSettings> = {}): Promise<TestServer> {
   const dataRoot = settings.dataRoot ?? fs.mkdtempSync(path.join(os.tmpdir(), 'http-server-test-'));
-  const errors: string[] = [];
-  const logger: Logger = {
-    info: () => undefined,
-    error: (message, error) => errors.push(`${message}: ${error instanceof Error ? error.message : String(error)}`),
-  };
+  const { logger, lines } = createRecordingLogger('http-server');
   const server = await startServer(
     { port: 0, host: '127.0.0.1', workers: 1, queueCapacity: 100, bodyLimit: 10 * 1024 * 1024, ...settings, dataRoot },
     { logger, shutdownGraceMs: 2_000 },
@@ -30,7 +26,12 @@ export async function startTestServer(settings: Partial<ServerSettings> = {}): P
   return {
     ...server,
     dataRoot,
-    errors,
+    // The error lines logged so far, as `<msg>: <error message>`.
+    get errors() {
+      return lines
+        .filter((line) => Number(line['level']) >= 50)
+        .map((line) => `${String(line['msg'])}: ${String((line['error'] as { message?: unknown } | undefined)?.message ?? line['error'])}`);
+    },
     stop: async () => {
       await server.close();
       if (settings.dataRoot === undefined) fs.rmSync(dataRoot, { recursive: true, force: true });

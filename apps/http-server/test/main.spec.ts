@@ -94,6 +94,37 @@ describe('the built bundle', () => {
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
   });
 
+  it('logs JSON lines on stdout: every line about a job carries its id and the submitting request id', async () => {
+    writeBigCsv(path.join(dataRoot, 'small.csv'), 20);
+    const child = startBundle([], { PORT: '0', HOST: '127.0.0.1', DATA_ROOT: dataRoot, WORKERS: '1' });
+    const url = await child.url;
+    const submitted = await request(`${url}/api/jobs`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'req-42' },
+      body: JSON.stringify({ yaml: pipelineYaml('small.csv', 'out/small.csv') }),
+    });
+    expect(submitted.status).toBe(202);
+    const jobId = submitted.body.job_id;
+    expect((await request(`${url}/api/jobs/${jobId}/wait?timeout=60`)).body.status).toBe('completed');
+    child.process.kill('SIGTERM');
+    expect(await child.exited).toBe(0);
+    const logs = child
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const aboutJob = logs.filter((line) => line['jobId'] === jobId);
+    expect(aboutJob.map((line) => `${String(line['name'])}: ${String(line['msg'])}`)).toEqual([
+      'http-server: job queued',
+      'http-server: job submitted',
+      'http-server: job running',
+      'jobs-worker: job ran in worker',
+      'http-server: job completed',
+    ]);
+    for (const line of aboutJob) expect(line).toMatchObject({ requestId: 'req-42', level: 30, time: expect.any(String) });
+    expect(logs.find((line) => line['msg'] === 'stopped')).toMatchObject({ name: 'http-server', level: 30 });
+  });
+
   it('lets flags win over the environment', async () => {
     const child = startBundle(['--port', '0', '--host=127.0.0.1', '--data-root', dataRoot, '--workers', '1'], {
       PORT: '1',
@@ -125,7 +156,7 @@ describe('the built bundle', () => {
 
   it.each([
     [['--port', 'x'], {}, 'http-server: invalid --port "x": expected an integer from 0 to 65535'],
-    [[], { WORKERS: 'many' }, 'http-server: invalid WORKERS "many": expected an integer from 1 to 1024'],
+    [[], { WORKERS: 'many' }, 'http-server: invalid WORKERS "many": expected an integer from 1 to 256'],
     [[], { DATA_ROOT: '/does/not/exist' }, 'http-server: DATA_ROOT "/does/not/exist" does not exist'],
     [['--verbose'], {}, 'http-server: unknown flag --verbose'],
   ])('refuses %j %j with exit code 2 and a clear message', async (args, env, message) => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createApp } from '../src/app';
-import { silentLogger } from '../src/logger';
+import { silentLogger } from '@pipeline/server-kit';
 import { BIG_ROWS, SLOW_FILTER, pipelineYaml, pollJob, postJson, request, writeBigCsv } from './helpers';
 
 interface ObservedWait {

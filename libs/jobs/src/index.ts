@@ -30,6 +30,7 @@ export type {
   JobService,
   JobServiceOptions,
   JobServiceStats,
+  SubmitContext,
   ShutdownOptions,
 } from './service/job-service';
 export { WORKER_FILE_NAME, resolveWorkerFile } from './pool/worker-file';

@@ -4,9 +4,11 @@
  */
 import type { CallContext } from 'nice-grpc';
 import type { JobService } from '@pipeline/jobs';
+import type { Logger } from '@pipeline/server-kit';
 import { AppError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 import { toCancelResponse, toJobResponse, waitTimeoutMs } from '../job-response';
+import { requestIdOf } from '../server';
 import { checkPipelineRequest } from './pipeline-request';
 
 type JobRpcs = Pick<PipelineServiceImplementation, 'submitJob' | 'getJob' | 'waitForJob' | 'cancelJob' | 'listJobs'>;
@@ -15,12 +17,14 @@ function notFound(): AppError {
   return new AppError('JOB_NOT_FOUND', 'job not found');
 }
 
-/** The job RPCs over `jobs`. */
-export function jobRpcs(jobs: JobService): JobRpcs {
+/** The job RPCs over `jobs`; a submission is logged with the call's request id and the job id. */
+export function jobRpcs(jobs: JobService, logger: Logger): JobRpcs {
   return {
-    async submitJob(request) {
+    async submitJob(request, context) {
       checkPipelineRequest(request);
-      const job = jobs.submit({ yaml: request.yaml, variables: request.variables, backend: request.backend });
+      const requestId = requestIdOf(context);
+      const job = jobs.submit({ yaml: request.yaml, variables: request.variables, backend: request.backend }, { requestId });
+      logger.info({ requestId, jobId: job.id, backend: request.backend || 'duckdb' }, 'job submitted');
       return { jobId: job.id, status: job.status };
     },
     async getJob(request) {

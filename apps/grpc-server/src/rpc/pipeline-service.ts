@@ -1,5 +1,6 @@
 /** The whole PipelineService implementation, assembled from its groups of RPCs. */
 import type { JobService } from '@pipeline/jobs';
+import type { Logger } from '@pipeline/server-kit';
 import type { SessionManager } from '@pipeline/sessions';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 import { jobRpcs } from './jobs-rpcs';
@@ -11,13 +12,15 @@ export interface PipelineServiceDeps {
   readonly version: string;
   readonly jobs: JobService;
   readonly sessions: SessionManager;
+  /** Where job submissions are logged (with the call's request id and the job id). */
+  readonly logger: Logger;
 }
 
 /** Every RPC of pipeline.v1.PipelineService. */
 export function createPipelineService(deps: PipelineServiceDeps): PipelineServiceImplementation {
   return {
     ...pipelineRpcs(deps.version),
-    ...jobRpcs(deps.jobs),
+    ...jobRpcs(deps.jobs, deps.logger),
     ...sessionRpcs(deps.sessions),
   };
 }

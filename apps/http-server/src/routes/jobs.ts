@@ -1,18 +1,24 @@
 /** `/api/jobs`: submit, list, read, wait for and cancel jobs of the job service. */
 import type { JobService } from '@pipeline/jobs';
+import type { Logger } from '@pipeline/server-kit';
 import { Router, type Response } from 'express';
 import { HttpError } from '../errors';
 import { toJobJson } from '../job-json';
 import { readPipelineRequest } from '../request';
 import { parseWaitTimeout } from '../wait-timeout';
 
-/** The job routes over `jobs`; `shutdownSignal` ends pending waits early with the job as it is. */
-export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal): Router {
+/**
+ * The job routes over `jobs`; `shutdownSignal` ends pending waits early with the job as it is.
+ * A submission is logged with the request id and the job id (the job service logs the rest).
+ */
+export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger: Logger): Router {
   const router = Router();
 
   router.post('/jobs', (req, res) => {
     const { yaml, variables, backend } = readPipelineRequest(req.body);
-    const job = jobs.submit({ yaml, variables, ...(backend === undefined ? {} : { backend }) });
+    const requestId = String(res.locals['requestId']);
+    const job = jobs.submit({ yaml, variables, ...(backend === undefined ? {} : { backend }) }, { requestId });
+    logger.info({ requestId, jobId: job.id, backend: backend ?? 'duckdb' }, 'job submitted');
     res.status(202).json({ job_id: job.id, status: job.status });
   });
 

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
 import { parseBackendName } from '@pipeline/engine';
 import { planPipeline, type Plan } from '@pipeline/planner';
+import { writeLines, type Logger } from '@pipeline/server-kit';
 import { jobsErrors, type JobsError } from '../errors';
 import { isTerminalStatus, type JobRecord, type JobRequest } from '../job';
 import { createWorkerPool, type DispatchedTask, type TaskSettlement, type WorkerPool } from '../pool/worker-pool';
@@ -25,6 +26,12 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 
 /** How long `shutdown` waits for cancelled workers to stop before recording their jobs cancelled anyway. */
 export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
+
+/** Who submitted a job, for log lines (not stored with the job). */
+export interface SubmitContext {
+  /** The id of the request that submitted the job (HTTP `x-request-id`, a gRPC call's id). */
+  readonly requestId?: string;
+}
 
 /** Options of {@link createJobService}. */
 export interface JobServiceOptions {
@@ -50,6 +57,12 @@ export interface JobServiceOptions {
   workerResourceLimits?: ResourceLimits;
   /** Called after every change of a job's record (submitted, started, finished), e.g. for metrics or logs. */
   onJobChange?: (job: JobRecord) => void;
+  /**
+   * Where lifecycle lines go (`job queued`, `job running`, `job completed` / `failed` /
+   * `cancelled`), each with `jobId` and the submitting `requestId`; the worker threads log at the
+   * same level. Default: no job lines.
+   */
+  logger?: Logger;
   /** Receives errors that belong to no request (an idle worker dying, an internal bug); default console.error. */
   onError?: (error: Error) => void;
   /**
@@ -94,7 +107,7 @@ export interface JobService {
    * Throws JobsError JOB_INVALID_PIPELINE (message: the validation message, `V-0xx: ...` or
    * `parse error: ...`), JOB_INVALID_REQUEST, JOB_UNKNOWN_BACKEND, JOB_QUEUE_FULL (`job queue is full`) or JOB_SHUTTING_DOWN.
    */
-  submit(request: JobRequest): JobRecord;
+  submit(request: JobRequest, context?: SubmitContext): JobRecord;
   /** The job, or undefined when unknown (or evicted). */
   get(id: string): JobRecord | undefined;
   /** Every job held, in submission order, oldest first. */
@@ -115,6 +128,7 @@ export interface JobService {
 interface QueuedJob {
   readonly plan: Plan;
   readonly backend: string;
+  readonly requestId?: string;
   readonly crash?: WorkerCrashMode;
 }
 
@@ -166,7 +180,23 @@ export function createJobService(options: JobServiceOptions): JobService {
     return next;
   };
 
+  // The submitting request of each job not yet terminal, for its log lines.
+  const requestIds = new Map<string, string>();
+  const jobLog = options.logger;
   const publish = (record: JobRecord): void => {
+    if (jobLog) {
+      const requestId = requestIds.get(record.id);
+      const fields = {
+        jobId: record.id,
+        ...(requestId === undefined ? {} : { requestId }),
+        status: record.status,
+        ...(record.durationMs === undefined ? {} : { durationMs: record.durationMs }),
+        ...(record.errorCode === undefined ? {} : { errorCode: record.errorCode, error: record.error }),
+      };
+      if (record.status === 'failed') jobLog.warn(fields, 'job failed');
+      else jobLog.info(fields, `job ${record.status}`);
+    }
+    if (isTerminalStatus(record.status)) requestIds.delete(record.id);
     try {
       options.onJobChange?.(record);
     } catch (error) {
@@ -188,7 +218,15 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   const dispatch = (id: string, job: QueuedJob): void => {
     const task = pool.dispatch(
-      { type: 'run', jobId: id, plan: job.plan, backend: job.backend, engine, crash: job.crash },
+      {
+        type: 'run',
+        jobId: id,
+        plan: job.plan,
+        backend: job.backend,
+        engine,
+        crash: job.crash,
+        log: { level: jobLog?.level ?? 'silent', ...(job.requestId === undefined ? {} : { requestId: job.requestId }) },
+      },
       (at) => onStarted(id, at),
     );
     const flight: Flight = { task, cancelRequested: false };
@@ -206,6 +244,8 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   /** Writes the final status from the worker's answer; runs outside any cancelled scope. */
   const finish = (id: string, flight: Flight, settlement: TaskSettlement): void => {
+    // The worker's own lines about the job, written before the final status line.
+    if (jobLog && settlement.kind === 'reply' && settlement.reply.log) writeLines(jobLog, settlement.reply.log);
     const current = store.get(id);
     if (current === undefined || isTerminalStatus(current.status)) return;
     const now = isoNow();
@@ -312,7 +352,7 @@ export function createJobService(options: JobServiceOptions): JobService {
   recover();
 
   return {
-    submit(request) {
+    submit(request, context) {
       if (!accepting) throw jobsErrors.shuttingDown();
       const normalised = normaliseRequest(request);
       let backend: string;
@@ -333,7 +373,14 @@ export function createJobService(options: JobServiceOptions): JobService {
       const plan = planned.plan;
       const record = createJobRecord(randomUUID(), normalised, isoNow());
       const crash = options.testHooks?.crashWorker?.(normalised);
-      queue.push(record.id, crash === undefined ? { plan, backend } : { plan, backend, crash });
+      const requestId = context?.requestId;
+      if (requestId !== undefined) requestIds.set(record.id, requestId);
+      queue.push(record.id, {
+        plan,
+        backend,
+        ...(crash === undefined ? {} : { crash }),
+        ...(requestId === undefined ? {} : { requestId }),
+      });
       store.insert(record);
       publish(record);
       pump();

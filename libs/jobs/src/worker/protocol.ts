@@ -36,6 +36,8 @@ export interface RunJobTask {
   readonly engine: WorkerEngineConfig;
   readonly control: TaskControl;
   readonly crash?: WorkerCrashMode;
+  /** The worker's log level for this job (`silent`: no lines) and the request that submitted it. */
+  readonly log?: { readonly level: string; readonly requestId?: string };
 }
 
 /** Every task a worker accepts. */
@@ -50,9 +52,10 @@ export type WorkerEvent = { readonly type: 'started'; readonly at: string };
 /**
  * The answer to one task (a worker never rejects a task on purpose): the job's outcome, or why it
  * did not complete (an engine error, a cancellation `JOB_CANCELLED`, a worker bug). `startedAt`
- * is absent when the job was cancelled before it started.
+ * is absent when the job was cancelled before it started; `log` holds the worker's log lines
+ * about the job (JSON), which the main thread writes to its own log.
  */
-export type WorkerReply = Reply<JobOutcome, { readonly startedAt?: string }>;
+export type WorkerReply = Reply<JobOutcome, { readonly startedAt?: string; readonly log?: readonly string[] }>;
 
 /** A reply that is an error. */
 export type ErrorReply = Extract<WorkerReply, { readonly type: 'error' }>;

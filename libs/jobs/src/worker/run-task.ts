@@ -5,6 +5,7 @@
  * control port, and reply with plain data. It never throws: every failure becomes an error reply.
  */
 import { toPlainError } from '@pipeline/engine';
+import { createLineCollector, type Logger } from '@pipeline/server-kit';
 import { jobsErrors } from '../errors';
 import type { JobOutcome } from '../job';
 import type { ControlMessage, ErrorReply, RunJobTask, WorkerCrashMode, WorkerEvent, WorkerReply } from './protocol';
@@ -14,6 +15,18 @@ import { claimStart, isCancelRequested } from './task-state';
 /** The runtime of this thread (module state: one per worker thread). */
 const threadRuntimes = createRuntimeCache();
 
+/**
+ * The log of one task: the service's format (pino JSON lines) with the job and request ids. The
+ * lines go back with the reply and the main thread writes them (one log stream per process).
+ */
+function taskLog(task: RunJobTask): { readonly log?: Logger; readonly lines: string[] } {
+  const level = task.log?.level ?? 'silent';
+  if (level === 'silent') return { lines: [] };
+  const { logger, lines } = createLineCollector('jobs-worker', level);
+  const requestId = task.log?.requestId;
+  return { log: logger.child({ jobId: task.jobId, ...(requestId === undefined ? {} : { requestId }) }), lines };
+}
+
 /** Runs one task inside a worker thread (on `runtimes`, by default the thread's) and resolves with its reply. */
 export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadRuntimes): Promise<WorkerReply> {
   const { port, state } = task.control;
@@ -21,6 +34,8 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
     if (!claimStart(state)) return cancelledReply(task.jobId);
     const startedAt = new Date().toISOString();
     port.postMessage({ type: 'started', at: startedAt } satisfies WorkerEvent);
+    const { log, lines } = taskLog(task);
+    log?.debug({ backend: task.backend, assets: task.plan.steps.length }, 'job running in worker');
     if (task.crash !== undefined) return await crash(task.crash);
 
     const controller = new AbortController();
@@ -37,14 +52,28 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
         outputs: result.outputs.map((o) => ({ ref: o.ref, path: o.path, rowsWritten: o.rowsWritten, skipped: o.skipped })),
         steps: result.steps.map((s) => ({ ref: s.ref, ms: s.ms })),
       };
-      return { type: 'ok', startedAt, value: outcome };
+      log?.info(
+        { backend: task.backend, outputs: outcome.outputs.map((o) => ({ asset: o.ref, rowsWritten: o.rowsWritten, skipped: o.skipped })) },
+        'job ran in worker',
+      );
+      return { type: 'ok', startedAt, value: outcome, ...logged(lines) };
     } catch (error) {
-      if (controller.signal.aborted) return { ...cancelledReply(task.jobId), startedAt };
-      return { type: 'error', error: toPlainError(error), startedAt };
+      if (controller.signal.aborted) {
+        log?.info('job stopped in worker: cancelled');
+        return { ...cancelledReply(task.jobId), startedAt, ...logged(lines) };
+      }
+      const wire = toPlainError(error);
+      log?.info({ errorCode: wire.code, error: wire.message }, 'job failed in worker');
+      return { type: 'error', error: wire, startedAt, ...logged(lines) };
     }
   } finally {
     port.close();
   }
+}
+
+/** The reply's `log` field, present only when there are lines. */
+function logged(lines: string[]): { log?: readonly string[] } {
+  return lines.length === 0 ? {} : { log: lines };
 }
 
 function cancelledReply(jobId: string): ErrorReply {

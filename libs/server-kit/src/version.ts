@@ -1,12 +1,12 @@
 /**
- * The server version reported by health: the workspace root package.json `version`. The build
- * script inlines it as HTTP_SERVER_VERSION so the bundle reports the version it was built from;
- * running from sources (tests) reads it from the nearest ancestor holding nx.json.
+ * The version both servers report (health, banner): the workspace root package.json `version`.
+ * The apps' build inlines it as `PIPELINE_VERSION`, so a bundle reports the version it was built
+ * from; from sources (tests) it is read from the nearest ancestor folder holding nx.json.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-declare const HTTP_SERVER_VERSION: string | undefined;
+declare const PIPELINE_VERSION: string | undefined;
 
 /** The root package.json version of the workspace above `from`, or `0.0.0` outside a workspace. */
 export function workspaceVersion(from: string): string {
@@ -19,6 +19,5 @@ export function workspaceVersion(from: string): string {
   }
 }
 
-/** The version reported by `GET /api/health`. */
-export const SERVER_VERSION: string =
-  typeof HTTP_SERVER_VERSION === 'string' ? HTTP_SERVER_VERSION : workspaceVersion(__dirname);
+/** The service version. */
+export const SERVICE_VERSION: string = typeof PIPELINE_VERSION === 'string' ? PIPELINE_VERSION : workspaceVersion(__dirname);

@@ -1,0 +1,40 @@
+/**
+ * @pipeline/server-kit: what both servers share at start-up and while running: settings read
+ * from flags (`node:util` `parseArgs`) and environment, one banner, one version, one log format
+ * (pino JSON lines with request and job ids). No transport package here (no express, no nice-grpc).
+ *
+ * @example
+ * const settings = { host: commonSettings.host(), port: commonSettings.port('PORT', 8080) };
+ * const config = parseConfig(settings, process.argv.slice(2), process.env); // throws ConfigError
+ * for (const line of bannerLines('http-server', SERVICE_VERSION, settings, config)) console.log(line);
+ * const logger = createLogger({ name: 'http-server' });
+ * logger.child({ requestId }).info({ jobId }, 'job submitted');
+ */
+export { parseConfig, usage, wantsHelp } from './config';
+export type { ConfigOf, Settings } from './config';
+export {
+  MAX_QUEUE_CAPACITY,
+  MAX_WORKERS,
+  commonSettings,
+  formatBytes,
+  readDuration,
+  readInteger,
+  readSize,
+} from './settings';
+export type { Setting } from './settings';
+export { bannerLines, listeningLine } from './banner';
+export { SERVICE_VERSION, workspaceVersion } from './version';
+export {
+  LOG_LEVELS,
+  createLineCollector,
+  createLogger,
+  createRecordingLogger,
+  errorFields,
+  logLevel,
+  requestIdFrom,
+  silentLogger,
+  writeLines,
+} from './logger';
+export type { Logger, LoggerOptions } from './logger';
+export { configError, isConfigError, serverKitCatalogue } from './errors';
+export type { ConfigError } from './errors';

@@ -1,0 +1,129 @@
+/**
+ * The settings a server reads from flags and environment variables, and the readers that turn
+ * their text into values. Both apps build their settings table from these, so a value is read,
+ * bounded and reported the same way in both.
+ */
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { configError } from './errors';
+
+/** One configurable value: its flag, its variable, its default and how its text is read. */
+export interface Setting<T> {
+  /** The flag without dashes (`data-root`). */
+  readonly flag: string;
+  /** The environment variable (`DATA_ROOT`). */
+  readonly env: string;
+  /** The banner label (`data root`). */
+  readonly label: string;
+  /** One line for `--help`. */
+  readonly help: string;
+  /** The value when neither flag nor variable is given (computed for the working directory). */
+  readonly fallback: (cwd: string) => T;
+  /** Reads the text given by `name` (`--port` or `PORT`); throws a ConfigError naming it. */
+  readonly read: (text: string, name: string, cwd: string) => T;
+  /** How the banner shows the value (default `String(value)`). */
+  readonly show?: (value: T) => string;
+}
+
+/** The most job worker threads either server accepts (each holds a DuckDB database). */
+export const MAX_WORKERS = 256;
+/** The largest job queue either server accepts. */
+export const MAX_QUEUE_CAPACITY = 1_000_000;
+
+/** Reads an integer from `min` to `max`. */
+export function readInteger(min: number, max: number): (text: string, name: string) => number {
+  return (text, name) => {
+    const trimmed = text.trim();
+    const value = Number(trimmed);
+    if (!/^\d+$/.test(trimmed) || value < min || value > max) {
+      throw configError(name, `invalid ${name} "${text}": expected an integer from ${min} to ${max}`);
+    }
+    return value;
+  };
+}
+
+const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** Reads a byte count written as `1048576`, `512kb`, `10mb` or `1gb` (1024-based, any case). */
+export function readSize(text: string, name: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/.exec(text.trim().toLowerCase());
+  const unit = match ? SIZE_UNITS[match[2]] : undefined;
+  const bytes = match && unit !== undefined ? Math.floor(Number(match[1]) * unit) : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 1 || bytes > 1024 ** 3) {
+    throw configError(name, `invalid ${name} "${text}": expected a size from 1 byte to 1gb, in bytes or with a unit (kb, mb, gb)`);
+  }
+  return bytes;
+}
+
+/** Writes a byte count the way people read it: `10 MB (10485760 bytes)`. */
+export function formatBytes(bytes: number): string {
+  for (const [unit, size] of [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ] as const) {
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit} (${bytes} bytes)`;
+  }
+  return `${bytes} bytes`;
+}
+
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, '': 1000 };
+
+/** Reads a duration such as `90` (seconds), `90s`, `30m`, `1h` or `500ms` into milliseconds. */
+export function readDuration(text: string, name: string): number {
+  const match = /^(\d+)(ms|s|m|h|)$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * UNIT_MS[match[2]] : NaN;
+  if (!Number.isSafeInteger(ms) || ms <= 0) {
+    throw configError(name, `invalid ${name} "${text}": expected a positive duration (examples: 90, 90s, 30m, 1h, 500ms)`);
+  }
+  return ms;
+}
+
+/** The settings both servers share, given each app's port default and variable. */
+export const commonSettings = {
+  host: (): Setting<string> => ({
+    flag: 'host',
+    env: 'HOST',
+    label: 'host',
+    help: 'interface to bind (default 0.0.0.0)',
+    fallback: () => '0.0.0.0',
+    read: (text, name) => {
+      const host = text.trim();
+      if (host === '') throw configError(name, `invalid ${name}: the host must not be empty`);
+      return host;
+    },
+  }),
+  port: (env: string, fallback: number): Setting<number> => ({
+    flag: 'port',
+    env,
+    label: 'port',
+    help: `TCP port to listen on, 0 for any free port (default ${fallback})`,
+    fallback: () => fallback,
+    read: readInteger(0, 65535),
+  }),
+  dataRoot: (): Setting<string> => ({
+    flag: 'data-root',
+    env: 'DATA_ROOT',
+    label: 'data root',
+    help: 'directory every pipeline input and output path resolves inside (default: the working directory)',
+    fallback: (cwd) => path.resolve(cwd),
+    read: (text, _name, cwd) => path.resolve(cwd, text.trim()),
+  }),
+  /** `fallback`: the job service's default (one per core); capped at MAX_WORKERS. */
+  workers: (fallback: () => number = () => availableParallelism()): Setting<number> => ({
+    flag: 'workers',
+    env: 'WORKERS',
+    label: 'workers',
+    help: `job worker threads, 1 to ${MAX_WORKERS} (default: available cores)`,
+    fallback: () => Math.min(MAX_WORKERS, Math.max(1, fallback())),
+    read: readInteger(1, MAX_WORKERS),
+  }),
+  queueCapacity: (fallback: number): Setting<number> => ({
+    flag: 'queue-capacity',
+    env: 'QUEUE_CAPACITY',
+    label: 'queue capacity',
+    help: `jobs waiting for a worker before submissions are refused (default ${fallback})`,
+    fallback: () => fallback,
+    read: readInteger(1, MAX_QUEUE_CAPACITY),
+  }),
+} as const;

@@ -1,7 +1,7 @@
 import { jobsCatalogue } from '@pipeline/jobs';
 import { sessionCatalogue } from '@pipeline/sessions';
 import { ServerError, Status } from 'nice-grpc';
-import { AppError, STATUS_TABLE, toStatusAnswer, type PublicErrorCode, type StatusMapping } from './errors';
+import { appError, grpcCatalogue, STATUS_TABLE, toStatusAnswer, type PublicErrorCode, type StatusMapping } from './errors';
 
 function libraryError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
@@ -9,10 +9,10 @@ function libraryError(code: string, message: string): Error {
 
 describe('toStatusAnswer', () => {
   it.each([
-    [new AppError('JOB_NOT_FOUND', 'job 42'), Status.NOT_FOUND, 'job not found'],
-    [new AppError('PIPELINE_PARSE', 'parse error: bad'), Status.INVALID_ARGUMENT, 'parse error: bad'],
-    [new AppError('PIPELINE_INVALID', 'V-001: x'), Status.INVALID_ARGUMENT, 'validation failed: V-001: x'],
-    [new AppError('INVALID_REQUEST', 'path is required'), Status.INVALID_ARGUMENT, 'invalid request: path is required'],
+    [appError('GRPC_JOB_NOT_FOUND', 'job 42'), Status.NOT_FOUND, 'job not found'],
+    [appError('GRPC_PIPELINE_PARSE', 'parse error: bad'), Status.INVALID_ARGUMENT, 'parse error: bad'],
+    [appError('GRPC_PIPELINE_INVALID', 'V-001: x'), Status.INVALID_ARGUMENT, 'validation failed: V-001: x'],
+    [appError('GRPC_INVALID_REQUEST', 'path is required'), Status.INVALID_ARGUMENT, 'invalid request: path is required'],
     [libraryError('JOB_INVALID_PIPELINE', 'parse error: y'), Status.INVALID_ARGUMENT, 'validation failed: parse error: y'],
     [
       libraryError('JOB_UNKNOWN_BACKEND', 'unknown backend "x" (expected duckdb, danfo)'),
@@ -63,6 +63,10 @@ describe('toStatusAnswer', () => {
 });
 
 describe('the status table', () => {
+  it("maps every code of this app's own catalogue", () => {
+    for (const code of grpcCatalogue.codes) expect(Object.keys(STATUS_TABLE)).toContain(code);
+  });
+
   it('maps every public code of @pipeline/jobs and @pipeline/sessions, and no internal one', () => {
     for (const catalogue of [jobsCatalogue, sessionCatalogue]) {
       const publicCodes: readonly string[] = catalogue.publicCodes;

@@ -5,12 +5,33 @@
  * fixed contract text); anything else becomes INTERNAL `internal error` and is logged.
  */
 import type { EngineErrorCode } from '@pipeline/engine';
+import { defineErrorCatalogue, type CatalogueError, type PublicCodeOf } from '@pipeline/errors';
 import type { JobPublicErrorCode } from '@pipeline/jobs';
 import type { SessionPublicErrorCode } from '@pipeline/sessions';
 import { ServerError, Status } from 'nice-grpc';
 
-/** Codes this app raises itself (`AppError`) and the validation result kinds. */
-type AppErrorCode = 'JOB_NOT_FOUND' | 'INVALID_REQUEST' | 'PIPELINE_PARSE' | 'PIPELINE_INVALID';
+/** The errors this app raises itself (on `@pipeline/errors`); the message is the detail after the table's prefix. */
+export const grpcCatalogue = defineErrorCatalogue({
+  name: 'GrpcAppError',
+  prefix: 'GRPC',
+  entries: {
+    GRPC_JOB_NOT_FOUND: { meaning: 'No job has this id.', message: (a: { detail: string }) => a.detail },
+    GRPC_INVALID_REQUEST: { meaning: 'A request field is malformed; the message names it.', message: (a: { detail: string }) => a.detail },
+    GRPC_PIPELINE_PARSE: { meaning: 'The pipeline text does not parse (ExplainPipeline).', message: (a: { detail: string }) => a.detail },
+    GRPC_PIPELINE_INVALID: { meaning: 'The pipeline breaks a validation rule (ExplainPipeline).', message: (a: { detail: string }) => a.detail },
+  },
+});
+
+/** A code this app raises. */
+export type AppErrorCode = PublicCodeOf<typeof grpcCatalogue.entries>;
+
+/** An error this app raises itself. */
+export type AppError = CatalogueError<AppErrorCode>;
+
+/** Builds an error of this app; `detail` is what follows the table's prefix. */
+export function appError(code: AppErrorCode, detail: string): AppError {
+  return grpcCatalogue.create(code, { detail });
+}
 
 /**
  * Every code that can reach a status: this app's, every public code of `@pipeline/jobs` and
@@ -36,11 +57,11 @@ export interface StatusMapping {
 /** Error code -> gRPC status (and message shaping). */
 export const STATUS_TABLE = {
   // Raised by this app.
-  JOB_NOT_FOUND: { status: Status.NOT_FOUND, message: 'job not found' },
-  INVALID_REQUEST: { status: Status.INVALID_ARGUMENT, prefix: 'invalid request: ' },
+  GRPC_JOB_NOT_FOUND: { status: Status.NOT_FOUND, message: 'job not found' },
+  GRPC_INVALID_REQUEST: { status: Status.INVALID_ARGUMENT, prefix: 'invalid request: ' },
   // Validation result kinds (ExplainPipeline): a parse message already reads `parse error: ...`.
-  PIPELINE_PARSE: { status: Status.INVALID_ARGUMENT },
-  PIPELINE_INVALID: { status: Status.INVALID_ARGUMENT, prefix: 'validation failed: ' },
+  GRPC_PIPELINE_PARSE: { status: Status.INVALID_ARGUMENT },
+  GRPC_PIPELINE_INVALID: { status: Status.INVALID_ARGUMENT, prefix: 'validation failed: ' },
   // `@pipeline/jobs`.
   JOB_INVALID_PIPELINE: { status: Status.INVALID_ARGUMENT, prefix: 'validation failed: ' },
   JOB_UNKNOWN_BACKEND: { status: Status.INVALID_ARGUMENT },
@@ -84,16 +105,6 @@ export const STATUS_TABLE = {
 /** A code of the status table. */
 export type StatusCode = keyof typeof STATUS_TABLE;
 
-/** An error this app raises itself; its message is the detail after the table's prefix. */
-export class AppError extends Error {
-  override readonly name = 'AppError';
-  constructor(
-    readonly code: StatusCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The answer for one thrown value; `unexpected` ones must be logged. */
 export interface StatusAnswer {

@@ -7,7 +7,7 @@ import type { JobService } from '@pipeline/jobs';
 import { errorFields, requestIdFrom, type Logger } from '@pipeline/server-kit';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { HttpError, toErrorResponse } from './errors';
+import { httpError, toErrorResponse } from './errors';
 import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
 import { pipelineRoutes } from './routes/pipeline';
@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', jobRoutes(deps.jobs, deps.shutdownSignal, deps.logger));
 
   app.use((req) => {
-    throw new HttpError('ROUTE_NOT_FOUND', `no route ${req.method} ${req.path}`);
+    throw httpError('HTTP_ROUTE_NOT_FOUND', `no route ${req.method} ${req.path}`);
   });
   app.use(errorHandler(deps.logger));
   return app;

@@ -1,5 +1,5 @@
 import { jobsCatalogue } from '@pipeline/jobs';
-import { ERROR_TABLE, HttpError, invalidRequest, toErrorResponse, type ErrorMapping, type PublicErrorCode } from './errors';
+import { ERROR_TABLE, httpCatalogue, httpError, invalidRequest, toErrorResponse, type ErrorMapping, type PublicErrorCode } from './errors';
 
 function libraryError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
@@ -12,11 +12,11 @@ function bodyParserError(type: string, message: string, extra: object = {}): Err
 describe('toErrorResponse', () => {
   it.each([
     [invalidRequest('"yaml" is required'), 400, 'invalid request: "yaml" is required'],
-    [new HttpError('ROUTE_NOT_FOUND', 'no route GET /x'), 404, 'no route GET /x'],
-    [new HttpError('JOB_NOT_FOUND', 'job not found'), 404, 'job not found'],
-    [new HttpError('JOB_ALREADY_TERMINAL', 'job is already completed'), 409, 'job is already completed'],
-    [new HttpError('PIPELINE_PARSE', 'parse error: bad'), 400, 'parse error: bad'],
-    [new HttpError('PIPELINE_INVALID', 'V-001: x'), 400, 'validation failed: V-001: x'],
+    [httpError('HTTP_ROUTE_NOT_FOUND', 'no route GET /x'), 404, 'no route GET /x'],
+    [httpError('HTTP_JOB_NOT_FOUND', 'job not found'), 404, 'job not found'],
+    [httpError('HTTP_JOB_ALREADY_TERMINAL', 'job is already completed'), 409, 'job is already completed'],
+    [httpError('HTTP_PIPELINE_PARSE', 'parse error: bad'), 400, 'parse error: bad'],
+    [httpError('HTTP_PIPELINE_INVALID', 'V-001: x'), 400, 'validation failed: V-001: x'],
     [libraryError('JOB_INVALID_PIPELINE', 'parse error: y'), 400, 'validation failed: parse error: y'],
     [libraryError('JOB_QUEUE_FULL', 'job queue is full'), 429, 'job queue is full'],
     [libraryError('JOB_SHUTTING_DOWN', 'the job service is shutting down'), 503, 'the job service is shutting down'],
@@ -63,6 +63,10 @@ describe('toErrorResponse', () => {
 });
 
 describe('the error table', () => {
+  it("maps every code of this app's own catalogue", () => {
+    for (const code of httpCatalogue.codes) expect(Object.keys(ERROR_TABLE)).toContain(code);
+  });
+
   it('maps every public code of @pipeline/jobs, and no internal one', () => {
     for (const code of jobsCatalogue.publicCodes) expect(Object.keys(ERROR_TABLE)).toContain(code);
     for (const code of jobsCatalogue.codes.filter((c) => !(jobsCatalogue.publicCodes as readonly string[]).includes(c))) {

@@ -5,18 +5,33 @@
  * `{error: string}`. Anything not in the table is a 500 `internal error`, logged.
  */
 import type { EngineErrorCode } from '@pipeline/engine';
+import { defineErrorCatalogue, type CatalogueError, type PublicCodeOf } from '@pipeline/errors';
 import type { JobPublicErrorCode } from '@pipeline/jobs';
 
-/** Codes this app raises itself (`HttpError`). */
-type AppErrorCode =
-  | 'INVALID_REQUEST'
-  | 'ROUTE_NOT_FOUND'
-  | 'JOB_NOT_FOUND'
-  | 'JOB_ALREADY_TERMINAL'
-  | 'BODY_TOO_LARGE'
-  | 'UNSUPPORTED_BODY'
-  | 'PIPELINE_PARSE'
-  | 'PIPELINE_INVALID';
+/** The errors this app raises itself (on `@pipeline/errors`); the message is the detail after the table's prefix. */
+export const httpCatalogue = defineErrorCatalogue({
+  name: 'HttpError',
+  prefix: 'HTTP',
+  entries: {
+    HTTP_INVALID_REQUEST: { meaning: 'The request is malformed; the message names the field.', message: (a: { detail: string }) => a.detail },
+    HTTP_ROUTE_NOT_FOUND: { meaning: 'No route answers this method and path.', message: (a: { detail: string }) => a.detail },
+    HTTP_JOB_NOT_FOUND: { meaning: 'No job has this id.', message: (a: { detail: string }) => a.detail },
+    HTTP_JOB_ALREADY_TERMINAL: { meaning: 'The job to cancel has already ended.', message: (a: { detail: string }) => a.detail },
+    HTTP_BODY_TOO_LARGE: { meaning: 'The request body is larger than the configured limit.', message: (a: { detail: string }) => a.detail },
+    HTTP_UNSUPPORTED_BODY: { meaning: 'The body uses a charset or encoding the server does not read.', message: (a: { detail: string }) => a.detail },
+    HTTP_PIPELINE_PARSE: { meaning: 'The pipeline text does not parse (explain).', message: (a: { detail: string }) => a.detail },
+    HTTP_PIPELINE_INVALID: { meaning: 'The pipeline breaks a validation rule (explain).', message: (a: { detail: string }) => a.detail },
+  },
+});
+
+/** A code this app raises. */
+export type HttpErrorCode = (typeof httpCatalogue.codes)[number];
+
+/** An error this app raises itself. */
+export type HttpError = CatalogueError<HttpErrorCode>;
+
+/** Codes this app raises itself (`httpError`). */
+type AppErrorCode = PublicCodeOf<typeof httpCatalogue.entries>;
 
 /**
  * Every code that can reach a response: this app's, every public code of `@pipeline/jobs`, and
@@ -34,16 +49,16 @@ export interface ErrorMapping {
 /** Error code -> HTTP status and message prefix. */
 export const ERROR_TABLE = {
   // Raised by this app.
-  INVALID_REQUEST: { status: 400, prefix: 'invalid request: ' },
-  ROUTE_NOT_FOUND: { status: 404, prefix: '' },
-  JOB_NOT_FOUND: { status: 404, prefix: '' },
-  JOB_ALREADY_TERMINAL: { status: 409, prefix: '' },
-  BODY_TOO_LARGE: { status: 413, prefix: '' },
-  UNSUPPORTED_BODY: { status: 415, prefix: 'invalid request: ' },
+  HTTP_INVALID_REQUEST: { status: 400, prefix: 'invalid request: ' },
+  HTTP_ROUTE_NOT_FOUND: { status: 404, prefix: '' },
+  HTTP_JOB_NOT_FOUND: { status: 404, prefix: '' },
+  HTTP_JOB_ALREADY_TERMINAL: { status: 409, prefix: '' },
+  HTTP_BODY_TOO_LARGE: { status: 413, prefix: '' },
+  HTTP_UNSUPPORTED_BODY: { status: 415, prefix: 'invalid request: ' },
   // Validation result kinds of `@pipeline/validation` (explain answers them as errors); a parse
   // message already reads `parse error: ...`.
-  PIPELINE_PARSE: { status: 400, prefix: '' },
-  PIPELINE_INVALID: { status: 400, prefix: 'validation failed: ' },
+  HTTP_PIPELINE_PARSE: { status: 400, prefix: '' },
+  HTTP_PIPELINE_INVALID: { status: 400, prefix: 'validation failed: ' },
   // `@pipeline/jobs`.
   JOB_INVALID_PIPELINE: { status: 400, prefix: 'validation failed: ' },
   JOB_QUEUE_FULL: { status: 429, prefix: '' },
@@ -60,30 +75,29 @@ export const ERROR_TABLE = {
 /** A code of the error table. */
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
-/** An error this app raises itself; its message is the detail after the table's prefix. */
-export class HttpError extends Error {
-  override readonly name = 'HttpError';
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
+/** Builds an error of this app; `detail` is what follows the table's prefix. */
+export function httpError(code: HttpErrorCode, detail: string): HttpError {
+  return httpCatalogue.create(code, { detail });
+}
+
+/** True for errors this app raised itself. */
+export function isHttpError(e: unknown): e is HttpError {
+  return httpCatalogue.is(e);
 }
 
 /** Shorthand for a 400 `invalid request: <detail>`. */
 export function invalidRequest(detail: string): HttpError {
-  return new HttpError('INVALID_REQUEST', detail);
+  return httpError('HTTP_INVALID_REQUEST', detail);
 }
 
 /** Body-parser error types (express.json) -> table code and the detail to report. */
 const BODY_PARSER_ERRORS: Readonly<Record<string, (e: BodyParserError) => [ErrorCode, string]>> = {
-  'entity.parse.failed': (e) => ['INVALID_REQUEST', `body is not valid JSON: ${e.message}`],
-  'entity.too.large': (e) => ['BODY_TOO_LARGE', `request body is larger than the limit of ${e.limit} bytes`],
-  'request.aborted': () => ['INVALID_REQUEST', 'the request body was cut off by the client'],
-  'request.size.invalid': () => ['INVALID_REQUEST', 'the request body is shorter or longer than its Content-Length'],
-  'charset.unsupported': (e) => ['UNSUPPORTED_BODY', `${e.message} (send UTF-8 JSON)`],
-  'encoding.unsupported': (e) => ['UNSUPPORTED_BODY', `${e.message} (accepted: identity, gzip, deflate, br)`],
+  'entity.parse.failed': (e) => ['HTTP_INVALID_REQUEST', `body is not valid JSON: ${e.message}`],
+  'entity.too.large': (e) => ['HTTP_BODY_TOO_LARGE', `request body is larger than the limit of ${e.limit} bytes`],
+  'request.aborted': () => ['HTTP_INVALID_REQUEST', 'the request body was cut off by the client'],
+  'request.size.invalid': () => ['HTTP_INVALID_REQUEST', 'the request body is shorter or longer than its Content-Length'],
+  'charset.unsupported': (e) => ['HTTP_UNSUPPORTED_BODY', `${e.message} (send UTF-8 JSON)`],
+  'encoding.unsupported': (e) => ['HTTP_UNSUPPORTED_BODY', `${e.message} (accepted: identity, gzip, deflate, br)`],
 };
 
 interface BodyParserError {
@@ -113,7 +127,7 @@ function classify(error: unknown): [ErrorCode, string] | undefined {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && Object.hasOwn(ERROR_TABLE, code)) return [code as ErrorCode, error.message];
   // The router's failure to percent-decode a path parameter.
-  if (error instanceof URIError) return ['INVALID_REQUEST', `malformed URL: ${error.message}`];
+  if (error instanceof URIError) return ['HTTP_INVALID_REQUEST', `malformed URL: ${error.message}`];
   const type = (error as { type?: unknown }).type;
   if (typeof type === 'string' && Object.hasOwn(BODY_PARSER_ERRORS, type)) {
     return BODY_PARSER_ERRORS[type](error as unknown as BodyParserError);

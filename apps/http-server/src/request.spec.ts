@@ -1,4 +1,4 @@
-import { HttpError } from './errors';
+import { isHttpError } from './errors';
 import { parsePipelineRequest } from './request';
 
 describe('parsePipelineRequest', () => {
@@ -46,7 +46,7 @@ describe('parsePipelineRequest', () => {
     } catch (e) {
       thrown = e;
     }
-    expect(thrown).toBeInstanceOf(HttpError);
-    expect(thrown).toMatchObject({ code: 'INVALID_REQUEST', message: detail });
+    expect(isHttpError(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ code: 'HTTP_INVALID_REQUEST', message: detail });
   });
 });

@@ -15,7 +15,7 @@ export interface PipelineRequest {
 
 const FIELDS = ['yaml', 'variables', 'backend'];
 
-/** Checks the shape of a parsed JSON body; throws HttpError INVALID_REQUEST naming the field at fault. */
+/** Checks the shape of a parsed JSON body; throws HttpError HTTP_INVALID_REQUEST naming the field at fault. */
 export function parsePipelineRequest(body: unknown): PipelineRequest {
   if (!isPlainObject(body)) {
     throw invalidRequest(`the body must be a JSON object with a string "yaml" (got ${describe(body)})`);

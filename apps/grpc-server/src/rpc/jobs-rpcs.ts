@@ -5,7 +5,7 @@
 import type { CallContext } from 'nice-grpc';
 import type { JobService } from '@pipeline/jobs';
 import type { Logger } from '@pipeline/server-kit';
-import { AppError } from '../errors';
+import { appError, type AppError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 import { toCancelResponse, toJobResponse, waitTimeoutMs } from '../job-response';
 import { requestIdOf } from '../server';
@@ -14,7 +14,7 @@ import { checkPipelineRequest } from './pipeline-request';
 type JobRpcs = Pick<PipelineServiceImplementation, 'submitJob' | 'getJob' | 'waitForJob' | 'cancelJob' | 'listJobs'>;
 
 function notFound(): AppError {
-  return new AppError('JOB_NOT_FOUND', 'job not found');
+  return appError('GRPC_JOB_NOT_FOUND', 'job not found');
 }
 
 /** The job RPCs over `jobs`; a submission is logged with the call's request id and the job id. */

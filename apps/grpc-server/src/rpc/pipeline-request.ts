@@ -4,7 +4,7 @@
  * explain and jobs endpoints do).
  */
 import { parseBackendName } from '@pipeline/engine';
-import { AppError } from '../errors';
+import { appError } from '../errors';
 
 /** The request fields checked here. */
 export interface PipelineRequestFields {
@@ -22,6 +22,6 @@ export function checkPipelineRequest(request: PipelineRequestFields): void {
   if (options.length > 0) {
     // The jobs library takes no per-job engine settings (they are server-wide), so every name is
     // unknown; rejecting beats silently ignoring a setting the client relies on.
-    throw new AppError('INVALID_REQUEST', `unknown backend option "${options[0]}" (no backend options are accepted)`);
+    throw appError('GRPC_INVALID_REQUEST', `unknown backend option "${options[0]}" (no backend options are accepted)`);
   }
 }

@@ -5,7 +5,7 @@
  */
 import { explainPipeline } from '@pipeline/planner';
 import { validatePipeline } from '@pipeline/validation';
-import { AppError } from '../errors';
+import { appError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 import { checkPipelineRequest } from './pipeline-request';
 
@@ -26,7 +26,7 @@ export function pipelineRpcs(version: string): PipelineRpcs {
       checkPipelineRequest(request);
       const result = explainPipeline(request.yaml, request.variables);
       if (!result.ok) {
-        throw new AppError(result.error.kind === 'parse' ? 'PIPELINE_PARSE' : 'PIPELINE_INVALID', result.error.message);
+        throw appError(result.error.kind === 'parse' ? 'GRPC_PIPELINE_PARSE' : 'GRPC_PIPELINE_INVALID', result.error.message);
       }
       return { plan: result.text };
     },

@@ -2,7 +2,7 @@
 import type { JobService } from '@pipeline/jobs';
 import type { Logger } from '@pipeline/server-kit';
 import { Router, type Response } from 'express';
-import { HttpError } from '../errors';
+import { httpError } from '../errors';
 import { toJobJson } from '../job-json';
 import { readPipelineRequest } from '../request';
 import { parseWaitTimeout } from '../wait-timeout';
@@ -48,7 +48,7 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger:
   router.delete('/jobs/:id', (req, res) => {
     const result = jobs.cancel(req.params.id) ?? notFound();
     if (result.outcome === 'already_terminal') {
-      throw new HttpError('JOB_ALREADY_TERMINAL', `job is already ${result.job.status}`);
+      throw httpError('HTTP_JOB_ALREADY_TERMINAL', `job is already ${result.job.status}`);
     }
     res.json({ status: 'cancelling' });
   });
@@ -57,7 +57,7 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger:
 }
 
 function notFound(): never {
-  throw new HttpError('JOB_NOT_FOUND', 'job not found');
+  throw httpError('HTTP_JOB_NOT_FOUND', 'job not found');
 }
 
 /** An AbortController aborted when the client goes away before the response is sent. */

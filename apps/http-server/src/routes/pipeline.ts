@@ -2,7 +2,7 @@
 import { explainPipeline } from '@pipeline/planner';
 import { validatePipeline } from '@pipeline/validation';
 import { Router } from 'express';
-import { HttpError } from '../errors';
+import { httpError } from '../errors';
 import { readPipelineRequest } from '../request';
 
 /** Validate answers 200 even for an invalid pipeline; explain answers such a pipeline with 400. */
@@ -19,7 +19,7 @@ export function pipelineRoutes(): Router {
     const { yaml, variables } = readPipelineRequest(req.body);
     const result = explainPipeline(yaml, variables);
     if (!result.ok) {
-      throw new HttpError(result.error.kind === 'parse' ? 'PIPELINE_PARSE' : 'PIPELINE_INVALID', result.error.message);
+      throw httpError(result.error.kind === 'parse' ? 'HTTP_PIPELINE_PARSE' : 'HTTP_PIPELINE_INVALID', result.error.message);
     }
     res.json({ plan: result.text });
   });

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createChannel, createClient } from 'nice-grpc';
+import { Metadata, createChannel, createClient } from 'nice-grpc';
 import { PipelineServiceDefinition } from '../src/generated/pipeline/v1/pipeline';
 import { EMPLOYEES_CSV, employeesPipeline } from './harness';
 
@@ -62,6 +62,8 @@ describe('the built bundle', () => {
     child = spawn(process.execPath, [join(outdir, 'main.js'), '--port', '0', '--host', '127.0.0.1'], {
       env: { ...process.env, DATA_ROOT: dataRoot, WORKERS: '1', SESSION_TTL: '5m', MAX_SESSIONS: '7' },
     });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const banner = await waitForOutput(child, /listening on 127\.0\.0\.1:\d+\n/);
     const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(banner)?.[1]);
     expect(port).toBeGreaterThan(0);
@@ -75,7 +77,10 @@ describe('the built bundle', () => {
     const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
     await expect(client.health({})).resolves.toEqual({ status: 'ok', version });
 
-    const { jobId } = await client.submitJob({ yaml: employeesPipeline('out/summary.csv') });
+    const { jobId } = await client.submitJob(
+      { yaml: employeesPipeline('out/summary.csv') },
+      { metadata: Metadata({ 'x-request-id': 'grpc-req-7' }) },
+    );
     await expect(client.waitForJob({ jobId, timeoutSeconds: 60 })).resolves.toMatchObject({ status: 'completed' });
     expect(readFileSync(join(dataRoot, 'out/summary.csv'), 'utf8').split('\n')[0]).toBe('department,n,total');
 
@@ -88,6 +93,20 @@ describe('the built bundle', () => {
     const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     await expect(exited).resolves.toBe(0);
+    // Log lines are JSON on stdout; every line about the job carries its id and the call's request id.
+    const aboutJob = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line['jobId'] === jobId);
+    expect(aboutJob.map((line) => `${String(line['name'])}: ${String(line['msg'])}`)).toEqual([
+      'grpc-server: job queued',
+      'grpc-server: job submitted',
+      'grpc-server: job running',
+      'jobs-worker: job ran in worker',
+      'grpc-server: job completed',
+    ]);
+    for (const line of aboutJob) expect(line['requestId']).toBe('grpc-req-7');
     child = undefined;
   });
 });

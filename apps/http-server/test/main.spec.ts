@@ -131,6 +131,44 @@ describe('the built bundle', () => {
     expect(logs.find((line) => line['msg'] === 'stopped')).toMatchObject({ name: 'http-server', level: 30 });
   });
 
+  it('logs human-readable lines (pino-pretty) when stdout is a terminal', async () => {
+    writeBigCsv(path.join(dataRoot, 'tty.csv'), 10);
+    // `script` runs the server on a pseudo-terminal and copies what it prints to our pipe.
+    const child = spawn('script', ['-qfec', `${JSON.stringify(process.execPath)} ${JSON.stringify(MAIN)}`, '/dev/null'], {
+      cwd: OUT,
+      env: { PATH: process.env['PATH'] ?? '', PORT: '0', HOST: '127.0.0.1', DATA_ROOT: dataRoot, WORKERS: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    const until = async (pattern: RegExp): Promise<RegExpExecArray> => {
+      for (let i = 0; i < 600; i++) {
+        const match = pattern.exec(out);
+        if (match) return match;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no ${pattern} in:\n${out}`);
+    };
+    const url = (await until(/listening on (http:\/\/\S+)\r?\n/))[1];
+    const pid = Number((await until(/pid (\d+)\)/))[1]);
+    const submitted = await request(`${url}/api/jobs`, {
+      method: 'POST',
+      body: JSON.stringify({ yaml: pipelineYaml('tty.csv', 'out/tty.csv') }),
+    });
+    expect(submitted.status).toBe(202);
+    await until(/job completed/);
+    process.kill(pid, 'SIGTERM');
+    await until(/stopped/);
+    await exited;
+    // eslint-disable-next-line no-control-regex
+    const plain = out.replace(/\u001b\[[0-9;]*m/g, '');
+    expect(plain).toMatch(/\] INFO \(http-server\): job completed/);
+    expect(plain).toMatch(/\] INFO \(jobs-worker\): job ran in worker/);
+    expect(plain).toContain(`jobId: "${submitted.body.job_id}"`);
+    expect(plain).not.toContain('{"level"');
+  });
+
   it('lets flags win over the environment', async () => {
     const child = startBundle(['--port', '0', '--host=127.0.0.1', '--data-root', dataRoot, '--workers', '1'], {
       PORT: '1',
@@ -165,6 +203,8 @@ describe('the built bundle', () => {
     [[], { WORKERS: 'many' }, 'http-server: invalid WORKERS "many": expected an integer from 1 to 256'],
     [[], { DATA_ROOT: '/does/not/exist' }, 'http-server: DATA_ROOT "/does/not/exist" does not exist'],
     [['--verbose'], {}, 'http-server: unknown flag --verbose'],
+    [['--workers', '1', '--workers=2'], {}, 'http-server: flag --workers is given more than once'],
+    [[], { LOG_LEVEL: 'loud' }, 'http-server: invalid LOG_LEVEL "loud": expected one of trace, debug, info, warn, error, fatal, silent'],
   ])('refuses %j %j with exit code 2 and a clear message', async (args, env, message) => {
     const child = startBundle(args, env);
     expect(await child.exited).toBe(2);

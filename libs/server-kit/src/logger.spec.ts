@@ -1,4 +1,4 @@
-import { createRecordingLogger, errorFields, logLevel, requestIdFrom } from './index';
+import { createLogger, createRecordingLogger, errorFields, logLevel, requestIdFrom } from './index';
 
 describe('logger', () => {
   it('writes one JSON object per line with level, time, name, message and bound fields', () => {
@@ -7,6 +7,16 @@ describe('logger', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 30, name: 'http-server', requestId: 'r1', jobId: 'j1', msg: 'job submitted' });
     expect(new Date(String(lines[0]['time'])).toISOString()).toBe(lines[0]['time']);
+  });
+
+  it('drops lines below the LOG_LEVEL level', () => {
+    const written: string[] = [];
+    const logger = createLogger({ name: 'probe', env: { LOG_LEVEL: 'warn' }, destination: { write: (line: string) => void written.push(line) } });
+    logger.info('hidden');
+    logger.warn({ jobId: 'j' }, 'shown');
+    expect(written.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ level: 40, name: 'probe', jobId: 'j', msg: 'shown' }),
+    ]);
   });
 
   it('reads LOG_LEVEL and refuses an unknown one, naming it', () => {

@@ -4,6 +4,8 @@
 import nx from '@nx/eslint-plugin';
 
 const transportPackages = ['express', 'cors', 'nice-grpc', 'nice-grpc-*', '@grpc/*'];
+// Worker files are built by the Nx graph (`build-workers` targets); library code never bundles.
+const bundlers = ['esbuild', '@nx/esbuild'];
 
 export default [
   ...nx.configs['flat/base'],
@@ -19,7 +21,11 @@ export default [
           banTransitiveDependencies: true,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'], bannedExternalImports: transportPackages },
+            {
+              sourceTag: 'type:lib',
+              onlyDependOnLibsWithTags: ['type:lib'],
+              bannedExternalImports: [...transportPackages, ...bundlers],
+            },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
             // The error helper is the bottom of the graph: every library may import it, it imports none.
             { sourceTag: 'scope:errors', onlyDependOnLibsWithTags: [] },

@@ -48,6 +48,14 @@ export function renderGraph(svg: SVGSVGElement, layout: Layout): void {
   defs.append(marker);
   svg.append(defs);
 
+  const headings = el('g', { class: 'wave-headings', 'aria-hidden': 'true' });
+  layout.columns.forEach((x, wave) => {
+    const text = el('text', { x, y: 14, 'text-anchor': 'middle', class: 'wave-heading' });
+    text.textContent = `wave ${wave}`;
+    headings.append(text);
+  });
+  svg.append(headings);
+
   const edges = el('g', { class: 'edges' });
   for (const edge of layout.edges) {
     const path = el('path', { d: edge.path, class: 'edge', 'marker-end': 'url(#arrow)', 'data-from': edge.from, 'data-to': edge.to });

@@ -32,6 +32,10 @@ describe('layoutPlan', () => {
     expect(at('j').x).toBeLessThan(at('o').x);
   });
 
+  it('gives each wave a column centred on its nodes', () => {
+    expect(layout.columns).toEqual([at('a').x, at('f').x, at('j').x, at('o').x]);
+  });
+
   it('stacks the nodes of one wave without overlap', () => {
     expect(Math.abs(at('a').y - at('b').y)).toBeGreaterThanOrEqual(at('a').height);
   });
@@ -54,6 +58,6 @@ describe('layoutPlan', () => {
   });
 
   it('draws nothing for an empty plan', () => {
-    expect(layoutPlan({ nodes: [], edges: [], waves: [] })).toEqual({ nodes: [], edges: [], width: 0, height: 0 });
+    expect(layoutPlan({ nodes: [], edges: [], waves: [] })).toEqual({ nodes: [], edges: [], columns: [], width: 0, height: 0 });
   });
 });

@@ -23,14 +23,18 @@ export interface PlacedEdge extends PlanEdge {
 export interface Layout {
   readonly nodes: readonly PlacedNode[];
   readonly edges: readonly PlacedEdge[];
+  /** The centre x of each wave's column, wave 0 first (for the column headings). */
+  readonly columns: readonly number[];
   readonly width: number;
   readonly height: number;
 }
 
 const NODE_HEIGHT = 52;
-const COLUMN_GAP = 64;
+const COLUMN_GAP = 48;
 const ROW_GAP = 22;
 const MARGIN = 16;
+/** Room above the nodes for the wave headings. */
+const HEADING = 22;
 
 /** A width that fits the node's two lines of text (estimated, no DOM to measure with). */
 export function nodeWidth(node: PlanNode): number {
@@ -39,7 +43,7 @@ export function nodeWidth(node: PlanNode): number {
 
 /** Places every node and edge of `graph`. */
 export function layoutPlan(graph: PlanGraph): Layout {
-  if (graph.nodes.length === 0) return { nodes: [], edges: [], width: 0, height: 0 };
+  if (graph.nodes.length === 0) return { nodes: [], edges: [], columns: [], width: 0, height: 0 };
   const known = new Set(graph.nodes.map((node) => node.id));
   const waveOf = new Map<string, number>();
   // A node missing from the waves goes one column right of its furthest upstream node.
@@ -58,7 +62,7 @@ export function layoutPlan(graph: PlanGraph): Layout {
   graph.nodes.forEach((node) => wave(node.id));
 
   const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: 'LR', nodesep: ROW_GAP, ranksep: COLUMN_GAP, marginx: MARGIN, marginy: MARGIN });
+  g.setGraph({ rankdir: 'LR', nodesep: ROW_GAP, ranksep: COLUMN_GAP, marginx: MARGIN, marginy: MARGIN + HEADING });
   g.setDefaultEdgeLabel(() => ({}));
   for (const node of graph.nodes) g.setNode(node.id, { width: nodeWidth(node), height: NODE_HEIGHT });
   graph.edges.forEach((edge, i) => {
@@ -101,7 +105,7 @@ export function layoutPlan(graph: PlanGraph): Layout {
   }
   const width = x - COLUMN_GAP + MARGIN;
   const height = Math.max(...nodes.map((node) => node.y + node.height / 2)) + MARGIN;
-  return { nodes, edges, width, height };
+  return { nodes, edges, columns: columnX, width, height };
 }
 
 function r(n: number): string {

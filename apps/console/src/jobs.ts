@@ -2,7 +2,7 @@
  * The jobs panel: a live list (status, created, duration) and a job page (timestamps, error,
  * cancel). The list comes from `GET /api/jobs`; each unfinished job is followed with
  * `GET /api/jobs/{id}/wait`, which the server holds until the job ends, so nothing polls in a
- * tight loop. A browser opens only a few connections per server, so at most MAX_WAITS jobs are
+ * tight loop (a queued job is held with short, growing timeouts so that its start is seen). A browser opens only a few connections per server, so at most MAX_WAITS jobs are
  * followed at once; the others are picked up by the list refresh every REFRESH_MS.
  */
 import type { Api, Job } from './api';
@@ -11,6 +11,7 @@ import { formatDuration, formatTime, isTerminal } from './format';
 
 const MAX_WAITS = 3;
 const WAIT_SECONDS = 60;
+const MAX_QUEUED_WAIT_SECONDS = 5;
 const REFRESH_MS = 15_000;
 const RETRY_MS = 3_000;
 
@@ -59,9 +60,16 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
   }
 
   async function waitFor(id: string): Promise<void> {
+    // `wait` answers only when the job ends (or on its timeout): a queued job is held with short
+    // timeouts, growing 1, 2, 4, 5, 5... seconds, so that its start shows up soon; once it runs,
+    // one long wait until it ends.
+    let queuedSeconds = 1;
     try {
       for (;;) {
-        const job = await api.wait(id, WAIT_SECONDS);
+        const known = jobs.get(id);
+        const queued = known?.status === 'queued';
+        const job = await api.wait(id, queued ? queuedSeconds : WAIT_SECONDS);
+        if (queued) queuedSeconds = Math.min(queuedSeconds * 2, MAX_QUEUED_WAIT_SECONDS);
         waiting.delete(id);
         update(job);
         if (isTerminal(job.status)) return;

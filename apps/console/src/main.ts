@@ -125,8 +125,8 @@ async function run(): Promise<void> {
   runStatus.textContent = 'Submitting…';
   try {
     const { job_id } = await api.submit(request(editor.text()));
-    runStatus.textContent = `Job ${job_id.slice(0, 8)} submitted.`;
     await jobs.added(job_id);
+    runStatus.textContent = `Job ${job_id.slice(0, 8)} submitted.`;
   } catch (error) {
     runStatus.textContent = error instanceof ApiError ? error.message : `Cannot submit: ${(error as Error).message}`;
   } finally {

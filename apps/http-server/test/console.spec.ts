@@ -146,6 +146,26 @@ describe('the console in Chromium', () => {
     await shot('01-open-light');
   });
 
+  it('is usable from the keyboard, every control labelled', async () => {
+    // Every select, input and button has an accessible name.
+    for (const control of await page.locator('select, input, button').all()) {
+      const name = await control.evaluate((el) => {
+        const labelled = el.getAttribute('aria-label') ?? el.closest('label')?.textContent ?? el.textContent;
+        return (labelled ?? '').trim();
+      });
+      expect(name).not.toBe('');
+    }
+    expect(await page.locator('.cm-content').getAttribute('aria-label')).toBe('Pipeline YAML');
+    // Tab indents inside the editor; Escape then Tab leaves it for the next control.
+    await page.locator('.cm-content').focus();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') === null)).toBe(true);
+    // Graph nodes are focusable and described.
+    await page.locator('#graph .node[data-id="active"]').focus();
+    expect(await page.locator('#graph .node[data-id="active"]').getAttribute('aria-label')).toBe('active: WHERE, wave 1, from: raw');
+  });
+
   it('shows a validation error on the line it names while typing', async () => {
     await setEditorText(BROKEN);
     await page.locator('#validation[data-state="invalid"]').waitFor();
@@ -210,8 +230,11 @@ describe('the console in Chromium', () => {
     await page.locator('#validation[data-state="valid"]').waitFor();
     await page.locator('#graph:not(.stale) .node[data-id="big"]').waitFor();
     await page.keyboard.press('Control+Enter');
+    // The list now holds two jobs, the new one first.
+    await page.locator('#job-list tbody tr').nth(1).waitFor();
     await page.locator('#run-status', { hasText: 'submitted' }).waitFor();
     const row = page.locator('#job-list tbody tr').first();
+    expect(await page.locator('#run-status').textContent()).toContain(((await row.getAttribute('data-job-id')) ?? '?').slice(0, 8));
     const id = (await row.getAttribute('data-job-id')) ?? '';
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await row.locator('a').click();

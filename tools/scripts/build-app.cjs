@@ -63,7 +63,8 @@ async function buildApp(app, outdir) {
   const metafiles = workers.map((worker) => JSON.parse(fs.readFileSync(worker.metafile, 'utf8')));
   // The metafiles tell which npm packages each bundle imports at run time.
   for (const options of bundles) metafiles.push((await esbuild.build({ ...options, metafile: true })).metafile);
-  for (const file of files) fs.copyFileSync(file.from, path.join(outdir, file.to));
+  // A file or a whole folder (the web console's static files).
+  for (const file of files) fs.cpSync(file.from, path.join(outdir, file.to), { recursive: true });
 
   const dependencies = {};
   for (const name of runtimePackages(metafiles)) {

@@ -6,7 +6,7 @@
 import type { JobService } from '@pipeline/jobs';
 import { errorFields, requestIdFrom, type Logger } from '@pipeline/server-kit';
 import cors from 'cors';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { httpError, toErrorResponse } from './errors';
 import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
@@ -22,6 +22,8 @@ export interface AppDeps {
   /** Aborted when the server shuts down; pending waits then answer at once. */
   readonly shutdownSignal: AbortSignal;
   readonly logger: Logger;
+  /** The built web console (`console/` beside main.js), served at `/`; none when undefined. */
+  readonly consoleDir?: string;
 }
 
 /** Builds the application; listening is the caller's business (see server.ts). */
@@ -47,12 +49,25 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', healthRoutes(deps.version));
   app.use('/api', pipelineRoutes());
   app.use('/api', jobRoutes(deps.jobs, deps.shutdownSignal, deps.logger));
+  if (deps.consoleDir !== undefined) app.use(consoleFiles(deps.consoleDir));
 
   app.use((req) => {
     throw httpError('HTTP_ROUTE_NOT_FOUND', `no route ${req.method} ${req.path}`);
   });
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/**
+ * The web console's static files at `/` (GET and HEAD only). Never answers under `/api`, so the
+ * API's own 404s stay as they are; anything not found falls through to the 404 handler.
+ */
+function consoleFiles(dir: string): RequestHandler {
+  const files = express.static(dir, { index: 'index.html', redirect: false, dotfiles: 'ignore' });
+  return (req, res, next) => {
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    return files(req, res, next);
+  };
 }
 
 function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -5,8 +5,10 @@
  */
 import { createJobService } from '@pipeline/jobs';
 import { SERVICE_VERSION, silentLogger, type Logger } from '@pipeline/server-kit';
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import { createApp } from './app';
 import type { HttpServerConfig } from './config';
 
@@ -19,6 +21,11 @@ export interface ServerOptions {
   readonly logger?: Logger;
   /** How long shutdown lets in-flight requests and running jobs finish before cutting them off. */
   readonly shutdownGraceMs?: number;
+  /**
+   * The built web console to serve at `/`. Default: the `console` folder beside the running bundle
+   * (the build puts it there), when it exists; `null`: no console.
+   */
+  readonly consoleDir?: string | null;
 }
 
 /** A listening server. */
@@ -51,6 +58,7 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     bodyLimit: settings.bodyLimit,
     shutdownSignal: shutdown.signal,
     logger,
+    consoleDir: consoleDirOf(options.consoleDir),
   });
   const server = http.createServer(app);
   // Keep-alive connections would otherwise hold a closing server open until they time out.
@@ -95,6 +103,14 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
       resolve();
     });
   });
+}
+
+/** The console folder to serve: as given, or `console/` beside this file when it was built there. */
+function consoleDirOf(given: string | null | undefined): string | undefined {
+  if (given === null) return undefined;
+  if (given !== undefined) return given;
+  const beside = path.join(__dirname, 'console');
+  return fs.existsSync(path.join(beside, 'index.html')) ? beside : undefined;
 }
 
 /** The host as written in a URL: IPv6 in brackets. */

@@ -58,6 +58,7 @@ afterAll(() => {
 describe('the built bundle', () => {
   it('holds main.js, the jobs worker and a package.json of its external packages', () => {
     expect(fs.existsSync(path.join(OUT, 'jobs-worker.js'))).toBe(true);
+    for (const file of ['index.html', 'console.js', 'console.css']) expect(fs.existsSync(path.join(OUT, 'console', file))).toBe(true);
     const manifest = JSON.parse(fs.readFileSync(path.join(OUT, 'package.json'), 'utf8'));
     const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     expect(manifest.version).toBe(root.version);
@@ -86,6 +87,11 @@ describe('the built bundle', () => {
 
     const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     expect((await request(`${url}/api/health`)).body).toEqual({ status: 'ok', version: root.version });
+    // The web console ships inside the bundle folder and is served at `/`.
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<script src="console.js"></script>');
+    expect((await fetch(`${url}/console.js`)).status).toBe(200);
 
     child.process.kill('SIGTERM');
     expect(await child.exited).toBe(0);

@@ -1,0 +1,81 @@
+/**
+ * The public HTTP API the console uses, and nothing else: validate, explain, jobs. The base URL is
+ * the page's own origin, or the `api` query parameter (`?api=http://other-replica:8080`), so the
+ * console also drives another replica or works from a file opened elsewhere.
+ */
+
+/** A pipeline request body (contract: `{yaml, variables, backend?}`). */
+export interface PipelineRequest {
+  readonly yaml: string;
+  readonly variables: Record<string, string>;
+  readonly backend?: string;
+}
+
+/** A job as `GET /api/jobs/{id}` returns it. */
+export interface Job {
+  readonly id: string;
+  readonly status: string;
+  readonly created_at: string;
+  readonly started_at?: string;
+  readonly completed_at?: string;
+  readonly duration_ms?: number;
+  readonly error?: string;
+}
+
+/** An answer other than the expected success, with the server's `error` text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The API root: `?api=` when given, else the page's origin. */
+export function apiBase(location: Location): string {
+  const given = new URLSearchParams(location.search).get('api');
+  if (given) return given.replace(/\/+$/, '');
+  return location.protocol === 'file:' ? 'http://localhost:8080' : location.origin;
+}
+
+/** A client for one API root. */
+export function createApi(base: string) {
+  async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    const response = await fetch(`${base}/api${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw new ApiError(response.status, `HTTP ${response.status}: the answer is not JSON`);
+    }
+    if (!response.ok) {
+      const error = (parsed as { error?: unknown } | undefined)?.error;
+      throw new ApiError(response.status, typeof error === 'string' ? error : `HTTP ${response.status}`);
+    }
+    return parsed as T;
+  }
+  return {
+    base,
+    health: () => call<{ status: string; version: string }>('GET', '/health'),
+    validate: (request: PipelineRequest, signal?: AbortSignal) =>
+      call<{ valid: boolean; error?: string }>('POST', '/validate', request, signal),
+    explain: (request: PipelineRequest, signal?: AbortSignal) => call<{ plan: string }>('POST', '/explain', request, signal),
+    submit: (request: PipelineRequest) => call<{ job_id: string; status: string }>('POST', '/jobs', request),
+    jobs: () => call<{ jobs: Job[] }>('GET', '/jobs'),
+    job: (id: string) => call<Job>('GET', `/jobs/${encodeURIComponent(id)}`),
+    /** Held by the server until the job is terminal or `timeoutSeconds` pass (no polling). */
+    wait: (id: string, timeoutSeconds: number, signal?: AbortSignal) =>
+      call<Job>('GET', `/jobs/${encodeURIComponent(id)}/wait?timeout=${timeoutSeconds}`, undefined, signal),
+    cancel: (id: string) => call<{ status: string }>('DELETE', `/jobs/${encodeURIComponent(id)}`),
+  };
+}
+
+/** The client type. */
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,226 @@
+/**
+ * The jobs panel: a live list (status, created, duration) and a job page (timestamps, error,
+ * cancel). The list comes from `GET /api/jobs`; each unfinished job is followed with
+ * `GET /api/jobs/{id}/wait`, which the server holds until the job ends, so nothing polls in a
+ * tight loop. A browser opens only a few connections per server, so at most MAX_WAITS jobs are
+ * followed at once; the others are picked up by the list refresh every REFRESH_MS.
+ */
+import type { Api, Job } from './api';
+import { h } from './dom';
+import { formatDuration, formatTime, isTerminal } from './format';
+
+const MAX_WAITS = 3;
+const WAIT_SECONDS = 60;
+const REFRESH_MS = 15_000;
+const RETRY_MS = 3_000;
+
+/** What the jobs panel needs from the page. */
+export interface JobsPanelOptions {
+  readonly api: Api;
+  readonly list: HTMLElement;
+  readonly detail: HTMLElement;
+  readonly announce: (message: string) => void;
+}
+
+/** The jobs panel. */
+export interface JobsPanel {
+  /** Adds a just-submitted job and follows it. */
+  added(id: string): Promise<void>;
+  /** Shows the list (`undefined`) or one job's page. */
+  show(id: string | undefined): void;
+  refresh(): Promise<void>;
+}
+
+/** Creates the panel and starts following the jobs. */
+export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
+  const { api } = options;
+  const jobs = new Map<string, Job>();
+  const waiting = new Set<string>();
+  let shown: string | undefined;
+  let loadError: string | undefined;
+
+  function update(job: Job): void {
+    const before = jobs.get(job.id);
+    jobs.set(job.id, job);
+    if (before && before.status !== job.status) options.announce(`Job ${short(job.id)} is ${job.status}`);
+    render();
+    follow();
+  }
+
+  // Follows up to MAX_WAITS unfinished jobs, newest first, each with a held `wait` request.
+  function follow(): void {
+    const open = [...jobs.values()].filter((job) => !isTerminal(job.status)).reverse();
+    for (const job of open) {
+      if (waiting.size >= MAX_WAITS) return;
+      if (waiting.has(job.id)) continue;
+      waiting.add(job.id);
+      void waitFor(job.id);
+    }
+  }
+
+  async function waitFor(id: string): Promise<void> {
+    try {
+      for (;;) {
+        const job = await api.wait(id, WAIT_SECONDS);
+        waiting.delete(id);
+        update(job);
+        if (isTerminal(job.status)) return;
+        if (waiting.has(id)) return;
+        waiting.add(id);
+      }
+    } catch {
+      // Server away or restarting: try again a little later instead of hammering it.
+      setTimeout(() => {
+        waiting.delete(id);
+        follow();
+      }, RETRY_MS);
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      const { jobs: list } = await api.jobs();
+      loadError = undefined;
+      for (const job of list) {
+        const before = jobs.get(job.id);
+        if (before && before.status !== job.status) options.announce(`Job ${short(job.id)} is ${job.status}`);
+        jobs.set(job.id, job);
+      }
+    } catch (error) {
+      loadError = `Cannot load the jobs: ${(error as Error).message}`;
+    }
+    render();
+    follow();
+  }
+
+  async function cancel(id: string): Promise<void> {
+    try {
+      const answer = await api.cancel(id);
+      options.announce(`Cancel requested: ${answer.status}`);
+      const job = await api.job(id);
+      update(job);
+    } catch (error) {
+      options.announce(`Cancel failed: ${(error as Error).message}`);
+      render();
+    }
+  }
+
+  function render(): void {
+    // Re-rendering replaces elements: keep the keyboard focus where it was.
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : '';
+    renderList();
+    renderDetail();
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  function renderList(): void {
+    const rows = [...jobs.values()].reverse().map((job) =>
+      h(
+        'tr',
+        { 'data-job-id': job.id, 'data-status': job.status },
+        h('td', {}, h('a', { href: `#/jobs/${job.id}`, class: 'mono', 'aria-label': `Job ${job.id}` }, short(job.id))),
+        h('td', { class: 'status-cell' }, badge(job.status)),
+        h('td', {}, h('time', { datetime: job.created_at }, formatTime(job.created_at))),
+        h('td', { class: 'num', 'data-started': runningSince(job) }, duration(job)),
+      ),
+    );
+    const table =
+      rows.length === 0
+        ? h('p', { class: 'empty' }, loadError ?? 'No jobs yet. Run a pipeline to start one.')
+        : h(
+            'table',
+            { class: 'jobs-table' },
+            h('caption', { class: 'visually-hidden' }, 'Jobs, newest first'),
+            h(
+              'thead',
+              {},
+              h('tr', {}, h('th', { scope: 'col' }, 'Job'), h('th', { scope: 'col' }, 'Status'), h('th', { scope: 'col' }, 'Created'), h('th', { scope: 'col', class: 'num' }, 'Duration')),
+            ),
+            h('tbody', {}, ...rows),
+          );
+    options.list.replaceChildren(...(loadError && rows.length > 0 ? [h('p', { class: 'error-text' }, loadError)] : []), table);
+  }
+
+  function renderDetail(): void {
+    options.list.hidden = shown !== undefined;
+    options.detail.hidden = shown === undefined;
+    if (shown === undefined) return;
+    const job = jobs.get(shown);
+    const back = h('a', { href: '#/', class: 'back' }, '← All jobs');
+    if (!job) {
+      options.detail.replaceChildren(back, h('p', {}, `Loading job ${shown}…`));
+      return;
+    }
+    const field = (label: string, value: Node | string) => [h('dt', {}, label), h('dd', {}, value)];
+    const cancelButton = h(
+      'button',
+      { type: 'button', class: 'danger', id: 'cancel-job', disabled: isTerminal(job.status), onclick: () => void cancel(job.id) },
+      'Cancel job',
+    );
+    options.detail.replaceChildren(
+      back,
+      h('h3', { id: 'job-heading' }, 'Job ', h('span', { class: 'mono' }, job.id)),
+      h(
+        'dl',
+        { class: 'job-fields', 'aria-labelledby': 'job-heading' },
+        ...field('Status', badge(job.status)),
+        ...field('Created', h('time', { datetime: job.created_at }, formatTime(job.created_at))),
+        ...field('Started', job.started_at ? h('time', { datetime: job.started_at }, formatTime(job.started_at)) : '—'),
+        ...field('Finished', job.completed_at ? h('time', { datetime: job.completed_at }, formatTime(job.completed_at)) : '—'),
+        h('dt', {}, 'Duration'),
+        h('dd', { 'data-started': runningSince(job) }, duration(job) || '—'),
+      ),
+      ...(job.error ? [h('div', { class: 'job-error', role: 'alert' }, h('h4', {}, 'Error'), h('pre', {}, job.error))] : []),
+      cancelButton,
+    );
+  }
+
+  // Running jobs show their time so far; the clock ticks locally, without asking the server, and
+  // touches only those cells (re-rendering would move the keyboard focus).
+  setInterval(() => {
+    for (const cell of document.querySelectorAll<HTMLElement>('[data-started]')) {
+      cell.textContent = `${formatDuration(Date.now() - Date.parse(cell.dataset['started'] ?? ''))} so far`;
+    }
+  }, 1000);
+  setInterval(() => {
+    if (document.visibilityState === 'visible') void refresh();
+  }, REFRESH_MS);
+
+  return {
+    async added(id) {
+      try {
+        update(await api.job(id));
+      } catch {
+        await refresh();
+      }
+    },
+    show(id) {
+      shown = id;
+      if (id !== undefined && !jobs.has(id)) {
+        api.job(id).then(update, (error: Error) => {
+          options.detail.replaceChildren(h('a', { href: '#/', class: 'back' }, '← All jobs'), h('p', { class: 'error-text' }, error.message));
+        });
+      }
+      render();
+    },
+    refresh,
+  };
+}
+
+function short(id: string): string {
+  return id.slice(0, 8);
+}
+
+function badge(status: string): HTMLElement {
+  return h('span', { class: `badge badge-${status}`, 'data-status': status }, status);
+}
+
+function runningSince(job: Job): string | undefined {
+  return job.status === 'running' ? job.started_at : undefined;
+}
+
+function duration(job: Job): string {
+  if (job.duration_ms !== undefined && isTerminal(job.status)) return formatDuration(job.duration_ms);
+  if (job.status === 'running' && job.started_at) return `${formatDuration(Date.now() - Date.parse(job.started_at))} so far`;
+  return '';
+}

@@ -1,0 +1,173 @@
+/**
+ * The console page: the editor with its samples, variables and backend on the left; the plan
+ * graph and the jobs on the right. Everything goes through the public `/api` (see api.ts).
+ */
+import { apiBase, ApiError, createApi, type PipelineRequest } from './api';
+import { byId, h } from './dom';
+import { createEditor, type CheckResult } from './editor';
+import { renderGraph } from './graph';
+import { createJobsPanel } from './jobs';
+import { layoutPlan } from './layout';
+import { parsePlan } from './plan';
+
+/** Sample pipelines compiled in by build.cjs from sample-data/pipelines. */
+declare const CONSOLE_SAMPLES: readonly { readonly name: string; readonly yaml: string }[];
+/** The workspace version, compiled in by build.cjs. */
+declare const CONSOLE_VERSION: string;
+
+const api = createApi(apiBase(window.location));
+
+const validation = byId<HTMLParagraphElement>('validation');
+const graphStatus = byId<HTMLParagraphElement>('graph-status');
+const graphSvg = document.getElementById('graph') as unknown as SVGSVGElement;
+const runButton = byId<HTMLButtonElement>('run');
+const runStatus = byId<HTMLParagraphElement>('run-status');
+const backend = byId<HTMLSelectElement>('backend');
+const sample = byId<HTMLSelectElement>('sample');
+const variableRows = byId<HTMLTableSectionElement>('variable-rows');
+const announcer = byId<HTMLDivElement>('announcer');
+
+function announce(message: string): void {
+  announcer.textContent = message;
+}
+
+// Variables: key/value rows; empty keys are left out of the request.
+function addVariable(key = '', value = ''): void {
+  const index = variableRows.children.length + 1;
+  const keyInput = h('input', { type: 'text', value: key, 'aria-label': `Variable ${index} name`, class: 'var-key', spellcheck: 'false', placeholder: 'NAME' });
+  const valueInput = h('input', { type: 'text', value, 'aria-label': `Variable ${index} value`, class: 'var-value', spellcheck: 'false', placeholder: 'value' });
+  const row = h(
+    'tr',
+    {},
+    h('td', {}, keyInput),
+    h('td', {}, valueInput),
+    h(
+      'td',
+      {},
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'icon',
+          'aria-label': `Remove variable ${index}`,
+          title: 'Remove',
+          onclick: () => {
+            row.remove();
+            editor.revalidate();
+          },
+        },
+        '×',
+      ),
+    ),
+  );
+  for (const input of [keyInput, valueInput]) input.addEventListener('input', () => editor.revalidate());
+  variableRows.append(row);
+}
+
+function variables(): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const row of variableRows.querySelectorAll('tr')) {
+    const key = row.querySelector<HTMLInputElement>('.var-key')?.value.trim() ?? '';
+    if (key !== '') result[key] = row.querySelector<HTMLInputElement>('.var-value')?.value ?? '';
+  }
+  return result;
+}
+
+function request(yaml: string): PipelineRequest {
+  return { yaml, variables: variables(), backend: backend.value };
+}
+
+// The graph follows the editor: each valid text is explained and drawn; the last drawing stays
+// (dimmed) while the text is invalid.
+let explainInFlight: AbortController | undefined;
+async function drawPlan(yaml: string): Promise<void> {
+  explainInFlight?.abort();
+  const controller = new AbortController();
+  explainInFlight = controller;
+  try {
+    const { plan } = await api.explain(request(yaml), controller.signal);
+    if (controller.signal.aborted) return;
+    const graph = parsePlan(plan);
+    renderGraph(graphSvg, layoutPlan(graph));
+    graphSvg.classList.remove('stale');
+    graphSvg.setAttribute('aria-label', `Plan: ${graph.nodes.length} assets in ${graph.waves.length} waves`);
+    graphStatus.textContent = `${graph.nodes.length} assets, ${graph.edges.length} edges, ${graph.waves.length} waves (left to right)`;
+    graphSvg.dataset['plan'] = plan;
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    graphSvg.classList.add('stale');
+    graphStatus.textContent = `No plan: ${(error as Error).message}`;
+  }
+}
+
+function showResult(result: CheckResult): void {
+  validation.classList.remove('ok', 'bad', 'unknown');
+  if (result.kind === 'valid') {
+    validation.classList.add('ok');
+    validation.textContent = '✓ Valid pipeline';
+    validation.dataset['state'] = 'valid';
+    void drawPlan(result.yaml);
+  } else if (result.kind === 'invalid') {
+    validation.classList.add('bad');
+    validation.textContent = `${result.line === undefined ? '' : `Line ${result.line}: `}${result.message}`;
+    validation.dataset['state'] = 'invalid';
+    graphSvg.classList.add('stale');
+    graphStatus.textContent = 'The plan is shown as of the last valid text.';
+  } else {
+    validation.classList.add('unknown');
+    validation.textContent = `Cannot validate: ${result.message}`;
+    validation.dataset['state'] = 'unreachable';
+  }
+}
+
+async function run(): Promise<void> {
+  runButton.disabled = true;
+  runStatus.textContent = 'Submitting…';
+  try {
+    const { job_id } = await api.submit(request(editor.text()));
+    runStatus.textContent = `Job ${job_id.slice(0, 8)} submitted.`;
+    await jobs.added(job_id);
+  } catch (error) {
+    runStatus.textContent = error instanceof ApiError ? error.message : `Cannot submit: ${(error as Error).message}`;
+  } finally {
+    runButton.disabled = false;
+  }
+}
+
+const samples = CONSOLE_SAMPLES;
+for (const [i, s] of samples.entries()) sample.append(h('option', { value: String(i) }, s.name));
+const editor = createEditor({
+  parent: byId('editor'),
+  doc: samples[0]?.yaml ?? 'version: "3.0"\npipeline:\n  assets: []\n',
+  label: 'Pipeline YAML',
+  check: (yaml, signal) => api.validate(request(yaml), signal),
+  onResult: showResult,
+  onRun: () => void run(),
+});
+
+sample.addEventListener('change', () => {
+  const chosen = samples[Number(sample.value)];
+  if (chosen) editor.setText(chosen.yaml);
+});
+backend.addEventListener('change', () => editor.revalidate());
+byId('add-variable').addEventListener('click', () => {
+  addVariable();
+  variableRows.querySelector<HTMLInputElement>('tr:last-child .var-key')?.focus();
+});
+runButton.addEventListener('click', () => void run());
+
+const jobs = createJobsPanel({ api, list: byId('job-list'), detail: byId('job-detail'), announce });
+function route(): void {
+  const match = /^#\/jobs\/([^/]+)$/.exec(window.location.hash);
+  jobs.show(match ? decodeURIComponent(match[1]) : undefined);
+  if (match) byId('job-detail').focus();
+}
+window.addEventListener('hashchange', route);
+route();
+void jobs.refresh();
+
+byId('version').textContent = `console ${CONSOLE_VERSION}`;
+api.health().then(
+  (health) => (byId('server').textContent = `server ${health.version} at ${api.base}`),
+  () => (byId('server').textContent = `server at ${api.base} is not answering`),
+);

@@ -1,0 +1,242 @@
+/**
+ * The web console, driven in a real headless Chromium (Debian's `chromium` package; never a
+ * downloaded browser) through playwright-core against a real server on port 0 serving the built
+ * console (`nx build console`, which this project's test target depends on). Each step leaves a
+ * screenshot in tmp/console-screenshots/ (git-ignored) for a person to look at.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../src/server';
+import { BIG_ROWS, EMPLOYEES_CSV, SLOW_FILTER, request, writeBigCsv } from './helpers';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const CONSOLE_DIR = path.join(ROOT, 'dist/apps/console');
+const SHOTS = path.join(ROOT, 'tmp/console-screenshots');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// Line 12 is indented one column too far for the mapping it belongs to: a YAML parse error there.
+const BROKEN = [
+  'version: "3.0"', // 1
+  'pipeline:', // 2
+  '  name: console-test', // 3
+  '  assets:', // 4
+  '    - asset_ref: raw', // 5
+  '      source:', // 6
+  '        input: { format: csv, path: employees.csv }', // 7
+  '    - asset_ref: well_paid', // 8
+  '      source:', // 9
+  '        where:', // 10
+  '          from: raw', // 11
+  '           filter: "salary > 50000"', // 12
+  '    - asset_ref: names', // 13
+  '      source:', // 14
+  '        select: { from: well_paid, columns: [name, department] }', // 15
+  '    - asset_ref: result', // 16
+  '      source:', // 17
+  '        output: { from: names, format: csv, path: "${OUT}", mode: overwrite }', // 18
+].join('\n');
+
+const SLOW = [
+  'version: "3.0"',
+  'pipeline:',
+  '  name: slow',
+  '  assets:',
+  '    - asset_ref: big',
+  '      source:',
+  '        input: { format: csv, path: big.csv }',
+  '    - asset_ref: kept',
+  '      source:',
+  `        where: { from: big, filter: "${SLOW_FILTER}" }`,
+  '    - asset_ref: out',
+  '      source:',
+  '        output: { from: kept, format: csv, path: out/slow.csv, mode: overwrite }',
+].join('\n');
+
+let server: RunningServer;
+let dataRoot: string;
+let browser: Browser;
+let page: Page;
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** Replaces the whole editor text, as a paste would. */
+async function setEditorText(text: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** The 1-based numbers of the editor lines marked as holding an error. */
+async function errorLines(): Promise<number[]> {
+  const marked = await page.locator('.cm-content > .cm-line').evaluateAll((lines) =>
+    lines.map((line, i) => (line.classList.contains('cm-line-error') ? i + 1 : 0)).filter((n) => n > 0),
+  );
+  return marked;
+}
+
+/** Every node of the graph as `id role kind wave`, and every edge as `from->to`, sorted. */
+async function drawnGraph(): Promise<{ nodes: string[]; edges: string[] }> {
+  const nodes = await page
+    .locator('#graph .node')
+    .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-id')} ${el.getAttribute('data-role')} ${el.getAttribute('data-kind')} ${el.getAttribute('data-wave')}`));
+  const edges = await page
+    .locator('#graph .edge')
+    .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-from')}->${el.getAttribute('data-to')}`));
+  return { nodes: nodes.sort(), edges: edges.sort() };
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(CONSOLE_DIR, 'index.html'))) {
+    throw new Error(`${CONSOLE_DIR} is missing: run \`npx nx build console\` (the test target depends on it)`);
+  }
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
+  fs.writeFileSync(path.join(dataRoot, 'employees.csv'), EMPLOYEES_CSV);
+  writeBigCsv(path.join(dataRoot, 'big.csv'), BIG_ROWS);
+  server = await startServer(
+    { port: 0, host: '127.0.0.1', workers: 1, queueCapacity: 100, bodyLimit: 10 * 1024 * 1024, dataRoot },
+    { consoleDir: CONSOLE_DIR, shutdownGraceMs: 2_000 },
+  );
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // A common laptop screen.
+  page = await browser.newPage({ viewport: { width: 1366, height: 768 }, colorScheme: 'light' });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dataRoot) fs.rmSync(dataRoot, { recursive: true, force: true });
+});
+
+describe('static console files', () => {
+  it('serves the console at / and leaves /api and unknown paths as they were', async () => {
+    const index = await fetch(`${server.url}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await index.text()).toContain('<title>Pipeline console</title>');
+    expect((await fetch(`${server.url}/console.js`)).headers.get('content-type')).toMatch(/javascript/);
+    expect(await request(`${server.url}/api/nope`)).toMatchObject({ status: 404, body: { error: 'no route GET /api/nope' } });
+    expect(await request(`${server.url}/nope.html`)).toMatchObject({ status: 404, body: { error: 'no route GET /nope.html' } });
+    expect(await request(`${server.url}/`, { method: 'POST' })).toMatchObject({ status: 404, body: { error: 'no route POST /' } });
+  });
+});
+
+describe('the console in Chromium', () => {
+  it('opens with the first sample pipeline, valid and drawn', async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('#validation[data-state="valid"]').waitFor();
+    await page.locator('#graph .node[data-id="summary"]').waitFor();
+    expect(await page.locator('#sample option').allTextContents()).toContain('employees.yaml');
+    await shot('01-open-light');
+  });
+
+  it('shows a validation error on the line it names while typing', async () => {
+    await setEditorText(BROKEN);
+    await page.locator('#validation[data-state="invalid"]').waitFor();
+    expect(await page.locator('#validation').textContent()).toMatch(/^Line 12: parse error: .* at line 12, column \d+$/);
+    expect(await errorLines()).toEqual([12]);
+    // The error range is underlined and the gutter carries the marker.
+    expect(await page.locator('.cm-content > .cm-line').nth(11).locator('.cm-lintRange-error').count()).toBe(1);
+    expect(await page.locator('.cm-lint-marker-error').count()).toBe(1);
+    await shot('02-parse-error-light');
+  });
+
+  it('clears the error once the line is fixed and draws the plan: nodes, kinds, waves and edges', async () => {
+    // Fix by typing: to the end of the indentation of line 12, one Backspace.
+    await page.locator('.cm-content > .cm-line').nth(11).click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Backspace');
+    // `${OUT}` has no default: V-010 until the variable is given, shown on the output asset's line.
+    await page.locator('#validation[data-state="invalid"]', { hasText: 'V-010' }).waitFor();
+    expect(await errorLines()).toEqual([16]);
+    await page.locator('#add-variable').click();
+    await page.keyboard.type('OUT');
+    await page.getByLabel('Variable 1 value').fill('out/from-console.csv');
+    await page.locator('#validation[data-state="valid"]').waitFor();
+    expect(await errorLines()).toEqual([]);
+
+    await page.locator('#graph:not(.stale) .node[data-id="result"]').waitFor();
+    expect(await drawnGraph()).toEqual({
+      nodes: ['names transformation SELECT 2', 'raw input CSV INPUT 0', 'result output CSV OUTPUT 3', 'well_paid transformation WHERE 1'],
+      edges: ['names->result', 'raw->well_paid', 'well_paid->names'],
+    });
+    // Waves left to right: each node's box lies right of its upstream node's box.
+    const x = async (id: string) => (await page.locator(`#graph .node[data-id="${id}"]`).boundingBox())?.x ?? NaN;
+    expect(await x('raw')).toBeLessThan(await x('well_paid'));
+    expect(await x('well_paid')).toBeLessThan(await x('names'));
+    expect(await x('names')).toBeLessThan(await x('result'));
+    // Three shapes: a pill, a rectangle, a pentagon.
+    expect(await page.locator('#graph .node-input rect.shape').count()).toBe(1);
+    expect(await page.locator('#graph .node-transformation rect.shape').count()).toBe(2);
+    expect(await page.locator('#graph .node-output polygon.shape').count()).toBe(1);
+    await shot('03-valid-graph-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('03-valid-graph-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('submits the pipeline and shows the job reaching completed without reloading', async () => {
+    const before = await page.locator('#job-list tr[data-job-id]').count();
+    await page.locator('#run').click();
+    await page.locator('#job-list tr[data-job-id]').nth(before).waitFor();
+    const row = page.locator('#job-list tbody tr').first();
+    const id = await row.getAttribute('data-job-id');
+    await page.locator(`#job-list tr[data-job-id="${id}"][data-status="completed"]`).waitFor({ timeout: 60_000 });
+    expect(await row.locator('.status-cell').textContent()).toBe('completed');
+    expect(await row.locator('td.num').textContent()).toMatch(/^\d+(\.\d)? m?s$/);
+    // The variable reached the server: the output is where OUT said.
+    expect(fs.readFileSync(path.join(dataRoot, 'out/from-console.csv'), 'utf8')).toMatch(/^name,department\n/);
+    await shot('04-job-completed-light');
+  });
+
+  it('opens a slow job, cancels it from its page and shows cancelled', async () => {
+    await setEditorText(SLOW);
+    await page.locator('#validation[data-state="valid"]').waitFor();
+    await page.locator('#graph:not(.stale) .node[data-id="big"]').waitFor();
+    await page.keyboard.press('Control+Enter');
+    await page.locator('#run-status', { hasText: 'submitted' }).waitFor();
+    const row = page.locator('#job-list tbody tr').first();
+    const id = (await row.getAttribute('data-job-id')) ?? '';
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await row.locator('a').click();
+    expect(page.url()).toBe(`${server.url}/#/jobs/${id}`);
+    await page.locator('#job-detail .badge[data-status="running"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#job-detail').textContent()).toContain(id);
+    await shot('05-job-running-light');
+    await page.locator('#cancel-job').click();
+    await page.locator('#job-detail .badge[data-status="cancelled"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#cancel-job').isDisabled()).toBe(true);
+    const fields = await page.locator('#job-detail dl').textContent();
+    expect(fields).toMatch(/Started\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    expect(fields).toMatch(/Finished\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    expect((await request(`${server.url}/api/jobs/${id}`)).body.status).toBe('cancelled');
+    await shot('06-job-cancelled-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('06-job-cancelled-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Back to the list: both jobs, newest first, the slow one cancelled.
+    await page.locator('#job-detail a.back').click();
+    await page.locator('#job-list').waitFor({ state: 'visible' });
+    expect(await page.locator('#job-list tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual([
+      'cancelled',
+      'completed',
+    ]);
+    await shot('07-job-list-light');
+  });
+});

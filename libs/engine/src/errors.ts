@@ -3,6 +3,7 @@
  * message naming the asset and what is wrong, and structured `details`. Errors cross worker-thread
  * boundaries as plain data (`toPlainError`) and are rebuilt on the other side (`fromPlainError`).
  */
+import { registerDataRoot, scrubDataRoots } from '@pipeline/errors';
 
 /** Structured context of an engine error; every field is optional and JSON-safe. */
 export interface EngineErrorDetails {
@@ -57,27 +58,19 @@ export class EngineError extends Error {
   }
 }
 
-/** Absolute data-root paths in use (as configured and canonical); longest first. */
-let hiddenRoots: string[] = [];
-
 /**
  * Registers a data root whose absolute path must never appear in an error message: clients see
  * paths relative to it. Called for every root a backend opens; registering again is harmless.
+ * The one scrubber of the workspace is `@pipeline/errors` (`registerDataRoot`), which every
+ * catalogue error uses as well.
  */
 export function hideInMessages(absolutePath: string): void {
-  const trimmed = absolutePath.replace(/[\\/]+$/, '');
-  if (trimmed === '' || hiddenRoots.includes(trimmed)) return;
-  hiddenRoots = [...hiddenRoots, trimmed].sort((a, b) => b.length - a.length);
+  registerDataRoot(absolutePath);
 }
 
 /** `text` with every registered data root removed (`/srv/data/out/x.csv` -> `out/x.csv`, the root itself -> `<data root>`). */
 export function hideDataRoots(text: string): string {
-  let out = text;
-  for (const root of hiddenRoots) {
-    if (!out.includes(root)) continue;
-    out = out.split(`${root}/`).join('').split(`${root}\\`).join('').split(root).join('<data root>');
-  }
-  return out;
+  return scrubDataRoots(text);
 }
 
 /** True when `e` is an EngineError (also one rebuilt from plain data). */

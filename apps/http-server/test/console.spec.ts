@@ -160,7 +160,7 @@ describe('the console in Chromium', () => {
     await page.locator('.cm-content').focus();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') === null)).toBe(true);
+    expect(await page.evaluate("document.activeElement !== null && document.activeElement.closest('.cm-editor') === null")).toBe(true);
     // Graph nodes are focusable and described.
     await page.locator('#graph .node[data-id="active"]').focus();
     expect(await page.locator('#graph .node[data-id="active"]').getAttribute('aria-label')).toBe('active: WHERE, wave 1, from: raw');

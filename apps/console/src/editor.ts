@@ -36,6 +36,8 @@ export interface EditorOptions {
   readonly label: string;
   readonly check: (yaml: string, signal: AbortSignal) => Promise<{ valid: boolean; error?: string }>;
   readonly onResult: (result: CheckResult) => void;
+  /** The text (or what it is checked with) changed: the last result no longer holds. */
+  readonly onPending: () => void;
   /** Ctrl/Cmd+Enter. */
   readonly onRun: () => void;
   readonly delayMs?: number;
@@ -139,6 +141,9 @@ export function createEditor(options: EditorOptions): PipelineEditor {
         lintGutter(),
         errorLineHighlight,
         theme,
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged || update.transactions.some((tr) => tr.effects.some((effect) => effect.is(recheck)))) options.onPending();
+        }),
         EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-multiline': 'true' }),
       ],
     }),

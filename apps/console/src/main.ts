@@ -100,6 +100,14 @@ async function drawPlan(yaml: string): Promise<void> {
   }
 }
 
+function showPending(): void {
+  if (validation.dataset['state'] === 'pending') return;
+  validation.classList.remove('ok', 'bad', 'unknown');
+  validation.textContent = 'Checking…';
+  validation.dataset['state'] = 'pending';
+  graphSvg.classList.add('stale');
+}
+
 function showResult(result: CheckResult): void {
   validation.classList.remove('ok', 'bad', 'unknown');
   if (result.kind === 'valid') {
@@ -142,6 +150,7 @@ const editor = createEditor({
   label: 'Pipeline YAML',
   check: (yaml, signal) => api.validate(request(yaml), signal),
   onResult: showResult,
+  onPending: showPending,
   onRun: () => void run(),
 });
 

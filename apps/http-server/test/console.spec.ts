@@ -175,6 +175,9 @@ describe('the console in Chromium', () => {
     expect(await page.locator('.cm-content > .cm-line').nth(11).locator('.cm-lintRange-error').count()).toBe(1);
     expect(await page.locator('.cm-lint-marker-error').count()).toBe(1);
     await shot('02-parse-error-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('02-parse-error-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('clears the error once the line is fixed and draws the plan: nodes, kinds, waves and edges', async () => {
@@ -261,5 +264,26 @@ describe('the console in Chromium', () => {
       'completed',
     ]);
     await shot('07-job-list-light');
+  });
+
+  it('shows the error of a failed job on its page', async () => {
+    await setEditorText(BROKEN.replace('           filter', '          filter').replace('employees.csv', 'missing.csv'));
+    // Until the new text is checked, the console claims nothing about it.
+    expect(await page.locator('#validation').getAttribute('data-state')).toBe('pending');
+    await page.locator('#validation[data-state="valid"]').waitFor();
+    await page.locator('#graph:not(.stale) .node[data-id="well_paid"]').waitFor();
+    await page.locator('#run').click();
+    await page.locator('#job-list tbody tr').nth(2).waitFor();
+    const row = page.locator('#job-list tbody tr').first();
+    await page.locator('#job-list tbody tr[data-status="failed"]').waitFor({ timeout: 30_000 });
+    expect(await row.getAttribute('data-status')).toBe('failed');
+    await row.locator('a').click();
+    await page.locator('#job-detail .job-error pre').waitFor();
+    const shown = await page.locator('#job-detail .job-error pre').textContent();
+    const id = (await row.getAttribute('data-job-id')) ?? '';
+    expect(shown).toBe((await request(`${server.url}/api/jobs/${id}`)).body.error);
+    expect(shown).toContain('missing.csv');
+    expect(await page.locator('#cancel-job').isDisabled()).toBe(true);
+    await shot('08-job-failed-light');
   });
 });

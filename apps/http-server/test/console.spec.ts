@@ -215,8 +215,13 @@ describe('the console in Chromium', () => {
   });
 
   it('submits the pipeline and shows the job reaching completed without reloading', async () => {
+    // On the danfo backend: the choice travels with the pipeline.
+    await page.locator('#backend').selectOption('danfo');
+    await page.locator('#validation[data-state="valid"]').waitFor();
     const before = await page.locator('#job-list tr[data-job-id]').count();
+    const submitted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/jobs'));
     await page.locator('#run').click();
+    expect((await submitted).postDataJSON()).toEqual({ yaml: expect.stringContaining('well_paid'), variables: { OUT: 'out/from-console.csv' }, backend: 'danfo' });
     await page.locator('#job-list tr[data-job-id]').nth(before).waitFor();
     const row = page.locator('#job-list tbody tr').first();
     const id = await row.getAttribute('data-job-id');
@@ -229,6 +234,7 @@ describe('the console in Chromium', () => {
   });
 
   it('opens a slow job, cancels it from its page and shows cancelled', async () => {
+    await page.locator('#backend').selectOption('duckdb');
     await setEditorText(SLOW);
     await page.locator('#validation[data-state="valid"]').waitFor();
     await page.locator('#graph:not(.stale) .node[data-id="big"]').waitFor();

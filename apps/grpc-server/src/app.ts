@@ -31,6 +31,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     dataRoot: config.dataRoot,
     workers: config.workers,
     queueCapacity: config.queueCapacity,
+    ...(config.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: config.memoryLimit } } }),
     ...(overrides.jobsWorkerFile === undefined ? {} : { workerFile: overrides.jobsWorkerFile }),
     logger,
     onError: (e) => logger.error(errorFields(e), 'job service error'),

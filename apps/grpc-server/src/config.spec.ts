@@ -88,6 +88,7 @@ describe('loadConfig', () => {
     expect(lines).toContain('  port            1234  [--port]');
     expect(lines).toContain('  data root       /d  [default]');
     expect(lines).toContain('  session ttl     90s  [SESSION_TTL]');
-    expect(lines).toHaveLength(8);
+    expect(lines).toContain('  memory limit    auto (a share of memory per worker)  [default]');
+    expect(lines).toHaveLength(9);
   });
 });

@@ -23,6 +23,7 @@ export const GRPC_SETTINGS = {
   dataRoot: commonSettings.dataRoot(),
   workers: commonSettings.workers(defaultWorkerCount),
   queueCapacity: commonSettings.queueCapacity(DEFAULT_QUEUE_CAPACITY),
+  memoryLimit: commonSettings.memoryLimit(),
   sessionTtlMs: {
     flag: 'session-ttl',
     env: 'SESSION_TTL',
@@ -46,7 +47,7 @@ export const GRPC_SETTINGS = {
 export type ResolvedConfig = ConfigOf<typeof GRPC_SETTINGS>;
 
 /** Everything the gRPC server needs to start (tests build it without `sources`). */
-export type ServerConfig = Omit<ResolvedConfig, 'sources'>;
+export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit'> & { readonly memoryLimit?: string };
 
 /** The help text listing every flag, its variable and its default. */
 export const USAGE = usage('grpc-server', GRPC_SETTINGS);

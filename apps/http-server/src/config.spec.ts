@@ -16,14 +16,15 @@ describe('parseConfig', () => {
       queueCapacity: DEFAULT_QUEUE_CAPACITY,
       bodyLimit: DEFAULT_BODY_LIMIT,
     });
+    expect(config.memoryLimit).toBeUndefined();
     expect(DEFAULT_BODY_LIMIT).toBe(10 * 1024 * 1024);
-    expect(Object.values(config.sources)).toEqual(Array(6).fill('default'));
+    expect(Object.values(config.sources)).toEqual(Array(7).fill('default'));
   });
 
   it('reads every setting from the environment', () => {
     const config = parseConfig(
       [],
-      { PORT: '9000', HOST: '127.0.0.1', DATA_ROOT: 'data', WORKERS: '3', QUEUE_CAPACITY: '7', BODY_LIMIT: '2mb' },
+      { PORT: '9000', HOST: '127.0.0.1', DATA_ROOT: 'data', WORKERS: '3', QUEUE_CAPACITY: '7', MEMORY_LIMIT: '1.5GB', BODY_LIMIT: '2mb' },
       cwd,
     );
     expect(config).toMatchObject({
@@ -32,6 +33,7 @@ describe('parseConfig', () => {
       dataRoot: path.join(cwd, 'data'),
       workers: 3,
       queueCapacity: 7,
+      memoryLimit: '1.5GB',
       bodyLimit: 2 * 1024 * 1024,
     });
     expect(config.sources).toEqual({
@@ -40,6 +42,7 @@ describe('parseConfig', () => {
       dataRoot: 'DATA_ROOT',
       workers: 'WORKERS',
       queueCapacity: 'QUEUE_CAPACITY',
+      memoryLimit: 'MEMORY_LIMIT',
       bodyLimit: 'BODY_LIMIT',
     });
   });
@@ -63,6 +66,8 @@ describe('parseConfig', () => {
     [[], { WORKERS: '0' }, 'invalid WORKERS "0": expected an integer from 1 to 256'],
     [[], { WORKERS: '1.5' }, 'invalid WORKERS "1.5": expected an integer from 1 to 256'],
     [[], { QUEUE_CAPACITY: '-1' }, 'invalid QUEUE_CAPACITY "-1": expected an integer from 1 to 1000000'],
+    [['--memory-limit', 'lots'], {}, 'invalid --memory-limit "lots": expected a size such as 512MB or 2GB'],
+    [[], { MEMORY_LIMIT: '-1GB' }, 'invalid MEMORY_LIMIT "-1GB"'],
     [[], { BODY_LIMIT: 'lots' }, 'invalid BODY_LIMIT "lots": expected a size from 1 byte to 1gb'],
     [[], { BODY_LIMIT: '10tb' }, 'invalid BODY_LIMIT "10tb"'],
     [[], { BODY_LIMIT: '0' }, 'invalid BODY_LIMIT "0"'],
@@ -100,6 +105,7 @@ describe('describeConfig', () => {
       '  data root       /d  [default]',
       '  workers         2  [WORKERS]',
       '  queue capacity  1000  [default]',
+      '  memory limit    auto (a share of memory per worker)  [default]',
       '  body limit      10 MB (10485760 bytes)  [default]',
     ]);
   });

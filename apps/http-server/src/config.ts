@@ -25,6 +25,7 @@ export const HTTP_SETTINGS = {
   dataRoot: commonSettings.dataRoot(),
   workers: commonSettings.workers(defaultWorkerCount),
   queueCapacity: commonSettings.queueCapacity(DEFAULT_QUEUE_CAPACITY),
+  memoryLimit: commonSettings.memoryLimit(),
   bodyLimit: {
     flag: 'body-limit',
     env: 'BODY_LIMIT',

@@ -13,7 +13,7 @@ import { createApp } from './app';
 import type { HttpServerConfig } from './config';
 
 /** The settings startServer uses (HttpServerConfig without the value origins). */
-export type ServerSettings = Omit<HttpServerConfig, 'sources'>;
+export type ServerSettings = Omit<HttpServerConfig, 'sources' | 'memoryLimit'> & { readonly memoryLimit?: string };
 
 /** Options for startServer beyond the configuration. */
 export interface ServerOptions {
@@ -48,6 +48,7 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     dataRoot: settings.dataRoot,
     workers: settings.workers,
     queueCapacity: settings.queueCapacity,
+    ...(settings.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: settings.memoryLimit } } }),
     logger,
     onError: (error) => logger.error({ error: { message: error.message, stack: error.stack } }, 'job service error'),
   });

@@ -3,7 +3,11 @@ import * as os from 'node:os';
 
 /** DuckDB resource settings of one backend instance. */
 export interface DuckDbSettings {
-  /** Worker threads of the instance; default 1 so that concurrent jobs do not oversubscribe the cores. */
+  /**
+   * Worker threads of the instance; default every core Node may use, so a lone job or session
+   * uses the whole machine. Concurrent instances then share the cores through the OS scheduler
+   * (see the README's Performance section for the measurement behind this default).
+   */
   readonly threads?: number;
   /** DuckDB `memory_limit`, e.g. `'2GB'`; default an eighth of the machine's memory, between 256MB and 4GB. */
   readonly memoryLimit?: string;
@@ -29,7 +33,7 @@ const MB = 1024 * 1024;
 
 /** Fills in the DuckDB defaults; explicit values win. */
 export function resolveDuckDbSettings(settings: DuckDbSettings | undefined): ResolvedDuckDbSettings {
-  const threads = settings?.threads ?? 1;
+  const threads = settings?.threads ?? defaultThreads();
   if (!Number.isInteger(threads) || threads < 1) {
     throw new RangeError(`duckdb threads must be a positive integer (got ${String(threads)})`);
   }
@@ -38,6 +42,11 @@ export function resolveDuckDbSettings(settings: DuckDbSettings | undefined): Res
     throw new RangeError(`duckdb memoryLimit must look like "512MB" or "2GB" (got "${memoryLimit}")`);
   }
   return { threads, memoryLimit: memoryLimit.trim(), tempDirectory: settings?.tempDirectory };
+}
+
+/** Every core Node may use. */
+export function defaultThreads(): number {
+  return Math.max(1, os.availableParallelism());
 }
 
 function defaultMemoryLimit(): string {

@@ -19,7 +19,7 @@ export type { JobStore } from './store/job-store';
 export { DEFAULT_RETENTION, createMemoryJobStore } from './store/memory-job-store';
 export type { MemoryJobStoreOptions } from './store/memory-job-store';
 export { DEFAULT_QUEUE_CAPACITY } from './service/job-queue';
-export { defaultDuckdbThreads, defaultWorkerCount } from './service/defaults';
+export { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } from './service/defaults';
 export {
   DEFAULT_CANCEL_TIMEOUT_MS,
   DEFAULT_SHUTDOWN_GRACE_MS,

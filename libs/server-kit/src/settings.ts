@@ -126,4 +126,20 @@ export const commonSettings = {
     fallback: () => fallback,
     read: readInteger(1, MAX_QUEUE_CAPACITY),
   }),
+  /** DuckDB `memory_limit` of each job (per worker database); undefined: the job service's default. */
+  memoryLimit: (): Setting<string | undefined> => ({
+    flag: 'memory-limit',
+    env: 'MEMORY_LIMIT',
+    label: 'memory limit',
+    help: 'DuckDB memory limit of each running job, such as 512MB or 2GB; beyond it DuckDB spills to disk (default: a quarter of memory shared among the workers, 256MB to 2GB)',
+    fallback: () => undefined,
+    read: (text, name) => {
+      const value = text.trim();
+      if (!/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(value)) {
+        throw configError(name, `invalid ${name} "${text}": expected a size such as 512MB or 2GB`);
+      }
+      return value;
+    },
+    show: (value) => value ?? 'auto (a share of memory per worker)',
+  }),
 } as const;

@@ -1,6 +1,7 @@
 /**
- * Pool sizing defaults: one worker per core, and DuckDB threads per job chosen so that
- * `workers x threads` never exceeds the cores.
+ * Pool sizing defaults: one worker per core, and every worker's DuckDB database may use every
+ * core: a lone job gets the whole machine, and concurrent jobs share the cores through the OS
+ * scheduler (measured: no loss of total throughput against `cores / workers` threads each).
  */
 import * as os from 'node:os';
 
@@ -9,7 +10,17 @@ export function defaultWorkerCount(): number {
   return Math.max(1, os.availableParallelism());
 }
 
-/** DuckDB threads per job by default: the cores shared out among the workers, at least 1. */
-export function defaultDuckdbThreads(workers: number): number {
-  return Math.max(1, Math.floor(os.availableParallelism() / workers));
+/** DuckDB threads per job by default: every core, whatever the number of workers. */
+export function defaultDuckdbThreads(_workers: number): number {
+  return Math.max(1, os.availableParallelism());
+}
+
+/**
+ * DuckDB `memory_limit` of each worker's database by default (a worker runs one job at a time,
+ * so this is the per-job limit): a quarter of the machine's memory shared out among the workers,
+ * between 256MB and 2GB. Beyond it DuckDB spills to the service's temp area.
+ */
+export function defaultDuckdbMemoryLimit(workers: number): string {
+  const share = Math.floor(os.totalmem() / 4 / workers / (1024 * 1024));
+  return `${Math.min(2048, Math.max(256, share))}MB`;
 }

@@ -4,6 +4,8 @@
  * queued jobs at once and running jobs cooperatively, and shuts down gracefully.
  */
 import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
 import { parseBackendName } from '@pipeline/engine';
@@ -17,7 +19,7 @@ import type { JobStore } from '../store/job-store';
 import { createMemoryJobStore } from '../store/memory-job-store';
 import { applyJobEvent, createJobRecord, isoNow, type JobEvent } from '../store/state-machine';
 import type { WorkerCrashMode, WorkerEngineConfig } from '../worker/protocol';
-import { defaultDuckdbThreads, defaultWorkerCount } from './defaults';
+import { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } from './defaults';
 import { createJobQueue, DEFAULT_QUEUE_CAPACITY } from './job-queue';
 import { createJobWaiters } from './job-waiters';
 
@@ -43,8 +45,16 @@ export interface JobServiceOptions {
   queueCapacity?: number;
   /** Terminal jobs kept by the default in-memory store before the oldest are evicted (default 10,000). */
   retention?: number;
-  /** Engine settings; DuckDB threads default to cores / workers (at least 1). */
+  /**
+   * Engine settings. DuckDB threads default to every core (a lone job uses the whole machine);
+   * `memoryLimit` (per worker database, so per job) defaults to {@link defaultDuckdbMemoryLimit}.
+   */
   engine?: { duckdb?: { threads?: number; memoryLimit?: string } };
+  /**
+   * Folder under which the service makes its own temp area (default: the system temp folder).
+   * Each worker's DuckDB database spills into a folder inside it; the area is removed at shutdown.
+   */
+  tempDirectory?: string;
   /**
    * Where records live (default: an in-memory store with `retention`). Jobs an earlier process
    * left in a durable store are recovered at start: running ones fail (JOB_INTERRUPTED), queued
@@ -149,11 +159,17 @@ export function createJobService(options: JobServiceOptions): JobService {
     throw jobsErrors.invalidOption('dataRoot', 'a folder path', options.dataRoot);
   }
   const onError = options.onError ?? ((error: Error) => console.error(`[jobs] ${error.message}`));
+  const tempBase = path.resolve(options.tempDirectory ?? os.tmpdir());
+  fs.mkdirSync(tempBase, { recursive: true });
+  /** The service's own temp area: the workers' DuckDB spill folders live here; removed at shutdown. */
+  const tempArea = fs.mkdtempSync(path.join(tempBase, 'pipeline-jobs-'));
   const engine: WorkerEngineConfig = {
     dataRoot: path.resolve(options.dataRoot),
     duckdb: {
       ...options.engine?.duckdb,
       threads: options.engine?.duckdb?.threads ?? defaultDuckdbThreads(workers),
+      memoryLimit: options.engine?.duckdb?.memoryLimit ?? defaultDuckdbMemoryLimit(workers),
+      tempDirectory: tempArea,
     },
   };
   const store = options.store ?? createMemoryJobStore({ retention: options.retention });
@@ -320,6 +336,8 @@ export function createJobService(options: JobServiceOptions): JobService {
       return;
     }
     await pool.close();
+    // The workers closed their databases (DuckDB removed its spill folders); the area goes too.
+    fs.rmSync(tempArea, { recursive: true, force: true });
   };
 
   /**

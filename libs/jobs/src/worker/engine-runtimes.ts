@@ -21,11 +21,11 @@ export function createRuntimeCache(create: (config: EngineConfig) => EngineRunti
   let current: { key: string; runtime: EngineRuntime } | undefined;
   return {
     runtimeFor(config) {
-      const key = JSON.stringify([config.dataRoot, config.duckdb?.threads ?? null, config.duckdb?.memoryLimit ?? null]);
+      const key = JSON.stringify([config.dataRoot, config.duckdb?.threads ?? null, config.duckdb?.memoryLimit ?? null, config.duckdb?.tempDirectory ?? null]);
       if (current?.key === key) return current.runtime;
       const runtime = create({
         dataRoot: config.dataRoot,
-        ...(config.duckdb === undefined ? {} : { duckdb: { threads: config.duckdb.threads, memoryLimit: config.duckdb.memoryLimit } }),
+        ...(config.duckdb === undefined ? {} : { duckdb: { threads: config.duckdb.threads, memoryLimit: config.duckdb.memoryLimit, tempDirectory: config.duckdb.tempDirectory } }),
       });
       const previous = current?.runtime;
       current = { key, runtime };

@@ -13,7 +13,7 @@ import type { JobOutcome } from '../job';
 export interface WorkerEngineConfig {
   /** Absolute data root every input and output path resolves inside. */
   readonly dataRoot: string;
-  readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string };
+  readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string; readonly tempDirectory?: string };
 }
 
 /** How a test asks a worker to die for real (never reachable from a request, see `JobServiceOptions.testHooks`). */

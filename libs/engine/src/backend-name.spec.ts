@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import { BACKEND_NAMES, parseBackendName } from './backend-name';
 import { resolveDuckDbSettings } from './config';
 
@@ -17,9 +18,9 @@ describe('backend names', () => {
 });
 
 describe('DuckDB settings', () => {
-  it('defaults to one thread and a bounded memory limit', () => {
+  it('defaults to every core and a bounded memory limit', () => {
     const s = resolveDuckDbSettings(undefined);
-    expect(s.threads).toBe(1);
+    expect(s.threads).toBe(Math.max(1, os.availableParallelism()));
     const mb = Number(/^(\d+)MB$/.exec(s.memoryLimit)?.[1]);
     expect(mb).toBeGreaterThanOrEqual(256);
     expect(mb).toBeLessThanOrEqual(4096);

@@ -1,0 +1,260 @@
+// End-to-end benchmark: the example pipeline submitted over HTTP to the built server and waited for,
+// against one raw DuckDB statement and nodejs-polars lazy, each in a fresh process, alternating.
+//
+//   npx nx build http-server   (the bench runs dist/apps/http-server/main.js)
+//   node tools/bench/e2e/run.js [--sizes 1000000,10000000] [--formats csv,parquet] [--runs 5]
+//                               [--concurrent 4] [--concurrent-rows 10000000] [--tiny 1000]
+//
+// Per size and format: median wall time of `--runs` runs and peak RSS of each contender (the
+// server's VmHWM from /proc, a fresh server per run; the children's maxRSS). `--concurrent N`:
+// N jobs of `--concurrent-rows` rows submitted at once (total wall time) against the same N run one
+// after the other by DuckDB and by polars. `--tiny N`: N 10-row CSV filters submitted at once over
+// HTTP, each waited for (jobs/s). `--only` skips parts: e.g. `--only tiny,concurrent`.
+// Data goes to tools/bench/data (git-ignored). Uses the engine bench's generator and child.
+'use strict';
+const { spawn, execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const { ensureEmployees } = require('../engine/generate.js');
+
+const repo = path.resolve(__dirname, '..', '..', '..');
+const dataDir = path.join(repo, 'tools', 'bench', 'data');
+const serverMain = path.join(repo, 'dist', 'apps', 'http-server', 'main.js');
+const child = path.join(__dirname, 'child.js');
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? fallback : process.argv[i + 1];
+}
+const sizes = arg('sizes', '1000000,10000000').split(',').map(Number);
+const formats = arg('formats', 'csv,parquet').split(',');
+const runs = Number(arg('runs', '5'));
+const concurrent = Number(arg('concurrent', '4'));
+const concurrentRows = Number(arg('concurrent-rows', '10000000'));
+const tiny = Number(arg('tiny', '1000'));
+const only = arg('only', 'sizes,concurrent,tiny').split(',');
+
+const PIPELINE = (input, format, out) => `
+version: "3.0"
+pipeline:
+  name: bench
+  assets:
+    - asset_ref: raw
+      source: { input: { format: ${format}, path: ${JSON.stringify(input)} } }
+    - asset_ref: active
+      source: { where: { from: raw, filter: "status = 'active'" } }
+    - asset_ref: slim
+      source: { select: { from: active, columns: [department, salary] } }
+    - asset_ref: by_dept
+      source:
+        group_by:
+          from: slim
+          by: [department]
+          agg: ["count(*) AS employees", "avg(salary) AS avg_salary", "sum(salary) AS total", "min(salary) AS low", "max(salary) AS high"]
+    - asset_ref: summary
+      source: { output: { from: by_dept, format: parquet, path: ${JSON.stringify(out)}, mode: overwrite } }
+`;
+
+const TINY = (i) => `
+version: "3.0"
+pipeline:
+  name: tiny
+  assets:
+    - asset_ref: raw
+      source: { input: { format: csv, path: tiny.csv } }
+    - asset_ref: kept
+      source: { where: { from: raw, filter: "age >= 18" } }
+    - asset_ref: out
+      source: { output: { from: kept, format: csv, path: "tiny-out/t${i}.csv", mode: overwrite } }
+`;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function request(port, method, urlPath, body) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: urlPath, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => (res.statusCode >= 400 ? reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text}`)) : resolve(JSON.parse(text))));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function runJob(port, yaml) {
+  const { job_id: id } = await request(port, 'POST', '/api/jobs', { yaml });
+  for (;;) {
+    const job = await request(port, 'GET', `/api/jobs/${id}/wait?timeout=600`);
+    if (job.status === 'completed') return job;
+    if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`job ${id} ${job.status}: ${JSON.stringify(job.error ?? job)}`);
+  }
+}
+
+/** Starts the built server on a free port with default settings; resolves { port, pid, stop, peakRssMb }. */
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [serverMain, '--port', '0', '--host', '127.0.0.1', '--data-root', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const onData = (c) => {
+      out += c;
+      const m = /listening on [^\s]*:(\d+)|:(\d+)\b.*listening|port[^\d]*(\d{2,5})/i.exec(out.split('\n').find((l) => /listening/i.test(l)) ?? '');
+      if (m) {
+        proc.stdout.off('data', onData);
+        proc.stdout.resume();
+        resolve({
+          port: Number(m[1] ?? m[2] ?? m[3]),
+          peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]) / 1024,
+          stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))),
+        });
+      }
+    };
+    proc.stdout.setEncoding('utf8');
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', (c) => (out += c));
+    proc.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+}
+
+/**
+ * nodejs-polars' native package, pinned in the lock file, may be missing from node_modules: as the
+ * engine bench does, fetch exactly the locked version with `npm pack`, check its integrity, and
+ * give the children a NODE_PATH to it.
+ */
+function polarsEnv() {
+  try {
+    require.resolve('nodejs-polars-linux-x64-gnu', { paths: [repo] });
+    return {};
+  } catch {
+    // fall through: fetch it
+  }
+  const lock = JSON.parse(fs.readFileSync(path.join(repo, 'package-lock.json'), 'utf8'));
+  const entry = lock.packages['node_modules/nodejs-polars-linux-x64-gnu'];
+  const dir = path.join(dataDir, 'native');
+  const target = path.join(dir, 'node_modules/nodejs-polars-linux-x64-gnu');
+  if (!fs.existsSync(path.join(target, 'package.json'))) {
+    fs.mkdirSync(dir, { recursive: true });
+    const name = execFileSync('npm', ['pack', `nodejs-polars-linux-x64-gnu@${entry.version}`, '--silent'], { cwd: dir }).toString().trim();
+    const tgz = path.join(dir, name);
+    const integrity = `sha512-${crypto.createHash('sha512').update(fs.readFileSync(tgz)).digest('base64')}`;
+    if (integrity !== entry.integrity) throw new Error(`integrity mismatch for ${name}`);
+    fs.mkdirSync(target, { recursive: true });
+    execFileSync('tar', ['xzf', tgz, '-C', target, '--strip-components=1']);
+    fs.rmSync(tgz);
+  }
+  return { NODE_PATH: path.join(dir, 'node_modules') };
+}
+let childEnv;
+
+function runChild(contender, input, format, out) {
+  childEnv ??= { ...process.env, ...polarsEnv() };
+  const text = execFileSync(process.execPath, [child, contender, input, format, out], { encoding: 'utf8', env: childEnv, cwd: repo });
+  return JSON.parse(text.trim().split('\n').pop());
+}
+
+async function serviceRun(input, format, out) {
+  const server = await startServer();
+  try {
+    const t0 = performance.now();
+    await runJob(server.port, PIPELINE(path.relative(dataDir, input), format, path.relative(dataDir, out)));
+    return { ms: performance.now() - t0, maxRssMb: server.peakRssMb() };
+  } finally {
+    await server.stop();
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmtMs = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+const load = () => os.loadavg()[0].toFixed(2);
+
+function ensureParquet(csv) {
+  const pq = csv.replace(/\.csv$/, '.parquet');
+  if (!fs.existsSync(pq)) runChild('convert', csv, 'csv', pq);
+  return pq;
+}
+
+async function sizesPart() {
+  console.log('| rows | input | service (HTTP) | raw DuckDB | nodejs-polars lazy | service / DuckDB | service / polars | load |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const rows of sizes) {
+    const csv = path.join(dataDir, `employees-${rows}.csv`);
+    ensureEmployees(rows, dataDir);
+    for (const format of formats) {
+      const input = format === 'csv' ? csv : ensureParquet(csv);
+      const loadBefore = load();
+      const r = { service: [], duckdb: [], polars: [] };
+      for (let i = 0; i < runs; i++) {
+        const order = ['service', 'duckdb', 'polars'];
+        for (let k = 0; k < i % 3; k++) order.push(order.shift());
+        for (const c of order) {
+          const out = path.join(dataDir, `e2e-${c}.parquet`);
+          r[c].push(c === 'service' ? await serviceRun(input, format, out) : runChild(c, input, format, out));
+        }
+      }
+      const m = Object.fromEntries(Object.entries(r).map(([c, xs]) => [c, { ms: median(xs.map((x) => x.ms)), rss: Math.max(...xs.map((x) => x.maxRssMb)) }]));
+      const cell = (c) => `${fmtMs(m[c].ms)}, ${Math.round(m[c].rss)} MB`;
+      console.log(`| ${rows.toLocaleString('en')} | ${format} | ${cell('service')} | ${cell('duckdb')} | ${cell('polars')} | ${(m.service.ms / m.duckdb.ms).toFixed(2)} | ${(m.service.ms / m.polars.ms).toFixed(2)} | ${loadBefore} -> ${load()} |`);
+      for (const [c, xs] of Object.entries(r)) console.error(`  ${rows} ${format} ${c}: ${xs.map((x) => Math.round(x.ms)).join(', ')} ms`);
+    }
+  }
+}
+
+async function concurrentPart() {
+  const csv = path.join(dataDir, `employees-${concurrentRows}.csv`);
+  ensureEmployees(concurrentRows, dataDir);
+  const loadBefore = load();
+  const server = await startServer();
+  let serviceMs;
+  try {
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: concurrent }, (_, i) => runJob(server.port, PIPELINE(path.basename(csv), 'csv', `e2e-conc-${i}.parquet`))));
+    serviceMs = performance.now() - t0;
+  } finally {
+    var rss = server.peakRssMb();
+    await server.stop();
+  }
+  const seq = {};
+  for (const c of ['duckdb', 'polars']) {
+    const t0 = performance.now();
+    for (let i = 0; i < concurrent; i++) runChild(c, csv, 'csv', path.join(dataDir, `e2e-seq-${i}.parquet`));
+    seq[c] = performance.now() - t0;
+  }
+  console.log(`\n${concurrent} x ${concurrentRows.toLocaleString('en')} rows: service, submitted at once ${fmtMs(serviceMs)} (server peak RSS ${Math.round(rss)} MB); ` +
+    `DuckDB one after the other ${fmtMs(seq.duckdb)}; polars one after the other ${fmtMs(seq.polars)}; service / DuckDB ${(serviceMs / seq.duckdb).toFixed(2)} (load ${loadBefore} -> ${load()})`);
+}
+
+async function tinyPart() {
+  fs.writeFileSync(path.join(dataDir, 'tiny.csv'), 'id,name,age\n' + Array.from({ length: 10 }, (_, i) => `${i},p${i},${10 + i * 3}`).join('\n') + '\n');
+  fs.rmSync(path.join(dataDir, 'tiny-out'), { recursive: true, force: true });
+  const server = await startServer();
+  try {
+    await runJob(server.port, TINY('warm'));
+    const loadBefore = load();
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: tiny }, (_, i) => runJob(server.port, TINY(i))));
+    const s = (performance.now() - t0) / 1000;
+    console.log(`\n${tiny} tiny jobs over HTTP, submitted at once and each waited for: ${s.toFixed(2)} s, ${(tiny / s).toFixed(0)} jobs/s (server peak RSS ${Math.round(server.peakRssMb())} MB, load ${loadBefore} -> ${load()})`);
+  } finally {
+    await server.stop();
+  }
+}
+
+(async () => {
+  if (!fs.existsSync(serverMain)) throw new Error('build the server first: npx nx build http-server');
+  fs.mkdirSync(dataDir, { recursive: true });
+  console.log(`machine: ${os.cpus().length} x ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, node ${process.version}`);
+  if (only.includes('sizes')) await sizesPart();
+  if (only.includes('concurrent')) await concurrentPart();
+  if (only.includes('tiny')) await tinyPart();
+  agent.destroy();
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

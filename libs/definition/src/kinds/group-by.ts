@@ -13,6 +13,7 @@ export interface GroupByFields {
 /** The `group_by` kind. */
 export const GROUP_BY_KIND: KindDefinition<'group_by', GroupByFields> = {
   kind: 'group_by',
+  specKey: 'group',
   role: 'transformation',
   description: 'Groups `from` by the `by` columns and computes the `agg` aggregate expressions.',
   label: 'GROUP BY',

@@ -53,6 +53,11 @@ export interface FileFields {
 /** The catalogue entry of one source kind; `F` is its fields once they passed `schema`. */
 export interface KindDefinition<K extends SourceKind = SourceKind, F = unknown> {
   readonly kind: K;
+  /**
+   * The Teckel specification's operation key when it differs from the canonical snake_case name
+   * (`group` for `group_by`, `orderBy` for `order_by`); documents may use either spelling.
+   */
+  readonly specKey?: string;
   readonly role: KindRole;
   /** One-sentence description, for documentation. */
   readonly description: string;

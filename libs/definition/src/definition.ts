@@ -58,6 +58,15 @@ export type Source = InputSource | WhereSource | SelectSource | GroupBySource | 
 /** The `kind` tag of every source. */
 export type SourceKind = Source['kind'];
 
+/** Kinds that compute an asset from upstream assets (every kind but the file readers and writers). */
+export type TransformationKind = Exclude<SourceKind, 'input' | 'output'>;
+
+/** A source of a transformation kind. */
+export type TransformationSource = Extract<Source, { readonly kind: TransformationKind }>;
+
+/** The source type of one kind. */
+export type SourceOfKind<K extends SourceKind> = Extract<Source, { readonly kind: K }>;
+
 /** Where an asset stands in its document: its index in the asset list and, when known, its line. */
 export interface AssetPosition {
   /** 0-based index in the asset list. */

@@ -29,6 +29,9 @@ export type {
   SelectSource,
   Source,
   SourceKind,
+  SourceOfKind,
+  TransformationKind,
+  TransformationSource,
   WhereSource,
   WriteMode,
 } from './definition';
@@ -92,7 +95,16 @@ export type {
   KindRole,
   ParsedExpressions,
 } from './kinds/kind-definition';
-export { KINDS, KIND_NAMES, findKind, isSourceKind, kindOf, sourceUpstream } from './kinds/registry';
+export {
+  KINDS,
+  KIND_NAMES,
+  TRANSFORMATION_KINDS,
+  findKind,
+  isSourceKind,
+  isTransformation,
+  kindOf,
+  sourceUpstream,
+} from './kinds/registry';
 export { checkFields, coerceToSchema } from './kinds/check-fields';
 export type { FieldCheckResult, FieldIssue } from './kinds/check-fields';
 export type { GroupByFields } from './kinds/group-by';

@@ -6,6 +6,7 @@
  */
 import type { InputSource, OutputSource, Source } from '@pipeline/definition';
 import type { BackendName } from './backend-name';
+import type { StagedWrite } from './io/staged-write';
 import type { DataType } from './types/data-type';
 
 /** Options every long operation takes last. */
@@ -60,12 +61,17 @@ export interface Backend {
   /** Reads an input into a new handle. */
   readInput(ref: string, source: InputSource, options?: RunOptions): Promise<HandleInfo>;
   /**
-   * Applies one transformation (`where`, `select`, `group_by`) to handles: `inputs` maps each
-   * asset the source names (its `from`) to a handle id of this backend.
+   * Applies one transformation to handles: `inputs` maps each asset the source reads (its
+   * `from`, or every asset a multi-input kind names) to a handle id of this backend.
    */
   apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options?: RunOptions): Promise<HandleInfo>;
   /** Writes a handle to an output (atomically, honouring the mode); `ref` names the output asset in errors. */
   write(handleId: string, ref: string, source: OutputSource, options?: RunOptions): Promise<WriteResult>;
+  /**
+   * Writes a handle to its output's temporary file without placing it: a whole plan commits every
+   * staged output together once all steps succeeded, or discards them all.
+   */
+  stageWrite(handleId: string, ref: string, source: OutputSource, options?: RunOptions): Promise<StagedWrite>;
   /** Field names, portable types, nullability and exact row count of a source, without keeping it. */
   inspect(source: InputSource, options?: RunOptions): Promise<InspectResult>;
   /** Describes a live handle (E_BAD_HANDLE when unknown). */

@@ -11,7 +11,7 @@ import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot } from './__fixtures__
 import { failure } from './__fixtures__/failure';
 import { LockedDuckDb, type DuckDbDatabase } from './duckdb/duckdb-database';
 import { EngineError } from './errors';
-import { isFatal } from './engine-runtime';
+import { isFatal } from './duckdb/shared-database-runtime';
 import { createEngineRuntime, executePlan, isCancelledError, type EngineRuntime } from './index';
 
 const HEADER = `version: "3.0"\npipeline:\n  name: test\n  assets:\n`;

@@ -31,6 +31,7 @@ export const ENGINE_ERROR_CODES = {
   E_SCHEMA_MISMATCH: 'appended rows do not have the columns of the existing file',
   E_BAD_OPTION: 'a format option has a value the engine cannot use',
   E_UNSUPPORTED_FORMAT: 'the backend cannot read or write this format',
+  E_UNSUPPORTED_KIND: 'a transformation kind this backend does not run',
   E_READ_FAILED: 'an input file exists but cannot be read or parsed',
   E_WRITE_FAILED: 'an output file cannot be written',
   E_BAD_SOURCE: 'a transformation source is malformed or names an input that has no handle',
@@ -160,6 +161,15 @@ export function cancelled(asset?: string): EngineError {
 export function unknownBackend(name: string, expected: readonly string[]): EngineError {
   return new EngineError('E_UNKNOWN_BACKEND', `unknown backend "${name}" (expected ${expected.join(', ')})`, {
     backend: name,
+  });
+}
+
+/** `asset "w": window is not supported by backend "danfo": <reason>`. */
+export function unsupportedKind(ref: string, kind: string, backend: string, reason: string): EngineError {
+  return new EngineError('E_UNSUPPORTED_KIND', `${assetPrefix(ref)}${kind} is not supported by backend "${backend}": ${reason}`, {
+    asset: ref,
+    kind,
+    backend,
   });
 }
 

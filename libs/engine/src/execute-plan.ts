@@ -6,13 +6,13 @@
  */
 import type { Plan } from '@pipeline/planner';
 import type { Backend, HandleInfo, RunOptions } from './backend';
+import { backendDriver, parseBackendName } from './backend-drivers';
 import type { BackendName } from './backend-name';
 import type { EngineConfig } from './config';
-import { createBackend } from './create-backend';
-import { DuckDbBackend } from './duckdb/duckdb-backend';
 import { EngineError, assetPrefix, throwIfAborted } from './errors';
 import type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
-import { canStage, type StagedWrite } from './io/staged-write';
+import type { StagedWrite } from './io/staged-write';
+import { requireBackendSupport } from './kinds/backend-support';
 
 /** Configuration of one plan run: where files live, and which backend (name or live instance). */
 export interface ExecutePlanConfig extends EngineConfig {
@@ -27,9 +27,10 @@ export async function executePlan(plan: Plan, config: ExecutePlanConfig, options
   if (given !== undefined && typeof given === 'object') {
     return runStepwise(given, plan, options, true);
   }
-  const backend = await createBackend(given ?? 'duckdb', config);
+  const driver = backendDriver(parseBackendName(given));
+  if (driver.runPlan !== undefined) return driver.runPlan(plan, config, options);
+  const backend = await driver.open(config);
   try {
-    if (backend instanceof DuckDbBackend) return await backend.runPlanStreaming(plan, options);
     return await runStepwise(backend, plan, options, false);
   } finally {
     await backend.close();
@@ -42,6 +43,7 @@ export async function executePlan(plan: Plan, config: ExecutePlanConfig, options
  */
 export async function runStepwise(backend: Backend, plan: Plan, options: RunOptions, retain: boolean): Promise<ExecutionResult> {
   const { signal } = options;
+  requireBackendSupport(plan.steps, backend.name, backendDriver(backend.name).kinds);
   const handles = new Map<string, HandleInfo>();
   const pending = new Map(plan.steps.map((s) => [s.ref, s.consumers.length]));
   const outputs: OutputResult[] = [];
@@ -73,19 +75,15 @@ export async function runStepwise(backend: Backend, plan: Plan, options: RunOpti
           break;
         case 'output': {
           const upstream = handleOf(step.ref, source.from);
-          if (canStage(backend)) {
-            staged.push({ ref: step.ref, write: await backend.stageWrite(upstream.id, step.ref, source, options) });
-          } else {
-            const result = await backend.write(upstream.id, step.ref, source, options);
-            outputs.push({ ref: step.ref, path: result.path, rowsWritten: result.rowsWritten, skipped: result.skipped });
-          }
+          staged.push({ ref: step.ref, write: await backend.stageWrite(upstream.id, step.ref, source, options) });
           await consumed(source.from);
           break;
         }
         default: {
-          const upstream = handleOf(step.ref, source.from);
-          handles.set(step.ref, await backend.apply(step.ref, source, { [source.from]: upstream.id }, options));
-          await consumed(source.from);
+          const inputs: Record<string, string> = {};
+          for (const from of step.upstream) inputs[from] = handleOf(step.ref, from).id;
+          handles.set(step.ref, await backend.apply(step.ref, source, inputs, options));
+          for (const from of step.upstream) await consumed(from);
         }
       }
       steps.push({ ref: step.ref, ms: Math.round((performance.now() - started) * 1000) / 1000 });

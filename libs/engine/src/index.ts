@@ -15,8 +15,12 @@
  * const raw = await backend.readInput('raw', { kind: 'input', format: 'csv', path: 'e.csv', options: {} });
  * await backend.close();
  */
-export { BACKEND_NAMES, parseBackendName } from './backend-name';
+export { BACKEND_DRIVERS, BACKEND_NAMES, backendDriver, parseBackendName } from './backend-drivers';
+export { DEFAULT_BACKEND } from './backend-name';
 export type { BackendName } from './backend-name';
+export type { BackendDriver, PlanRuntime, PlanRuntimeStats } from './backend-driver';
+export type { KindSupport, Unsupported } from './kinds/kind-support';
+export { checkBackendSupport } from './kinds/check-backend-support';
 export type {
   Backend,
   ColumnInfo,

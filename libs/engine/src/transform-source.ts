@@ -1,31 +1,38 @@
 /** Checks shared by both backends before a transformation is applied to handles. */
-import type { GroupBySource, SelectSource, Source, WhereSource } from '@pipeline/definition';
+import { TRANSFORMATION_KINDS, isTransformation, sourceUpstream, type Source, type TransformationSource } from '@pipeline/definition';
 import { EngineError, assetPrefix } from './errors';
 
-/** The transformation kinds a backend applies. */
-export type TransformSource = WhereSource | SelectSource | GroupBySource;
-
 /** Narrows `source` to a transformation, or fails with E_BAD_SOURCE naming the asset. */
-export function requireTransform(ref: string, source: Source): TransformSource {
-  if (source !== null && typeof source === 'object') {
-    if (source.kind === 'where' || source.kind === 'select' || source.kind === 'group_by') return source;
+export function requireTransform(ref: string, source: Source): TransformationSource {
+  if (source !== null && typeof source === 'object' && typeof source.kind === 'string' && isKnownTransformation(source)) {
+    return source;
   }
   const kind = source !== null && typeof source === 'object' ? String((source as { kind?: unknown }).kind) : typeof source;
   throw new EngineError(
     'E_BAD_SOURCE',
-    `${assetPrefix(ref)}cannot apply a source of kind "${kind}" (expected where, select or group_by)`,
+    `${assetPrefix(ref)}cannot apply a source of kind "${kind}" (expected ${TRANSFORMATION_KINDS.join(', ')})`,
     { asset: ref, kind },
   );
 }
 
-/** The handle id given for the transformation's upstream, or E_BAD_SOURCE when it is missing. */
-export function upstreamHandleId(ref: string, source: TransformSource, inputs: Readonly<Record<string, string>>): string {
-  const id = Object.prototype.hasOwnProperty.call(inputs, source.from) ? inputs[source.from] : undefined;
-  if (typeof id !== 'string' || id === '') {
-    throw new EngineError('E_BAD_SOURCE', `${assetPrefix(ref)}no input handle for "${source.from}"`, {
-      asset: ref,
-      from: source.from,
-    });
-  }
-  return id;
+function isKnownTransformation(source: Source): source is TransformationSource {
+  return (TRANSFORMATION_KINDS as readonly string[]).includes(source.kind) && isTransformation(source);
+}
+
+/**
+ * The handle id given for each upstream asset of the transformation, in the order the kind names
+ * them, or E_BAD_SOURCE naming the first one missing.
+ */
+export function upstreamHandleIds(
+  ref: string,
+  source: TransformationSource,
+  inputs: Readonly<Record<string, string>>,
+): { readonly asset: string; readonly id: string }[] {
+  return sourceUpstream(source).map((asset) => {
+    const id = Object.prototype.hasOwnProperty.call(inputs, asset) ? inputs[asset] : undefined;
+    if (typeof id !== 'string' || id === '') {
+      throw new EngineError('E_BAD_SOURCE', `${assetPrefix(ref)}no input handle for "${asset}"`, { asset: ref, from: asset });
+    }
+    return { asset, id };
+  });
 }

@@ -3,7 +3,7 @@
  * JavaScript thread, so a slow query does not stall the server), danfo in a worker thread
  * (danfo computes synchronously in JavaScript).
  */
-import { createBackend, executePlan, type Backend, type BackendName } from '@pipeline/engine';
+import { backendDriver, createBackend, executePlan, type Backend, type BackendName } from '@pipeline/engine';
 import type { InputSource } from '@pipeline/definition';
 import type { SessionEngine } from './session-engine';
 import { createDanfoWorkerHost, type DanfoWorkerHost } from './worker/worker-host';
@@ -64,7 +64,10 @@ export function createSessionEngineFactory(options: SessionEngineFactoryOptions)
   const duckdbConfig = { dataRoot: options.dataRoot, ...(options.duckdb ? { duckdb: options.duckdb } : {}) };
   return {
     async open(backend) {
-      if (backend === 'duckdb') return localSessionEngine(await createBackend('duckdb', duckdbConfig), options.dataRoot);
+      // A backend that computes on the JavaScript thread would stall the server: it gets a worker thread.
+      if (!backendDriver(backend).computesInJavaScript) {
+        return localSessionEngine(await createBackend(backend, duckdbConfig), options.dataRoot);
+      }
       host ??= createDanfoWorkerHost({
         workerFile: resolveSessionWorkerFile(options.danfoWorkerFile),
         ...(options.danfoThreads === undefined ? {} : { threads: options.danfoThreads }),

@@ -41,13 +41,14 @@ const SAMPLES: Record<keyof typeof validationErrors, () => ValidationError> = {
   unknownOption: () => validationErrors.unknownOption(who, 'headr', 'csv', ['header']),
   duplicateOption: () => validationErrors.duplicateOption(who, 'delimiter', 'sep'),
   noOutput: () => validationErrors.noOutput(),
+  unsupportedByBackend: () => validationErrors.unsupportedByBackend(who, 'window', 'danfo', 'runs on DuckDB only'),
 };
 
 describe('the validation error catalogue', () => {
   const codes = Object.keys(VALIDATION_ERROR_CODES) as ValidationErrorCode[];
 
-  it('has PARSE and exactly V-001 to V-013', () => {
-    expect(codes).toEqual(['PARSE', ...Array.from({ length: 13 }, (_, i) => `V-${String(i + 1).padStart(3, '0')}`)]);
+  it('has PARSE and exactly V-001 to V-014', () => {
+    expect(codes).toEqual(['PARSE', ...Array.from({ length: 14 }, (_, i) => `V-${String(i + 1).padStart(3, '0')}`)]);
   });
 
   it('has at least one message builder for every code, and every builder yields a catalogued code', () => {
@@ -109,5 +110,17 @@ describe('the validation error catalogue', () => {
     expect(isValidationError({ kind: 'validation', code: 'V-999', message: 'x', details: {} })).toBe(false);
     expect(isValidationError(new Error('x'))).toBe(false);
     expect(isValidationError(null)).toBe(false);
+  });
+});
+
+describe('V-014', () => {
+  it('names the asset, the kind or function and the backend, with the reason in the details', () => {
+    const e = validationErrors.unsupportedByBackend({ name: 'w', number: 3 }, 'window', 'danfo', 'runs on DuckDB only', { line: 12 });
+    expect(e).toEqual({
+      kind: 'validation',
+      code: 'V-014',
+      message: 'V-014: asset "w": window is not supported by backend "danfo"',
+      details: { asset: 'w', assetNumber: 3, backend: 'danfo', reason: 'runs on DuckDB only', line: 12 },
+    });
   });
 });

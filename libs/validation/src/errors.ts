@@ -1,5 +1,5 @@
 /**
- * The validation error catalogue: every code of the contract (`PARSE`, `V-001` .. `V-013`), what
+ * The validation error catalogue: every code of the contract (`PARSE`, `V-001` .. `V-014`), what
  * it means, and one builder per message. Messages read `<code>: <detail>` (or
  * `parse error: <detail>`), name the asset and the field, and are the public contract: the HTTP
  * and gRPC servers pass them through unchanged.
@@ -21,6 +21,7 @@ export const VALIDATION_ERROR_CODES = {
   'V-011': 'The definition version is not supported.',
   'V-012': 'An option name is not accepted by the format.',
   'V-013': 'The pipeline has no output asset.',
+  'V-014': 'A kind or function is not run by the chosen backend.',
 } as const;
 
 /** A stable validation error code. */
@@ -53,6 +54,9 @@ export interface ValidationErrorDetails {
   readonly expressionColumn?: number;
   /** Code of the underlying library error (`DEF-YAML`, `EXPR_SYNTAX`, ...). */
   readonly cause?: string;
+  /** V-014: the backend that does not run the kind or function, and why. */
+  readonly backend?: string;
+  readonly reason?: string;
 }
 
 /** A validation failure as plain data (safe to send across a worker-thread boundary). */
@@ -312,6 +316,15 @@ export const validationErrors = {
 
   /** V-013 */
   noOutput: (details: ValidationErrorDetails = {}) => make('V-013', 'pipeline has no output asset', details),
+
+  /** V-014: `what` is a kind or function name; `reason` says why the backend does not run it. */
+  unsupportedByBackend: (who: AssetSubject, what: string, backend: string, reason: string, details: ValidationErrorDetails = {}) =>
+    make('V-014', `${subject(who)}: ${what} is not supported by backend "${backend}"`, {
+      ...subjectDetails(who),
+      backend,
+      reason,
+      ...details,
+    }),
 } as const;
 
 function prefix(owner: AssetSubject | undefined): string {

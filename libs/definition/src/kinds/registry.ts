@@ -2,7 +2,7 @@
  * The registry of source kinds. A new kind is one entry file plus one line here; its order here is
  * the order kinds are listed in messages.
  */
-import type { Source, SourceKind } from '../definition';
+import type { Source, SourceKind, TransformationKind, TransformationSource } from '../definition';
 import { GROUP_BY_KIND } from './group-by';
 import { INPUT_KIND } from './input';
 import type { AnyKindDefinition, KindDefinition } from './kind-definition';
@@ -40,4 +40,14 @@ export function kindOf(kind: SourceKind): AnyKindDefinition {
 /** The assets a typed source reads, in the order it names them. */
 export function sourceUpstream(source: Source): readonly string[] {
   return (KINDS[source.kind] as KindDefinition<SourceKind, unknown>).upstream(source as never);
+}
+
+/** The kinds of the `transformation` role, in registry order. */
+export const TRANSFORMATION_KINDS: readonly TransformationKind[] = KIND_NAMES.filter(
+  (k): k is TransformationKind => KINDS[k].role === 'transformation',
+);
+
+/** True when `source` is a transformation (not an input or an output). */
+export function isTransformation(source: Source): source is TransformationSource {
+  return kindOf(source.kind).role === 'transformation';
 }

@@ -9,23 +9,24 @@ import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
 import type { InputSource, OutputSource, Source } from '@pipeline/definition';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
-import { bindSource, type BoundSource } from '../check/bind-source';
+import { bindSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import type { EngineConfig } from '../config';
-import { EngineError, assetPrefix, throwIfAborted } from '../errors';
-import { forEachRow } from './row-loop';
+import { EngineError, assetPrefix, throwIfAborted, unsupportedKind } from '../errors';
+import { isUnsupported } from '../kinds/kind-support';
 import { HandleRegistry } from '../handle-registry';
 import { readFormatOptions, writeCompression, type FormatOptions, type TextCompression } from '../formats/format-options';
 import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
 import { skippedWrite, stagedFile, writeNow, type StagedWrite } from '../io/staged-write';
-import { requireTransform, upstreamHandleId } from '../transform-source';
-import { valueKey } from '../values/compare';
+import { requireTransform, upstreamHandleIds } from '../transform-source';
 import type { Value } from '../values/format-value';
-import { compileGroupExpression, compileRowExpression, type Columns, type JsCompileContext } from './compile-js';
+import type { Columns } from './compile-js';
 import { jsonText, parseJsonDocuments } from './json-text';
 import { loadDanfo, type DanfoFrame, type DanfoModule } from './load-danfo';
+import { danfoKindOf } from './kinds';
+import type { DanfoInput } from './kinds/danfo-kind';
 import { decodeFile, readFileColumns } from './read-file';
 import { encodeColumns, jsonArrayText, jsonRecordTexts } from './write-file';
 
@@ -104,97 +105,39 @@ export class DanfoBackend implements Backend {
   async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<HandleInfo> {
     this.handles.ensureOpen();
     const transform = requireTransform(ref, source);
-    const upstream = this.handles.get(upstreamHandleId(ref, transform, inputs));
-    const bound = bindSource(ref, transform, upstream.columns);
+    const run = danfoKindOf(transform.kind);
+    if (isUnsupported(run)) throw unsupportedKind(ref, transform.kind, this.name, run.unsupported);
+    const upstream = upstreamHandleIds(ref, transform, inputs).map(({ asset, id }): DanfoInput => {
+      const h = this.handles.get(id);
+      return { asset, frame: h.frame, columns: h.columns, data: this.data(h), rowCount: h.rowCount };
+    });
+    const bound = bindSource(ref, transform, upstream);
     throwIfAborted(options.signal, ref);
-    const ctx = (field: string): JsCompileContext => ({
-      asset: ref,
-      field,
-      types: bound.types,
-      columnIndex: (name) => upstream.columns.findIndex((c) => c.name === name),
-      nowMicros: Date.now() * 1000,
+    const nowMicros = Date.now() * 1000;
+    const first = upstream[0];
+    const result = await run({
+      ref,
+      bound,
+      inputs: upstream,
+      signal: options.signal,
+      frames: {
+        fromColumns: (columns, data, rowCount) => this.frame(columns, data, rowCount),
+        rowsOf: (input, rows) => this.rowsOf(input, rows),
+      },
+      compileContext: (field) => ({
+        asset: ref,
+        field,
+        types: bound.types,
+        columnIndex: (name) => first.columns.findIndex((c) => c.name === name),
+        nowMicros,
+      }),
     });
-    const cols = this.data(upstream);
-    const n = upstream.rowCount;
-    const signal = options.signal;
-    switch (bound.transform.kind) {
-      case 'where': {
-        const filter = compileRowExpression(bound.transform.filter, ctx('filter'));
-        const keep: number[] = [];
-        await forEachRow(n, signal, ref, (i) => {
-          if (filter(cols, i) === true) keep.push(i);
-        });
-        const frame = keep.length === n ? upstream.frame : this.rowsOf(upstream, keep);
-        return this.store(ref, frame, bound.columns, keep.length);
-      }
-      case 'select':
-        return this.select(ref, upstream, bound, cols, ctx('columns'), signal);
-      case 'group_by':
-        return this.groupBy(ref, bound, cols, n, ctx, signal);
-    }
+    return this.store(ref, result.frame, bound.columns, result.rowCount);
   }
 
-  private rowsOf(h: DanfoHandle, rows: number[]): DanfoFrame {
-    if (rows.length === 0) return new this.danfo.DataFrame([], { columns: h.columns.map((c) => c.name) });
-    return h.frame.iloc({ rows });
-  }
-
-  private async select(
-    ref: string,
-    upstream: DanfoHandle,
-    bound: BoundSource,
-    cols: Columns,
-    ctx: JsCompileContext,
-    signal: AbortSignal | undefined,
-  ): Promise<HandleInfo> {
-    if (bound.transform.kind !== 'select') throw new EngineError('E_INTERNAL', 'select expected');
-    const items = bound.transform.items;
-    const positions = items.map((i) => (i.expr.kind === 'column' && i.name === i.expr.name ? ctx.columnIndex(i.expr.name) : -1));
-    if (positions.every((p) => p >= 0) && upstream.rowCount > 0) {
-      // Plain projection: take the columns by position.
-      return this.store(ref, upstream.frame.iloc({ columns: positions }), bound.columns, upstream.rowCount);
-    }
-    const n = upstream.rowCount;
-    const out: Value[][] = [];
-    for (const item of items) {
-      const fn = compileRowExpression(item.expr, ctx);
-      const values: Value[] = new Array(n);
-      await forEachRow(n, signal, ref, (i) => {
-        values[i] = fn(cols, i);
-      });
-      out.push(values);
-    }
-    return this.store(ref, this.frame(bound.columns, out, n), bound.columns, n);
-  }
-
-  private async groupBy(
-    ref: string,
-    bound: BoundSource,
-    cols: Columns,
-    n: number,
-    ctx: (field: string) => JsCompileContext,
-    signal: AbortSignal | undefined,
-  ): Promise<HandleInfo> {
-    if (bound.transform.kind !== 'group_by') throw new EngineError('E_INTERNAL', 'group_by expected');
-    const { keys, aggs } = bound.transform;
-    const keyFns = keys.map((k) => compileRowExpression(k.expr, ctx('by')));
-    const groups = new Map<string, number[]>();
-    if (keys.length === 0) groups.set('', []);
-    await forEachRow(n, signal, ref, (i) => {
-      let key = '';
-      for (const f of keyFns) key += `${valueKey(f(cols, i))}\u0000`;
-      const g = groups.get(key);
-      if (g === undefined) groups.set(key, [i]);
-      else g.push(i);
-    });
-    const aggFns = aggs.map((a) => compileGroupExpression(a.expr, ctx('agg')));
-    const out: Value[][] = [...keys, ...aggs].map(() => []);
-    for (const rows of groups.values()) {
-      throwIfAborted(signal, ref);
-      keyFns.forEach((f, k) => out[k].push(f(cols, rows[0])));
-      aggFns.forEach((f, a) => out[keys.length + a].push(f(cols, rows)));
-    }
-    return this.store(ref, this.frame(bound.columns, out, groups.size), bound.columns, groups.size);
+  private rowsOf(input: DanfoInput, rows: number[]): DanfoFrame {
+    if (rows.length === 0) return new this.danfo.DataFrame([], { columns: input.columns.map((c) => c.name) });
+    return input.frame.iloc({ rows });
   }
 
   write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {

@@ -9,13 +9,13 @@
  * names its objects with its own prefix and drops every one of them when it closes.
  */
 import * as fs from 'node:fs';
-import type { Format, InputSource, OutputSource, Source } from '@pipeline/definition';
+import type { Format, InputSource, OutputSource, Source, TransformationSource } from '@pipeline/definition';
 import type { Plan } from '@pipeline/planner';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
 import { bindSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import { resolveDuckDbSettings, type EngineConfig } from '../config';
-import { EngineError, assetPrefix, throwIfAborted } from '../errors';
+import { EngineError, assetPrefix, throwIfAborted, unsupportedKind } from '../errors';
 import { HandleRegistry } from '../handle-registry';
 import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
 import { readFormatOptions, writeCompression, type CsvOptions, type FormatOptions } from '../formats/format-options';
@@ -25,12 +25,14 @@ import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } fro
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
 import { skippedWrite, stagedFile, writeNow, type StagedWrite } from '../io/staged-write';
-import { requireTransform, upstreamHandleId } from '../transform-source';
+import { requireBackendSupport } from '../kinds/backend-support';
+import { isUnsupported, kindSupportOf } from '../kinds/kind-support';
+import { requireTransform, upstreamHandleIds } from '../transform-source';
 import { duckDbTypeName } from './compile-expression';
 import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckdb-database';
 import { copyOptionsSql, readFunctionSql } from './file-sql';
 import { quoteIdentifier, sqlString } from './sql-text';
-import { transformSql } from './transform-sql';
+import { DUCKDB_KINDS, duckDbKindOf } from './kinds';
 import { inputTypeName, normalizedDuckDbType, portableTypeName } from './type-names';
 
 interface DuckHandle {
@@ -148,12 +150,14 @@ export class DuckDbBackend implements Backend {
    */
   private async transformRelation(
     ref: string,
-    source: Source,
-    upstream: Relation,
+    source: TransformationSource,
+    upstream: readonly (Relation & { readonly asset: string })[],
     signal: AbortSignal | undefined,
   ): Promise<{ sql: string; columns: readonly Column[] }> {
-    const bound = bindSource(ref, requireTransform(ref, source), upstream.columns);
-    const sql = transformSql(bound, upstream.name);
+    const kind = duckDbKindOf(source.kind);
+    if (isUnsupported(kind)) throw unsupportedKind(ref, source.kind, this.name, kind.unsupported);
+    const bound = bindSource(ref, source, upstream);
+    const sql = kind.sql(bound, upstream.map((u) => u.name));
     const described = await this.describeSql(sql, signal, ref);
     const mismatch = described.some((c, i) => portableTypeName(c.type) !== bound.columns[i]?.type);
     if (!mismatch) return { sql, columns: bound.columns };
@@ -184,13 +188,11 @@ export class DuckDbBackend implements Backend {
   async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<HandleInfo> {
     this.handles.ensureOpen();
     const transform = requireTransform(ref, source);
-    const upstream = this.handles.get(upstreamHandleId(ref, transform, inputs));
-    const rel = await this.transformRelation(
-      ref,
-      transform,
-      { name: quoteIdentifier(upstream.table), columns: upstream.columns },
-      options.signal,
-    );
+    const upstream = upstreamHandleIds(ref, transform, inputs).map(({ asset, id }) => {
+      const h = this.handles.get(id);
+      return { asset, name: quoteIdentifier(h.table), columns: h.columns };
+    });
+    const rel = await this.transformRelation(ref, transform, upstream, options.signal);
     return this.createTable(ref, rel.sql, rel.columns, options.signal);
   }
 
@@ -261,6 +263,7 @@ export class DuckDbBackend implements Backend {
    */
   async runPlanStreaming(plan: Plan, options: RunOptions = {}): Promise<ExecutionResult> {
     this.handles.ensureOpen();
+    requireBackendSupport(plan.steps, this.name, kindSupportOf(DUCKDB_KINDS));
     const { signal } = options;
     const relations = new Map<string, Relation>();
     const staged: { ref: string; write: StagedWrite }[] = [];
@@ -284,11 +287,14 @@ export class DuckDbBackend implements Backend {
             rel = await this.inputRelation(step.ref, source, signal);
           } else {
             const transform = requireTransform(step.ref, source);
-            const upstream = relations.get(transform.from);
-            if (upstream === undefined) throw missingUpstream(step.ref, transform.from);
+            const upstream = step.upstream.map((asset) => {
+              const r = relations.get(asset);
+              if (r === undefined) throw missingUpstream(step.ref, asset);
+              return { ...r, asset };
+            });
             rel = await this.transformRelation(step.ref, transform, upstream, signal);
           }
-          const upstreamDepth = source.kind === 'input' ? 0 : (relations.get(source.from)?.depth ?? 0);
+          const upstreamDepth = Math.max(0, ...step.upstream.map((asset) => relations.get(asset)?.depth ?? 0));
           // A long chain of views nests too deep for DuckDB's binder (and binds ever slower), so
           // every MAX_VIEW_DEPTH-th asset of a chain is stored as a table, which starts a new chain.
           const kind = step.consumers.length > 1 || upstreamDepth + 1 >= MAX_VIEW_DEPTH ? 'TABLE' : 'VIEW';
@@ -298,7 +304,7 @@ export class DuckDbBackend implements Backend {
             await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
           } catch (e) {
             // A table runs its chain of views now: blame the view that fails, or this asset's own field.
-            throw kind === 'TABLE' ? await this.blameUpstream(e, plan, step.ref, relations, signal, FIELD_OF[source.kind]) : e;
+            throw kind === 'TABLE' ? await this.blameUpstream(e, plan, step.ref, relations, signal, blamedField(source)) : e;
           }
           relations.set(step.ref, { name, columns: rel.columns, depth: kind === 'TABLE' ? 0 : upstreamDepth + 1 });
         }
@@ -338,7 +344,7 @@ export class DuckDbBackend implements Backend {
         await this.db.run(`SELECT max(hash(${everyColumn})) FROM ${rel.name}`, { signal, asset: step.ref });
       } catch (e) {
         if (!(e instanceof EngineError) || e.code !== error.code) return e;
-        return withField(e, step.ref, FIELD_OF[step.source.kind] ?? step.source.kind);
+        return withField(e, step.ref, blamedField(step.source));
       }
     }
     return ownField === undefined ? error : withField(error, outputRef, ownField);
@@ -462,7 +468,11 @@ function explainSniffFailure(e: unknown, ref: string, absolute: string, display:
 const BLAMEABLE: ReadonlySet<string> = new Set(['E_VALUE', 'E_TYPE', 'E_EXECUTION']);
 
 /** The definition field holding a transformation's expressions, for error messages. */
-const FIELD_OF: Readonly<Record<string, string>> = { where: 'filter', select: 'columns', group_by: 'by/agg' };
+function blamedField(source: Source): string {
+  if (source.kind === 'input' || source.kind === 'output') return source.kind;
+  const kind = duckDbKindOf(source.kind);
+  return isUnsupported(kind) ? source.kind : kind.field;
+}
 
 /** `asset "s": <message>` as `asset "s": filter: <message>`. */
 function withField(e: EngineError, ref: string, field: string): EngineError {

@@ -4,8 +4,8 @@
  * steps succeeded, or removed (`discard`) when any failed or the run was cancelled. A failing
  * pipeline therefore leaves none of its outputs behind, not only no half-written file.
  */
-import type { OutputSource, WriteMode } from '@pipeline/definition';
-import type { Backend, RunOptions, WriteResult } from '../backend';
+import type { WriteMode } from '@pipeline/definition';
+import type { WriteResult } from '../backend';
 import type { AtomicFile } from './atomic-write';
 
 /** An output written to its temporary file, waiting to be placed. */
@@ -44,14 +44,4 @@ export async function writeNow(staging: Promise<StagedWrite>): Promise<WriteResu
   } finally {
     staged.discard();
   }
-}
-
-/** A backend that can stage writes (both of the engine's backends can). */
-export interface StagingBackend {
-  stageWrite(handleId: string, ref: string, source: OutputSource, options?: RunOptions): Promise<StagedWrite>;
-}
-
-/** True when `backend` can stage writes. */
-export function canStage(backend: Backend): backend is Backend & StagingBackend {
-  return typeof (backend as Partial<StagingBackend>).stageWrite === 'function';
 }

@@ -8,8 +8,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
-import { parseBackendName } from '@pipeline/engine';
+import { checkBackendSupport, parseBackendName, type BackendName } from '@pipeline/engine';
 import { planPipeline, type Plan } from '@pipeline/planner';
+import type { ValidationError } from '@pipeline/validation';
 import { writeLines, type Logger } from '@pipeline/server-kit';
 import { jobsErrors, type JobsError } from '../errors';
 import { isTerminalStatus, type JobRecord, type JobRequest } from '../job';
@@ -373,21 +374,18 @@ export function createJobService(options: JobServiceOptions): JobService {
     submit(request, context) {
       if (!accepting) throw jobsErrors.shuttingDown();
       const normalised = normaliseRequest(request);
-      let backend: string;
+      let backend: BackendName;
       try {
         backend = parseBackendName(normalised.backend);
       } catch (error) {
         throw jobsErrors.unknownBackend(String(normalised.backend), (error as Error).message);
       }
-      // Validation then planning, the same code the explain endpoints use (fail fast).
+      // Validation then planning, the same code the explain endpoints use (fail fast), then
+      // whether the chosen backend runs every kind (V-014), before anything runs.
       const planned = planPipeline(normalised.yaml, normalised.variables ?? {});
-      if (!planned.ok) {
-        throw jobsErrors.invalidPipeline(planned.error.message, {
-          ...planned.error.details,
-          kind: planned.error.kind,
-          validationCode: planned.error.code,
-        });
-      }
+      if (!planned.ok) throw invalidPipeline(planned.error);
+      const refused = checkBackendSupport(planned.pipeline.assets, backend);
+      if (refused !== undefined) throw invalidPipeline(refused);
       const plan = planned.plan;
       const record = createJobRecord(randomUUID(), normalised, isoNow());
       const crash = options.testHooks?.crashWorker?.(normalised);
@@ -450,4 +448,9 @@ function normaliseRequest(request: JobRequest): JobRequest {
     out.backend = request.backend;
   }
   return out;
+}
+
+/** JOB_INVALID_PIPELINE carrying a validation error's message and details. */
+function invalidPipeline(error: ValidationError): JobsError {
+  return jobsErrors.invalidPipeline(error.message, { ...error.details, kind: error.kind, validationCode: error.code });
 }

@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import { BACKEND_NAMES, parseBackendName } from './backend-name';
+import { BACKEND_NAMES, parseBackendName } from './backend-drivers';
 import { resolveDuckDbSettings } from './config';
 
 describe('backend names', () => {

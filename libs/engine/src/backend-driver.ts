@@ -1,0 +1,52 @@
+/**
+ * What the engine knows about one execution backend: how to open it and, optionally, faster ways
+ * to run whole plans. Every backend registers one driver in `backend-drivers.ts`; nothing else in
+ * the engine (or above it) names a backend's classes.
+ */
+import type { Plan } from '@pipeline/planner';
+import type { Backend, RunOptions } from './backend';
+import type { BackendName } from './backend-name';
+import type { EngineConfig } from './config';
+import type { ExecutionResult } from './execution-result';
+import type { KindSupport } from './kinds/kind-support';
+
+/** Usage figures of a long-lived plan runner (a worker's shared database). */
+export interface PlanRuntimeStats {
+  /** True while a shared database is open. */
+  readonly databaseOpen: boolean;
+  /** Databases opened since the runner was created. */
+  readonly databasesOpened: number;
+  /** Connections of the current database in use (one per running plan). */
+  readonly openConnections: number;
+}
+
+/** A long-lived runner of whole plans that reuses resources between runs (see engine-runtime.ts). */
+export interface PlanRuntime {
+  run(plan: Plan, options: RunOptions): Promise<ExecutionResult>;
+  stats(): PlanRuntimeStats;
+  /** Closes what the runner holds once no run uses it; the caller has stopped starting runs. */
+  close(): Promise<void>;
+}
+
+/** One backend's entry in the driver table. */
+export interface BackendDriver {
+  readonly name: BackendName;
+  /** One sentence for documentation and the CLI. */
+  readonly description: string;
+  /**
+   * True when the backend computes on the JavaScript thread that calls it, so a server runs its
+   * sessions in a worker thread instead of its own event loop.
+   */
+  readonly computesInJavaScript: boolean;
+  /** Which transformation kinds it runs (the rest are refused at validation with V-014). */
+  readonly kinds: KindSupport;
+  /** Opens an instance with resources of its own; the caller closes it. */
+  open(config: EngineConfig): Promise<Backend>;
+  /**
+   * Runs a whole plan on an instance of its own, faster than step by step (DuckDB streams the
+   * chain of assets); without it a plan runs step by step through the Backend interface.
+   */
+  runPlan?(plan: Plan, config: EngineConfig, options: RunOptions): Promise<ExecutionResult>;
+  /** A long-lived runner for a job worker; without it every run opens an instance of its own. */
+  openRuntime?(config: EngineConfig): PlanRuntime;
+}

@@ -1,0 +1,13 @@
+/** The danfo backend's driver: plans run step by step through the Backend interface. */
+import type { BackendDriver } from '../backend-driver';
+import { kindSupportOf } from '../kinds/kind-support';
+import { DanfoBackend } from './danfo-backend';
+import { DANFO_KINDS } from './kinds';
+
+export const danfoDriver = {
+  name: 'danfo',
+  description: 'danfojs-node: pure JavaScript, for small data held in memory',
+  computesInJavaScript: true,
+  kinds: kindSupportOf(DANFO_KINDS),
+  open: (config) => DanfoBackend.create(config),
+} as const satisfies BackendDriver & { readonly name: 'danfo' };

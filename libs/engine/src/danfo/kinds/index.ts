@@ -1,0 +1,24 @@
+/**
+ * The danfo backend's kind table: one entry per transformation kind of the definition catalogue
+ * (a kind missing here does not compile), each a module of this folder or `unsupported(...)`.
+ */
+import type { TransformationKind } from '@pipeline/definition';
+import type { Unsupported } from '../../kinds/kind-support';
+import type { DanfoKind } from './danfo-kind';
+import { runGroupBy } from './group-by';
+import { runSelect } from './select';
+import { runWhere } from './where';
+
+/** A danfo kind table over the kinds `Kinds` (the real one covers every transformation kind). */
+export type DanfoKindTable<Kinds extends TransformationKind = TransformationKind> = { readonly [K in Kinds]: DanfoKind<K> | Unsupported };
+
+export const DANFO_KINDS: DanfoKindTable = {
+  where: runWhere,
+  select: runSelect,
+  group_by: runGroupBy,
+};
+
+/** The implementation of a kind, or why it is not run. */
+export function danfoKindOf(kind: TransformationKind): DanfoKind<TransformationKind> | Unsupported {
+  return DANFO_KINDS[kind] as DanfoKind<TransformationKind> | Unsupported;
+}

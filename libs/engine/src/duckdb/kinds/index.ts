@@ -1,0 +1,24 @@
+/**
+ * The DuckDB backend's kind table: one entry per transformation kind of the definition catalogue
+ * (a kind missing here does not compile), each a module of this folder or `unsupported(...)`.
+ */
+import type { TransformationKind } from '@pipeline/definition';
+import type { Unsupported } from '../../kinds/kind-support';
+import type { DuckDbKind } from './duckdb-kind';
+import { groupBySql } from './group-by';
+import { selectSql } from './select';
+import { whereSql } from './where';
+
+/** A DuckDB kind table over the kinds `Kinds` (the real one covers every transformation kind). */
+export type DuckDbKindTable<Kinds extends TransformationKind = TransformationKind> = { readonly [K in Kinds]: DuckDbKind<K> | Unsupported };
+
+export const DUCKDB_KINDS: DuckDbKindTable = {
+  where: whereSql,
+  select: selectSql,
+  group_by: groupBySql,
+};
+
+/** The implementation of a kind, or why it is not run. */
+export function duckDbKindOf(kind: TransformationKind): DuckDbKind<TransformationKind> | Unsupported {
+  return DUCKDB_KINDS[kind] as DuckDbKind<TransformationKind> | Unsupported;
+}

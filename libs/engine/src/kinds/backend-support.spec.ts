@@ -1,0 +1,56 @@
+import { validatePipeline } from '@pipeline/validation';
+import { BACKEND_DRIVERS } from '../backend-drivers';
+import { groupBy, input, output, select, where } from '../__fixtures__/sources';
+import { firstUnsupportedKind, requireBackendSupport } from './backend-support';
+import { checkBackendSupport } from './check-backend-support';
+import { kindSupportOf, unsupported, type KindSupport } from './kind-support';
+
+/** A backend that runs where and select but not group_by. */
+const noGrouping: KindSupport = kindSupportOf({ where: true, select: true, group_by: unsupported('no grouping here') });
+
+const steps = [
+  { ref: 'raw', source: input('e.csv') },
+  { ref: 'rich', source: where('raw', 'salary > 1') },
+  { ref: 'by_dept', source: groupBy('rich', ['dept'], ['count(*) AS n']) },
+  { ref: 'names', source: select('rich', 'name') },
+  { ref: 'out', source: output('o.csv') },
+];
+
+describe('backend support', () => {
+  it('finds the first asset whose kind a backend does not run', () => {
+    expect(firstUnsupportedKind(steps, noGrouping)).toEqual({ ref: 'by_dept', index: 2, kind: 'group_by', reason: 'no grouping here' });
+    expect(firstUnsupportedKind(steps.filter((s) => s.ref !== 'by_dept'), noGrouping)).toBeUndefined();
+  });
+
+  it('refuses a plan before its first step with E_UNSUPPORTED_KIND naming asset, kind and backend', () => {
+    expect(() => requireBackendSupport(steps, 'danfo', noGrouping)).toThrow(
+      expect.objectContaining({
+        code: 'E_UNSUPPORTED_KIND',
+        message: 'asset "by_dept": group_by is not supported by backend "danfo": no grouping here',
+        details: { asset: 'by_dept', kind: 'group_by', backend: 'danfo' },
+      }),
+    );
+  });
+
+  it('every backend runs the kinds of today', () => {
+    for (const driver of Object.values(BACKEND_DRIVERS)) {
+      expect(firstUnsupportedKind(steps, driver.kinds)).toBeUndefined();
+    }
+  });
+
+  it('answers undefined (valid) for a pipeline every backend runs', () => {
+    const yaml = [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: raw',
+      '      source: { input: { format: csv, path: e.csv } }',
+      '    - asset_ref: out',
+      '      source: { output: { from: raw, format: csv, path: o.csv } }',
+    ].join('\n');
+    const validated = validatePipeline(yaml);
+    if (!validated.ok) throw new Error(validated.error.message);
+    expect(checkBackendSupport(validated.pipeline.assets, 'duckdb')).toBeUndefined();
+    expect(checkBackendSupport(validated.pipeline.assets, 'danfo')).toBeUndefined();
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The engine's registries are complete by construction. Each `@ts-expect-error` below is checked
+ * by `nx typecheck engine` (tsconfig.spec.json): if a line stopped being a type error, the unused
+ * directive would fail the type check. The runtime assertions check the real tables.
+ */
+import { TRANSFORMATION_KINDS } from '@pipeline/definition';
+import type { BackendDriver } from './backend-driver';
+import { BACKEND_DRIVERS, BACKEND_NAMES, type BackendDriverTable } from './backend-drivers';
+import { DANFO_KINDS, type DanfoKindTable } from './danfo/kinds';
+import { DUCKDB_KINDS, type DuckDbKindTable } from './duckdb/kinds';
+import { selectSql } from './duckdb/kinds/select';
+import { whereSql } from './duckdb/kinds/where';
+import { runSelect } from './danfo/kinds/select';
+import { runWhere } from './danfo/kinds/where';
+import { unsupported } from './kinds/kind-support';
+
+describe('kind tables', () => {
+  it('a backend table that forgets a kind does not compile', () => {
+    // @ts-expect-error group_by has no entry: every transformation kind needs one (or unsupported(...))
+    const duck: DuckDbKindTable = { where: whereSql, select: selectSql };
+    // @ts-expect-error the same for danfo
+    const danfo: DanfoKindTable = { where: runWhere, select: runSelect };
+    const explicit: DuckDbKindTable = { where: whereSql, select: selectSql, group_by: unsupported('not yet') };
+    expect([duck, danfo, explicit].map((t) => Object.keys(t).length)).toEqual([2, 2, 3]);
+  });
+
+  it('an entry of the wrong kind does not compile', () => {
+    // @ts-expect-error the select implementation cannot stand for where
+    const table: DuckDbKindTable<'where'> = { where: selectSql };
+    expect(table.where).toBe(selectSql);
+  });
+
+  it('each real table has exactly the transformation kinds of the definition catalogue', () => {
+    const kinds = [...TRANSFORMATION_KINDS].sort();
+    expect(Object.keys(DUCKDB_KINDS).sort()).toEqual(kinds);
+    expect(Object.keys(DANFO_KINDS).sort()).toEqual(kinds);
+    for (const name of BACKEND_NAMES) expect(Object.keys(BACKEND_DRIVERS[name].kinds).sort()).toEqual(kinds);
+  });
+});
+
+describe('backend drivers', () => {
+  it('a backend name without a driver does not compile', () => {
+    // @ts-expect-error "spark" is a backend name here but the table has no driver for it
+    const table: BackendDriverTable<'duckdb' | 'danfo' | 'spark'> = BACKEND_DRIVERS;
+    expect(Object.keys(table)).toEqual(['duckdb', 'danfo']);
+  });
+
+  it('a driver filed under another name does not compile', () => {
+    // @ts-expect-error the duckdb driver cannot be the danfo entry
+    const table: BackendDriverTable<'danfo'> = { danfo: BACKEND_DRIVERS.duckdb };
+    expect(table.danfo.name).toBe('duckdb');
+  });
+
+  it('lists every backend once, default first, each under its own name', () => {
+    expect(BACKEND_NAMES).toEqual(['duckdb', 'danfo']);
+    for (const name of BACKEND_NAMES) {
+      const driver: BackendDriver = BACKEND_DRIVERS[name];
+      expect(driver.name).toBe(name);
+    }
+  });
+});

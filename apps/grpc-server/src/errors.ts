@@ -6,6 +6,7 @@
  */
 import type { EngineErrorCode } from '@pipeline/engine';
 import { defineErrorCatalogue, type CatalogueError, type PublicCodeOf } from '@pipeline/errors';
+import { boundErrorMessage } from '@pipeline/server-kit';
 import type { JobPublicErrorCode } from '@pipeline/jobs';
 import type { SessionPublicErrorCode } from '@pipeline/sessions';
 import { ServerError, Status } from 'nice-grpc';
@@ -126,7 +127,8 @@ export function toStatusAnswer(e: unknown): StatusAnswer {
   if (code !== undefined && Object.hasOwn(STATUS_TABLE, code)) {
     const mapping: StatusMapping = STATUS_TABLE[code as StatusCode];
     const message = mapping.message ?? `${mapping.prefix ?? ''}${(e as Error).message}`;
-    return { error: new ServerError(mapping.status, message), unexpected: false };
+    // The message travels in a header: a quoted value must not make it large enough to stall the call.
+    return { error: new ServerError(mapping.status, boundErrorMessage(message)), unexpected: false };
   }
   return { error: new ServerError(Status.INTERNAL, 'internal error'), unexpected: true };
 }

@@ -72,7 +72,7 @@ function consoleFiles(dir: string): RequestHandler {
 
 function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const { status, body, unexpected } = toErrorResponse(error);
+    const { status, body, unexpected } = toErrorResponse(error, { contentEncoding: req.get('content-encoding') });
     if (unexpected) {
       logger.error({ requestId: res.locals['requestId'], ...errorFields(error) }, `${req.method} ${req.originalUrl} failed`);
     }

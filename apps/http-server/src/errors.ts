@@ -7,6 +7,7 @@
 import type { EngineErrorCode } from '@pipeline/engine';
 import { defineErrorCatalogue, type CatalogueError, type PublicCodeOf } from '@pipeline/errors';
 import type { JobPublicErrorCode } from '@pipeline/jobs';
+import { boundErrorMessage } from '@pipeline/server-kit';
 
 /** The errors this app raises itself (on `@pipeline/errors`); the message is the detail after the table's prefix. */
 export const httpCatalogue = defineErrorCatalogue({
@@ -113,13 +114,33 @@ export interface ErrorResponse {
   readonly unexpected: boolean;
 }
 
+/** What of the request an error's answer may name. */
+export interface ErrorRequest {
+  /** The request's Content-Encoding header, when it has one. */
+  readonly contentEncoding?: string;
+}
+
 /** Translates any thrown value into the response to send. */
-export function toErrorResponse(error: unknown): ErrorResponse {
-  const known = classify(error);
+export function toErrorResponse(error: unknown, request: ErrorRequest = {}): ErrorResponse {
+  const known = classify(error) ?? classifyUndecodable(error, request);
   if (!known) return { status: 500, body: { error: 'internal error' }, unexpected: true };
   const [code, detail] = known;
   const { status, prefix } = ERROR_TABLE[code];
-  return { status, body: { error: prefix + detail }, unexpected: false };
+  // A value quoted in a message (a URL, a name) must not turn the answer into a large one.
+  return { status, body: { error: boundErrorMessage(prefix + detail) }, unexpected: false };
+}
+
+/**
+ * A body whose Content-Encoding does not match its bytes (`gzip` over plain JSON): the body
+ * parser passes zlib's own error on with status 400 but no type of its own.
+ */
+function classifyUndecodable(error: unknown, request: ErrorRequest): [ErrorCode, string] | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { status, errno, code } = error as { status?: unknown; errno?: unknown; code?: unknown };
+  if (status !== 400 || typeof errno !== 'number' || typeof code !== 'string') return undefined;
+  if (!/^(Z_|ERR__)/.test(code)) return undefined;
+  const encoding = request.contentEncoding ?? 'the declared encoding';
+  return ['HTTP_INVALID_REQUEST', `the body is not valid ${encoding} data (Content-Encoding: ${encoding}): ${error.message}`];
 }
 
 function classify(error: unknown): [ErrorCode, string] | undefined {

@@ -3,6 +3,7 @@
  * job submission, rejecting anything else with a 400 `invalid request: <detail>`.
  */
 import { parseBackendName } from '@pipeline/engine';
+import { firstFieldProblem, lengthProblem, type FieldRules } from '@pipeline/server-kit';
 import { invalidRequest } from './errors';
 
 /** A well-formed pipeline request. */
@@ -15,6 +16,16 @@ export interface PipelineRequest {
 
 const FIELDS = ['yaml', 'variables', 'backend'];
 
+/**
+ * Length rules of the body's fields, checked before anything else reads them (the definition
+ * library checks the YAML text's length first thing).
+ */
+export const PIPELINE_REQUEST_RULES = {
+  yaml: 'document',
+  variables: { keys: 'name', values: 'variableValue' },
+  backend: 'name',
+} as const satisfies FieldRules<PipelineRequest>;
+
 /** Checks the shape of a parsed JSON body; throws HttpError HTTP_INVALID_REQUEST naming the field at fault. */
 export function parsePipelineRequest(body: unknown): PipelineRequest {
   if (!isPlainObject(body)) {
@@ -24,6 +35,8 @@ export function parsePipelineRequest(body: unknown): PipelineRequest {
   for (const key of Object.keys(body)) {
     if (!FIELDS.includes(key)) throw invalidRequest(`unknown field "${key}" (expected ${FIELDS.join(', ')})`);
   }
+  const tooLong = firstFieldProblem(PIPELINE_REQUEST_RULES, body);
+  if (tooLong !== undefined) throw invalidRequest(tooLong);
   const { yaml, variables, backend } = body;
   if (yaml === undefined) throw invalidRequest('"yaml" is required');
   if (typeof yaml !== 'string') throw invalidRequest(`"yaml" must be a string (got ${describe(yaml)})`);
@@ -63,4 +76,11 @@ export function readPipelineRequest(body: unknown): PipelineRequest {
   const request = parsePipelineRequest(body);
   parseBackendName(request.backend);
   return request;
+}
+
+/** Throws a 400 when a job id in the URL is longer than any id the server hands out. */
+export function checkJobId(id: string): string {
+  const problem = lengthProblem('"id"', id, 'id');
+  if (problem !== undefined) throw invalidRequest(problem);
+  return id;
 }

@@ -37,4 +37,13 @@ export {
 } from './logger';
 export type { Logger, LoggerOptions } from './logger';
 export { configError, isConfigError, serverKitCatalogue } from './errors';
+export {
+  FIELD_LIMITS,
+  MAX_ERROR_MESSAGE_CHARS,
+  MAX_MAP_ENTRIES,
+  boundErrorMessage,
+  firstFieldProblem,
+  lengthProblem,
+} from './field-limits';
+export type { FieldKind, FieldRule, FieldRules } from './field-limits';
 export type { ConfigError } from './errors';

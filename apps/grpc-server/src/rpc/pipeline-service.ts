@@ -3,6 +3,7 @@ import type { JobService } from '@pipeline/jobs';
 import type { Logger } from '@pipeline/server-kit';
 import type { SessionManager } from '@pipeline/sessions';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
+import { withFieldLimits } from './field-limits';
 import { jobRpcs } from './jobs-rpcs';
 import { pipelineRpcs } from './pipeline-rpcs';
 import { sessionRpcs } from './session-rpcs';
@@ -16,11 +17,11 @@ export interface PipelineServiceDeps {
   readonly logger: Logger;
 }
 
-/** Every RPC of pipeline.v1.PipelineService. */
+/** Every RPC of pipeline.v1.PipelineService, each checking its request's field lengths first. */
 export function createPipelineService(deps: PipelineServiceDeps): PipelineServiceImplementation {
-  return {
+  return withFieldLimits({
     ...pipelineRpcs(deps.version),
     ...jobRpcs(deps.jobs, deps.logger),
     ...sessionRpcs(deps.sessions),
-  };
+  });
 }

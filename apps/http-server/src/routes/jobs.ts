@@ -4,7 +4,7 @@ import type { Logger } from '@pipeline/server-kit';
 import { Router, type Response } from 'express';
 import { httpError } from '../errors';
 import { toJobJson } from '../job-json';
-import { readPipelineRequest } from '../request';
+import { checkJobId, readPipelineRequest } from '../request';
 import { parseWaitTimeout } from '../wait-timeout';
 
 /**
@@ -27,12 +27,12 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger:
   });
 
   router.get('/jobs/:id', (req, res) => {
-    res.json(toJobJson(jobs.get(req.params.id) ?? notFound()));
+    res.json(toJobJson(jobs.get(checkJobId(req.params.id)) ?? notFound()));
   });
 
   router.get('/jobs/:id/wait', async (req, res) => {
+    const id = checkJobId(req.params.id);
     const timeoutMs = parseWaitTimeout(req.query['timeout']);
-    const id = req.params.id;
     const disconnected = releaseOnDisconnect(res);
     let job;
     try {
@@ -46,7 +46,7 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger:
   });
 
   router.delete('/jobs/:id', (req, res) => {
-    const result = jobs.cancel(req.params.id) ?? notFound();
+    const result = jobs.cancel(checkJobId(req.params.id)) ?? notFound();
     if (result.outcome === 'already_terminal') {
       throw httpError('HTTP_JOB_ALREADY_TERMINAL', `job is already ${result.job.status}`);
     }

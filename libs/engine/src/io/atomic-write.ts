@@ -4,11 +4,11 @@
  * Modes `error` and `ignore` place the file with a hard link, which fails if the destination
  * appeared meanwhile, so two writers never silently replace each other.
  */
-import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { WriteMode } from '@pipeline/definition';
 import { EngineError, assetPrefix, outputExists } from '../errors';
+import { tempFileName } from './temp-name';
 
 /** What to do before computing an output: write it, or skip it (mode ignore, destination exists). */
 export type ModeDecision = 'write' | 'skip';
@@ -60,7 +60,7 @@ export function prepareAtomicFile(finalPath: string, display: string, asset?: st
       { cause: e },
     );
   }
-  const tempPath = path.join(dir, `.${path.basename(finalPath)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
+  const tempPath = path.join(dir, tempFileName(path.basename(finalPath)));
   let done = false;
 
   const discard = (): void => {

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
-import { isInside, openDataRoot, resolveInRoot } from './data-root';
+import { MAX_NAME_BYTES, isInside, openDataRoot, resolveInRoot } from './data-root';
 
 describe('data root', () => {
   let root: TempRoot;
@@ -67,6 +67,30 @@ describe('data root', () => {
     fs.symlinkSync(root.dir, link);
     root.write('a.csv', 'x');
     expect(resolveInRoot(openDataRoot(link), 'a.csv').absolute).toBe(path.join(root.dir, 'a.csv'));
+  });
+
+  it('refuses paths the file system would refuse, by length, without quoting them', () => {
+    const r = openDataRoot(root.dir);
+    expect(() => resolveInRoot(r, 'a'.repeat(40_005), 'raw')).toThrow(
+      'asset "raw": path has a name of 40005 bytes; the file system\'s limit is 255 bytes per file or folder name',
+    );
+    expect(() => resolveInRoot(r, `${'é'.repeat(128)}.csv`)).toThrow(/a name of 260 bytes/);
+    expect(resolveInRoot(r, `${'n'.repeat(MAX_NAME_BYTES)}`).absolute).toBe(path.join(root.dir, 'n'.repeat(MAX_NAME_BYTES)));
+    const deep = 'a/'.repeat(20_000) + 'x.csv';
+    expect(() => resolveInRoot(r, deep)).toThrow(
+      /^path is 40005 bytes long; with the data root's own folder it exceeds the file system's limit of 4095 bytes$/,
+    );
+    expect(() => resolveInRoot(r, deep)).toThrow(expect.objectContaining({ code: 'E_PATH_OUTSIDE_ROOT' }));
+  });
+
+  it('resolves a deep path that does not exist in time linear in its depth', () => {
+    const r = openDataRoot(root.dir);
+    root.write('a/a/keep.csv', 'x');
+    // 2,000 levels (the most the length limit allows): the old bottom-up walk took about 0.4 s.
+    const deep = 'a/'.repeat(2_000) + 'x.csv';
+    const started = performance.now();
+    expect(resolveInRoot(r, deep).absolute).toBe(path.join(root.dir, deep));
+    expect(performance.now() - started).toBeLessThan(150);
   });
 
   it('refuses a data root that is missing or not a folder', () => {

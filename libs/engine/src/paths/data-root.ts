@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { EngineError, hideInMessages, pathOutsideRoot } from '../errors';
+import { EngineError, assetPrefix, hideInMessages, pathOutsideRoot } from '../errors';
 
 /** The data root, resolved once: `real` is its canonical path (symlinks resolved). */
 export interface DataRoot {
@@ -53,28 +53,70 @@ export function resolveInRoot(root: DataRoot, userPath: string, asset?: string):
   if (!isInside(root.real, lexical)) throw pathOutsideRoot(asset, userPath);
   if (lexical === root.real) throw pathOutsideRoot(asset, userPath, 'names the data root itself, not a file');
 
-  // Walk up to the deepest ancestor that exists and take its real path; what is below it does
-  // not exist yet and so cannot be a link.
-  const missing: string[] = [];
-  let current = lexical;
-  for (;;) {
-    const real = realpathOrUndefined(current);
-    if (real !== undefined) {
-      const absolute = path.join(real, ...missing.reverse());
-      if (!isInside(root.real, absolute) || absolute === root.real) {
-        throw pathOutsideRoot(asset, userPath, 'leaves the data root through a symbolic link');
-      }
-      return { display: userPath, absolute };
-    }
-    if (isDanglingLink(current)) {
-      throw pathOutsideRoot(asset, userPath, 'goes through a symbolic link whose target does not exist');
-    }
-    missing.push(path.basename(current));
-    const parent = path.dirname(current);
-    // The root exists, so the walk always stops inside it; this guards against a root removed meanwhile.
-    if (parent === current) throw pathOutsideRoot(asset, userPath);
-    current = parent;
+  checkPathLength(root, lexical, asset);
+
+  // The real path of the deepest part that exists decides; what is below it does not exist yet
+  // and so cannot be a link. Most paths exist whole: one system call answers them.
+  const whole = realpathOrUndefined(lexical);
+  const absolute = whole ?? realPathOfMissing(root, lexical, userPath, asset);
+  if (!isInside(root.real, absolute) || absolute === root.real) {
+    throw pathOutsideRoot(asset, userPath, 'leaves the data root through a symbolic link');
   }
+  return { display: userPath, absolute };
+}
+
+/** Linux's PATH_MAX less the terminating NUL: the longest path a system call accepts, in bytes. */
+export const MAX_PATH_BYTES = 4095;
+
+/** Linux's NAME_MAX: the longest file or folder name, in bytes. */
+export const MAX_NAME_BYTES = 255;
+
+// The system would refuse these paths anyway (ENAMETOOLONG, which surfaced as an internal error);
+// checking first also bounds the walk below. The message never quotes the path: it may be huge.
+function checkPathLength(root: DataRoot, lexical: string, asset: string | undefined): void {
+  for (const part of path.relative(root.real, lexical).split(path.sep)) {
+    const partBytes = Buffer.byteLength(part);
+    if (partBytes > MAX_NAME_BYTES) {
+      throw tooLong(asset, `path has a name of ${partBytes} bytes; the file system's limit is ${MAX_NAME_BYTES} bytes per file or folder name`);
+    }
+  }
+  const bytes = Buffer.byteLength(lexical);
+  if (bytes > MAX_PATH_BYTES) {
+    const relative = Buffer.byteLength(path.relative(root.real, lexical));
+    throw tooLong(asset, `path is ${relative} bytes long; with the data root's own folder it exceeds the file system's limit of ${MAX_PATH_BYTES} bytes`);
+  }
+}
+
+function tooLong(asset: string | undefined, what: string): EngineError {
+  return new EngineError('E_PATH_OUTSIDE_ROOT', `${assetPrefix(asset)}${what}`, { asset });
+}
+
+/**
+ * The real path of `lexical` when some part of it does not exist: walks down from the root, one
+ * part at a time, following links as the system would, until a part is missing. Walking down
+ * costs one lstat per existing part; walking up from the bottom (realpath of every ancestor) cost
+ * time quadratic in the depth, seconds for a deep made-up path.
+ */
+function realPathOfMissing(root: DataRoot, lexical: string, userPath: string, asset: string | undefined): string {
+  const parts = path.relative(root.real, lexical).split(path.sep);
+  let current = root.real;
+  for (let i = 0; i < parts.length; i++) {
+    const next = path.join(current, parts[i]);
+    const stat = lstatOrUndefined(next);
+    if (stat === undefined) return path.join(next, ...parts.slice(i + 1));
+    if (stat.isSymbolicLink()) {
+      const target = realpathOrUndefined(next);
+      if (target === undefined) {
+        throw pathOutsideRoot(asset, userPath, 'goes through a symbolic link whose target does not exist');
+      }
+      current = target;
+    } else {
+      current = next;
+    }
+  }
+  // Every part exists, yet the whole did not resolve a moment ago (a concurrent change, or a
+  // file used as a folder): the path as walked is the answer the open will confirm or refuse.
+  return current;
 }
 
 /** True when `candidate` is `root` or below it (both absolute and normalised). */
@@ -85,16 +127,16 @@ export function isInside(root: string, candidate: string): boolean {
 
 function realpathOrUndefined(p: string): string | undefined {
   try {
-    return fs.realpathSync(p);
+    return fs.realpathSync.native(p);
   } catch {
     return undefined;
   }
 }
 
-function isDanglingLink(p: string): boolean {
+function lstatOrUndefined(p: string): fs.Stats | undefined {
   try {
-    return fs.lstatSync(p).isSymbolicLink();
+    return fs.lstatSync(p);
   } catch {
-    return false;
+    return undefined;
   }
 }

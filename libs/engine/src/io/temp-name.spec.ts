@@ -1,0 +1,30 @@
+import { isTempFileName, tempFileName, truncateToBytes } from './temp-name';
+
+describe('temporary output names', () => {
+  it('keeps a short name whole and recognisable', () => {
+    const name = tempFileName('summary.csv');
+    expect(name).toMatch(/^\.summary\.csv\.[0-9a-f]{12}\.tmp$/);
+    expect(isTempFileName(name)).toBe(true);
+  });
+
+  it('stays within 255 bytes for the longest names the file system accepts', () => {
+    for (const finalName of ['n'.repeat(240), 'n'.repeat(255), `${'é'.repeat(120)}.csv`, '😀'.repeat(63)]) {
+      const name = tempFileName(finalName);
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+      expect(isTempFileName(name)).toBe(true);
+      expect(name).not.toContain('\uFFFD');
+    }
+  });
+
+  it('recognises only its own shape', () => {
+    expect(isTempFileName('.data.csv.tmp')).toBe(false);
+    expect(isTempFileName('data.csv.0123456789ab.tmp')).toBe(false);
+    expect(isTempFileName('.data.csv.0123456789AB.tmp')).toBe(false);
+  });
+
+  it('truncates by bytes without splitting a character', () => {
+    expect(truncateToBytes('aé😀', 3)).toBe('aé');
+    expect(truncateToBytes('aé😀', 6)).toBe('aé');
+    expect(truncateToBytes('aé😀', 7)).toBe('aé😀');
+  });
+});

@@ -10,6 +10,7 @@ import { createServer, type CallContext, type ServerMiddleware, type ServerMiddl
 import { HealthDefinition, HealthServiceImpl, HealthState } from 'nice-grpc-server-health';
 import { ServerReflection, ServerReflectionService } from 'nice-grpc-server-reflection';
 import { toStatusAnswer } from './errors';
+import { withTolerantDecoding } from './rpc/malformed-request';
 import { PipelineServiceDefinition, type PipelineServiceImplementation } from './generated/pipeline/v1/pipeline';
 import { errorFields, requestIdFrom, type Logger } from '@pipeline/server-kit';
 
@@ -89,7 +90,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
   }).use(errorMiddleware(options.logger));
   const health = HealthState();
-  server.add(PipelineServiceDefinition, options.service);
+  server.add(withTolerantDecoding(PipelineServiceDefinition), options.service);
   server.add(HealthDefinition, HealthServiceImpl(health));
   server.add(
     ServerReflectionService,

@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIELD_LIMITS } from '@pipeline/server-kit';
+import { createClient, type MethodDefinition } from 'nice-grpc';
 import { EMPLOYEES_CSV, failure, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -98,5 +99,33 @@ describe('paths the file system refuses', () => {
     expect(written.rowsWritten).toBe(12);
     expect(readdirSync(join(h.dataRoot, `long-${backend}`))).toEqual([name]);
     await h.client.closeSession({ sessionId });
+  });
+});
+
+describe('request bytes that are not a protobuf message', () => {
+  /** A raw unary method of PipelineService that sends the bytes it is given. */
+  function rawMethod(name: string): MethodDefinition<Uint8Array, Uint8Array, Uint8Array, Uint8Array, false, false> {
+    return {
+      path: `/pipeline.v1.PipelineService/${name}`,
+      requestStream: false,
+      responseStream: false,
+      requestSerialize: (bytes) => bytes,
+      requestDeserialize: (bytes) => bytes,
+      responseSerialize: (bytes) => bytes,
+      responseDeserialize: (bytes) => bytes,
+      options: {},
+    };
+  }
+
+  it.each([
+    ['CreateSession', [0x0a, 0xff]],
+    ['SubmitJob', [0xff, 0xff, 0xff]],
+    ['InspectSource', [0x12, 0x05, 0x61]],
+  ])('%s: INVALID_ARGUMENT saying the message does not decode, not INTERNAL', async (name, bytes) => {
+    const raw = createClient({ send: rawMethod(name) }, h.channel);
+    const answer = await failure(raw.send(Uint8Array.from(bytes)));
+    expect(answer.code).toBe('INVALID_ARGUMENT');
+    expect(answer.details).toMatch(new RegExp(`^invalid request: the ${name} request is not a valid protobuf message \\(.+\\)$`));
+    await expect(h.client.health({})).resolves.toMatchObject({ status: 'ok' });
   });
 });

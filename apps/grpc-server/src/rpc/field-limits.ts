@@ -7,6 +7,7 @@ import { firstFieldProblem, type FieldRules } from '@pipeline/server-kit';
 import type { CallContext } from 'nice-grpc';
 import { appError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
+import { isMalformedRequest, malformedRequestProblem } from './malformed-request';
 
 type Rpc = keyof PipelineServiceImplementation;
 type RequestOf<M extends Rpc> = Parameters<PipelineServiceImplementation[M]>[0];
@@ -49,14 +50,18 @@ export function protoFieldName(field: string): string {
   return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-/** Throws GRPC_INVALID_REQUEST for the first field of `request` over its limit. */
+/**
+ * Throws GRPC_INVALID_REQUEST for a request whose bytes did not decode, or for the first field
+ * of `request` over its limit.
+ */
 export function checkRequestFields<M extends Rpc>(rpc: M, request: RequestOf<M>): void {
+  if (isMalformedRequest(request)) throw appError('GRPC_INVALID_REQUEST', malformedRequestProblem(request));
   const rules = REQUEST_FIELD_RULES[rpc] as FieldRules<RequestOf<M>>;
   const problem = firstFieldProblem(rules, request, protoFieldName);
   if (problem !== undefined) throw appError('GRPC_INVALID_REQUEST', problem);
 }
 
-/** `service` with every RPC checking its request's field lengths before it runs. */
+/** `service` with every RPC checking its request (decoded, field lengths) before it runs. */
 export function withFieldLimits(service: PipelineServiceImplementation): PipelineServiceImplementation {
   const checked: Partial<Record<Rpc, unknown>> = {};
   for (const rpc of Object.keys(REQUEST_FIELD_RULES) as Rpc[]) {

@@ -6,6 +6,7 @@ import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
 import { input, output } from '../__fixtures__/sources';
 import { createBackend } from '../create-backend';
 import type { BackendName } from '../backend-name';
+import { MAX_CSV_LINE_BYTES } from '../limits';
 import { csvProblem } from './duckdb-database';
 
 describe.each(['duckdb', 'danfo'] as BackendName[])('%s: CSV rows with the wrong number of columns', (name) => {
@@ -54,5 +55,26 @@ describe('csvProblem', () => {
     ].join('\n');
     expect(csvProblem(raw)).toBe('data/in.csv: row 7: Error when converting column "a". Could not convert string "x" to \'BIGINT\'');
     expect(csvProblem('Invalid Input Error: Error when sniffing file "x.csv".')).toBeUndefined();
+  });
+});
+
+describe('duckdb: a CSV line longer than the limit', () => {
+  it("names the service's limit, not DuckDB's advice or its miscounted size", async () => {
+    const root = makeTempRoot();
+    root.write('long.csv', `a,b\n1,${'x'.repeat(MAX_CSV_LINE_BYTES + 1000)}\n2,y\n`);
+    const backend = await createBackend('duckdb', { dataRoot: root.dir });
+    try {
+      const failure = await backend.readInput('r', input('long.csv')).then(
+        () => undefined,
+        (e: unknown) => e as Error & { code?: string },
+      );
+      expect(failure?.code).toBe('E_READ_FAILED');
+      expect(failure?.message).toBe(
+        `asset "r": cannot read the input: long.csv: a line is longer than ${MAX_CSV_LINE_BYTES} bytes, the most a CSV line may hold`,
+      );
+    } finally {
+      await backend.close();
+      root.cleanup();
+    }
   });
 });

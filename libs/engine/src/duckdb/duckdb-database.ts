@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
 import type { ResolvedDuckDbSettings } from '../config';
 import { EngineError, assetPrefix, cancelled, throwIfAborted } from '../errors';
+import { MAX_CSV_LINE_BYTES } from '../limits';
 import type { DataRoot } from '../paths/data-root';
 import { sqlInteger, sqlString, sqlStringList } from './sql-text';
 
@@ -234,6 +235,10 @@ export function csvProblem(full: string): string | undefined {
   if (at === null) return undefined;
   const file = lines.map((l) => /^file = (.+)$/.exec(l)?.[1]).find((f) => f !== undefined);
   const where = file === undefined ? '' : `${file}: `;
+  // DuckDB's row number and size are off for an overlong line (it counts its buffer): say only the limit.
+  if (/Maximum line size of \d+ bytes exceeded/.test(full)) {
+    return `${where}a line is longer than ${MAX_CSV_LINE_BYTES} bytes, the most a CSV line may hold`;
+  }
   const columns = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(full);
   if (columns !== null) return `${where}row ${at[1]} has ${columns[2]} fields, expected ${columns[1]}`;
   const end = lines.findIndex((l) => /^(Possible (fixes|solutions)|file = )/.test(l));

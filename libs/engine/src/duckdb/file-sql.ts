@@ -6,6 +6,7 @@
 import { badOption } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { writeCompression, type FormatOptions } from '../formats/format-options';
+import { MAX_CSV_LINE_BYTES } from '../limits';
 import { sqlString, sqlStringList } from './sql-text';
 
 /**
@@ -40,6 +41,7 @@ export function readFunctionSql(absolutePath: string, options: FormatOptions, ad
         `encoding=${sqlString(o.encoding)}`,
         `compression=${sqlString(o.compression)}`,
         `dateformat=${sqlString(o.dateFormat === undefined ? DEFAULT_DATE_FORMAT : toStrftime(o.dateFormat))}`,
+        `max_line_size=${MAX_CSV_LINE_BYTES}`,
       ];
       if (o.timestampFormat !== undefined) params.push(`timestampformat=${sqlString(toStrftime(o.timestampFormat))}`);
       if (o.comment !== undefined) params.push(`comment=${sqlString(o.comment)}`);

@@ -267,6 +267,25 @@ describe.each(BACKENDS)('%s backend', (name) => {
       );
       expect(root.read('other.csv')).toBe('x,y,z\n1,2,3\n');
     });
+
+    it('append refuses a CSV with the same columns in another order (rows are appended by position)', async () => {
+      root.write('swapped.csv', 'name,id\nZed,9\n');
+      await expect(backend.write(small.id, 'out', output('swapped.csv', 'csv', 'append'))).rejects.toThrow(
+        'asset "out": cannot append: the rows have columns (id, name) but the existing file has (name, id)',
+      );
+      expect(root.read('swapped.csv')).toBe('name,id\nZed,9\n');
+    });
+
+    it('append keeps a gzip-compressed JSON array file one array', async () => {
+      fs.writeFileSync(path.join(root.dir, 'arr.json.gz'), zlib.gzipSync('[{"id":7,"name":"Old"}]\n'));
+      expect(await backend.write(small.id, 'out', output('arr.json.gz', 'json', 'append'))).toMatchObject({ rowsWritten: 2 });
+      const all = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(root.dir, 'arr.json.gz'))).toString()) as unknown[];
+      expect(all).toEqual([
+        { id: 7, name: 'Old' },
+        { id: 1, name: 'Alice' },
+        { id: 2, name: 'Bob' },
+      ]);
+    });
   });
 
   describe('inspect', () => {

@@ -3,7 +3,7 @@
  * by `nx typecheck engine` (tsconfig.spec.json): if a line stopped being a type error, the unused
  * directive would fail the type check. The runtime assertions check the real tables.
  */
-import { TRANSFORMATION_KINDS } from '@pipeline/definition';
+import { FORMATS, TRANSFORMATION_KINDS } from '@pipeline/definition';
 import type { BackendDriver } from './backend-driver';
 import { BACKEND_DRIVERS, BACKEND_NAMES, type BackendDriverTable } from './backend-drivers';
 import { DANFO_KINDS, type DanfoKindTable } from './danfo/kinds';
@@ -12,6 +12,9 @@ import { selectSql } from './duckdb/kinds/select';
 import { whereSql } from './duckdb/kinds/where';
 import { runSelect } from './danfo/kinds/select';
 import { runWhere } from './danfo/kinds/where';
+import { csvFormat } from './formats/csv';
+import { FORMAT_MODULES, type FormatModuleTable } from './formats/format-modules';
+import { jsonFormat } from './formats/json';
 import { unsupported } from './kinds/kind-support';
 
 describe('kind tables', () => {
@@ -57,5 +60,24 @@ describe('backend drivers', () => {
       const driver: BackendDriver = BACKEND_DRIVERS[name];
       expect(driver.name).toBe(name);
     }
+  });
+});
+
+describe('format modules', () => {
+  it('a format without a module does not compile', () => {
+    // @ts-expect-error parquet has no module: every format of the definition needs one
+    const table: FormatModuleTable = { csv: csvFormat, json: jsonFormat };
+    expect(Object.keys(table)).toEqual(['csv', 'json']);
+  });
+
+  it('a module filed under another format does not compile', () => {
+    // @ts-expect-error the JSON module cannot stand for CSV
+    const table: FormatModuleTable<'csv'> = { csv: jsonFormat };
+    expect(table.csv.format).toBe('json');
+  });
+
+  it('the real table has one module per format of the definition, each under its own name', () => {
+    expect(Object.keys(FORMAT_MODULES).sort()).toEqual([...FORMATS].sort());
+    for (const format of FORMATS) expect(FORMAT_MODULES[format].format).toBe(format);
   });
 });

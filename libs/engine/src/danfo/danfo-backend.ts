@@ -6,7 +6,6 @@
  * chunks, so a cancellation is seen within one chunk.
  */
 import * as fs from 'node:fs';
-import * as zlib from 'node:zlib';
 import type { InputSource, OutputSource, Source } from '@pipeline/definition';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
 import { bindSource } from '../check/bind-source';
@@ -15,20 +14,21 @@ import type { EngineConfig } from '../config';
 import { EngineError, assetPrefix, throwIfAborted, unsupportedKind } from '../errors';
 import { isUnsupported } from '../kinds/kind-support';
 import { HandleRegistry } from '../handle-registry';
-import { readFormatOptions, writeCompression, type FormatOptions, type TextCompression } from '../formats/format-options';
-import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
+import { checkAppendColumns, concatenateAppend } from '../formats/append-rules';
+import { readFormatOptions, type FormatOptions } from '../formats/format-options';
+import { formatModule } from '../formats/format-modules';
+import { jsonArrayWithRecords } from '../formats/json';
+import { jsonRecordTexts } from '../formats/value-text';
+import { decideMode, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
 import { skippedWrite, stagedFile, writeNow, type StagedWrite } from '../io/staged-write';
 import { requireTransform, upstreamHandleIds } from '../transform-source';
 import type { Value } from '../values/format-value';
 import type { Columns } from './compile-js';
-import { jsonText, parseJsonDocuments } from './json-text';
 import { loadDanfo, type DanfoFrame, type DanfoModule } from './load-danfo';
 import { danfoKindOf } from './kinds';
 import type { DanfoInput } from './kinds/danfo-kind';
-import { decodeFile, readFileColumns } from './read-file';
-import { encodeColumns, jsonArrayText, jsonRecordTexts } from './write-file';
 
 interface DanfoHandle {
   readonly id: string;
@@ -84,7 +84,7 @@ export class DanfoBackend implements Backend {
   private load(ref: string, source: InputSource): { columns: readonly Column[]; data: Value[][]; rowCount: number } {
     const file = locateInputFile(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
-    const { columns, data } = readFileColumns(file.absolute, source.path, options, ref);
+    const { columns, data } = formatModule(options).readColumns(file.absolute, source.path, options, ref);
     return { columns, data, rowCount: data[0]?.length ?? 0 };
   }
 
@@ -152,16 +152,15 @@ export class DanfoBackend implements Backend {
     const target = resolveInRoot(this.root, source.path, asset);
     const formatOptions = readFormatOptions(source.format, source.options, asset);
     if (decideMode(target.absolute, source.path, source.mode, asset) === 'skip') return skippedWrite(source.path);
-    const cols = this.data(h);
-    const encode = (header?: boolean): Buffer =>
-      encodeColumns(h.columns, cols, h.rowCount, formatOptions, target.absolute, asset, header);
+    const format = formatModule(formatOptions);
     const fresh = source.mode !== 'append' || !fs.existsSync(target.absolute);
-    // Encode before touching the file system, so an unsupported format leaves nothing behind.
-    const bytes = fresh ? encode() : undefined;
+    // Encode before touching the file system, so an unsupported format leaves nothing behind; an
+    // append encodes the rows in the layout they are appended in (no CSV header, JSON lines).
+    const bytes = format.encode(h.columns, this.data(h), h.rowCount, formatOptions, target.absolute, asset, fresh ? {} : APPENDED);
     const file = prepareAtomicFile(target.absolute, source.path, asset);
     try {
-      if (bytes !== undefined) fs.writeFileSync(file.tempPath, bytes);
-      else this.appendInto(file.tempPath, target.absolute, source.path, h, formatOptions, asset, encode);
+      if (fresh) fs.writeFileSync(file.tempPath, bytes);
+      else this.appendInto(file.tempPath, target.absolute, source.path, h, formatOptions, asset, bytes);
       throwIfAborted(options.signal, asset);
       return stagedFile(file, source.mode, h.rowCount, source.path);
     } catch (e) {
@@ -174,7 +173,10 @@ export class DanfoBackend implements Backend {
     }
   }
 
-  /** Writes into `tempPath` the existing file followed by the handle's rows. */
+  /**
+   * Writes into `tempPath` the existing file followed by the handle's rows, as the format's append
+   * rules say (see formats/format-module.ts); `appended` holds the rows encoded for concatenation.
+   */
   private appendInto(
     tempPath: string,
     existing: string,
@@ -182,44 +184,36 @@ export class DanfoBackend implements Backend {
     h: DanfoHandle,
     options: FormatOptions,
     asset: string,
-    encode: (header?: boolean) => Buffer,
+    appended: Buffer,
   ): void {
-    if (options.format === 'json' && decodeFile(existing, options.json.compression, 'utf-8', asset, display).trimStart().startsWith('[')) {
-      // A JSON array file stays one array: its records, then the new ones.
-      const old = parseJsonDocuments(decodeFile(existing, options.json.compression, 'utf-8', asset, display));
-      const records = (old.length === 1 && Array.isArray(old[0]) ? old[0] : old).map(jsonText);
-      const added = jsonRecordTexts(h.columns, this.data(h), h.rowCount, options);
-      fs.writeFileSync(tempPath, jsonArrayText([...records, ...added]));
-      return;
-    }
-    if (options.format === 'csv') {
-      const old = readFileColumns(existing, display, options, asset).columns.map((c) => c.name);
-      const now = h.columns.map((c) => c.name);
-      const same = options.csv.header ? old.join('\0') === now.join('\0') : old.length === now.length;
-      if (!same) {
-        throw new EngineError(
-          'E_SCHEMA_MISMATCH',
-          `${assetPrefix(asset)}cannot append: the rows have columns (${now.join(', ')}) but the existing file has (${old.join(', ')})`,
-          { asset, columns: now, existing: old },
-        );
+    const format = formatModule(options);
+    const rule = format.appendColumnRule(options);
+    const old = rule === 'any' ? undefined : format.readColumns(existing, display, options, asset);
+    if (old !== undefined) checkAppendColumns(asset, rule, old.columns.map((c) => c.name), h.columns.map((c) => c.name));
+    switch (format.appendMethod(existing, options)) {
+      case 'rewrite-array': {
+        if (options.format !== 'json') throw new EngineError('E_INTERNAL', `${assetPrefix(asset)}only JSON files are arrays`, { asset });
+        const added = jsonRecordTexts(h.columns, this.data(h), h.rowCount, options);
+        fs.writeFileSync(tempPath, jsonArrayWithRecords(existing, display, options, asset, added));
+        return;
       }
-    }
-    const part = `${tempPath}.part`;
-    try {
-      // Appended rows follow the existing file's layout: CSV without a header, JSON one record per line.
-      const added =
-        options.format === 'json'
-          ? Buffer.from(jsonRecordTexts(h.columns, this.data(h), h.rowCount, options).map((r) => `${r}\n`).join(''))
-          : encode(false);
-      const codec = writeCompression(compressionOf(options), existing);
-      if (options.format === 'json' && codec === 'zstd') {
-        throw new EngineError('E_UNSUPPORTED_FORMAT', `${assetPrefix(asset)}the danfo backend cannot write zstd-compressed files`, { asset });
+      case 'rewrite-by-name': {
+        // The old rows, then the new ones with their columns in the old order.
+        const before = old ?? format.readColumns(existing, display, options, asset);
+        const now = this.data(h);
+        const data = before.columns.map((c, i) => [...before.data[i], ...now[h.columns.findIndex((n) => n.name === c.name)]]);
+        fs.writeFileSync(tempPath, format.encode(before.columns, data, (before.data[0]?.length ?? 0) + h.rowCount, options, existing, asset));
+        return;
       }
-      fs.writeFileSync(part, options.format === 'json' && codec === 'gzip' ? zlib.gzipSync(added) : added);
-      const plain = codec === 'none';
-      concatenateInto(tempPath, existing, part, plain && lacksFinalNewline(existing) ? Buffer.from('\n') : undefined);
-    } finally {
-      fs.rmSync(part, { force: true });
+      case 'concatenate': {
+        const part = `${tempPath}.part`;
+        try {
+          fs.writeFileSync(part, appended);
+          concatenateAppend(tempPath, existing, part, format.appendedCompression(options, existing));
+        } finally {
+          fs.rmSync(part, { force: true });
+        }
+      }
     }
   }
 
@@ -236,11 +230,8 @@ export class DanfoBackend implements Backend {
   }
 }
 
-function compressionOf(options: FormatOptions): TextCompression {
-  if (options.format === 'csv') return options.csv.compression;
-  if (options.format === 'json') return options.json.compression;
-  return 'none';
-}
+/** The layout of rows appended to an existing file: CSV without its header, JSON one record per line. */
+const APPENDED = { header: false, jsonArray: false } as const;
 
 function info(h: DanfoHandle): HandleInfo {
   return { id: h.id, ref: h.ref, rowCount: h.rowCount, columns: h.columns.map((c) => ({ name: c.name, dataType: c.type })) };

@@ -9,7 +9,7 @@
  * names its objects with its own prefix and drops every one of them when it closes.
  */
 import * as fs from 'node:fs';
-import type { Format, InputSource, OutputSource, Source, TransformationSource } from '@pipeline/definition';
+import type { InputSource, OutputSource, Source, TransformationSource } from '@pipeline/definition';
 import type { Plan } from '@pipeline/planner';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
 import { bindSource } from '../check/bind-source';
@@ -18,10 +18,12 @@ import { resolveDuckDbSettings, type EngineConfig } from '../config';
 import { EngineError, assetPrefix, throwIfAborted, unsupportedKind } from '../errors';
 import { HandleRegistry } from '../handle-registry';
 import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
-import { readFormatOptions, writeCompression, type CsvOptions, type FormatOptions } from '../formats/format-options';
-import { CsvSyntaxError, parseCsv } from '../danfo/csv-text';
-import { decodeFile } from '../danfo/read-file';
-import { concatenateInto, decideMode, lacksFinalNewline, prepareAtomicFile } from '../io/atomic-write';
+import { checkAppendColumns, concatenateAppend } from '../formats/append-rules';
+import { CsvSyntaxError, parseCsv } from '../formats/csv-text';
+import { readFormatOptions, type CsvOptions, type FormatOptions } from '../formats/format-options';
+import { formatModule } from '../formats/format-modules';
+import { decodeFile } from '../formats/text-file';
+import { decideMode, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
 import { skippedWrite, stagedFile, writeNow, type StagedWrite } from '../io/staged-write';
@@ -30,7 +32,6 @@ import { isUnsupported, kindSupportOf } from '../kinds/kind-support';
 import { requireTransform, upstreamHandleIds } from '../transform-source';
 import { duckDbTypeName } from './compile-expression';
 import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckdb-database';
-import { copyOptionsSql, readFunctionSql } from './file-sql';
 import { quoteIdentifier, sqlString } from './sql-text';
 import { DUCKDB_KINDS, duckDbKindOf } from './kinds';
 import { inputTypeName, normalizedDuckDbType, portableTypeName } from './type-names';
@@ -114,7 +115,8 @@ export class DuckDbBackend implements Backend {
   private async inputRelation(ref: string, source: InputSource, signal: AbortSignal | undefined): Promise<InputRelation> {
     const file = locateInputFile(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
-    const fn = readFunctionSql(file.absolute, options);
+    const format = formatModule(options);
+    const fn = format.duckDbReadSql(file.absolute, options);
     let described: { name: string; type: string }[];
     try {
       described = await this.describeSql(`SELECT * FROM ${fn}`, signal, ref);
@@ -123,7 +125,7 @@ export class DuckDbBackend implements Backend {
     }
     const from =
       options.format === 'csv' && options.csv.inferSchema && described.length > 0
-        ? readFunctionSql(file.absolute, options, { pinnedColumns: described })
+        ? format.duckDbReadSql(file.absolute, options, { pinnedColumns: described })
         : fn;
     const needsCast = described.some((c) => normalizedDuckDbType(c.type) !== undefined);
     const select = needsCast
@@ -362,7 +364,7 @@ export class DuckDbBackend implements Backend {
     const target = resolveInRoot(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
     if (decideMode(target.absolute, source.path, source.mode, ref) === 'skip') return skippedWrite(source.path);
-    const copyOptions = copyOptionsSql(options, target.absolute, ref);
+    const copyOptions = formatModule(options).duckDbCopySql(options, target.absolute, ref);
     const file = prepareAtomicFile(target.absolute, source.path, ref);
     const parts: string[] = [];
     const run = async (sql: string): Promise<number> => {
@@ -380,7 +382,7 @@ export class DuckDbBackend implements Backend {
       if (!appending) {
         rowsWritten = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(file.tempPath)} ${copyOptions}`);
       } else {
-        rowsWritten = await this.appendRows(ref, rel, source.format, options, target.absolute, file.tempPath, parts, run, signal);
+        rowsWritten = await this.appendRows(ref, rel, options, target.absolute, file.tempPath, parts, run, signal);
       }
       throwIfAborted(signal, ref);
       return stagedFile(file, source.mode, rowsWritten, source.path);
@@ -392,11 +394,13 @@ export class DuckDbBackend implements Backend {
     }
   }
 
-  /** Builds in `tempPath` the existing file's rows followed by the relation's; returns the rows added. */
+  /**
+   * Builds in `tempPath` the existing file's rows followed by the relation's, as the format's
+   * append rules say (see formats/format-module.ts); returns the rows added.
+   */
   private async appendRows(
     ref: string,
     rel: Relation,
-    format: Format,
     options: FormatOptions,
     existing: string,
     tempPath: string,
@@ -404,34 +408,26 @@ export class DuckDbBackend implements Backend {
     run: (sql: string) => Promise<number>,
     signal: AbortSignal | undefined,
   ): Promise<number> {
-    const existingFn = readFunctionSql(existing, options);
+    const format = formatModule(options);
+    const rule = format.appendColumnRule(options);
+    if (rule !== 'any') {
+      const old = await this.describeSql(`SELECT * FROM ${format.duckDbReadSql(existing, options)}`, signal, ref);
+      checkAppendColumns(ref, rule, old.map((c) => c.name), rel.columns.map((c) => c.name));
+    }
+    const method = format.appendMethod(existing, options);
+    if (method !== 'concatenate') {
+      const layout = method === 'rewrite-array' ? { jsonArray: true } : {};
+      const existingFn = format.duckDbReadSql(existing, options, layout);
+      const oldRows = await run(`SELECT count(*) FROM ${existingFn}`);
+      const copy = format.duckDbCopySql(options, existing, ref, layout);
+      const total = await run(`COPY (SELECT * FROM ${existingFn} UNION ALL BY NAME SELECT * FROM ${rel.name}) TO ${sqlString(tempPath)} ${copy}`);
+      return total - oldRows;
+    }
     const part = `${tempPath}.part`;
     parts.push(part);
-    if (format === 'parquet') {
-      const old = await this.describeSql(`SELECT * FROM ${existingFn}`, signal, ref);
-      checkSameColumns(ref, old.map((c) => c.name), rel.columns.map((c) => c.name), true);
-      const oldRows = await run(`SELECT count(*) FROM ${existingFn}`);
-      const total = await run(
-        `COPY (SELECT * FROM ${existingFn} UNION ALL BY NAME SELECT * FROM ${rel.name}) TO ${sqlString(tempPath)} ${copyOptionsSql(options, existing, ref)}`,
-      );
-      return total - oldRows;
-    }
-    if (format === 'json' && startsWithBracket(existing)) {
-      const arrayFn = readFunctionSql(existing, options, { jsonArray: true });
-      const oldRows = await run(`SELECT count(*) FROM ${arrayFn}`);
-      const copy = copyOptionsSql(options, existing, ref, { jsonArray: true });
-      const total = await run(`COPY (SELECT * FROM ${arrayFn} UNION ALL BY NAME SELECT * FROM ${rel.name}) TO ${sqlString(tempPath)} ${copy}`);
-      return total - oldRows;
-    }
-    if (format === 'csv') {
-      const old = await this.describeSql(`SELECT * FROM ${existingFn}`, signal, ref);
-      const header = options.format === 'csv' && options.csv.header;
-      checkSameColumns(ref, old.map((c) => c.name), rel.columns.map((c) => c.name), header);
-    }
-    const added = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(part)} ${copyOptionsSql(options, existing, ref, { header: false, jsonArray: false })}`);
-    const compression = options.format === 'csv' ? options.csv.compression : options.format === 'json' ? options.json.compression : 'none';
-    const plainText = writeCompression(compression, existing) === 'none';
-    concatenateInto(tempPath, existing, part, plainText && lacksFinalNewline(existing) ? Buffer.from('\n') : undefined);
+    const copy = format.duckDbCopySql(options, existing, ref, { header: false, jsonArray: false });
+    const added = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(part)} ${copy}`);
+    concatenateAppend(tempPath, existing, part, format.appendedCompression(options, existing));
     return added;
   }
 }
@@ -519,29 +515,4 @@ function attributeReadError(e: unknown, ref: string, inputs: readonly string[]):
     });
   }
   return err;
-}
-
-function checkSameColumns(ref: string, existing: readonly string[], added: readonly string[], byName: boolean): void {
-  const same = byName
-    ? existing.length === added.length && [...existing].sort().join('\0') === [...added].sort().join('\0')
-    : existing.length === added.length;
-  if (!same) {
-    throw new EngineError(
-      'E_SCHEMA_MISMATCH',
-      `${assetPrefix(ref)}cannot append: the rows have columns (${added.join(', ')}) but the existing file has (${existing.join(', ')})`,
-      { asset: ref, columns: [...added], existing: [...existing] },
-    );
-  }
-}
-
-function startsWithBracket(file: string): boolean {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const buf = Buffer.alloc(256);
-    const n = fs.readSync(fd, buf, 0, buf.length, 0);
-    const text = buf.subarray(0, n).toString('utf8').trimStart();
-    return text.startsWith('[');
-  } finally {
-    fs.closeSync(fd);
-  }
 }

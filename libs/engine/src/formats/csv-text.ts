@@ -5,7 +5,7 @@
  * on quoted and unquoted fields alike, and when writing, quoting only where needed (and always
  * for empty strings, which would otherwise read back as NULL).
  */
-import type { CsvOptions } from '../formats/format-options';
+import type { CsvOptions } from './format-options';
 
 /** Parsed CSV: header names (as written) and rows of field texts, NULL for the null marker. */
 export interface CsvTable {

@@ -1,0 +1,64 @@
+/**
+ * The bytes of CSV and JSON files in JavaScript: decompressed (by option, else by the name's
+ * extension) and decoded to text on the way in, encoded and compressed on the way out. zstd has no
+ * codec in Node here, so JavaScript refuses it (DuckDB reads and writes it).
+ */
+import * as fs from 'node:fs';
+import * as zlib from 'node:zlib';
+import { EngineError, assetPrefix } from '../errors';
+import { compressionFromName, type TextCompression, type TextEncoding } from './format-options';
+
+/** File bytes decompressed (by option, else by extension) and decoded to text. */
+export function decodeFile(absolute: string, compression: TextCompression, encoding: TextEncoding, asset: string, display: string): string {
+  let bytes: Buffer = fs.readFileSync(absolute);
+  const codec = compression === 'auto' ? compressionFromName(absolute) : compression;
+  if (codec === 'zstd') {
+    throw new EngineError('E_UNSUPPORTED_FORMAT', `${assetPrefix(asset)}the danfo backend cannot read zstd-compressed files: ${display}`, {
+      asset,
+      path: display,
+    });
+  }
+  if (codec === 'gzip') {
+    try {
+      bytes = zlib.gunzipSync(bytes);
+    } catch (e) {
+      throw new EngineError('E_READ_FAILED', `${assetPrefix(asset)}cannot read ${display}: not valid gzip data`, { asset, path: display }, { cause: e });
+    }
+  }
+  const label = encoding === 'utf-16' ? 'utf-16le' : encoding === 'latin-1' ? 'latin1' : 'utf-8';
+  return new TextDecoder(label).decode(bytes);
+}
+
+/** UTF-8 bytes of `text`, compressed with `codec`. */
+export function encodeText(text: string, codec: 'none' | 'gzip' | 'zstd', asset: string): Buffer {
+  const bytes = Buffer.from(text, 'utf8');
+  if (codec === 'zstd') {
+    throw new EngineError('E_UNSUPPORTED_FORMAT', `${assetPrefix(asset)}the danfo backend cannot write zstd-compressed files`, { asset });
+  }
+  return codec === 'gzip' ? zlib.gzipSync(bytes) : bytes;
+}
+
+/** Largest prefix read to see how a file starts. */
+const LEAD_BYTES = 4096;
+
+/**
+ * The first characters of a text file, after decompression when it is gzip (a partial gzip
+ * stream decodes as far as it goes); `''` for a zstd file, whose start cannot be read here.
+ */
+export function leadingText(absolute: string, codec: 'none' | 'gzip' | 'zstd'): string {
+  if (codec === 'zstd') return '';
+  const fd = fs.openSync(absolute, 'r');
+  try {
+    const buf = Buffer.alloc(LEAD_BYTES);
+    const n = fs.readSync(fd, buf, 0, buf.length, 0);
+    const head = buf.subarray(0, n);
+    if (codec === 'none') return head.toString('utf8');
+    try {
+      return zlib.gunzipSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8');
+    } catch {
+      return '';
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,51 @@
+/** What every transformation binder shares: its signature, output items and unique column names. */
+import { outputName, type Expr, type SourceOfKind, type TransformationKind } from '@pipeline/definition';
+import { EngineError, assetPrefix } from '../../errors';
+import type { DataType } from '../../types/data-type';
+import type { Column, TypeMap } from '../bind-expression';
+
+/** An output column of a transformation: its name, bound expression and type. */
+export interface BoundItem {
+  readonly name: string;
+  readonly expr: Expr;
+  readonly type: DataType;
+}
+
+/** One upstream asset of a transformation and its columns, in the order the kind names them. */
+export interface UpstreamColumns {
+  readonly asset: string;
+  readonly columns: readonly Column[];
+}
+
+/** Binds one kind's source: its bound form `B` and the columns it produces. */
+export type Binder<K extends TransformationKind, B> = (
+  ref: string,
+  source: SourceOfKind<K>,
+  upstream: readonly UpstreamColumns[],
+  types: TypeMap,
+) => { readonly transform: B; readonly columns: readonly Column[] };
+
+/** An output item named as written: a bare column keeps its real spelling, anything else its printed text. */
+export function item(original: Expr, bound: { expr: Expr; type: DataType }): BoundItem {
+  // A bare column keeps its real spelling (resolved case-insensitively); anything else is named
+  // from the text as written.
+  const name = bound.expr.kind === 'column' ? bound.expr.name : outputName(original);
+  return { name, expr: bound.expr, type: bound.type === 'null' ? 'integer' : bound.type };
+}
+
+/** The columns of `items`, refusing two with the same name (E_DUPLICATE_COLUMN). */
+export function uniqueColumns(ref: string, items: readonly { readonly name: string; readonly type: DataType }[]): Column[] {
+  const seen = new Set<string>();
+  for (const i of items) {
+    // DuckDB column names are case-insensitive, so `a` and `A` would collide there.
+    const key = i.name.toLowerCase();
+    if (seen.has(key)) {
+      throw new EngineError('E_DUPLICATE_COLUMN', `${assetPrefix(ref)}duplicate output column "${i.name}"`, {
+        asset: ref,
+        column: i.name,
+      });
+    }
+    seen.add(key);
+  }
+  return items.map((i) => ({ name: i.name, type: i.type }));
+}

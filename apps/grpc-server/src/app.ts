@@ -13,7 +13,11 @@ import { startGrpcServer } from './server';
 /** A running application. */
 export interface GrpcApp {
   readonly port: number;
-  /** Graceful: running calls get `graceMs`, running jobs the jobs library's grace. Idempotent. */
+  /**
+   * Graceful: running calls and jobs get `graceMs`, then are cancelled; resolves once every job
+   * worker has left DuckDB (bounded by the jobs library's cancel timeout). Called again with 0
+   * while it runs, everything is cancelled at once (the same promise).
+   */
   shutdown(graceMs?: number): Promise<void>;
 }
 
@@ -61,6 +65,13 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
   return {
     port: running.port,
     shutdown(graceMs = 10_000) {
+      if (stopping !== undefined && graceMs === 0) {
+        // Stop now: calls cancelled, running jobs and session queries interrupted at once. The
+        // promise still waits for them to end: threads must not go away inside DuckDB.
+        void running.shutdown(0);
+        void jobs.shutdown({ graceMs: 0 });
+        void sessions.shutdown();
+      }
       stopping ??= (async () => {
         await running.shutdown(graceMs);
         await Promise.all([jobs.shutdown({ graceMs }), sessions.shutdown()]);

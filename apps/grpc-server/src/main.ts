@@ -1,6 +1,7 @@
 /**
  * Entry point of the gRPC server: reads flags and environment, prints the banner, serves until
- * SIGINT or SIGTERM, then shuts down gracefully (a second signal exits at once). Logs are JSON
+ * SIGINT or SIGTERM, then shuts down gracefully and exits 0; a second signal cancels running
+ * work at once and exits 130 once it has ended (bounded). Logs are JSON
  * lines on stdout (`@pipeline/server-kit`); a configuration error is one line on stderr, exit 2.
  */
 import { statSync } from 'node:fs';
@@ -8,10 +9,10 @@ import {
   SERVICE_VERSION,
   configError,
   createLogger,
-  errorFields,
   isConfigError,
   listeningLine,
   logLevel,
+  stopOnSignals,
   wantsHelp,
   type Logger,
 } from '@pipeline/server-kit';
@@ -42,20 +43,9 @@ async function main(): Promise<void> {
   for (const line of describeConfig(config, SERVICE_VERSION)) console.log(line);
   const app = await startGrpcApp(config, logger);
 
-  let signals = 0;
-  const stop = (signal: string): void => {
-    if (++signals > 1) process.exit(130);
-    logger.info({ signal }, 'shutting down');
-    app.shutdown().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        logger.error(errorFields(e), 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // A second signal or a fatal error cancels everything at once, but exits only once the job
+  // workers are out of DuckDB (see stopOnSignals): never a native abort.
+  stopOnSignals({ logger, target: { stop: (now) => app.shutdown(now ? 0 : undefined) } });
   // Announced only once the handlers are in place: whoever waits for this line may signal at once.
   console.log(listeningLine(`${config.host}:${app.port}`));
 }

@@ -38,7 +38,7 @@ export interface RunningGrpcServer {
   readonly health: HealthState;
   /**
    * Stops taking calls, waits up to `graceMs` for running ones, then cancels what is left.
-   * Safe to call more than once.
+   * Safe to call more than once; called again with 0, the grace ends at once.
    */
   shutdown(graceMs?: number): Promise<void>;
 }
@@ -101,16 +101,20 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   health.setStatus('healthy', PipelineServiceDefinition.fullName);
 
   let stopping: Promise<void> | undefined;
+  let cutGrace: (() => void) | undefined;
   return {
     port,
     health,
     shutdown(graceMs = 10_000) {
+      // Asked again with no grace (a second signal): the grace running now ends at once.
+      if (stopping !== undefined && graceMs === 0) cutGrace?.();
       stopping ??= (async () => {
         health.setStatus('unhealthy');
         health.setStatus('unhealthy', PipelineServiceDefinition.fullName);
         let timer: NodeJS.Timeout | undefined;
         const grace = new Promise<'timeout'>((resolve) => {
           timer = setTimeout(() => resolve('timeout'), graceMs);
+          cutGrace = () => resolve('timeout');
         });
         const outcome = await Promise.race([server.shutdown().then(() => 'done' as const), grace]);
         clearTimeout(timer);

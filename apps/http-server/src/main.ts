@@ -1,11 +1,11 @@
 /**
  * Process entry point: reads the configuration (flags, then environment, then defaults), prints
  * the banner, listens, and on SIGTERM or SIGINT stops gracefully and exits 0. A second signal
- * exits at once. Logs are JSON lines on stdout (`@pipeline/server-kit`); a configuration error
+ * cancels running work at once and exits 130 once it has ended (bounded). Logs are JSON lines on stdout (`@pipeline/server-kit`); a configuration error
  * is one line on stderr and exit code 2.
  */
 import { statSync } from 'node:fs';
-import { SERVICE_VERSION, configError, createLogger, errorFields, isConfigError, listeningLine, logLevel, wantsHelp, type Logger } from '@pipeline/server-kit';
+import { SERVICE_VERSION, configError, createLogger, isConfigError, listeningLine, logLevel, stopOnSignals, wantsHelp, type Logger } from '@pipeline/server-kit';
 import { describeConfig, parseConfig, usage, type HttpServerConfig } from './config';
 import { startServer, type RunningServer } from './server';
 
@@ -39,27 +39,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      console.error(`${signal} again: exiting without waiting`);
-      process.exit(1);
-    }
-    stopping = true;
-    logger.info({ signal }, `${signal}: no longer accepting connections, draining`);
-    server.close().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error(errorFields(error), 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  // A second signal or a fatal error cancels everything at once, but exits only once the job
+  // workers are out of DuckDB (see stopOnSignals): never a native abort.
+  stopOnSignals({ logger, target: { stop: (now) => server.close({ now }) } });
   // Announced only once the handlers are in place: whoever waits for this line may signal at once.
   console.log(listeningLine(server.url));
 }

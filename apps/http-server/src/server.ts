@@ -33,8 +33,12 @@ export interface RunningServer {
   /** `http://<host>:<port>`, with the port actually bound (useful with port 0). */
   readonly url: string;
   readonly port: number;
-  /** Graceful stop; resolves once connections are closed and the job service is shut down. */
-  close(): Promise<void>;
+  /**
+   * Graceful stop; resolves once connections are closed and the job service is shut down. With
+   * `now` (also while a graceful stop runs) connections are cut and running jobs cancelled at
+   * once; it still resolves only once the job workers have left DuckDB (bounded).
+   */
+  close(options?: { readonly now?: boolean }): Promise<void>;
 }
 
 /** Shutdown grace when none is given. */
@@ -78,8 +82,14 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
   const { port } = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
+  const close = (closeOptions: { readonly now?: boolean } = {}) => {
+    if (closeOptions.now === true) {
+      shutdown.abort();
+      server.closeAllConnections();
+      void jobs.shutdown({ graceMs: 0 });
+    }
+    const jobsGraceMs = closeOptions.now === true ? 0 : graceMs;
+    return (closing ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       shutdown.abort();
       server.closeIdleConnections();
@@ -89,8 +99,9 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
       }, graceMs);
       await closed;
       clearTimeout(cutOff);
-      await jobs.shutdown({ graceMs });
+      await jobs.shutdown({ graceMs: jobsGraceMs });
     })());
+  };
 
   return { url: `http://${urlHost(settings.host)}:${port}`, port, close };
 }

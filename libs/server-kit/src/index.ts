@@ -46,4 +46,6 @@ export {
   lengthProblem,
 } from './field-limits';
 export type { FieldKind, FieldRule, FieldRules } from './field-limits';
+export { DEFAULT_STOP_NOW_BOUND_MS, EXIT_STOPPED_NOW, stopOnSignals } from './stop-on-signals';
+export type { SignalStopper, StopOnSignalsOptions, StopTarget } from './stop-on-signals';
 export type { ConfigError } from './errors';

@@ -130,7 +130,11 @@ export interface JobService {
   wait(id: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRecord | undefined>;
   /** Cancels a queued job at once or signals a running one; undefined for an unknown id. */
   cancel(id: string): CancelResult | undefined;
-  /** Stops accepting, cancels queued jobs, lets running ones finish within the grace period, cancels the rest, stops the pool. */
+  /**
+   * Stops accepting, cancels queued jobs, lets running ones finish within the grace period,
+   * cancels the rest (DuckDB interrupted, never a thread terminated), stops the pool. Called again
+   * with `graceMs: 0` while it runs, the grace ends at once (a second signal); the same promise.
+   */
   shutdown(options?: ShutdownOptions): Promise<void>;
   /** Queue and pool counters. */
   stats(): JobServiceStats;
@@ -310,19 +314,30 @@ export function createJobService(options: JobServiceOptions): JobService {
     return { outcome: 'cancelling', job };
   };
 
-  const settledWithin = async (flights: Flight[], ms: number): Promise<void> => {
+  /** Resolves when every flight has settled, `ms` passed, or `cut` fired (whichever comes first). */
+  const settledWithin = async (flights: Flight[], ms: number, cut?: AbortSignal): Promise<void> => {
     let timer: NodeJS.Timeout | undefined;
+    let onCut: (() => void) | undefined;
     await Promise.race([
       Promise.all(flights.map((f) => f.finished)),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms);
+        onCut = resolve;
+        cut?.addEventListener('abort', onCut, { once: true });
+        if (cut?.aborted) resolve();
+      }),
     ]);
     clearTimeout(timer);
+    if (onCut !== undefined) cut?.removeEventListener('abort', onCut);
   };
+
+  // A shutdown asked again with a shorter grace (a second signal) ends the grace at once.
+  const graceCut = new AbortController();
 
   const shutdown = async (shutdownOptions: ShutdownOptions): Promise<void> => {
     accepting = false;
     for (const { id } of queue.drain()) advance(id, { type: 'cancel', at: isoNow() });
-    await settledWithin([...inFlight.values()], shutdownOptions.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
+    await settledWithin([...inFlight.values()], shutdownOptions.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, graceCut.signal);
     for (const id of [...inFlight.keys()]) cancel(id);
     await settledWithin([...inFlight.values()], shutdownOptions.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS);
     if (inFlight.size > 0) {
@@ -411,6 +426,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     },
     cancel,
     shutdown(shutdownOptions = {}) {
+      if (shutdownPromise !== undefined && shutdownOptions.graceMs === 0) graceCut.abort();
       shutdownPromise ??= shutdown(shutdownOptions);
       return shutdownPromise;
     },

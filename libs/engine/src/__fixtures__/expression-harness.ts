@@ -6,6 +6,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { parseExpression } from '@pipeline/definition';
 import { bindExpression, type Column, type TypeMap } from '../check/bind-expression';
 import { compileDuckDbExpression } from '../duckdb/compile-expression';
+import { translateDuckDbError } from '../duckdb/duckdb-database';
 import { compileRowExpression, compileGroupExpression } from '../danfo/compile-js';
 import { isEngineError } from '../errors';
 import { formatValue, type Value } from '../values/format-value';
@@ -123,9 +124,8 @@ async function runDuck(conn: DuckDBConnection, sql: string, bound: string): Prom
     // DuckDB prints the NaN of 0/0 as -nan; a JavaScript NaN has no sign.
     return { type, values: rows.map((r) => (r[0] === '-nan' ? 'nan' : r[0])) };
   } catch (e) {
-    const message = (e as Error).message.split('\n')[0];
-    const code = /^(Conversion|Binder) Error/.test(message) ? 'E_TYPE' : /^Out of Range/.test(message) ? 'E_VALUE' : 'E_EXECUTION';
-    return { error: code, message };
+    // The backend's own mapping, so a test sees the code a user would.
+    return { error: translateDuckDbError(e).code, message: (e as Error).message.split('\n')[0] };
   }
 }
 

@@ -19,7 +19,7 @@ import {
 } from '@pipeline/definition';
 import { columnNotFound, EngineError, typeError, assetPrefix } from '../errors';
 import { checkLikePattern } from '../values/like';
-import { checkRegexPattern } from '../values/regex-guard';
+import { regexProblem } from '../values/regex';
 import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../values/temporal';
 import {
   decimalType,
@@ -154,10 +154,10 @@ class Binder {
           if (t !== 'string' && t !== 'null') this.fail(`${e.op} needs text, got ${t}: ${printExpression(e)}`);
         }
         if (pattern.kind === 'string') {
-          const problemText = e.op === 'RLIKE' ? checkRegexPattern(pattern.value) : checkLikePattern(pattern.value);
+          const problemText = e.op === 'RLIKE' ? regexProblem(pattern.value) : checkLikePattern(pattern.value);
           if (problemText !== undefined) {
             const { asset, field } = this.scope;
-            // Refused before any row is read: matching such a pattern could hang the evaluator.
+            // Refused before any row is read, so a bad pattern fails alike on both backends.
             const column = e.operand.kind === 'column' ? e.operand.name : undefined;
             const on = column === undefined ? '' : ` (${e.op} on column "${column}")`;
             throw new EngineError('E_BAD_PATTERN', `${assetPrefix(asset)}${field}: ${problemText}${on}`, {

@@ -14,7 +14,7 @@ import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues } from '../values/compare';
 import { formatValue, type Value } from '../values/format-value';
 import { checkLikePattern, compileLike, type LikeMatcher } from '../values/like';
-import { compileGuardedRegex } from '../values/regex-guard';
+import { compileRegex } from '../values/regex';
 import { MICROS_PER_DAY } from '../values/temporal';
 import { checkIntegral, dayCount, fitResult, JS_FUNCTIONS, remainderOf, ValueError, type JsFunction } from './js-functions';
 
@@ -344,13 +344,8 @@ class JsCompiler<I> {
     let matcher: (pattern: string) => LikeMatcher;
     if (e.op === 'RLIKE') {
       matcher = (p) => {
-        let re: RegExp;
-        try {
-          re = compileGuardedRegex(p);
-        } catch (err) {
-          return this.fail('E_BAD_PATTERN', (err as Error).message);
-        }
-        return (s) => re.test(s);
+        const compiled = compileRegex(p);
+        return 'matcher' in compiled ? compiled.matcher : this.fail('E_BAD_PATTERN', compiled.problem);
       };
     } else {
       const ci = e.op === 'ILIKE';

@@ -94,6 +94,11 @@ describe('DuckDB database', () => {
     expect(translateDuckDbError(new Error('INTERRUPT Error: Interrupted!'), 'a').code).toBe('E_CANCELLED');
     expect(translateDuckDbError(new Error('Error: Permission Error: no'), 'a').code).toBe('E_PATH_OUTSIDE_ROOT');
     expect(translateDuckDbError(new Error('Invalid Input Error: CSV Error on Line: 3'), 'a').code).toBe('E_READ_FAILED');
+    expect(translateDuckDbError(new Error('Invalid Input Error: invalid perl operator: (?='), 'a')).toMatchObject({
+      code: 'E_BAD_PATTERN',
+      message: 'asset "a": invalid regular expression: invalid perl operator: (?=',
+    });
+    expect(translateDuckDbError(new Error('Invalid Input Error: pattern too large - compile failed'), 'a').code).toBe('E_BAD_PATTERN');
     expect(translateDuckDbError(new Error('Catalog Error: x'), 'a').code).toBe('E_EXECUTION');
     const hidden = translateDuckDbError(new Error('IO Error: cannot open "/srv/data/x.csv"'), 'raw', '/srv/data/');
     expect(hidden.message).toBe('asset "raw": IO Error: cannot open "x.csv"');

@@ -184,6 +184,13 @@ export class DuckDbDatabase {
 }
 
 /**
+ * RE2's own words for a pattern it cannot compile (its error-code strings), as DuckDB passes them
+ * on when an RLIKE pattern comes from a column: the same E_BAD_PATTERN the JavaScript side gives.
+ */
+const RE2_PROBLEM =
+  /^Invalid Input Error: ((?:invalid escape sequence|invalid character class|missing \]|missing \)|unexpected \)|trailing \\|no argument for repetition operator|invalid repetition size|bad repetition operator|invalid perl operator|invalid UTF-8|invalid named capture group|pattern too large).*)$/;
+
+/**
  * Maps a DuckDB error to the engine's catalogue by its error class. Paths below `hideRoot` are
  * shown relative to it, so messages never reveal where the server keeps its data.
  */
@@ -206,6 +213,10 @@ export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: stri
     const csv = csvProblem(full);
     const what = csv ?? message.replace(/^Invalid Input Error: /, '');
     return new EngineError('E_READ_FAILED', `${prefix}cannot read the input: ${withoutAdvice(what)}`, details, { cause: e });
+  }
+  const regex = RE2_PROBLEM.exec(message);
+  if (regex !== null) {
+    return new EngineError('E_BAD_PATTERN', `${prefix}invalid regular expression: ${regex[1]}`, details, { cause: e });
   }
   if (message.startsWith('Conversion Error')) {
     return new EngineError('E_TYPE', `${prefix}cannot convert a value: ${withoutAdvice(message.slice('Conversion Error: '.length))}`, details, { cause: e });

@@ -26,6 +26,9 @@ const ROW_EXPRESSIONS = [
   // patterns
   "s LIKE 'A%'", "s LIKE '%b%'", "s LIKE '_o_'", "s NOT LIKE 'a%'", "s ILIKE 'a%'", "s LIKE 'a''b \\%_x'",
   "s LIKE '%\\%%'", "s RLIKE '^[ab]'", "s RLIKE '(?i)^A'", "s NOT RLIKE 'o'", "s RLIKE ''", "s LIKE ''", "s LIKE s",
+  // RE2 semantics on both: patterns a backtracking matcher could hang on, and patterns read from a column
+  "s RLIKE '(a+)+$'", "s RLIKE '.*.*.*b'", "s RLIKE '^(\\w+)+e$'", "s RLIKE '(?s)a.b'", "s RLIKE '\\pL'", 's RLIKE s',
+  "s RLIKE concat('^', s, '$')", "'xAlicex' RLIKE s", "s RLIKE '(?P<first>b)o'",
   // case and casts
   "CASE WHEN i > 0 THEN 'pos' WHEN i < 0 THEN 'neg' ELSE 'zero' END", 'CASE WHEN b THEN i END',
   'CASE WHEN b THEN 1 ELSE 2.5 END', 'CASE WHEN b THEN dt ELSE ts END',
@@ -62,7 +65,8 @@ const ERROR_EXPRESSIONS = [
   'date_add(dt, l)', 'dt + l', 'abs(-i - 1)',
   // failing before running: the binder refuses them for both
   "s + 1", "i = 'abc'", 'b + 1', 'upper(i)', 'length(d)', 'nope', 'i AND b', 'CAST(dt AS integer)',
-  "dt = 'not a date'", 'substring(s, 1.5)', 'sum(i)', "s RLIKE '(a+)+'", "s RLIKE '(?=x)'", "s RLIKE '\\1'", `s LIKE '${'%a'.repeat(501)}'`,
+  "dt = 'not a date'", 'substring(s, 1.5)', 'sum(i)', "s RLIKE '(?=x)'", "s RLIKE '\\1'", "s RLIKE '(?<n>a)'", "s RLIKE 'a\\C'", "s RLIKE 'x{1001}'",
+  "'x' RLIKE concat(s, '(')", `s LIKE '${'%a'.repeat(501)}'`,
 ];
 
 const AGGREGATE_EXPRESSIONS = [

@@ -10,7 +10,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot } from './__fixtures__/temp-root';
 import { failure } from './__fixtures__/failure';
 import { LockedDuckDb, type DuckDbDatabase } from './duckdb/duckdb-database';
-import { EngineError } from './errors';
+import { rebuildEngineError } from './errors';
 import { isFatal } from './duckdb/shared-database-runtime';
 import { createEngineRuntime, executePlan, isCancelledError, type EngineRuntime } from './index';
 
@@ -308,9 +308,9 @@ describe('engine runtime', () => {
   });
 
   it('treats only fatal DuckDB errors as the end of the database', () => {
-    expect(isFatal(new EngineError('E_EXECUTION', 'x', { duckdb: 'FATAL Error: Failed: database has been invalidated' }))).toBe(true);
-    expect(isFatal(new EngineError('E_EXECUTION', 'database has been invalidated because of a previous fatal error'))).toBe(true);
-    expect(isFatal(new EngineError('E_TYPE', 'Conversion Error: x', { duckdb: 'Conversion Error: x' }))).toBe(false);
+    expect(isFatal(rebuildEngineError('E_EXECUTION', 'x', { duckdb: 'FATAL Error: Failed: database has been invalidated' }))).toBe(true);
+    expect(isFatal(rebuildEngineError('E_EXECUTION', 'database has been invalidated because of a previous fatal error', {}))).toBe(true);
+    expect(isFatal(rebuildEngineError('E_TYPE', 'Conversion Error: x', { duckdb: 'Conversion Error: x' }))).toBe(false);
     expect(isFatal(new Error('FATAL Error'))).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import type { PlanRuntime, PlanRuntimeStats } from './backend-driver';
 import { BACKEND_DRIVERS, BACKEND_NAMES, parseBackendName } from './backend-drivers';
 import type { BackendName } from './backend-name';
 import { resolveDuckDbSettings, type EngineConfig } from './config';
-import { EngineError, throwIfAborted } from './errors';
+import { engineError, throwIfAborted } from './errors';
 import { executePlan } from './execute-plan';
 import type { ExecutionResult } from './execution-result';
 
@@ -59,7 +59,7 @@ class Runtime implements EngineRuntime {
 
   async executePlan(plan: Plan, options: RuntimeRunOptions = {}): Promise<ExecutionResult> {
     const backend = parseBackendName(options.backend);
-    if (this.closing !== undefined) throw new EngineError('E_BACKEND_CLOSED', 'the engine runtime is closed');
+    if (this.closing !== undefined) throw engineError('E_BACKEND_CLOSED', { problem: 'the engine runtime is closed' });
     throwIfAborted(options.signal);
     this.active += 1;
     try {

@@ -2,14 +2,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   ENGINE_ERROR_CODES,
-  EngineError,
   cancelled,
   columnNotFound,
+  engineCatalogue,
+  engineError,
   fileNotFound,
   fromPlainError,
   isCancelledError,
   isEngineError,
   outputExists,
+  rebuildEngineError,
   throwIfAborted,
   toPlainError,
   unknownBackend,
@@ -41,6 +43,16 @@ describe('engine error catalogue', () => {
     expect(documented).toEqual(Object.keys(ENGINE_ERROR_CODES));
   });
 
+  it('is defined on the workspace error helper: messages built from where and what, details without the text', () => {
+    const e = engineError('E_TYPE', { asset: 'a', field: 'filter', column: 'x', problem: 'cannot compare text with a number' });
+    expect(e.message).toBe('asset "a": filter: cannot compare text with a number');
+    expect(e.details).toEqual({ asset: 'a', field: 'filter', column: 'x' });
+    expect(engineError('E_BACKEND_CLOSED', { problem: 'the danfo backend is closed' }).message).toBe('the danfo backend is closed');
+    expect(engineCatalogue.is(e)).toBe(true);
+    expect(engineCatalogue.publicCodes).not.toContain('E_INTERNAL');
+    expect(engineCatalogue.codes.every((code) => /^E_[A-Z_]+$/.test(code))).toBe(true);
+  });
+
   it('names the asset and what is wrong', () => {
     expect(fileNotFound('raw', 'data/x.csv').message).toBe('asset "raw": file not found: data/x.csv');
     expect(columnNotFound('f', 'salry', ['id', 'name'], 'filter').message).toBe(
@@ -69,7 +81,7 @@ describe('engine error catalogue', () => {
     expect(toPlainError(new TypeError('boom'))).toEqual({ code: 'E_INTERNAL', message: 'internal engine error: boom' });
     expect(toPlainError('text')).toEqual({ code: 'E_INTERNAL', message: 'internal engine error: text' });
     expect(fromPlainError({ code: 'E_NOPE', message: 'x' }).code).toBe('E_INTERNAL');
-    const withBigint = new EngineError('E_TYPE', 'm', { value: 12n });
+    const withBigint = rebuildEngineError('E_TYPE', 'm', { value: 12n });
     expect(toPlainError(withBigint).details).toEqual({ value: '12' });
   });
 

@@ -1,9 +1,11 @@
 /**
- * The engine's error catalogue: every failure the engine reports has a stable code, a one-sentence
- * message naming the asset and what is wrong, and structured `details`. Errors cross worker-thread
- * boundaries as plain data (`toPlainError`) and are rebuilt on the other side (`fromPlainError`).
+ * The engine's error catalogue (on `@pipeline/errors`): every failure the engine reports has a
+ * stable code, a one-sentence message naming the asset (and field) and what is wrong, and
+ * structured `details`. Each code's message is built here from its situation: where (`asset`,
+ * `field`) and the problem; call sites pass the situation, never a finished message. Errors cross
+ * worker-thread boundaries as plain data (`toPlainError`) and are rebuilt (`fromPlainError`).
  */
-import { registerDataRoot, scrubDataRoots } from '@pipeline/errors';
+import { defineErrorCatalogue, registerDataRoot, scrubDataRoots, type CatalogueError, type CreateOptions, type ErrorDetails } from '@pipeline/errors';
 
 /** Structured context of an engine error; every field is optional and JSON-safe. */
 export interface EngineErrorDetails {
@@ -16,47 +18,73 @@ export interface EngineErrorDetails {
   readonly [key: string]: unknown;
 }
 
-/** Every engine error code, with what it means. */
-export const ENGINE_ERROR_CODES = {
-  E_FILE_NOT_FOUND: 'an input file does not exist',
-  E_PATH_OUTSIDE_ROOT: 'a path leaves the data root or cannot be used',
-  E_COLUMN_NOT_FOUND: 'an expression names a column the upstream asset does not have',
-  E_DUPLICATE_COLUMN: 'a transformation would produce two columns with the same name',
-  E_TYPE: 'an expression applies an operator or function to values of the wrong type, or a value cannot be converted',
-  E_AGGREGATE: 'an aggregate is used where it is not allowed, or a column outside an aggregate is not a group key',
-  E_BAD_PATTERN: 'a LIKE or RLIKE pattern is invalid or could make matching run away',
-  E_VALUE: 'a value is out of range for an operation at run time (overflow, square root of a negative)',
-  E_UNSUPPORTED_FUNCTION: 'an expression calls a function this backend does not implement',
-  E_OUTPUT_EXISTS: 'an output exists and its mode is error',
-  E_SCHEMA_MISMATCH: 'appended rows do not have the columns of the existing file',
-  E_BAD_OPTION: 'a format option has a value the engine cannot use',
-  E_UNSUPPORTED_FORMAT: 'the backend cannot read or write this format',
-  E_UNSUPPORTED_KIND: 'a transformation kind this backend does not run',
-  E_READ_FAILED: 'an input file exists but cannot be read or parsed',
-  E_WRITE_FAILED: 'an output file cannot be written',
-  E_BAD_SOURCE: 'a transformation source is malformed or names an input that has no handle',
-  E_BAD_HANDLE: 'a handle id is unknown to the backend (never created, released or closed)',
-  E_UNKNOWN_BACKEND: 'a backend name is neither duckdb nor danfo',
-  E_BACKEND_CLOSED: 'the backend was used after it was closed',
-  E_CANCELLED: 'the execution was cancelled',
-  E_EXECUTION: 'the backend failed while running a step',
-  E_INTERNAL: 'an unexpected failure inside the engine',
-} as const;
+/**
+ * Where an engine error happened and what is wrong: the message reads
+ * `asset "<asset>": <field>: <problem>` (parts left out when absent); everything but `problem`
+ * goes into the details.
+ */
+export interface EngineProblem extends EngineErrorDetails {
+  readonly problem: string;
+}
+
+const situated = (a: EngineProblem): string => `${assetPrefix(a.asset)}${a.field === undefined ? '' : `${a.field}: `}${a.problem}`;
+
+const detailsOf = ({ problem: _problem, ...details }: EngineProblem): ErrorDetails => details;
+
+/** One catalogue entry whose message is built from an `EngineProblem`. */
+const entry = (meaning: string, visibility: { public?: false } = {}) =>
+  ({ meaning, message: situated, details: detailsOf, ...visibility }) as const;
+
+/** The engine's catalogue. */
+export const engineCatalogue = defineErrorCatalogue({
+  name: 'EngineError',
+  prefix: 'E',
+  entries: {
+    E_FILE_NOT_FOUND: entry('an input file does not exist'),
+    E_PATH_OUTSIDE_ROOT: entry('a path leaves the data root or cannot be used'),
+    E_COLUMN_NOT_FOUND: entry('an expression names a column the upstream asset does not have'),
+    E_DUPLICATE_COLUMN: entry('a transformation would produce two columns with the same name'),
+    E_TYPE: entry('an expression applies an operator or function to values of the wrong type, or a value cannot be converted'),
+    E_AGGREGATE: entry('an aggregate is used where it is not allowed, or a column outside an aggregate is not a group key'),
+    E_BAD_PATTERN: entry('a LIKE or RLIKE pattern is invalid or could make matching run away'),
+    E_VALUE: entry('a value is out of range for an operation at run time (overflow, square root of a negative)'),
+    E_UNSUPPORTED_FUNCTION: entry('an expression calls a function this backend does not implement'),
+    E_OUTPUT_EXISTS: entry('an output exists and its mode is error'),
+    E_SCHEMA_MISMATCH: entry('appended rows do not have the columns of the existing file'),
+    E_BAD_OPTION: entry('a format option has a value the engine cannot use'),
+    E_UNSUPPORTED_FORMAT: entry('the backend cannot read or write this format'),
+    E_UNSUPPORTED_KIND: entry('a transformation kind this backend does not run'),
+    E_READ_FAILED: entry('an input file exists but cannot be read or parsed'),
+    E_WRITE_FAILED: entry('an output file cannot be written'),
+    E_BAD_SOURCE: entry('a transformation source is malformed or names an input that has no handle'),
+    E_BAD_HANDLE: entry('a handle id is unknown to the backend (never created, released or closed)'),
+    E_UNKNOWN_BACKEND: entry('a backend name is neither duckdb nor danfo'),
+    E_BACKEND_CLOSED: entry('the backend was used after it was closed'),
+    E_CANCELLED: entry('the execution was cancelled'),
+    E_EXECUTION: entry('the backend failed while running a step'),
+    E_INTERNAL: entry('an unexpected failure inside the engine', { public: false }),
+  },
+});
 
 /** A stable engine error code. */
-export type EngineErrorCode = keyof typeof ENGINE_ERROR_CODES;
+export type EngineErrorCode = (typeof engineCatalogue.codes)[number];
+
+/** Every engine error code, with what it means (the README's table). */
+export const ENGINE_ERROR_CODES = Object.fromEntries(
+  engineCatalogue.codes.map((code) => [code, engineCatalogue.entries[code].meaning]),
+) as Readonly<Record<EngineErrorCode, string>>;
 
 /** An engine failure: stable code, message naming asset and field, structured details. */
-export class EngineError extends Error {
-  override readonly name = 'EngineError';
-  readonly code: EngineErrorCode;
-  readonly details: EngineErrorDetails;
+export type EngineError = CatalogueError<EngineErrorCode> & { readonly details: EngineErrorDetails };
 
-  constructor(code: EngineErrorCode, message: string, details: EngineErrorDetails = {}, options?: { cause?: unknown }) {
-    super(hideDataRoots(message), options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.details = details;
-  }
+/** Builds the engine error `code` for `problem` (where it happened and what is wrong). */
+export function engineError(code: EngineErrorCode, problem: EngineProblem, options?: CreateOptions): EngineError {
+  return engineCatalogue.create(code, problem, options) as EngineError;
+}
+
+/** The same error with another message (kept as given) and details; used to re-attribute one. */
+export function rebuildEngineError(code: EngineErrorCode, message: string, details: EngineErrorDetails, options?: CreateOptions): EngineError {
+  return engineCatalogue.rebuild(code, message, details, options) as EngineError;
 }
 
 /**
@@ -76,7 +104,7 @@ export function hideDataRoots(text: string): string {
 
 /** True when `e` is an EngineError (also one rebuilt from plain data). */
 export function isEngineError(e: unknown): e is EngineError {
-  return e instanceof EngineError;
+  return engineCatalogue.is(e);
 }
 
 /** True when `e` reports a cancelled execution (code E_CANCELLED). */
@@ -104,7 +132,7 @@ export function toPlainError(e: unknown): PlainEngineError {
 export function fromPlainError(p: { code: string; message: string; details?: unknown }): EngineError {
   const code: EngineErrorCode = p.code in ENGINE_ERROR_CODES ? (p.code as EngineErrorCode) : 'E_INTERNAL';
   const details = p.details !== null && typeof p.details === 'object' ? (p.details as EngineErrorDetails) : {};
-  return new EngineError(code, p.message, details);
+  return rebuildEngineError(code, p.message, details);
 }
 
 // Details may hold bigint or other non-cloneable values from a backend; keep only JSON-safe data.
@@ -119,68 +147,73 @@ export function assetPrefix(asset: string | undefined): string {
 
 /** `asset "raw": file not found: data/x.csv`. */
 export function fileNotFound(asset: string | undefined, path: string): EngineError {
-  return new EngineError('E_FILE_NOT_FOUND', `${assetPrefix(asset)}file not found: ${path}`, { asset, path });
+  return engineError('E_FILE_NOT_FOUND', { asset, path, problem: `file not found: ${path}` });
 }
 
 /** `asset "raw": path "../x.csv" is outside the data root`. */
 export function pathOutsideRoot(asset: string | undefined, path: string, reason?: string): EngineError {
-  const why = reason === undefined ? 'is outside the data root' : reason;
-  return new EngineError('E_PATH_OUTSIDE_ROOT', `${assetPrefix(asset)}path "${path}" ${why}`, { asset, path });
+  return engineError('E_PATH_OUTSIDE_ROOT', { asset, path, problem: `path "${path}" ${reason ?? 'is outside the data root'}` });
 }
 
 /** `asset "f": column "salry" not found (columns: id, name, ...)`. */
 export function columnNotFound(asset: string | undefined, column: string, columns: readonly string[], field?: string): EngineError {
-  const where = field === undefined ? '' : `${field}: `;
-  return new EngineError(
-    'E_COLUMN_NOT_FOUND',
-    `${assetPrefix(asset)}${where}column "${column}" not found (columns: ${columns.join(', ')})`,
-    { asset, field, column, columns: [...columns] },
-  );
+  return engineError('E_COLUMN_NOT_FOUND', {
+    asset,
+    field,
+    column,
+    columns: [...columns],
+    problem: `column "${column}" not found (columns: ${columns.join(', ')})`,
+  });
 }
 
 /** `asset "f": filter: <what is wrong>` for type errors. */
 export function typeError(asset: string | undefined, field: string | undefined, what: string): EngineError {
-  const where = field === undefined ? '' : `${field}: `;
-  return new EngineError('E_TYPE', `${assetPrefix(asset)}${where}${what}`, { asset, field });
+  return engineError('E_TYPE', { asset, field, problem: what });
 }
 
 /** `asset "out": output already exists: out/x.parquet (mode error)`. */
 export function outputExists(asset: string | undefined, path: string): EngineError {
-  return new EngineError('E_OUTPUT_EXISTS', `${assetPrefix(asset)}output already exists: ${path} (mode error)`, {
-    asset,
-    path,
-  });
+  return engineError('E_OUTPUT_EXISTS', { asset, path, problem: `output already exists: ${path} (mode error)` });
 }
 
 /** `execution cancelled` (with the asset that was running, when known). */
 export function cancelled(asset?: string): EngineError {
-  return new EngineError('E_CANCELLED', `${assetPrefix(asset)}execution cancelled`, { asset });
+  return engineError('E_CANCELLED', { asset, problem: 'execution cancelled' });
 }
 
 /** `unknown backend "x" (expected duckdb, danfo)`. */
 export function unknownBackend(name: string, expected: readonly string[]): EngineError {
-  return new EngineError('E_UNKNOWN_BACKEND', `unknown backend "${name}" (expected ${expected.join(', ')})`, {
-    backend: name,
-  });
+  return engineError('E_UNKNOWN_BACKEND', { backend: name, problem: `unknown backend "${name}" (expected ${expected.join(', ')})` });
 }
 
 /** `asset "w": window is not supported by backend "danfo": <reason>`. */
 export function unsupportedKind(ref: string, kind: string, backend: string, reason: string): EngineError {
-  return new EngineError('E_UNSUPPORTED_KIND', `${assetPrefix(ref)}${kind} is not supported by backend "${backend}": ${reason}`, {
+  return engineError('E_UNSUPPORTED_KIND', {
     asset: ref,
     kind,
     backend,
+    problem: `${kind} is not supported by backend "${backend}": ${reason}`,
   });
 }
 
 /** `handle not found: <id>`. */
 export function badHandle(handleId: string): EngineError {
-  return new EngineError('E_BAD_HANDLE', `handle not found: ${handleId}`, { handle: handleId });
+  return engineError('E_BAD_HANDLE', { handle: handleId, problem: `handle not found: ${handleId}` });
 }
 
 /** `asset "raw": option "sep" ...`. */
 export function badOption(asset: string | undefined, option: string, what: string): EngineError {
-  return new EngineError('E_BAD_OPTION', `${assetPrefix(asset)}option "${option}" ${what}`, { asset, option });
+  return engineError('E_BAD_OPTION', { asset, option, problem: `option "${option}" ${what}` });
+}
+
+/** `asset "raw": cannot read data/x.csv: <what>`. */
+export function readFailed(asset: string, display: string, what: string, cause?: unknown): EngineError {
+  return engineError('E_READ_FAILED', { asset, path: display, problem: `cannot read ${display}: ${what}` }, { cause });
+}
+
+/** A failure that signals a bug in the engine (E_INTERNAL, not public). */
+export function internalError(problem: string, asset?: string): EngineError {
+  return engineError('E_INTERNAL', { asset, problem });
 }
 
 /** Throws E_CANCELLED when `signal` has been aborted. */

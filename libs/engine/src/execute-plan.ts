@@ -9,7 +9,7 @@ import type { Backend, HandleInfo, RunOptions } from './backend';
 import { backendDriver, parseBackendName } from './backend-drivers';
 import type { BackendName } from './backend-name';
 import type { EngineConfig } from './config';
-import { EngineError, assetPrefix, throwIfAborted } from './errors';
+import { engineError, throwIfAborted } from './errors';
 import type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
 import type { StagedWrite } from './io/staged-write';
 import { requireBackendSupport } from './kinds/backend-support';
@@ -51,7 +51,7 @@ export async function runStepwise(backend: Backend, plan: Plan, options: RunOpti
   const handleOf = (ref: string, from: string): HandleInfo => {
     const h = handles.get(from);
     if (h === undefined) {
-      throw new EngineError('E_BAD_SOURCE', `${assetPrefix(ref)}upstream asset "${from}" has not been computed`, { asset: ref, from });
+      throw engineError('E_BAD_SOURCE', { asset: ref, from, problem: `upstream asset "${from}" has not been computed` });
     }
     return h;
   };

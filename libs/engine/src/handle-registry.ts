@@ -4,7 +4,7 @@
  * E_BACKEND_CLOSED); only what a handle holds differs (a temporary table, a DataFrame).
  */
 import type { BackendName } from './backend-name';
-import { EngineError, badHandle } from './errors';
+import { badHandle, engineError } from './errors';
 
 /** A backend's live handles by id, and its open/closed state. */
 export class HandleRegistry<H extends { readonly id: string }> {
@@ -20,7 +20,7 @@ export class HandleRegistry<H extends { readonly id: string }> {
 
   /** Throws E_BACKEND_CLOSED once the backend is closed. */
   ensureOpen(): void {
-    if (this.closed) throw new EngineError('E_BACKEND_CLOSED', `the ${this.backend} backend is closed`);
+    if (this.closed) throw engineError('E_BACKEND_CLOSED', { problem: `the ${this.backend} backend is closed` });
   }
 
   /** The handle with `id`: E_BACKEND_CLOSED after close, E_BAD_HANDLE when unknown. */

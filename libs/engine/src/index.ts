@@ -40,11 +40,11 @@ export { resolveDuckDbSettings } from './config';
 export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings } from './config';
 export {
   ENGINE_ERROR_CODES,
-  EngineError,
+  engineCatalogue,
   fromPlainError,
   isCancelledError,
   isEngineError,
   toPlainError,
 } from './errors';
-export type { EngineErrorCode, EngineErrorDetails, PlainEngineError } from './errors';
+export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError } from './errors';
 export type { DataType } from './types/data-type';

@@ -1,6 +1,6 @@
 /** Checks shared by both backends before a transformation is applied to handles. */
 import { TRANSFORMATION_KINDS, isTransformation, sourceUpstream, type Source, type TransformationSource } from '@pipeline/definition';
-import { EngineError, assetPrefix } from './errors';
+import { engineError } from './errors';
 
 /** Narrows `source` to a transformation, or fails with E_BAD_SOURCE naming the asset. */
 export function requireTransform(ref: string, source: Source): TransformationSource {
@@ -8,11 +8,11 @@ export function requireTransform(ref: string, source: Source): TransformationSou
     return source;
   }
   const kind = source !== null && typeof source === 'object' ? String((source as { kind?: unknown }).kind) : typeof source;
-  throw new EngineError(
-    'E_BAD_SOURCE',
-    `${assetPrefix(ref)}cannot apply a source of kind "${kind}" (expected ${TRANSFORMATION_KINDS.join(', ')})`,
-    { asset: ref, kind },
-  );
+  throw engineError('E_BAD_SOURCE', {
+    asset: ref,
+    kind,
+    problem: `cannot apply a source of kind "${kind}" (expected ${TRANSFORMATION_KINDS.join(', ')})`,
+  });
 }
 
 function isKnownTransformation(source: Source): source is TransformationSource {
@@ -31,7 +31,7 @@ export function upstreamHandleIds(
   return sourceUpstream(source).map((asset) => {
     const id = Object.prototype.hasOwnProperty.call(inputs, asset) ? inputs[asset] : undefined;
     if (typeof id !== 'string' || id === '') {
-      throw new EngineError('E_BAD_SOURCE', `${assetPrefix(ref)}no input handle for "${asset}"`, { asset: ref, from: asset });
+      throw engineError('E_BAD_SOURCE', { asset: ref, from: asset, problem: `no input handle for "${asset}"` });
     }
     return { asset, id };
   });

@@ -6,8 +6,8 @@ export interface ErrorDetails {
   readonly field?: string;
   /** 1-based line in the pipeline document. */
   readonly line?: number;
-  /** 1-based column in the line (or in the expression text). */
-  readonly column?: number;
+  /** 1-based column in the line (or in the expression text); the engine puts a data column's name here. */
+  readonly column?: number | string;
   /** Anything else a catalogue entry documents (job id, option name, limit...). */
   readonly [key: string]: unknown;
 }

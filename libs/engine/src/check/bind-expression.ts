@@ -17,7 +17,7 @@ import {
   type Expr,
   type StringLiteral,
 } from '@pipeline/definition';
-import { columnNotFound, EngineError, typeError, assetPrefix } from '../errors';
+import { columnNotFound, engineError, typeError } from '../errors';
 import { checkLikePattern } from '../values/like';
 import { regexProblem } from '../values/regex';
 import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../values/temporal';
@@ -90,7 +90,7 @@ class Binder {
 
   private aggregateError(what: string): never {
     const { asset, field } = this.scope;
-    throw new EngineError('E_AGGREGATE', `${assetPrefix(asset)}${field}: ${what}`, { asset, field });
+    throw engineError('E_AGGREGATE', { asset, field, problem: what });
   }
 
   private requireModelled(node: Expr): void {
@@ -160,12 +160,7 @@ class Binder {
             // Refused before any row is read, so a bad pattern fails alike on both backends.
             const column = e.operand.kind === 'column' ? e.operand.name : undefined;
             const on = column === undefined ? '' : ` (${e.op} on column "${column}")`;
-            throw new EngineError('E_BAD_PATTERN', `${assetPrefix(asset)}${field}: ${problemText}${on}`, {
-              asset,
-              field,
-              column,
-              pattern: pattern.value,
-            });
+            throw engineError('E_BAD_PATTERN', { asset, field, column, pattern: pattern.value, problem: `${problemText}${on}` });
           }
         }
         return this.typed({ ...e, operand, pattern }, 'boolean');
@@ -299,10 +294,11 @@ class Binder {
 
   private bindCall(e: Call, inAggregate: boolean): Expr {
     if (!isFunctionName(e.name)) {
-      throw new EngineError('E_UNSUPPORTED_FUNCTION', `${assetPrefix(this.scope.asset)}${this.scope.field}: unknown function "${e.name}"`, {
+      throw engineError('E_UNSUPPORTED_FUNCTION', {
         asset: this.scope.asset,
         field: this.scope.field,
         function: e.name,
+        problem: `unknown function "${e.name}"`,
       });
     }
     const spec = FUNCTION_CATALOGUE[e.name] as { aggregate: boolean; minArgs: number; maxArgs: number | null; allowsStar?: boolean; allowsDistinct?: boolean };

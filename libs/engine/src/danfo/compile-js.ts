@@ -8,7 +8,7 @@
 import { assertNever, type Call, type Expr } from '@pipeline/definition';
 import type { TypeMap } from '../check/bind-expression';
 import { supertype } from '../check/supertype';
-import { EngineError, assetPrefix } from '../errors';
+import { engineError, internalError } from '../errors';
 import { isIntegral, type DataType } from '../types/data-type';
 import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues } from '../values/compare';
@@ -38,7 +38,7 @@ export interface JsCompileContext {
 /** Compiles a row expression: `(cols, i) => value`. */
 export function compileRowExpression(e: Expr, ctx: JsCompileContext): Compiled<number> {
   return new JsCompiler<number>(ctx, (idx) => (cols, i) => cols[idx][i], () => {
-    throw new EngineError('E_AGGREGATE', `${assetPrefix(ctx.asset)}${ctx.field}: aggregate functions are not allowed here`);
+    throw engineError('E_AGGREGATE', { asset: ctx.asset, field: ctx.field, problem: 'aggregate functions are not allowed here' });
   }).compile(e);
 }
 
@@ -73,13 +73,13 @@ class JsCompiler<I> {
 
   private typeOf(e: Expr): DataType {
     const t = this.ctx.types.get(e);
-    if (t === undefined) throw new EngineError('E_INTERNAL', 'expression compiled before it was bound');
+    if (t === undefined) throw internalError('expression compiled before it was bound');
     return t;
   }
 
   private fail(code: 'E_TYPE' | 'E_VALUE' | 'E_BAD_PATTERN', what: string): never {
     const { asset, field } = this.ctx;
-    throw new EngineError(code, `${assetPrefix(asset)}${field}: ${what}`, { asset, field });
+    throw engineError(code, { asset, field, problem: what });
   }
 
   /** Compiles `e` and converts its value to type `to` (date to timestamp, number to float or decimal). */
@@ -334,7 +334,7 @@ class JsCompiler<I> {
       case '%':
         return pairwise((a, b) => remainderOf(a, b, t));
       default:
-        throw new EngineError('E_INTERNAL', `unexpected operator ${op}`);
+        throw internalError(`unexpected operator ${op}`);
     }
   }
 
@@ -385,7 +385,7 @@ class JsCompiler<I> {
   private compileCall(e: Call): Compiled<I> {
     const fn = (JS_FUNCTIONS as Record<string, JsFunction>)[e.name];
     if (fn === undefined) {
-      throw new EngineError('E_UNSUPPORTED_FUNCTION', `${assetPrefix(this.ctx.asset)}${this.ctx.field}: unknown function "${e.name}"`);
+      throw engineError('E_UNSUPPORTED_FUNCTION', { asset: this.ctx.asset, field: this.ctx.field, problem: `unknown function "${e.name}"` });
     }
     if (fn.kind === 'aggregate') return this.aggregate(e, fn);
     const t = this.typeOf(e);

@@ -11,7 +11,7 @@ import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from
 import { bindSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import type { EngineConfig } from '../config';
-import { EngineError, assetPrefix, throwIfAborted, unsupportedKind } from '../errors';
+import { engineError, internalError, isEngineError, throwIfAborted, unsupportedKind } from '../errors';
 import { isUnsupported } from '../kinds/kind-support';
 import { HandleRegistry } from '../handle-registry';
 import { checkAppendColumns, concatenateAppend } from '../formats/append-rules';
@@ -165,11 +165,8 @@ export class DanfoBackend implements Backend {
       return stagedFile(file, source.mode, h.rowCount, source.path);
     } catch (e) {
       file.discard();
-      if (e instanceof EngineError) throw e;
-      throw new EngineError('E_WRITE_FAILED', `${assetPrefix(asset)}cannot write ${source.path}: ${(e as Error).message}`, {
-        asset,
-        path: source.path,
-      });
+      if (isEngineError(e)) throw e;
+      throw engineError('E_WRITE_FAILED', { asset, path: source.path, problem: `cannot write ${source.path}: ${(e as Error).message}` }, { cause: e });
     }
   }
 
@@ -192,7 +189,7 @@ export class DanfoBackend implements Backend {
     if (old !== undefined) checkAppendColumns(asset, rule, old.columns.map((c) => c.name), h.columns.map((c) => c.name));
     switch (format.appendMethod(existing, options)) {
       case 'rewrite-array': {
-        if (options.format !== 'json') throw new EngineError('E_INTERNAL', `${assetPrefix(asset)}only JSON files are arrays`, { asset });
+        if (options.format !== 'json') throw internalError('only JSON files are arrays', asset);
         const added = jsonRecordTexts(h.columns, this.data(h), h.rowCount, options);
         fs.writeFileSync(tempPath, jsonArrayWithRecords(existing, display, options, asset, added));
         return;

@@ -2,7 +2,7 @@
  * Loads danfojs-node on first use only: it takes about a second to load (it pulls in TensorFlow),
  * which no process that never runs the danfo backend should pay.
  */
-import { EngineError } from '../errors';
+import { engineError } from '../errors';
 
 /** The part of a danfo DataFrame the backend uses. */
 export interface DanfoFrame {
@@ -26,7 +26,7 @@ export function loadDanfo(): DanfoModule {
     try {
       loaded = require('danfojs-node') as DanfoModule;
     } catch (e) {
-      throw new EngineError('E_EXECUTION', `cannot load danfojs-node: ${(e as Error).message}`, {}, { cause: e });
+      throw engineError('E_EXECUTION', { problem: `cannot load danfojs-node: ${(e as Error).message}` }, { cause: e });
     }
   }
   return loaded;

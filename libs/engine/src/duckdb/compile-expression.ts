@@ -6,7 +6,7 @@
  */
 import { assertNever, type Call, type CastType, type Expr, type FunctionName } from '@pipeline/definition';
 import { castTarget, type TypeMap } from '../check/bind-expression';
-import { EngineError } from '../errors';
+import { engineError, internalError } from '../errors';
 import { decimalParts, isIntegral, type DataType } from '../types/data-type';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
@@ -36,7 +36,7 @@ export function duckDbTypeName(t: DataType): string {
     default: {
       const dec = decimalParts(t);
       if (dec !== undefined) return `DECIMAL(${dec.precision},${dec.scale})`;
-      throw new EngineError('E_TYPE', `type ${t} has no DuckDB cast target`);
+      throw engineError('E_TYPE', { problem: `type ${t} has no DuckDB cast target` });
     }
   }
 }
@@ -134,7 +134,7 @@ export const DUCKDB_FUNCTIONS = {
 export function compileDuckDbExpression(e: Expr, types: TypeMap): string {
   const typeOf = (node: Expr): DataType => {
     const t = types.get(node);
-    if (t === undefined) throw new EngineError('E_INTERNAL', 'expression compiled before it was bound');
+    if (t === undefined) throw internalError('expression compiled before it was bound');
     return t;
   };
   const compile = (node: Expr): string => {
@@ -204,7 +204,7 @@ export function compileDuckDbExpression(e: Expr, types: TypeMap): string {
       case 'call': {
         const fn: DuckDbFunction | undefined = (DUCKDB_FUNCTIONS as Record<string, DuckDbFunction>)[node.name];
         if (fn === undefined) {
-          throw new EngineError('E_UNSUPPORTED_FUNCTION', `unknown function "${node.name}"`, { function: node.name });
+          throw engineError('E_UNSUPPORTED_FUNCTION', { function: node.name, problem: `unknown function "${node.name}"` });
         }
         return fn(node.args.map(compile), node.args.map(typeOf), node, typeOf(node));
       }

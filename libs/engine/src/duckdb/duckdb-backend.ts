@@ -15,7 +15,7 @@ import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from
 import { bindSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import { resolveDuckDbSettings, type EngineConfig } from '../config';
-import { EngineError, assetPrefix, throwIfAborted, unsupportedKind } from '../errors';
+import { assetPrefix, type EngineError, engineError, isEngineError, rebuildEngineError, throwIfAborted, unsupportedKind } from '../errors';
 import { HandleRegistry } from '../handle-registry';
 import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
 import { checkAppendColumns, concatenateAppend } from '../formats/append-rules';
@@ -335,7 +335,7 @@ export class DuckDbBackend implements Backend {
     signal: AbortSignal | undefined,
     ownField?: string,
   ): Promise<unknown> {
-    if (!(error instanceof EngineError) || !BLAMEABLE.has(error.code) || signal?.aborted) return error;
+    if (!isEngineError(error) || !BLAMEABLE.has(error.code) || signal?.aborted) return error;
     const feeding = new Set(upstreamOf(plan, outputRef));
     for (const step of plan.steps) {
       if (!feeding.has(step.ref) || step.source.kind === 'input' || step.source.kind === 'output') continue;
@@ -345,7 +345,7 @@ export class DuckDbBackend implements Backend {
       try {
         await this.db.run(`SELECT max(hash(${everyColumn})) FROM ${rel.name}`, { signal, asset: step.ref });
       } catch (e) {
-        if (!(e instanceof EngineError) || e.code !== error.code) return e;
+        if (!isEngineError(e) || e.code !== error.code) return e;
         return withField(e, step.ref, blamedField(step.source));
       }
     }
@@ -437,7 +437,7 @@ function info(h: DuckHandle): HandleInfo {
 }
 
 function missingUpstream(ref: string, from: string): EngineError {
-  return new EngineError('E_BAD_SOURCE', `${assetPrefix(ref)}upstream asset "${from}" has not been computed`, { asset: ref, from });
+  return engineError('E_BAD_SOURCE', { asset: ref, from, problem: `upstream asset "${from}" has not been computed` });
 }
 
 /** Largest CSV file read again in JavaScript to say why DuckDB could not sniff it. */
@@ -448,16 +448,14 @@ const DIAGNOSE_MAX_BYTES = 64 * 1024 * 1024;
  * fields, which the JavaScript CSV reader finds and names (`row 3 has 4 fields, expected 3`).
  */
 function explainSniffFailure(e: unknown, ref: string, absolute: string, display: string, csv: CsvOptions): unknown {
-  if (!(e instanceof EngineError) || e.code !== 'E_READ_FAILED' || !/Error when sniffing/.test(String(e.details.duckdb ?? ''))) return e;
+  if (!isEngineError(e) || e.code !== 'E_READ_FAILED' || !/Error when sniffing/.test(String(e.details.duckdb ?? ''))) return e;
   let reason = 'its layout (separator, quotes, number of columns) could not be detected';
   try {
     if (fs.statSync(absolute).size <= DIAGNOSE_MAX_BYTES) parseCsv(decodeFile(absolute, csv.compression, csv.encoding, ref, display), csv);
   } catch (problem) {
     if (problem instanceof CsvSyntaxError) reason = problem.message;
   }
-  return new EngineError('E_READ_FAILED', `${assetPrefix(ref)}cannot read the input: ${display}: ${reason}`, { ...e.details, asset: ref, path: display }, {
-    cause: e,
-  });
+  return engineError('E_READ_FAILED', { ...e.details, asset: ref, path: display, problem: `cannot read the input: ${display}: ${reason}` }, { cause: e });
 }
 
 /** Runtime failures an upstream expression can cause (not a read, write or mode failure). */
@@ -474,7 +472,7 @@ function blamedField(source: Source): string {
 function withField(e: EngineError, ref: string, field: string): EngineError {
   const prefix = assetPrefix(ref);
   const rest = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
-  return new EngineError(e.code, `${prefix}${field}: ${rest}`, { ...e.details, asset: ref, field }, { cause: e });
+  return engineError(e.code, { ...e.details, asset: ref, field, problem: rest }, { cause: e });
 }
 
 /** Every asset `ref` reads through its chain (itself excluded). */
@@ -509,10 +507,7 @@ function inputsOf(plan: Plan, ref: string): string[] {
 function attributeReadError(e: unknown, ref: string, inputs: readonly string[]): EngineError {
   const err = translateDuckDbError(e, ref);
   if (err.code === 'E_READ_FAILED' && inputs.length === 1) {
-    return new EngineError('E_READ_FAILED', err.message.replace(assetPrefix(ref), assetPrefix(inputs[0])), {
-      ...err.details,
-      asset: inputs[0],
-    });
+    return rebuildEngineError('E_READ_FAILED', err.message.replace(assetPrefix(ref), assetPrefix(inputs[0])), { ...err.details, asset: inputs[0] });
   }
   return err;
 }

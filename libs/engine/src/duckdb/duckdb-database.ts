@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
 import type { ResolvedDuckDbSettings } from '../config';
-import { EngineError, assetPrefix, cancelled, throwIfAborted } from '../errors';
+import { cancelled, type EngineError, engineError, isEngineError, throwIfAborted } from '../errors';
 import { MAX_CSV_LINE_BYTES } from '../limits';
 import type { DataRoot } from '../paths/data-root';
 import { sqlInteger, sqlString, sqlStringList } from './sql-text';
@@ -69,7 +69,7 @@ export class LockedDuckDb {
       connection?.closeSync();
       instance?.closeSync();
       fs.rmSync(spillDir, { recursive: true, force: true });
-      throw new EngineError('E_EXECUTION', `cannot start DuckDB: ${(e as Error).message}`, {}, { cause: e });
+      throw engineError('E_EXECUTION', { problem: `cannot start DuckDB: ${(e as Error).message}` }, { cause: e });
     }
   }
 
@@ -83,7 +83,7 @@ export class LockedDuckDb {
    * `closesInstance`, closing it also closes this instance (a backend that owns its database).
    */
   async connect(options: { closesInstance?: boolean } = {}): Promise<DuckDbDatabase> {
-    if (this.closed) throw new EngineError('E_BACKEND_CLOSED', 'the DuckDB backend is closed');
+    if (this.closed) throw engineError('E_BACKEND_CLOSED', { problem: 'the DuckDB backend is closed' });
     let connection: DuckDBConnection;
     try {
       connection = await this.instance.connect();
@@ -149,7 +149,7 @@ export class DuckDbDatabase {
   }
 
   private async runNow(sql: string, { signal, asset }: { signal?: AbortSignal; asset?: string }): Promise<DuckDBMaterializedResult> {
-    if (this.closed) throw new EngineError('E_BACKEND_CLOSED', 'the DuckDB backend is closed');
+    if (this.closed) throw engineError('E_BACKEND_CLOSED', { problem: 'the DuckDB backend is closed' });
     throwIfAborted(signal, asset);
     const interrupt = (): void => this.connection.interrupt();
     let timer: NodeJS.Timeout | undefined;
@@ -195,44 +195,41 @@ const RE2_PROBLEM =
  * shown relative to it, so messages never reveal where the server keeps its data.
  */
 export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: string): EngineError {
-  if (e instanceof EngineError) return e;
+  if (isEngineError(e)) return e;
   const raw = e instanceof Error ? e.message : String(e);
   const full = hideRoot === undefined ? raw : raw.split(hideRoot).join('');
   // Some node-api paths prefix DuckDB's own error class with "Error: ".
   const message = full.split('\n')[0].replace(/^Error: /, '');
-  const prefix = assetPrefix(asset);
   const details = { asset, duckdb: message };
   if (message.startsWith('INTERRUPT Error')) return cancelled(asset);
   if (message.startsWith('Permission Error')) {
-    return new EngineError('E_PATH_OUTSIDE_ROOT', `${prefix}path is outside the data root (${message})`, details, { cause: e });
+    return engineError('E_PATH_OUTSIDE_ROOT', { ...details, problem: `path is outside the data root (${message})` }, { cause: e });
   }
   if (/No files found that match the pattern/.test(message)) {
-    return new EngineError('E_FILE_NOT_FOUND', `${prefix}file not found (${message})`, details, { cause: e });
+    return engineError('E_FILE_NOT_FOUND', { ...details, problem: `file not found (${message})` }, { cause: e });
   }
   if (/CSV Error|Error when sniffing|Malformed JSON|Invalid Input Error: .*(JSON|parquet|Parquet)|No magic bytes|not a parquet file/i.test(full)) {
     const csv = csvProblem(full);
     const what = csv ?? message.replace(/^Invalid Input Error: /, '');
-    return new EngineError('E_READ_FAILED', `${prefix}cannot read the input: ${withoutAdvice(what)}`, details, { cause: e });
+    return engineError('E_READ_FAILED', { ...details, problem: `cannot read the input: ${withoutAdvice(what)}` }, { cause: e });
   }
   const regex = RE2_PROBLEM.exec(message);
   if (regex !== null) {
     return new EngineError('E_BAD_PATTERN', `${prefix}invalid regular expression: ${regex[1]}`, details, { cause: e });
   }
   if (message.startsWith('Conversion Error')) {
-    return new EngineError('E_TYPE', `${prefix}cannot convert a value: ${withoutAdvice(message.slice('Conversion Error: '.length))}`, details, { cause: e });
+    return engineError('E_TYPE', { ...details, problem: `cannot convert a value: ${withoutAdvice(message.slice('Conversion Error: '.length))}` }, { cause: e });
   }
   if (message.startsWith('Binder Error')) {
-    return new EngineError('E_TYPE', `${prefix}${withoutAdvice(message.slice('Binder Error: '.length))}`, details, { cause: e });
+    return engineError('E_TYPE', { ...details, problem: withoutAdvice(message.slice('Binder Error: '.length)) }, { cause: e });
   }
   if (message.startsWith('Out of Range Error')) {
-    return new EngineError('E_VALUE', `${prefix}value out of range: ${withoutAdvice(message.slice('Out of Range Error: '.length))}`, details, {
-      cause: e,
-    });
+    return engineError('E_VALUE', { ...details, problem: `value out of range: ${withoutAdvice(message.slice('Out of Range Error: '.length))}` }, { cause: e });
   }
   if (message.startsWith('IO Error')) {
-    return new EngineError('E_READ_FAILED', `${prefix}${message}`, details, { cause: e });
+    return engineError('E_READ_FAILED', { ...details, problem: message }, { cause: e });
   }
-  return new EngineError('E_EXECUTION', `${prefix}${withoutAdvice(message)}`, details, { cause: e });
+  return engineError('E_EXECUTION', { ...details, problem: withoutAdvice(message) }, { cause: e });
 }
 
 /**

@@ -1,5 +1,5 @@
 /** What an append checks and how appended bytes join a file, shared by both backends (one message). */
-import { EngineError, assetPrefix } from '../errors';
+import { engineError } from '../errors';
 import { concatenateInto, lacksFinalNewline } from '../io/atomic-write';
 import type { AppendColumnRule } from './format-module';
 
@@ -13,11 +13,12 @@ export function checkAppendColumns(ref: string, rule: AppendColumnRule, existing
       existing.length === added.length &&
       [...existing].sort().join('\0') === [...added].sort().join('\0'));
   if (!same) {
-    throw new EngineError(
-      'E_SCHEMA_MISMATCH',
-      `${assetPrefix(ref)}cannot append: the rows have columns (${added.join(', ')}) but the existing file has (${existing.join(', ')})`,
-      { asset: ref, columns: [...added], existing: [...existing] },
-    );
+    throw engineError('E_SCHEMA_MISMATCH', {
+      asset: ref,
+      columns: [...added],
+      existing: [...existing],
+      problem: `cannot append: the rows have columns (${added.join(', ')}) but the existing file has (${existing.join(', ')})`,
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 /** CSV files: DuckDB's `read_csv` / `COPY` options, the JavaScript reader and writer, append rules. */
 import type { Column } from '../check/bind-expression';
-import { badOption } from '../errors';
+import { badOption, readFailed } from '../errors';
 import { MAX_CSV_LINE_BYTES } from '../limits';
 import { sqlString, sqlStringList } from '../duckdb/sql-text';
 import type { DataType } from '../types/data-type';
@@ -10,7 +10,6 @@ import { toStrftime } from './date-pattern';
 import { writeCompression, type CsvOptions } from './format-options';
 import type { ColumnData, FormatModule } from './format-module';
 import { convertAll, csvCandidates } from './infer-values';
-import { readFailed } from './read-failed';
 import { decodeFile, encodeText } from './text-file';
 import { textFormatter } from './value-text';
 

@@ -1,7 +1,7 @@
 /** JSON files: DuckDB's `read_json` / `COPY` options, the JavaScript reader and writer, append rules. */
 import type { Column } from '../check/bind-expression';
 import { sqlString } from '../duckdb/sql-text';
-import { EngineError, assetPrefix } from '../errors';
+import { engineError, readFailed } from '../errors';
 import type { DataType } from '../types/data-type';
 import type { Value } from '../values/format-value';
 import { toStrftime } from './date-pattern';
@@ -9,7 +9,6 @@ import { compressionFromName, writeCompression, type JsonOptions } from './forma
 import type { ColumnData, FormatModule, OptionsOf } from './format-module';
 import { convertAll, dateByPattern, isoDate, readLong, sameIsoTimestampFormat, timestampByPattern } from './infer-values';
 import { jsonText, JsonSyntaxError, parseJsonDocuments, type JsonValue } from './json-text';
-import { readFailed } from './read-failed';
 import { decodeFile, encodeText, leadingText } from './text-file';
 import { jsonArrayText, jsonRecordTexts } from './value-text';
 
@@ -107,11 +106,12 @@ function jsonColumns(text: string, o: JsonOptions, asset: string, display: strin
   for (const name of names) {
     const raw = records.map((r) => ((r as Map<string, JsonValue>).get(name) ?? null) as JsonValue);
     if (raw.some((v) => v instanceof Map || Array.isArray(v))) {
-      throw new EngineError(
-        'E_UNSUPPORTED_FORMAT',
-        `${assetPrefix(asset)}the danfo backend cannot read nested JSON values (field "${name}" of ${display}); use the duckdb backend`,
-        { asset, path: display, column: name },
-      );
+      throw engineError('E_UNSUPPORTED_FORMAT', {
+        asset,
+        path: display,
+        column: name,
+        problem: `the danfo backend cannot read nested JSON values (field "${name}" of ${display}); use the duckdb backend`,
+      });
     }
     const typed = jsonColumn(raw, o);
     columns.push({ name, type: typed.type });

@@ -3,7 +3,7 @@
  * writer and refuses them with E_UNSUPPORTED_FORMAT before touching the file system.
  */
 import { sqlString } from '../duckdb/sql-text';
-import { EngineError, assetPrefix } from '../errors';
+import { engineError } from '../errors';
 import type { FormatModule } from './format-module';
 
 export const parquetFormat: FormatModule<'parquet'> = {
@@ -16,18 +16,16 @@ export const parquetFormat: FormatModule<'parquet'> = {
   },
 
   readColumns(_absolutePath, display, _options, asset) {
-    throw new EngineError('E_UNSUPPORTED_FORMAT', `${assetPrefix(asset)}the danfo backend cannot read parquet (use the duckdb backend)`, {
+    throw engineError('E_UNSUPPORTED_FORMAT', {
       asset,
       path: display,
       format: 'parquet',
+      problem: 'the danfo backend cannot read parquet (use the duckdb backend)',
     });
   },
 
   encode(_columns, _data, _rowCount, _options, _finalPath, asset) {
-    throw new EngineError('E_UNSUPPORTED_FORMAT', `${assetPrefix(asset)}the danfo backend cannot write parquet (use the duckdb backend)`, {
-      asset,
-      format: 'parquet',
-    });
+    throw engineError('E_UNSUPPORTED_FORMAT', { asset, format: 'parquet', problem: 'the danfo backend cannot write parquet (use the duckdb backend)' });
   },
 
   // A parquet file cannot grow in place: the old rows and the new ones are written as one file,

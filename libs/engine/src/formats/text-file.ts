@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
-import { EngineError, assetPrefix } from '../errors';
+import { engineError, readFailed } from '../errors';
 import { compressionFromName, type TextCompression, type TextEncoding } from './format-options';
 
 /** File bytes decompressed (by option, else by extension) and decoded to text. */
@@ -13,16 +13,13 @@ export function decodeFile(absolute: string, compression: TextCompression, encod
   let bytes: Buffer = fs.readFileSync(absolute);
   const codec = compression === 'auto' ? compressionFromName(absolute) : compression;
   if (codec === 'zstd') {
-    throw new EngineError('E_UNSUPPORTED_FORMAT', `${assetPrefix(asset)}the danfo backend cannot read zstd-compressed files: ${display}`, {
-      asset,
-      path: display,
-    });
+    throw engineError('E_UNSUPPORTED_FORMAT', { asset, path: display, problem: `the danfo backend cannot read zstd-compressed files: ${display}` });
   }
   if (codec === 'gzip') {
     try {
       bytes = zlib.gunzipSync(bytes);
     } catch (e) {
-      throw new EngineError('E_READ_FAILED', `${assetPrefix(asset)}cannot read ${display}: not valid gzip data`, { asset, path: display }, { cause: e });
+      throw readFailed(asset, display, 'not valid gzip data', e);
     }
   }
   const label = encoding === 'utf-16' ? 'utf-16le' : encoding === 'latin-1' ? 'latin1' : 'utf-8';
@@ -33,7 +30,7 @@ export function decodeFile(absolute: string, compression: TextCompression, encod
 export function encodeText(text: string, codec: 'none' | 'gzip' | 'zstd', asset: string): Buffer {
   const bytes = Buffer.from(text, 'utf8');
   if (codec === 'zstd') {
-    throw new EngineError('E_UNSUPPORTED_FORMAT', `${assetPrefix(asset)}the danfo backend cannot write zstd-compressed files`, { asset });
+    throw engineError('E_UNSUPPORTED_FORMAT', { asset, problem: 'the danfo backend cannot write zstd-compressed files' });
   }
   return codec === 'gzip' ? zlib.gzipSync(bytes) : bytes;
 }

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { WriteMode } from '@pipeline/definition';
-import { EngineError, assetPrefix, outputExists } from '../errors';
+import { engineError, internalError, isEngineError, outputExists } from '../errors';
 import { tempFileName } from './temp-name';
 
 /** What to do before computing an output: write it, or skip it (mode ignore, destination exists). */
@@ -21,15 +21,12 @@ export type ModeDecision = 'write' | 'skip';
 export function decideMode(finalPath: string, display: string, mode: WriteMode, asset?: string): ModeDecision {
   // Resolving drops a final slash or dot, which would turn "newdir/" into a file named newdir.
   if (/[\\/]$|(^|[\\/])\.{1,2}$/.test(display)) {
-    throw new EngineError('E_PATH_OUTSIDE_ROOT', `${assetPrefix(asset)}output path "${display}" names a folder`, { asset, path: display });
+    throw engineError('E_PATH_OUTSIDE_ROOT', { asset, path: display, problem: `output path "${display}" names a folder` });
   }
   const stat = statOrUndefined(finalPath);
   if (stat === undefined) return 'write';
   if (stat.isDirectory()) {
-    throw new EngineError('E_WRITE_FAILED', `${assetPrefix(asset)}output path is a folder: ${display}`, {
-      asset,
-      path: display,
-    });
+    throw engineError('E_WRITE_FAILED', { asset, path: display, problem: `output path is a folder: ${display}` });
   }
   if (mode === 'error') throw outputExists(asset, display);
   if (mode === 'ignore') return 'skip';
@@ -53,10 +50,9 @@ export function prepareAtomicFile(finalPath: string, display: string, asset?: st
   try {
     createdDir = fs.mkdirSync(dir, { recursive: true });
   } catch (e) {
-    throw new EngineError(
+    throw engineError(
       'E_WRITE_FAILED',
-      `${assetPrefix(asset)}cannot create the output folder of ${display}: ${(e as Error).message}`,
-      { asset, path: display },
+      { asset, path: display, problem: `cannot create the output folder of ${display}: ${(e as Error).message}` },
       { cause: e },
     );
   }
@@ -71,7 +67,7 @@ export function prepareAtomicFile(finalPath: string, display: string, asset?: st
   };
 
   const commit = (mode: WriteMode): boolean => {
-    if (done) throw new EngineError('E_INTERNAL', `${assetPrefix(asset)}output ${display} was already committed`);
+    if (done) throw internalError(`output ${display} was already committed`, asset);
     try {
       if (mode === 'overwrite' || mode === 'append') {
         fs.renameSync(tempPath, finalPath);
@@ -88,11 +84,10 @@ export function prepareAtomicFile(finalPath: string, display: string, asset?: st
       return true;
     } catch (e) {
       discard();
-      if (e instanceof EngineError) throw e;
-      throw new EngineError(
+      if (isEngineError(e)) throw e;
+      throw engineError(
         'E_WRITE_FAILED',
-        `${assetPrefix(asset)}cannot move the output into place: ${display}: ${(e as Error).message}`,
-        { asset, path: display },
+        { asset, path: display, problem: `cannot move the output into place: ${display}: ${(e as Error).message}` },
         { cause: e },
       );
     }

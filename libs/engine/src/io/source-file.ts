@@ -3,7 +3,7 @@
  * both backends so that the same input fails the same way on each.
  */
 import * as fs from 'node:fs';
-import { EngineError, assetPrefix, fileNotFound } from '../errors';
+import { engineError, fileNotFound } from '../errors';
 import { resolveInRoot, type DataRoot, type ResolvedPath } from '../paths/data-root';
 
 /** Resolves an input's path and checks that it names an existing regular file. */
@@ -16,12 +16,12 @@ export function locateInputFile(root: DataRoot, userPath: string, asset?: string
     throw fileNotFound(asset, userPath);
   }
   if (!stat.isFile()) {
-    throw new EngineError('E_READ_FAILED', `${assetPrefix(asset)}not a file: ${userPath}`, { asset, path: userPath });
+    throw engineError('E_READ_FAILED', { asset, path: userPath, problem: `not a file: ${userPath}` });
   }
   try {
     fs.accessSync(resolved.absolute, fs.constants.R_OK);
   } catch {
-    throw new EngineError('E_READ_FAILED', `${assetPrefix(asset)}file is not readable: ${userPath}`, { asset, path: userPath });
+    throw engineError('E_READ_FAILED', { asset, path: userPath, problem: `file is not readable: ${userPath}` });
   }
   return resolved;
 }

@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { EngineError, assetPrefix, hideInMessages, pathOutsideRoot } from '../errors';
+import { type EngineError, engineError, hideInMessages, pathOutsideRoot } from '../errors';
 
 /** The data root, resolved once: `real` is its canonical path (symlinks resolved). */
 export interface DataRoot {
@@ -16,16 +16,16 @@ export interface DataRoot {
 /** Resolves and checks the configured data root; it must exist and be a directory. */
 export function openDataRoot(dataRoot: string): DataRoot {
   if (typeof dataRoot !== 'string' || dataRoot === '') {
-    throw new EngineError('E_PATH_OUTSIDE_ROOT', 'the data root is not set', { path: String(dataRoot) });
+    throw engineError('E_PATH_OUTSIDE_ROOT', { path: String(dataRoot), problem: 'the data root is not set' });
   }
   let real: string;
   try {
     real = fs.realpathSync(path.resolve(dataRoot));
   } catch {
-    throw new EngineError('E_PATH_OUTSIDE_ROOT', `the data root does not exist: ${dataRoot}`, { path: dataRoot });
+    throw engineError('E_PATH_OUTSIDE_ROOT', { path: dataRoot, problem: `the data root does not exist: ${dataRoot}` });
   }
   if (!fs.statSync(real).isDirectory()) {
-    throw new EngineError('E_PATH_OUTSIDE_ROOT', `the data root is not a directory: ${dataRoot}`, { path: dataRoot });
+    throw engineError('E_PATH_OUTSIDE_ROOT', { path: dataRoot, problem: `the data root is not a directory: ${dataRoot}` });
   }
   hideInMessages(path.resolve(dataRoot));
   hideInMessages(real);
@@ -88,7 +88,7 @@ function checkPathLength(root: DataRoot, lexical: string, asset: string | undefi
 }
 
 function tooLong(asset: string | undefined, what: string): EngineError {
-  return new EngineError('E_PATH_OUTSIDE_ROOT', `${assetPrefix(asset)}${what}`, { asset });
+  return engineError('E_PATH_OUTSIDE_ROOT', { asset, problem: what });
 }
 
 /**

@@ -1,6 +1,6 @@
 /** What every transformation binder shares: its signature, output items and unique column names. */
 import { outputName, type Expr, type SourceOfKind, type TransformationKind } from '@pipeline/definition';
-import { EngineError, assetPrefix } from '../../errors';
+import { engineError } from '../../errors';
 import type { DataType } from '../../types/data-type';
 import type { Column, TypeMap } from '../bind-expression';
 
@@ -40,10 +40,7 @@ export function uniqueColumns(ref: string, items: readonly { readonly name: stri
     // DuckDB column names are case-insensitive, so `a` and `A` would collide there.
     const key = i.name.toLowerCase();
     if (seen.has(key)) {
-      throw new EngineError('E_DUPLICATE_COLUMN', `${assetPrefix(ref)}duplicate output column "${i.name}"`, {
-        asset: ref,
-        column: i.name,
-      });
+      throw engineError('E_DUPLICATE_COLUMN', { asset: ref, column: i.name, problem: `duplicate output column "${i.name}"` });
     }
     seen.add(key);
   }

@@ -215,7 +215,7 @@ export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: stri
   }
   const regex = RE2_PROBLEM.exec(message);
   if (regex !== null) {
-    return new EngineError('E_BAD_PATTERN', `${prefix}invalid regular expression: ${regex[1]}`, details, { cause: e });
+    return engineError('E_BAD_PATTERN', { ...details, problem: `invalid regular expression: ${regex[1]}` }, { cause: e });
   }
   if (message.startsWith('Conversion Error')) {
     return engineError('E_TYPE', { ...details, problem: `cannot convert a value: ${withoutAdvice(message.slice('Conversion Error: '.length))}` }, { cause: e });

@@ -429,6 +429,7 @@ describe('executePlan', () => {
     expect(root.files()).toEqual(['employees.csv']);
   });
 
+  // 25 fresh databases: seconds on a loaded machine; the test checks what is left behind, not speed.
   it('releases DuckDB resources across many runs and honours a spill folder in the data root', async () => {
     const before = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`pipeline-duckdb-${process.pid}-`));
     const p = plan(EXAMPLE.replace(/OUTFORMAT/g, 'csv'));
@@ -438,5 +439,5 @@ describe('executePlan', () => {
     const spill = path.join(root.dir, '.tmp');
     await executePlan(p, { dataRoot: root.dir, duckdb: { threads: 2, memoryLimit: '256MB', tempDirectory: spill } });
     expect(fs.readdirSync(spill)).toEqual([]);
-  });
+  }, 60_000);
 });

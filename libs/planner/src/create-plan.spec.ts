@@ -1,6 +1,6 @@
 import type { AssetDefinition, PipelineDefinition, Source } from '@pipeline/definition';
 import { createPlan } from './create-plan';
-import { PLANNER_ERROR_CODES, PlannerError } from './errors';
+import { PLANNER_ERROR_CODES, isPlannerError, plannerCatalogue, type PlannerError } from './errors';
 
 const column = (name: string) => ({ kind: 'column', name, span: { start: 0, end: name.length } }) as const;
 
@@ -46,14 +46,15 @@ describe('createPlan', () => {
 
   it('refuses definitions that break the graph invariants', () => {
     expect(() => createPlan(definition(['a', input('a')], ['a', input('b')]))).toThrow(
-      new PlannerError('PLAN_DUPLICATE_ASSET', 'duplicate asset "a" in the definition'),
+      expect.objectContaining({ code: 'PLAN_DUPLICATE_ASSET', message: 'duplicate asset "a" in the definition', details: { asset: 'a' } }),
     );
     expect(() => createPlan(definition(['f', where('nope')]))).toThrow('asset "f" references unknown asset "nope"');
     try {
       createPlan(definition(['a', where('b')], ['b', where('a')]));
       throw new Error('expected a cycle');
     } catch (error) {
-      expect(error).toBeInstanceOf(PlannerError);
+      expect(isPlannerError(error)).toBe(true);
+      expect(plannerCatalogue.is(error)).toBe(true);
       expect((error as PlannerError).code).toBe('PLAN_CYCLE');
       expect((error as PlannerError).message).toBe('cycle: a -> b -> a');
     }

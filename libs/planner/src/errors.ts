@@ -1,17 +1,37 @@
 /**
- * The planner's error catalogue. A pipeline that passed @pipeline/validation never raises these;
- * they guard `createPlan` against hand-built definitions that break the graph's invariants.
+ * The planner's error catalogue (on `@pipeline/errors`). A pipeline that passed
+ * @pipeline/validation never raises these; they guard `createPlan` against hand-built definitions
+ * that break the graph's invariants.
  */
+import { defineErrorCatalogue, type CatalogueError } from '@pipeline/errors';
 
-/** Every stable code with its one-sentence meaning. */
-export const PLANNER_ERROR_CODES = {
-  PLAN_DUPLICATE_ASSET: 'Two assets of the definition have the same name.',
-  PLAN_UNKNOWN_ASSET: 'An asset reads an asset that is not in the definition.',
-  PLAN_CYCLE: 'The assets depend on each other in a cycle.',
-} as const;
+/** The planner's catalogue. */
+export const plannerCatalogue = defineErrorCatalogue({
+  name: 'PlannerError',
+  prefix: 'PLAN',
+  entries: {
+    PLAN_DUPLICATE_ASSET: {
+      meaning: 'Two assets of the definition have the same name.',
+      message: (a: { asset: string }) => `duplicate asset "${a.asset}" in the definition`,
+    },
+    PLAN_UNKNOWN_ASSET: {
+      meaning: 'An asset reads an asset that is not in the definition.',
+      message: (a: { asset: string; reference: string }) => `asset "${a.asset}" references unknown asset "${a.reference}"`,
+    },
+    PLAN_CYCLE: {
+      meaning: 'The assets depend on each other in a cycle.',
+      message: (a: { asset: string; cycle: readonly string[] }) => `cycle: ${a.cycle.join(' -> ')}`,
+    },
+  },
+});
 
 /** A stable planner error code. */
-export type PlannerErrorCode = keyof typeof PLANNER_ERROR_CODES;
+export type PlannerErrorCode = (typeof plannerCatalogue.codes)[number];
+
+/** Every stable code with its one-sentence meaning. */
+export const PLANNER_ERROR_CODES = Object.fromEntries(
+  plannerCatalogue.codes.map((code) => [code, plannerCatalogue.entries[code].meaning]),
+) as Readonly<Record<PlannerErrorCode, string>>;
 
 /** Structured context of a planner error. */
 export interface PlannerErrorDetails {
@@ -21,32 +41,16 @@ export interface PlannerErrorDetails {
 }
 
 /** An error raised by `createPlan` for a definition whose graph is broken. */
-export class PlannerError extends Error {
-  override readonly name = 'PlannerError';
-
-  constructor(
-    readonly code: PlannerErrorCode,
-    message: string,
-    readonly details: PlannerErrorDetails = {},
-  ) {
-    super(message);
-  }
-}
+export type PlannerError = CatalogueError<PlannerErrorCode>;
 
 /** True when `value` is a PlannerError. */
 export function isPlannerError(value: unknown): value is PlannerError {
-  return value instanceof PlannerError;
+  return plannerCatalogue.is(value);
 }
 
-/** Message builders, one per code. */
+/** Builders, one per code. */
 export const plannerErrors = {
-  duplicateAsset: (asset: string) =>
-    new PlannerError('PLAN_DUPLICATE_ASSET', `duplicate asset "${asset}" in the definition`, { asset }),
-  unknownAsset: (asset: string, reference: string) =>
-    new PlannerError('PLAN_UNKNOWN_ASSET', `asset "${asset}" references unknown asset "${reference}"`, {
-      asset,
-      reference,
-    }),
-  cycle: (cycle: readonly string[]) =>
-    new PlannerError('PLAN_CYCLE', `cycle: ${cycle.join(' -> ')}`, { asset: cycle[0], cycle }),
+  duplicateAsset: (asset: string): PlannerError => plannerCatalogue.create('PLAN_DUPLICATE_ASSET', { asset }),
+  unknownAsset: (asset: string, reference: string): PlannerError => plannerCatalogue.create('PLAN_UNKNOWN_ASSET', { asset, reference }),
+  cycle: (cycle: readonly string[]): PlannerError => plannerCatalogue.create('PLAN_CYCLE', { asset: cycle[0], cycle }),
 } as const;

@@ -15,5 +15,5 @@ export { createPlan } from './create-plan';
 export { explainPlan } from './explain-plan';
 export { explainPipeline, planPipeline } from './plan-pipeline';
 export type { ExplainPipelineResult, PlanPipelineResult } from './plan-pipeline';
-export { PLANNER_ERROR_CODES, PlannerError, isPlannerError, plannerErrors } from './errors';
-export type { PlannerErrorCode, PlannerErrorDetails } from './errors';
+export { PLANNER_ERROR_CODES, isPlannerError, plannerCatalogue, plannerErrors } from './errors';
+export type { PlannerError, PlannerErrorCode, PlannerErrorDetails } from './errors';

@@ -46,7 +46,7 @@ export const engineCatalogue = defineErrorCatalogue({
     E_DUPLICATE_COLUMN: entry('a transformation would produce two columns with the same name'),
     E_TYPE: entry('an expression applies an operator or function to values of the wrong type, or a value cannot be converted'),
     E_AGGREGATE: entry('an aggregate is used where it is not allowed, or a column outside an aggregate is not a group key'),
-    E_BAD_PATTERN: entry('a LIKE or RLIKE pattern is invalid or could make matching run away'),
+    E_BAD_PATTERN: entry('a LIKE pattern is too long, or an RLIKE pattern is one RE2 cannot compile'),
     E_VALUE: entry('a value is out of range for an operation at run time (overflow, square root of a negative)'),
     E_UNSUPPORTED_FUNCTION: entry('an expression calls a function this backend does not implement'),
     E_OUTPUT_EXISTS: entry('an output exists and its mode is error'),

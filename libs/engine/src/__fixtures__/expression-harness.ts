@@ -4,7 +4,8 @@
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { parseExpression } from '@pipeline/definition';
-import { bindExpression, type Column, type TypeMap } from '../check/bind-expression';
+import { bindExpression, type Column } from '../check/bind-expression';
+import type { BoundExpr } from '../check/bound-expr';
 import { compileDuckDbExpression } from '../duckdb/compile-expression';
 import { translateDuckDbError } from '../duckdb/duckdb-database';
 import { compileRowExpression, compileGroupExpression } from '../danfo/compile-js';
@@ -77,14 +78,8 @@ function duckType(type: string): string {
   return type === 'string' ? 'VARCHAR' : type === 'long' ? 'BIGINT' : type === 'double' ? 'DOUBLE' : type.toUpperCase();
 }
 
-function bind(text: string, context: 'row' | 'aggregate'): { expr: ReturnType<typeof parseExpression>; type: string; types: TypeMap } {
-  const types: TypeMap = new Map();
-  const bound = bindExpression(
-    parseExpression(text),
-    { asset: 'x', field: 'columns', from: 't', columns: COLUMNS, context, groupKeys: ['g'] },
-    types,
-  );
-  return { expr: bound.expr, type: bound.type, types };
+function bind(text: string, context: 'row' | 'aggregate'): BoundExpr {
+  return bindExpression(parseExpression(text), { asset: 'x', field: 'columns', from: 't', columns: COLUMNS, context, groupKeys: ['g'] });
 }
 
 /** Evaluates `text` per row on DuckDB. */
@@ -93,7 +88,7 @@ export async function duckdbRows(conn: DuckDBConnection, text: string): Promise<
   let type: string;
   try {
     const b = bind(text, 'row');
-    sql = compileDuckDbExpression(b.expr, b.types);
+    sql = compileDuckDbExpression(b);
     type = b.type;
   } catch (e) {
     return failure(e);
@@ -107,7 +102,7 @@ export async function duckdbGroups(conn: DuckDBConnection, text: string): Promis
   let type: string;
   try {
     const b = bind(text, 'aggregate');
-    sql = compileDuckDbExpression(b.expr, b.types);
+    sql = compileDuckDbExpression(b);
     type = b.type;
   } catch (e) {
     return failure(e);
@@ -133,7 +128,7 @@ async function runDuck(conn: DuckDBConnection, sql: string, bound: string): Prom
 export function jsRows(text: string): Outcome {
   try {
     const b = bind(text, 'row');
-    const fn = compileRowExpression(b.expr, context(b.types));
+    const fn = compileRowExpression(b, CONTEXT);
     return { type: b.type, values: JS_ROWS.map((_, i) => formatValue(b.type, fn(JS_COLUMNS, i))) };
   } catch (e) {
     return failure(e);
@@ -144,7 +139,7 @@ export function jsRows(text: string): Outcome {
 export function jsGroups(text: string): Outcome {
   try {
     const b = bind(text, 'aggregate');
-    const fn = compileGroupExpression(b.expr, context(b.types));
+    const fn = compileGroupExpression(b, CONTEXT);
     const groups = new Map<string, number[]>();
     JS_ROWS.forEach((r, i) => groups.set(String(r[8]), [...(groups.get(String(r[8])) ?? []), i]));
     const keys = [...groups.keys()].sort();
@@ -154,15 +149,12 @@ export function jsGroups(text: string): Outcome {
   }
 }
 
-function context(types: TypeMap) {
-  return {
-    asset: 'x',
-    field: 'columns',
-    types,
-    columnIndex: (name: string) => COLUMNS.findIndex((c) => c.name === name),
-    nowMicros: Date.now() * 1000,
-  };
-}
+const CONTEXT = {
+  asset: 'x',
+  field: 'columns',
+  columnIndex: (name: string) => COLUMNS.findIndex((c) => c.name === name),
+  nowMicros: Date.now() * 1000,
+};
 
 function failure(e: unknown): Outcome {
   if (isEngineError(e)) return { error: e.code, message: e.message };

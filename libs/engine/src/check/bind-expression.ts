@@ -2,9 +2,10 @@
  * Binds an expression to the columns of its upstream asset before anything runs: every column
  * must exist (E_COLUMN_NOT_FOUND lists the ones that do), every operator and function must get
  * values of types it accepts (E_TYPE), aggregates only where they belong (E_AGGREGATE). The
- * result is a rewritten tree both backends compile: column names resolved to their real
- * spelling, string literals compared with dates or numbers turned into typed literals, and the
- * portable type of every node, which is what keeps the two backends' result types equal.
+ * result is a bound tree (check/bound-expr), the only input both backends compile: column names
+ * resolved to their real spelling, string literals compared with dates or numbers turned into
+ * typed literals, and the portable type in every node, which is what keeps the two backends'
+ * result types equal.
  */
 import {
   assertNever,
@@ -15,7 +16,6 @@ import {
   type Call,
   type CastType,
   type Expr,
-  type StringLiteral,
 } from '@pipeline/definition';
 import { columnNotFound, engineError, typeError } from '../errors';
 import { checkLikePattern } from '../values/like';
@@ -30,8 +30,9 @@ import {
   isTemporal,
   type DataType,
 } from '../types/data-type';
+import type { BoundExpr, BoundString, UntypedCall } from './bound-expr';
 import { adaptiveArithmeticType, FUNCTION_TYPES } from './function-types';
-import { supertype, type ArithmeticOperator } from './supertype';
+import { supertype } from './supertype';
 
 /** One column of a dataset: its name and portable type. */
 export interface Column {
@@ -53,36 +54,13 @@ export interface Scope {
   readonly groupKeys?: readonly string[];
 }
 
-/** The type of every node of a bound tree. */
-export type TypeMap = Map<Expr, DataType>;
-
-/** A bound expression: the tree to compile, its result type, and the types of all its nodes. */
-export interface BoundExpression {
-  readonly expr: Expr;
-  readonly type: DataType;
-}
-
-/** Binds `e` in `scope`, recording node types in `types`; throws E_COLUMN_NOT_FOUND, E_TYPE or E_AGGREGATE. */
-export function bindExpression(e: Expr, scope: Scope, types: TypeMap): BoundExpression {
-  const binder = new Binder(scope, types);
-  const expr = binder.bind(e, false);
-  return { expr, type: types.get(expr) as DataType };
+/** Binds `e` in `scope` into a typed tree; throws E_COLUMN_NOT_FOUND, E_TYPE or E_AGGREGATE. */
+export function bindExpression(e: Expr, scope: Scope): BoundExpr {
+  return new Binder(scope).bind(e, false);
 }
 
 class Binder {
-  constructor(
-    private readonly scope: Scope,
-    private readonly types: TypeMap,
-  ) {}
-
-  private typed<T extends Expr>(node: T, type: DataType): T {
-    this.types.set(node, type);
-    return node;
-  }
-
-  private typeOf(node: Expr): DataType {
-    return this.types.get(node) as DataType;
-  }
+  constructor(private readonly scope: Scope) {}
 
   private fail(what: string): never {
     throw typeError(this.scope.asset, this.scope.field, what);
@@ -93,30 +71,30 @@ class Binder {
     throw engineError('E_AGGREGATE', { asset, field, problem: what });
   }
 
-  private requireModelled(node: Expr): void {
-    const t = this.typeOf(node);
-    if (!isModelled(t)) this.fail(`${printExpression(node)} has type ${t}, which expressions cannot compute with`);
+  private requireModelled(node: BoundExpr, written: Expr): void {
+    if (!isModelled(node.type)) this.fail(`${printExpression(written)} has type ${node.type}, which expressions cannot compute with`);
   }
 
-  bind(e: Expr, inAggregate: boolean): Expr {
+  bind(e: Expr, inAggregate: boolean): BoundExpr {
+    const { span } = e;
     switch (e.kind) {
       case 'number':
-        return this.typed(e, numberLiteralType(e.text, e.isInteger));
+        return { ...e, type: numberLiteralType(e.text, e.isInteger) };
       case 'string':
-        return this.typed(e, 'string');
+        return { ...e, type: 'string' };
       case 'boolean':
-        return this.typed(e, 'boolean');
+        return { ...e, type: 'boolean' };
       case 'null':
-        return this.typed(e, 'null');
+        return { ...e, type: 'null' };
       case 'typed_literal': {
         if (e.type === 'date') {
           const days = parseDate(e.value);
           if (days === undefined) this.fail(`invalid DATE literal '${e.value}'`);
-          return this.typed({ ...e, value: formatDate(days) }, 'date');
+          return { kind: 'typed_literal', type: 'date', value: formatDate(days), span };
         }
         const micros = parseTimestamp(e.value, true);
         if (micros === undefined) this.fail(`invalid TIMESTAMP literal '${e.value}'`);
-        return this.typed({ ...e, value: formatTimestamp(micros) }, 'timestamp');
+        return { kind: 'typed_literal', type: 'timestamp', value: formatTimestamp(micros), span };
       }
       case 'column':
         return this.bindColumn(e, inAggregate);
@@ -124,33 +102,33 @@ class Binder {
         return this.fail('"*" is only allowed as count(*)');
       case 'unary': {
         const operand = this.bind(e.operand, inAggregate);
-        const t = this.typeOf(operand);
+        const t = operand.type;
         if (e.op === 'NOT') {
           if (t !== 'boolean' && t !== 'null') this.fail(`NOT needs a true/false value, got ${t}: ${printExpression(e)}`);
-          return this.typed({ ...e, operand }, 'boolean');
+          return { kind: 'unary', op: e.op, operand, type: 'boolean', span };
         }
         if (t !== 'null' && !isNumeric(t)) this.fail(`unary ${e.op} needs a number, got ${t}: ${printExpression(e)}`);
-        return this.typed({ ...e, operand }, t === 'null' ? 'integer' : t);
+        return { kind: 'unary', op: e.op, operand, type: t === 'null' ? 'integer' : t, span };
       }
       case 'binary':
         return this.bindBinary(e, inAggregate);
       case 'is_null': {
         const operand = this.bind(e.operand, inAggregate);
-        return this.typed({ ...e, operand }, 'boolean');
+        return { kind: 'is_null', operand, negated: e.negated, type: 'boolean', span };
       }
       case 'in': {
         const [operand, ...list] = this.unify([e.operand, ...e.list], inAggregate, printExpression(e));
-        return this.typed({ ...e, operand, list }, 'boolean');
+        return { kind: 'in', operand, list, negated: e.negated, type: 'boolean', span };
       }
       case 'between': {
         const [operand, low, high] = this.unify([e.operand, e.low, e.high], inAggregate, printExpression(e));
-        return this.typed({ ...e, operand, low, high }, 'boolean');
+        return { kind: 'between', operand, low, high, negated: e.negated, type: 'boolean', span };
       }
       case 'like': {
         const operand = this.bind(e.operand, inAggregate);
         const pattern = this.bind(e.pattern, inAggregate);
         for (const side of [operand, pattern]) {
-          const t = this.typeOf(side);
+          const t = side.type;
           if (t !== 'string' && t !== 'null') this.fail(`${e.op} needs text, got ${t}: ${printExpression(e)}`);
         }
         if (pattern.kind === 'string') {
@@ -163,47 +141,48 @@ class Binder {
             throw engineError('E_BAD_PATTERN', { asset, field, column, pattern: pattern.value, problem: `${problemText}${on}` });
           }
         }
-        return this.typed({ ...e, operand, pattern }, 'boolean');
+        return { kind: 'like', op: e.op, operand, pattern, negated: e.negated, type: 'boolean', span };
       }
       case 'case': {
         const whens = e.whens.map((w) => {
           const when = this.bind(w.when, inAggregate);
-          const t = this.typeOf(when);
+          const t = when.type;
           if (t !== 'boolean' && t !== 'null') this.fail(`WHEN needs a true/false condition, got ${t}: ${printExpression(w.when)}`);
-          return { when, then: w.then };
+          return when;
         });
         const results = this.unify(
-          [...whens.map((w) => w.then), ...(e.else === undefined ? [] : [e.else])],
+          [...e.whens.map((w) => w.then), ...(e.else === undefined ? [] : [e.else])],
           inAggregate,
           printExpression(e),
         );
-        const bound = {
-          ...e,
-          whens: whens.map((w, i) => ({ when: w.when, then: results[i] })),
+        const type = results.reduce<DataType>((acc, r) => supertype(acc, r.type) as DataType, 'null');
+        return {
+          kind: 'case',
+          whens: whens.map((when, i) => ({ when, then: results[i] })),
           ...(e.else === undefined ? {} : { else: results[results.length - 1] }),
+          type,
+          span,
         };
-        const type = results.reduce<DataType>((acc, r) => supertype(acc, this.typeOf(r)) as DataType, 'null');
-        return this.typed(bound, type);
       }
       case 'cast': {
         const operand = this.bind(e.operand, inAggregate);
-        const from = this.typeOf(operand);
+        const from = operand.type;
         const to = castTarget(e.type);
         if (!castable(from, to)) this.fail(`cannot cast ${from} to ${to}: ${printExpression(e)}`);
-        return this.typed({ ...e, operand }, to);
+        return { kind: 'cast', operand, safe: e.safe, type: to, span };
       }
       case 'call':
         return this.bindCall(e, inAggregate);
       case 'alias': {
         const inner = this.bind(e.expr, inAggregate);
-        return this.typed({ ...e, expr: inner }, this.typeOf(inner));
+        return { kind: 'alias', expr: inner, alias: e.alias, type: inner.type, span };
       }
       default:
         return assertNever(e);
     }
   }
 
-  private bindColumn(e: Extract<Expr, { kind: 'column' }>, inAggregate: boolean): Expr {
+  private bindColumn(e: Extract<Expr, { kind: 'column' }>, inAggregate: boolean): BoundExpr {
     const { columns, from, asset, field } = this.scope;
     const names = columns.map((c) => c.name);
     const written = e.qualifier === undefined ? e.name : `${e.qualifier}.${e.name}`;
@@ -216,22 +195,23 @@ class Binder {
         this.aggregateError(`column "${column.name}" must be inside an aggregate function or be a grouping key`);
       }
     }
-    const bound = column.name === e.name && e.qualifier === undefined ? e : { kind: 'column' as const, name: column.name, span: e.span };
-    return this.typed(bound, column.type);
+    return { kind: 'column', name: column.name, type: column.type, span: e.span };
   }
 
-  private bindBinary(e: Binary, inAggregate: boolean): Expr {
+  private bindBinary(e: Binary, inAggregate: boolean): BoundExpr {
     const text = (): string => printExpression(e);
+    const { op, span } = e;
+    const node = (left: BoundExpr, right: BoundExpr, type: DataType): BoundExpr => ({ kind: 'binary', op, left, right, type, span });
     switch (e.op) {
       case 'AND':
       case 'OR': {
         const left = this.bind(e.left, inAggregate);
         const right = this.bind(e.right, inAggregate);
         for (const side of [left, right]) {
-          const t = this.typeOf(side);
+          const t = side.type;
           if (t !== 'boolean' && t !== 'null') this.fail(`${e.op} needs true/false values, got ${t}: ${text()}`);
         }
-        return this.typed({ ...e, left, right }, 'boolean');
+        return node(left, right, 'boolean');
       }
       case '=':
       case '!=':
@@ -241,24 +221,24 @@ class Binder {
       case '>=':
       case '<=>': {
         const [left, right] = this.unify([e.left, e.right], inAggregate, text());
-        return this.typed({ ...e, left, right }, 'boolean');
+        return node(left, right, 'boolean');
       }
       case '||': {
         const left = this.bind(e.left, inAggregate);
         const right = this.bind(e.right, inAggregate);
-        this.requireModelled(left);
-        this.requireModelled(right);
-        return this.typed({ ...e, left, right }, 'string');
+        this.requireModelled(left, e.left);
+        this.requireModelled(right, e.right);
+        return node(left, right, 'string');
       }
       case '/': {
         const left = this.bind(e.left, inAggregate);
         const right = this.bind(e.right, inAggregate);
         this.requireNumbers(left, right, text);
         // DuckDB divides floats as floats and everything else as doubles.
-        const lt = this.typeOf(left);
-        const rt = this.typeOf(right);
+        const lt = left.type;
+        const rt = right.type;
         const single = (lt === 'float' || rt === 'float') && lt !== 'double' && rt !== 'double';
-        return this.typed({ ...e, left, right }, single ? 'float' : 'double');
+        return node(left, right, single ? 'float' : 'double');
       }
       case '+':
       case '-':
@@ -266,33 +246,27 @@ class Binder {
       case '%': {
         const left = this.bind(e.left, inAggregate);
         const right = this.bind(e.right, inAggregate);
-        const lt = this.typeOf(left);
-        const rt = this.typeOf(right);
-        if ((e.op === '+' || e.op === '-') && lt === 'date' && (isIntegral(rt) || rt === 'null')) {
-          return this.typed({ ...e, left, right }, 'date');
-        }
-        if (e.op === '+' && rt === 'date' && isIntegral(lt)) return this.typed({ ...e, left, right }, 'date');
-        if (e.op === '-' && lt === 'date' && rt === 'date') return this.typed({ ...e, left, right }, 'long');
+        const lt = left.type;
+        const rt = right.type;
+        if ((e.op === '+' || e.op === '-') && lt === 'date' && (isIntegral(rt) || rt === 'null')) return node(left, right, 'date');
+        if (e.op === '+' && rt === 'date' && isIntegral(lt)) return node(left, right, 'date');
+        if (e.op === '-' && lt === 'date' && rt === 'date') return node(left, right, 'long');
         this.requireNumbers(left, right, text);
-        return this.typed({ ...e, left, right }, this.arithmetic(e.op, left, right));
+        return node(left, right, adaptiveArithmeticType(e.op, left, lt, right, rt));
       }
       default:
         return assertNever(e.op);
     }
   }
 
-  private requireNumbers(left: Expr, right: Expr, text: () => string): void {
+  private requireNumbers(left: BoundExpr, right: BoundExpr, text: () => string): void {
     for (const side of [left, right]) {
-      const t = this.typeOf(side);
+      const t = side.type;
       if (t !== 'null' && !isNumeric(t)) this.fail(`arithmetic needs numbers, got ${t}: ${text()}`);
     }
   }
 
-  private arithmetic(op: ArithmeticOperator, left: Expr, right: Expr): DataType {
-    return adaptiveArithmeticType(op, left, this.typeOf(left), right, this.typeOf(right));
-  }
-
-  private bindCall(e: Call, inAggregate: boolean): Expr {
+  private bindCall(e: Call, inAggregate: boolean): BoundExpr {
     if (!isFunctionName(e.name)) {
       throw engineError('E_UNSUPPORTED_FUNCTION', {
         asset: this.scope.asset,
@@ -301,7 +275,8 @@ class Binder {
         problem: `unknown function "${e.name}"`,
       });
     }
-    const spec = FUNCTION_CATALOGUE[e.name] as { aggregate: boolean; minArgs: number; maxArgs: number | null; allowsStar?: boolean; allowsDistinct?: boolean };
+    const name = e.name;
+    const spec = FUNCTION_CATALOGUE[name] as { aggregate: boolean; minArgs: number; maxArgs: number | null; allowsStar?: boolean; allowsDistinct?: boolean };
     if (e.args.length < spec.minArgs || (spec.maxArgs !== null && e.args.length > spec.maxArgs)) {
       this.fail(`function "${e.name}" gets ${e.args.length} arguments: ${printExpression(e)}`);
     }
@@ -314,36 +289,36 @@ class Binder {
     const unifies = e.name === 'coalesce' || e.name === 'ifnull' || e.name === 'nullif';
     const args = unifies
       ? this.unify(e.args, nested, printExpression(e))
-      : e.args.map((a) => {
+      : e.args.map((a): BoundExpr => {
           if (a.kind === 'star') {
             if (e.name !== 'count' || e.args.length !== 1 || a.qualifier !== undefined) this.fail('"*" is only allowed as count(*)');
-            return this.typed(a, 'null');
+            return { kind: 'star', type: 'null', span: a.span };
           }
           return this.bind(a, nested);
         });
     if (e.name !== 'count' && e.name !== 'concat') {
-      for (const a of args) this.requireModelled(a);
+      args.forEach((a, i) => this.requireModelled(a, e.args[i]));
     }
-    const bound: Call = { ...e, args };
-    const result = FUNCTION_TYPES[e.name](
-      args.map((a) => this.typeOf(a)),
-      bound,
+    const call: UntypedCall = { kind: 'call', name, args, distinct: e.distinct, span: e.span };
+    const result = FUNCTION_TYPES[name](
+      args.map((a) => a.type),
+      call,
     );
     if (typeof result !== 'string') this.fail(`${result.problem}: ${printExpression(e)}`);
-    return this.typed(bound, result);
+    return { ...call, type: result };
   }
 
   /**
    * Binds values that must share one type (comparison sides, IN lists, CASE branches): string
    * literals are read as the others' type (`hired > '2020-01-01'` compares dates).
    */
-  private unify(nodes: readonly Expr[], inAggregate: boolean, text: string): Expr[] {
+  private unify(nodes: readonly Expr[], inAggregate: boolean, text: string): BoundExpr[] {
     const bound = nodes.map((n) => this.bind(n, inAggregate));
     let target: DataType = 'null';
-    for (const b of bound) {
+    for (const [i, b] of bound.entries()) {
       if (b.kind === 'string') continue;
-      const t = this.typeOf(b);
-      if (!isModelled(t)) this.fail(`${printExpression(b)} has type ${t}, which expressions cannot compare`);
+      const t = b.type;
+      if (!isModelled(t)) this.fail(`${printExpression(nodes[i])} has type ${t}, which expressions cannot compare`);
       const next = supertype(target, t);
       if (next === undefined) this.fail(`cannot compare ${target} with ${t}: ${text}`);
       target = next;
@@ -354,34 +329,32 @@ class Binder {
     const coerced = bound.map((b) => (b.kind === 'string' ? this.coerceLiteral(b, target, text) : b));
     let final: DataType = 'null';
     for (const c of coerced) {
-      const next = supertype(final, this.typeOf(c));
-      if (next === undefined) this.fail(`cannot compare ${final} with ${this.typeOf(c)}: ${text}`);
+      const next = supertype(final, c.type);
+      if (next === undefined) this.fail(`cannot compare ${final} with ${c.type}: ${text}`);
       final = next;
     }
     return coerced;
   }
 
-  private coerceLiteral(lit: StringLiteral, target: DataType, text: string): Expr {
+  private coerceLiteral(lit: BoundString, target: DataType, text: string): BoundExpr {
     const span = lit.span;
     if (target === 'date' || target === 'timestamp') {
       const days = target === 'date' ? parseDate(lit.value) : undefined;
-      if (days !== undefined) return this.typed({ kind: 'typed_literal', type: 'date', value: formatDate(days), span }, 'date');
+      if (days !== undefined) return { kind: 'typed_literal', type: 'date', value: formatDate(days), span };
       const micros = parseTimestamp(lit.value, true);
-      if (micros !== undefined) {
-        return this.typed({ kind: 'typed_literal', type: 'timestamp', value: formatTimestamp(micros), span }, 'timestamp');
-      }
+      if (micros !== undefined) return { kind: 'typed_literal', type: 'timestamp', value: formatTimestamp(micros), span };
     } else if (isNumeric(target)) {
       const m = /^\s*([+-]?)(\d+(?:\.\d*)?|\.\d+)\s*$/.exec(lit.value);
       if (m !== null) {
         const digits = m[2].startsWith('.') ? `0${m[2]}` : m[2].endsWith('.') ? m[2].slice(0, -1) : m[2];
         const isInteger = !digits.includes('.');
-        const num = this.typed({ kind: 'number', text: digits, isInteger, span }, numberLiteralType(digits, isInteger));
+        const num: BoundExpr = { kind: 'number', text: digits, isInteger, type: numberLiteralType(digits, isInteger), span };
         if (m[1] !== '-') return num;
-        return this.typed({ kind: 'unary', op: '-', operand: num, span }, this.typeOf(num));
+        return { kind: 'unary', op: '-', operand: num, type: num.type, span };
       }
     } else if (target === 'boolean') {
       const v = lit.value.trim().toLowerCase();
-      if (v === 'true' || v === 'false') return this.typed({ kind: 'boolean', value: v === 'true', span }, 'boolean');
+      if (v === 'true' || v === 'false') return { kind: 'boolean', value: v === 'true', type: 'boolean', span };
     }
     return this.fail(`cannot compare ${target} with the text '${lit.value}': ${text}`);
   }
@@ -401,7 +374,6 @@ export function numberLiteralType(text: string, isInteger: boolean): DataType {
   if (v <= 9223372036854775807n) return 'long';
   return 'double';
 }
-
 
 /** The portable type a CAST produces. */
 export function castTarget(t: CastType): DataType {

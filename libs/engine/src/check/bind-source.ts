@@ -6,7 +6,7 @@
  * in one table typed over every kind.
  */
 import type { TransformationKind, TransformationSource } from '@pipeline/definition';
-import type { Column, TypeMap } from './bind-expression';
+import type { Column } from './bind-expression';
 import type { Binder, UpstreamColumns } from './binders/binder-kit';
 import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
 import { bindSelect, type BoundSelect } from './binders/select';
@@ -20,10 +20,9 @@ export type BoundTransform = BoundWhere | BoundSelect | BoundGroupBy;
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
 
-/** The bound transformation, the type of every node, and the columns it produces. */
+/** The bound transformation (its expressions typed node by node) and the columns it produces. */
 export interface BoundSource<K extends TransformationKind = TransformationKind> {
   readonly transform: BoundTransformOf<K>;
-  readonly types: TypeMap;
   readonly columns: readonly Column[];
 }
 
@@ -36,8 +35,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
 
 /** Binds `source` (of asset `ref`) to the columns of its upstream assets. */
 export function bindSource(ref: string, source: TransformationSource, upstream: readonly UpstreamColumns[]): BoundSource {
-  const types: TypeMap = new Map();
   const bind = BINDERS[source.kind] as Binder<TransformationKind, BoundTransform>;
-  const { transform, columns } = bind(ref, source, upstream, types);
-  return { transform, types, columns } as BoundSource;
+  const { transform, columns } = bind(ref, source, upstream);
+  return { transform, columns } as BoundSource;
 }

@@ -3,7 +3,7 @@
  * (`satisfies Record<FunctionName, ...>`, so a new catalogue function does not compile until it
  * is typed here). A rule returns the result type or a sentence saying what is wrong.
  */
-import type { Call, Expr, FunctionName } from '@pipeline/definition';
+import type { FunctionName } from '@pipeline/definition';
 import {
   decimalParts,
   decimalType,
@@ -15,10 +15,11 @@ import {
   isTemporal,
   type DataType,
 } from '../types/data-type';
+import type { BoundExpr, UntypedCall } from './bound-expr';
 import { arithmeticType, supertype, type ArithmeticOperator } from './supertype';
 
 /** A typing rule: the argument types (and the call, for literal arguments) give the result type or a problem. */
-export type FunctionTyping = (args: readonly DataType[], call: Call) => DataType | { problem: string };
+export type FunctionTyping = (args: readonly DataType[], call: UntypedCall) => DataType | { problem: string };
 
 const problem = (text: string): { problem: string } => ({ problem: text });
 
@@ -80,13 +81,13 @@ function common(name: string, args: readonly DataType[]): DataType | { problem: 
 }
 
 /** Whole-number literal value of a call argument (`-2` included), when it is one. */
-export function integerLiteralArg(call: Call, index: number): number | undefined {
+export function integerLiteralArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
   const a = call.args[index];
   return a === undefined ? undefined : integerLiteralValue(a);
 }
 
 /** The value of a whole-number literal (`2`, `-2`), or undefined for any other expression. */
-export function integerLiteralValue(e: Expr): number | undefined {
+export function integerLiteralValue(e: BoundExpr): number | undefined {
   if (e.kind === 'number' && e.isInteger) return Number(e.text);
   if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number' && e.operand.isInteger) return -Number(e.operand.text);
   return undefined;
@@ -101,7 +102,7 @@ function fits(v: number, t: DataType): boolean {
  * Arithmetic result type where an integer literal adapts to the other side (DuckDB's rule: a short
  * column plus 1 stays short, a long column plus 1 is long).
  */
-export function adaptiveArithmeticType(op: ArithmeticOperator, left: Expr, lt: DataType, right: Expr, rt: DataType): DataType {
+export function adaptiveArithmeticType(op: ArithmeticOperator, left: BoundExpr, lt: DataType, right: BoundExpr, rt: DataType): DataType {
   if (isIntegral(lt) && isIntegral(rt)) {
     const lv = integerLiteralValue(left);
     const rv = integerLiteralValue(right);

@@ -1,5 +1,5 @@
 import { parseExpression } from '@pipeline/definition';
-import { bindExpression, type Column, type TypeMap } from '../check/bind-expression';
+import { bindExpression, type Column } from '../check/bind-expression';
 import type { EngineError } from '../errors';
 import type { Value } from '../values/format-value';
 import { parseDate, parseTimestamp } from '../values/temporal';
@@ -21,12 +21,10 @@ const ROW: Value[] = [7, 2.5, 'Hello', true, false, null, null, parseDate('2024-
 const DATA = ROW.map((v) => [v]);
 
 function evaluate(text: string): Value {
-  const types: TypeMap = new Map();
-  const b = bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: COLUMNS, context: 'row' }, types);
-  const fn = compileRowExpression(b.expr, {
+  const b = bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: COLUMNS, context: 'row' });
+  const fn = compileRowExpression(b, {
     asset: 'x',
     field: 'f',
-    types,
     columnIndex: (name) => COLUMNS.findIndex((c) => c.name === name),
     nowMicros: parseTimestamp('2025-06-15 08:00:00') as number,
   });
@@ -162,10 +160,9 @@ describe('JavaScript evaluator (golden table)', () => {
   });
 
   it('evaluates aggregates over the rows of a group, skipping NULLs', () => {
-    const types: TypeMap = new Map();
     const cols: Column[] = [{ name: 'v', type: 'integer' }];
-    const e = bindExpression(parseExpression('sum(v) * 10 + count(*)'), { asset: 'x', field: 'agg', from: 'r', columns: cols, context: 'aggregate' }, types);
-    const fn = compileGroupExpression(e.expr, { asset: 'x', field: 'agg', types, columnIndex: () => 0, nowMicros: 0 });
+    const e = bindExpression(parseExpression('sum(v) * 10 + count(*)'), { asset: 'x', field: 'agg', from: 'r', columns: cols, context: 'aggregate' });
+    const fn = compileGroupExpression(e, { asset: 'x', field: 'agg', columnIndex: () => 0, nowMicros: 0 });
     expect(fn([[1, null, 2]], [0, 1, 2])).toBe(33);
     expect(fn([[1, null, 2]], [1])).toBeNull();
   });

@@ -5,8 +5,8 @@
  * (`(cols, row) => value`) and aggregate expressions (`(cols, group) => value`, where an aggregate
  * call folds its argument over the group's rows and a group key is read from the first row).
  */
-import { assertNever, type Call, type Expr } from '@pipeline/definition';
-import type { TypeMap } from '../check/bind-expression';
+import { assertNever } from '@pipeline/definition';
+import type { BoundBinary, BoundCall, BoundExpr, BoundLike } from '../check/bound-expr';
 import { supertype } from '../check/supertype';
 import { engineError, internalError } from '../errors';
 import { isIntegral, type DataType } from '../types/data-type';
@@ -28,7 +28,6 @@ export type Compiled<I> = (cols: Columns, input: I) => Value;
 export interface JsCompileContext {
   readonly asset: string;
   readonly field: string;
-  readonly types: TypeMap;
   /** Position of a (resolved) column name in the frame. */
   readonly columnIndex: (name: string) => number;
   /** Fixed "now" of the evaluation, microseconds since the epoch. */
@@ -36,22 +35,22 @@ export interface JsCompileContext {
 }
 
 /** Compiles a row expression: `(cols, i) => value`. */
-export function compileRowExpression(e: Expr, ctx: JsCompileContext): Compiled<number> {
+export function compileRowExpression(e: BoundExpr, ctx: JsCompileContext): Compiled<number> {
   return new JsCompiler<number>(ctx, (idx) => (cols, i) => cols[idx][i], () => {
     throw engineError('E_AGGREGATE', { asset: ctx.asset, field: ctx.field, problem: 'aggregate functions are not allowed here' });
   }).compile(e);
 }
 
 /** Compiles an aggregate expression: `(cols, rows) => value` over the row indices of one group. */
-export function compileGroupExpression(e: Expr, ctx: JsCompileContext): Compiled<readonly number[]> {
+export function compileGroupExpression(e: BoundExpr, ctx: JsCompileContext): Compiled<readonly number[]> {
   return new JsCompiler<readonly number[]>(
     ctx,
     (idx) => (cols, rows) => (rows.length === 0 ? null : cols[idx][rows[0]]),
     (call, fn) => {
       const args = call.args.map((a) => (a.kind === 'star' ? undefined : compileRowExpression(a, ctx)));
       const fold = fn.make({
-        argTypes: call.args.map((a) => ctx.types.get(a) as DataType),
-        result: ctx.types.get(call) as DataType,
+        argTypes: call.args.map((a) => a.type),
+        result: call.type,
         call,
         nowMicros: ctx.nowMicros,
       });
@@ -68,14 +67,8 @@ class JsCompiler<I> {
   constructor(
     private readonly ctx: JsCompileContext,
     private readonly column: (index: number) => Compiled<I>,
-    private readonly aggregate: (call: Call, fn: Extract<JsFunction, { kind: 'aggregate' }>) => Compiled<I>,
+    private readonly aggregate: (call: BoundCall, fn: Extract<JsFunction, { kind: 'aggregate' }>) => Compiled<I>,
   ) {}
-
-  private typeOf(e: Expr): DataType {
-    const t = this.ctx.types.get(e);
-    if (t === undefined) throw internalError('expression compiled before it was bound');
-    return t;
-  }
 
   private fail(code: 'E_TYPE' | 'E_VALUE' | 'E_BAD_PATTERN', what: string): never {
     const { asset, field } = this.ctx;
@@ -83,9 +76,9 @@ class JsCompiler<I> {
   }
 
   /** Compiles `e` and converts its value to type `to` (date to timestamp, number to float or decimal). */
-  private compileAs(e: Expr, to: DataType): Compiled<I> {
+  private compileAs(e: BoundExpr, to: DataType): Compiled<I> {
     const fn = this.compile(e);
-    const from = this.typeOf(e);
+    const from = e.type;
     if (from === to || from === 'null') return fn;
     if (from === 'date' && to === 'timestamp') {
       return (c, i) => {
@@ -114,7 +107,7 @@ class JsCompiler<I> {
     };
   }
 
-  compile(e: Expr): Compiled<I> {
+  compile(e: BoundExpr): Compiled<I> {
     switch (e.kind) {
       case 'number': {
         const v = Number(e.text);
@@ -148,7 +141,7 @@ class JsCompiler<I> {
           };
         }
         if (e.op === '+') return operand;
-        const t = this.typeOf(e);
+        const t = e.type;
         return this.guarded((c, i) => {
           const v = operand(c, i);
           if (v === null) return null;
@@ -199,7 +192,7 @@ class JsCompiler<I> {
       case 'like':
         return this.compileLike(e);
       case 'case': {
-        const t = this.typeOf(e);
+        const t = e.type;
         const arms = e.whens.map((w) => ({ when: this.compile(w.when), then: this.compileAs(w.then, t) }));
         const otherwise = e.else === undefined ? (): Value => null : this.compileAs(e.else, t);
         return (c, i) => {
@@ -209,8 +202,8 @@ class JsCompiler<I> {
       }
       case 'cast': {
         const operand = this.compile(e.operand);
-        const from = this.typeOf(e.operand);
-        const to = this.typeOf(e);
+        const from = e.operand.type;
+        const to = e.type;
         const safe = e.safe;
         return (c, i) => {
           const v = operand(c, i);
@@ -230,11 +223,11 @@ class JsCompiler<I> {
   }
 
   /** The common type values of `nodes` are compared in (the binder checked that one exists). */
-  private domainOf(nodes: readonly Expr[]): DataType {
-    return nodes.reduce<DataType>((acc, n) => supertype(acc, this.typeOf(n)) ?? acc, 'null');
+  private domainOf(nodes: readonly BoundExpr[]): DataType {
+    return nodes.reduce<DataType>((acc, n) => supertype(acc, n.type) ?? acc, 'null');
   }
 
-  private compileBinary(e: Extract<Expr, { kind: 'binary' }>): Compiled<I> {
+  private compileBinary(e: BoundBinary): Compiled<I> {
     switch (e.op) {
       case 'AND':
       case 'OR': {
@@ -284,8 +277,8 @@ class JsCompiler<I> {
       case '||': {
         const left = this.compile(e.left);
         const right = this.compile(e.right);
-        const lt = this.typeOf(e.left);
-        const rt = this.typeOf(e.right);
+        const lt = e.left.type;
+        const rt = e.right.type;
         return (c, i) => {
           const l = left(c, i);
           const r = right(c, i);
@@ -297,10 +290,10 @@ class JsCompiler<I> {
     }
   }
 
-  private compileArithmetic(e: Extract<Expr, { kind: 'binary' }>): Compiled<I> {
-    const t = this.typeOf(e);
-    const lt = this.typeOf(e.left);
-    const rt = this.typeOf(e.right);
+  private compileArithmetic(e: BoundBinary): Compiled<I> {
+    const t = e.type;
+    const lt = e.left.type;
+    const rt = e.right.type;
     const left = this.compile(e.left);
     const right = this.compile(e.right);
     const op = e.op;
@@ -338,7 +331,7 @@ class JsCompiler<I> {
     }
   }
 
-  private compileLike(e: Extract<Expr, { kind: 'like' }>): Compiled<I> {
+  private compileLike(e: BoundLike): Compiled<I> {
     const operand = this.compile(e.operand);
     const negated = e.negated;
     let matcher: (pattern: string) => LikeMatcher;
@@ -382,13 +375,10 @@ class JsCompiler<I> {
     };
   }
 
-  private compileCall(e: Call): Compiled<I> {
-    const fn = (JS_FUNCTIONS as Record<string, JsFunction>)[e.name];
-    if (fn === undefined) {
-      throw engineError('E_UNSUPPORTED_FUNCTION', { asset: this.ctx.asset, field: this.ctx.field, problem: `unknown function "${e.name}"` });
-    }
+  private compileCall(e: BoundCall): Compiled<I> {
+    const fn: JsFunction = JS_FUNCTIONS[e.name];
     if (fn.kind === 'aggregate') return this.aggregate(e, fn);
-    const t = this.typeOf(e);
+    const t = e.type;
     if (e.name === 'nullif') {
       // Compared in the common type (a date against a timestamp), but the first value is returned as is.
       const domain = this.domainOf(e.args);
@@ -399,7 +389,7 @@ class JsCompiler<I> {
     }
     const unifying = e.name === 'coalesce' || e.name === 'ifnull';
     const args = e.args.map((a) => (unifying ? this.compileAs(a, t) : this.compile(a)));
-    const impl = fn.make({ argTypes: e.args.map((a) => this.typeOf(a)), result: t, call: e, nowMicros: this.ctx.nowMicros });
+    const impl = fn.make({ argTypes: e.args.map((a) => a.type), result: t, call: e, nowMicros: this.ctx.nowMicros });
     const strict = fn.strict;
     return this.guarded((c, i) => {
       const values = args.map((a) => a(c, i));

@@ -127,7 +127,6 @@ export class DanfoBackend implements Backend {
       compileContext: (field) => ({
         asset: ref,
         field,
-        types: bound.types,
         columnIndex: (name) => first.columns.findIndex((c) => c.name === name),
         nowMicros,
       }),

@@ -4,7 +4,8 @@
  * soon as one argument is NULL. Aggregates receive the argument values of a group's rows and skip
  * NULLs, as SQL does. Each entry reproduces DuckDB's result for the same input.
  */
-import type { Call, FunctionName } from '@pipeline/definition';
+import type { FunctionName } from '@pipeline/definition';
+import type { BoundCall } from '../check/bound-expr';
 import { integerLiteralArg } from '../check/function-types';
 import { decimalParts, INTEGRAL_RANGE, isIntegral, type DataType } from '../types/data-type';
 import { compareValues, valueKey } from '../values/compare';
@@ -15,7 +16,7 @@ import { MICROS_PER_DAY, timestampFields } from '../values/temporal';
 export interface FunctionContext {
   readonly argTypes: readonly DataType[];
   readonly result: DataType;
-  readonly call: Call;
+  readonly call: BoundCall;
   /** The evaluation's fixed "now" (current_date, current_timestamp), in microseconds since the epoch. */
   readonly nowMicros: number;
 }
@@ -53,7 +54,7 @@ function nonNull(values: readonly Value[]): Value[] {
   return values.filter((v) => v !== null);
 }
 
-function distinctIf(call: Call, values: Value[]): Value[] {
+function distinctIf(call: BoundCall, values: Value[]): Value[] {
   if (!call.distinct) return values;
   const seen = new Set<string>();
   return values.filter((v) => {

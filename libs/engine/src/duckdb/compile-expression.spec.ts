@@ -1,5 +1,6 @@
-import { parseExpression, type Expr } from '@pipeline/definition';
-import { bindExpression, type Column, type TypeMap } from '../check/bind-expression';
+import { parseExpression } from '@pipeline/definition';
+import { bindExpression, type Column } from '../check/bind-expression';
+import type { BoundExpr } from '../check/bound-expr';
 import { compileDuckDbExpression, duckDbTypeName, DUCKDB_FUNCTIONS } from './compile-expression';
 
 const COLUMNS: Column[] = [
@@ -12,9 +13,7 @@ const COLUMNS: Column[] = [
 ];
 
 function sql(text: string, context: 'row' | 'aggregate' = 'row'): string {
-  const types: TypeMap = new Map();
-  const bound = bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: COLUMNS, context }, types);
-  return compileDuckDbExpression(bound.expr, types);
+  return compileDuckDbExpression(bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: COLUMNS, context }));
 }
 
 describe('DuckDB expression compiler (golden table)', () => {
@@ -91,19 +90,13 @@ describe('DuckDB expression compiler (golden table)', () => {
   it('never lets user text reach DuckDB unescaped', () => {
     expect(sql("name = 'x''); DROP TABLE t; --'")).toBe(`("name" = 'x''); DROP TABLE t; --')`);
     const cols: Column[] = [{ name: 'x"; DROP TABLE t; --', type: 'string' }];
-    const types: TypeMap = new Map();
-    const b = bindExpression(parseExpression('`x"; DROP TABLE t; --` IS NULL'), { asset: 'x', field: 'f', from: 'r', columns: cols, context: 'row' }, types);
-    expect(compileDuckDbExpression(b.expr, types)).toBe('("x""; DROP TABLE t; --" IS NULL)');
+    const b = bindExpression(parseExpression('`x"; DROP TABLE t; --` IS NULL'), { asset: 'x', field: 'f', from: 'r', columns: cols, context: 'row' });
+    expect(compileDuckDbExpression(b)).toBe('("x""; DROP TABLE t; --" IS NULL)');
   });
 
   it('refuses a hand-built number literal that is not digits', () => {
-    const bad: Expr = { kind: 'number', text: '1; DROP TABLE t', isInteger: true, span: { start: 0, end: 1 } };
-    const types: TypeMap = new Map([[bad, 'integer']]);
-    expect(() => compileDuckDbExpression(bad, types)).toThrow(expect.objectContaining({ name: 'EngineError' }));
-  });
-
-  it('refuses a tree that was never bound', () => {
-    expect(() => compileDuckDbExpression(parseExpression('a + 1'), new Map())).toThrow(/before it was bound/);
+    const bad: BoundExpr = { kind: 'number', text: '1; DROP TABLE t', isInteger: true, type: 'integer', span: { start: 0, end: 1 } };
+    expect(() => compileDuckDbExpression(bad)).toThrow(expect.objectContaining({ name: 'EngineError' }));
   });
 
   it('maps every catalogue function and every portable type', () => {

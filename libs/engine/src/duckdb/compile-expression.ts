@@ -4,9 +4,9 @@
  * through one table; where DuckDB's natural result type differs from the portable one (a sum of
  * integers is HUGEINT, floor of an integer is DOUBLE) the table casts it back.
  */
-import { assertNever, type Call, type CastType, type Expr, type FunctionName } from '@pipeline/definition';
-import { castTarget, type TypeMap } from '../check/bind-expression';
-import { engineError, internalError } from '../errors';
+import { assertNever, type FunctionName } from '@pipeline/definition';
+import type { BoundCall, BoundExpr } from '../check/bound-expr';
+import { engineError } from '../errors';
 import { decimalParts, isIntegral, type DataType } from '../types/data-type';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
@@ -41,12 +41,8 @@ export function duckDbTypeName(t: DataType): string {
   }
 }
 
-function castTypeSql(t: CastType): string {
-  return duckDbTypeName(castTarget(t));
-}
-
 /** A compiled function: DuckDB SQL from the compiled arguments, their types and the call's result type. */
-type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: Call, result: DataType) => string;
+type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType) => string;
 
 const plain =
   (name: string): DuckDbFunction =>
@@ -130,14 +126,10 @@ export const DUCKDB_FUNCTIONS = {
   current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
 } satisfies Record<FunctionName, DuckDbFunction>;
 
-/** DuckDB SQL of a bound expression; `types` is the type map filled by bindExpression. */
-export function compileDuckDbExpression(e: Expr, types: TypeMap): string {
-  const typeOf = (node: Expr): DataType => {
-    const t = types.get(node);
-    if (t === undefined) throw internalError('expression compiled before it was bound');
-    return t;
-  };
-  const compile = (node: Expr): string => {
+/** DuckDB SQL of a bound expression (only a bound tree compiles: it carries every node's type). */
+export function compileDuckDbExpression(e: BoundExpr): string {
+  const typeOf = (node: BoundExpr): DataType => node.type;
+  const compile = (node: BoundExpr): string => {
     switch (node.kind) {
       case 'number':
         return node.isInteger && typeOf(node) !== 'double' ? sqlNumber(node.text) : `CAST(${sqlNumber(node.text)} AS DOUBLE)`;
@@ -200,13 +192,10 @@ export function compileDuckDbExpression(e: Expr, types: TypeMap): string {
         return `CASE ${arms}${otherwise} END`;
       }
       case 'cast':
-        return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${castTypeSql(node.type)})`;
+        return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${duckDbTypeName(node.type)})`;
       case 'call': {
-        const fn: DuckDbFunction | undefined = (DUCKDB_FUNCTIONS as Record<string, DuckDbFunction>)[node.name];
-        if (fn === undefined) {
-          throw engineError('E_UNSUPPORTED_FUNCTION', { function: node.name, problem: `unknown function "${node.name}"` });
-        }
-        return fn(node.args.map(compile), node.args.map(typeOf), node, typeOf(node));
+        const fn: DuckDbFunction = DUCKDB_FUNCTIONS[node.name];
+        return fn(node.args.map(compile), node.args.map(typeOf), node, node.type);
       }
       case 'alias':
         return compile(node.expr);

@@ -2,12 +2,13 @@
 import { outputName, type Expr, type SourceOfKind, type TransformationKind } from '@pipeline/definition';
 import { engineError } from '../../errors';
 import type { DataType } from '../../types/data-type';
-import type { Column, TypeMap } from '../bind-expression';
+import type { Column } from '../bind-expression';
+import type { BoundExpr } from '../bound-expr';
 
 /** An output column of a transformation: its name, bound expression and type. */
 export interface BoundItem {
   readonly name: string;
-  readonly expr: Expr;
+  readonly expr: BoundExpr;
   readonly type: DataType;
 }
 
@@ -22,15 +23,14 @@ export type Binder<K extends TransformationKind, B> = (
   ref: string,
   source: SourceOfKind<K>,
   upstream: readonly UpstreamColumns[],
-  types: TypeMap,
 ) => { readonly transform: B; readonly columns: readonly Column[] };
 
 /** An output item named as written: a bare column keeps its real spelling, anything else its printed text. */
-export function item(original: Expr, bound: { expr: Expr; type: DataType }): BoundItem {
+export function item(original: Expr, bound: BoundExpr): BoundItem {
   // A bare column keeps its real spelling (resolved case-insensitively); anything else is named
   // from the text as written.
-  const name = bound.expr.kind === 'column' ? bound.expr.name : outputName(original);
-  return { name, expr: bound.expr, type: bound.type === 'null' ? 'integer' : bound.type };
+  const name = bound.kind === 'column' ? bound.name : outputName(original);
+  return { name, expr: bound, type: bound.type === 'null' ? 'integer' : bound.type };
 }
 
 /** The columns of `items`, refusing two with the same name (E_DUPLICATE_COLUMN). */

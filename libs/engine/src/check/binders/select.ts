@@ -6,8 +6,8 @@ export interface BoundSelect {
   readonly items: readonly BoundItem[];
 }
 
-export const bindSelect: Binder<'select', BoundSelect> = (ref, source, upstream, types) => {
+export const bindSelect: Binder<'select', BoundSelect> = (ref, source, upstream) => {
   const scope = { asset: ref, from: source.from, columns: upstream[0].columns, field: 'columns', context: 'row' } as const;
-  const items = source.columns.map((e) => item(e, bindExpression(e, scope, types)));
+  const items = source.columns.map((e) => item(e, bindExpression(e, scope)));
   return { transform: { kind: 'select', items }, columns: uniqueColumns(ref, items) };
 };

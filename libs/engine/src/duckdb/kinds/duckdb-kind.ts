@@ -1,7 +1,6 @@
 /** How the DuckDB backend runs one transformation kind: as a SELECT over its upstream relations. */
 import type { TransformationKind } from '@pipeline/definition';
 import type { BoundSource } from '../../check/bind-source';
-import { compileDuckDbExpression } from '../compile-expression';
 
 /** The DuckDB implementation of kind `K`. */
 export interface DuckDbKind<K extends TransformationKind> {
@@ -12,9 +11,4 @@ export interface DuckDbKind<K extends TransformationKind> {
   readonly field: string;
   /** The SELECT computing the asset; `relations` are the upstream relation names (quoted), in the kind's order. */
   sql(bound: BoundSource<K>, relations: readonly string[]): string;
-}
-
-/** Compiles expressions of `bound` to SQL. */
-export function sqlOf(bound: Pick<BoundSource, 'types'>): (e: Parameters<typeof compileDuckDbExpression>[0]) => string {
-  return (e) => compileDuckDbExpression(e, bound.types);
 }

@@ -1,7 +1,7 @@
+import { compileDuckDbExpression } from '../compile-expression';
 import type { DuckDbKind } from './duckdb-kind';
-import { sqlOf } from './duckdb-kind';
 
 export const whereSql: DuckDbKind<'where'> = {
   field: 'filter',
-  sql: (bound, [relation]) => `SELECT * FROM ${relation} WHERE ${sqlOf(bound)(bound.transform.filter)}`,
+  sql: (bound, [relation]) => `SELECT * FROM ${relation} WHERE ${compileDuckDbExpression(bound.transform.filter)}`,
 };

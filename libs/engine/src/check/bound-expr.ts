@@ -1,0 +1,169 @@
+/**
+ * The bound expression tree: what the binder (check/bind-expression) returns and the only input
+ * both compilers accept. It mirrors the parsed `Expr` of @pipeline/definition, with what binding
+ * settled written into the nodes: every node carries its portable `type`, columns carry their
+ * real spelling (no qualifier), string literals compared with other types are already typed
+ * literals or numbers, a CAST names its result type, and a call names a catalogue function
+ * (`FunctionName`), so "compiled before bound" and "unknown function" are compile-time errors.
+ *
+ * Example: binding `salary > '1000'` over a double column `salary` gives
+ * `{ kind: 'binary', op: '>', type: 'boolean', left: { kind: 'column', name: 'salary', type:
+ * 'double' }, right: { kind: 'number', text: '1000', isInteger: true, type: 'integer' } }`.
+ */
+import type { BinaryOperator, FunctionName, LikeOperator, Span, UnaryOperator } from '@pipeline/definition';
+import type { DataType } from '../types/data-type';
+
+/** What every bound node has: its portable type and where it was written. */
+interface Typed {
+  readonly type: DataType;
+  readonly span: Span;
+}
+
+/** A numeric literal, digits as written. */
+export interface BoundNumber extends Typed {
+  readonly kind: 'number';
+  readonly text: string;
+  readonly isInteger: boolean;
+}
+
+/** A string literal that stays text. */
+export interface BoundString extends Typed {
+  readonly kind: 'string';
+  readonly value: string;
+}
+
+/** `TRUE` or `FALSE`. */
+export interface BoundBoolean extends Typed {
+  readonly kind: 'boolean';
+  readonly value: boolean;
+}
+
+/** `NULL` (type `null` until a context gives it one). */
+export interface BoundNull extends Typed {
+  readonly kind: 'null';
+}
+
+/** A date or timestamp literal in its canonical text (`2024-01-31`, `2024-01-31 10:00:00`). */
+export interface BoundTemporal extends Typed {
+  readonly kind: 'typed_literal';
+  readonly type: 'date' | 'timestamp';
+  readonly value: string;
+}
+
+/** A column of the upstream asset, by its real name. */
+export interface BoundColumn extends Typed {
+  readonly kind: 'column';
+  readonly name: string;
+}
+
+/** The `*` of `count(*)`, the only place it is bound. */
+export interface BoundStar extends Typed {
+  readonly kind: 'star';
+}
+
+/** `NOT x`, `-x`, `+x`. */
+export interface BoundUnary extends Typed {
+  readonly kind: 'unary';
+  readonly op: UnaryOperator;
+  readonly operand: BoundExpr;
+}
+
+/** A binary operator; comparison sides share a type the binder checked exists. */
+export interface BoundBinary extends Typed {
+  readonly kind: 'binary';
+  readonly op: BinaryOperator;
+  readonly left: BoundExpr;
+  readonly right: BoundExpr;
+}
+
+/** `x IS [NOT] NULL`. */
+export interface BoundIsNull extends Typed {
+  readonly kind: 'is_null';
+  readonly operand: BoundExpr;
+  readonly negated: boolean;
+}
+
+/** `x [NOT] IN (...)`. */
+export interface BoundIn extends Typed {
+  readonly kind: 'in';
+  readonly operand: BoundExpr;
+  readonly list: readonly BoundExpr[];
+  readonly negated: boolean;
+}
+
+/** `x [NOT] BETWEEN low AND high`. */
+export interface BoundBetween extends Typed {
+  readonly kind: 'between';
+  readonly operand: BoundExpr;
+  readonly low: BoundExpr;
+  readonly high: BoundExpr;
+  readonly negated: boolean;
+}
+
+/** `LIKE`, `ILIKE`, `RLIKE` (a literal pattern was checked when bound). */
+export interface BoundLike extends Typed {
+  readonly kind: 'like';
+  readonly op: LikeOperator;
+  readonly operand: BoundExpr;
+  readonly pattern: BoundExpr;
+  readonly negated: boolean;
+}
+
+/** One `WHEN ... THEN ...` arm. */
+export interface BoundWhen {
+  readonly when: BoundExpr;
+  readonly then: BoundExpr;
+}
+
+/** A searched CASE; its type is the common type of the branches. */
+export interface BoundCase extends Typed {
+  readonly kind: 'case';
+  readonly whens: readonly BoundWhen[];
+  readonly else?: BoundExpr;
+}
+
+/** `CAST` / `TRY_CAST` (`safe`) to the node's `type`. */
+export interface BoundCast extends Typed {
+  readonly kind: 'cast';
+  readonly operand: BoundExpr;
+  readonly safe: boolean;
+}
+
+/** A call of a catalogue function. */
+export interface BoundCall extends Typed {
+  readonly kind: 'call';
+  readonly name: FunctionName;
+  readonly args: readonly BoundExpr[];
+  readonly distinct: boolean;
+}
+
+/** `expr AS alias`, at the top of an expression only. */
+export interface BoundAlias extends Typed {
+  readonly kind: 'alias';
+  readonly expr: BoundExpr;
+  readonly alias: string;
+}
+
+/** Every node of a bound tree; a closed union, so compilers switch on `kind` exhaustively. */
+export type BoundExpr =
+  | BoundNumber
+  | BoundString
+  | BoundBoolean
+  | BoundNull
+  | BoundTemporal
+  | BoundColumn
+  | BoundStar
+  | BoundUnary
+  | BoundBinary
+  | BoundIsNull
+  | BoundIn
+  | BoundBetween
+  | BoundLike
+  | BoundCase
+  | BoundCast
+  | BoundCall
+  | BoundAlias;
+
+/** A bound call before its result type is known: what a function's typing rule sees. */
+export type UntypedCall = Omit<BoundCall, 'type'>;
+

@@ -4,8 +4,9 @@
  */
 import { assertNever, type Call, type Expr } from './ast';
 import { containsAggregate } from './aggregates';
+import { callProblems } from './call-rules';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
-import { describeArity, lookupFunction } from './functions';
+import { lookupFunction } from './functions';
 import { parseExpression } from './parser';
 import { MAX_TEXT_GROWTH, findTextGrowthProblem } from './text-growth';
 import { children, columnsReferenced } from './walk';
@@ -75,36 +76,14 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
   };
 
   const visitCall = (call: Call, enclosingAggregate: Call | undefined): void => {
-    const info = lookupFunction(call.name);
-    if (info === undefined) {
-      report('EXPR_UNKNOWN_FUNCTION', `unknown function "${call.name}"`, call);
-      for (const arg of call.args) visit(arg, enclosingAggregate, false);
-      return;
-    }
-    const count = call.args.length;
-    if (count < info.minArgs || (info.maxArgs !== null && count > info.maxArgs)) {
-      report('EXPR_ARITY', `function "${info.name}" takes ${describeArity(info)}, got ${count}`, call);
-    }
-    if (call.distinct && info.allowsDistinct !== true) {
-      report('EXPR_DISTINCT', `function "${info.name}" does not accept DISTINCT`, call);
-    }
-    if (info.aggregate) {
-      if (enclosingAggregate !== undefined) {
-        report(
-          'EXPR_NESTED_AGGREGATE',
-          `aggregate function "${info.name}" cannot be used inside aggregate function "${enclosingAggregate.name}"`,
-          call,
-        );
-      } else if (role !== 'aggregate') {
-        report('EXPR_AGGREGATE_NOT_ALLOWED', `aggregate function "${info.name}" is not allowed ${ROLE_PLACE[role]}`, call);
-      }
-    }
-    const inner = info.aggregate ? call : enclosingAggregate;
-    for (const arg of call.args) {
-      const countStar =
-        arg.kind === 'star' && info.allowsStar === true && count === 1 && !call.distinct && arg.qualifier === undefined;
-      if (!countStar) visit(arg, inner, false);
-    }
+    const place = {
+      enclosingAggregate: enclosingAggregate?.name,
+      aggregatesForbidden: role === 'aggregate' ? undefined : ROLE_PLACE[role],
+    };
+    for (const problem of callProblems(call, place)) report(problem.code, problem.reason, problem.node);
+    const inner = lookupFunction(call.name)?.aggregate === true ? call : enclosingAggregate;
+    // A misplaced `*` argument was reported with the call's own problems.
+    for (const arg of call.args) if (arg.kind !== 'star') visit(arg, inner, false);
   };
 
   visit(e, undefined, true);

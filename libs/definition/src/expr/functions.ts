@@ -23,6 +23,14 @@ export interface FunctionSpec {
   readonly allowsStar?: boolean;
   /** `count(DISTINCT x)`, `sum(DISTINCT x)`, `avg(DISTINCT x)`. */
   readonly allowsDistinct?: boolean;
+  /**
+   * The arguments share one type, as the sides of a comparison do: a text literal among them is
+   * read as the others' type (`coalesce(hired, '2020-01-01')` is a date), and engines bring every
+   * argument to the common type before using it.
+   */
+  readonly sharedArgType?: boolean;
+  /** Arguments may be of any type, even one expressions do not compute with (`count`). */
+  readonly acceptsAnyType?: boolean;
   readonly returns: FunctionResultType;
   readonly description: string;
 }
@@ -51,6 +59,7 @@ export const FUNCTION_CATALOGUE = {
     ...aggregate('Number of rows (count(*)) or of non-NULL values; with DISTINCT, of distinct non-NULL values.'),
     allowsStar: true,
     allowsDistinct: true,
+    acceptsAnyType: true,
   },
   sum: { ...aggregate('Sum of the non-NULL values.'), allowsDistinct: true },
   avg: { ...aggregate('Arithmetic mean of the non-NULL values, as a double.'), allowsDistinct: true },
@@ -82,9 +91,9 @@ export const FUNCTION_CATALOGUE = {
   sqrt: scalar('numeric', 1, 1, 'number', 'Square root, as a double.'),
   mod: scalar('numeric', 2, 2, 'number', 'mod(x, divisor): remainder with the sign of x (same as %).'),
 
-  coalesce: scalar('conditional', 1, null, 'any', 'The first non-NULL argument.'),
-  nullif: scalar('conditional', 2, 2, 'any', 'nullif(a, b): NULL when a = b, else a.'),
-  ifnull: scalar('conditional', 2, 2, 'any', 'ifnull(a, b): b when a is NULL, else a (coalesce of two).'),
+  coalesce: { ...scalar('conditional', 1, null, 'any', 'The first non-NULL argument.'), sharedArgType: true },
+  nullif: { ...scalar('conditional', 2, 2, 'any', 'nullif(a, b): NULL when a = b, else a.'), sharedArgType: true },
+  ifnull: { ...scalar('conditional', 2, 2, 'any', 'ifnull(a, b): b when a is NULL, else a (coalesce of two).'), sharedArgType: true },
 
   year: scalar('date', 1, 1, 'number', 'Year of a date or timestamp.'),
   month: scalar('date', 1, 1, 'number', 'Month (1-12) of a date or timestamp.'),

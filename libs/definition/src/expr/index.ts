@@ -37,6 +37,8 @@ export type {
 } from './ast';
 export { assertNever } from './ast';
 export { aggregateCalls, containsAggregate, isAggregateCall } from './aggregates';
+export { callProblems, isCountStar } from './call-rules';
+export type { CallPlace, CallRuleCode, CallRuleProblem } from './call-rules';
 export { DEFAULT_DECIMAL, MAX_DECIMAL_PRECISION, printCastType, resolveCastType } from './cast-types';
 export { assertExpression, checkExpression, parseAndCheckExpression } from './check';
 export type { CheckExpressionOptions, ExpressionRole } from './check';

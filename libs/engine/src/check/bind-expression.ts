@@ -9,6 +9,7 @@
  */
 import {
   assertNever,
+  callProblems,
   FUNCTION_CATALOGUE,
   isFunctionName,
   printExpression,
@@ -16,6 +17,7 @@ import {
   type Call,
   type CastType,
   type Expr,
+  type FunctionSpec,
 } from '@pipeline/definition';
 import { columnNotFound, engineError, typeError } from '../errors';
 import { checkLikePattern } from '../values/like';
@@ -56,7 +58,7 @@ export interface Scope {
 
 /** Binds `e` in `scope` into a typed tree; throws E_COLUMN_NOT_FOUND, E_TYPE or E_AGGREGATE. */
 export function bindExpression(e: Expr, scope: Scope): BoundExpr {
-  return new Binder(scope).bind(e, false);
+  return new Binder(scope).bind(e, undefined);
 }
 
 class Binder {
@@ -75,7 +77,8 @@ class Binder {
     if (!isModelled(node.type)) this.fail(`${printExpression(written)} has type ${node.type}, which expressions cannot compute with`);
   }
 
-  bind(e: Expr, inAggregate: boolean): BoundExpr {
+  /** Binds `e`; `enclosing` names the aggregate call `e` is an argument of (at any depth), if any. */
+  bind(e: Expr, enclosing: string | undefined): BoundExpr {
     const { span } = e;
     switch (e.kind) {
       case 'number':
@@ -97,11 +100,11 @@ class Binder {
         return { kind: 'typed_literal', type: 'timestamp', value: formatTimestamp(micros), span };
       }
       case 'column':
-        return this.bindColumn(e, inAggregate);
+        return this.bindColumn(e, enclosing);
       case 'star':
         return this.fail('"*" is only allowed as count(*)');
       case 'unary': {
-        const operand = this.bind(e.operand, inAggregate);
+        const operand = this.bind(e.operand, enclosing);
         const t = operand.type;
         if (e.op === 'NOT') {
           if (t !== 'boolean' && t !== 'null') this.fail(`NOT needs a true/false value, got ${t}: ${printExpression(e)}`);
@@ -111,22 +114,22 @@ class Binder {
         return { kind: 'unary', op: e.op, operand, type: t === 'null' ? 'integer' : t, span };
       }
       case 'binary':
-        return this.bindBinary(e, inAggregate);
+        return this.bindBinary(e, enclosing);
       case 'is_null': {
-        const operand = this.bind(e.operand, inAggregate);
+        const operand = this.bind(e.operand, enclosing);
         return { kind: 'is_null', operand, negated: e.negated, type: 'boolean', span };
       }
       case 'in': {
-        const [operand, ...list] = this.unify([e.operand, ...e.list], inAggregate, printExpression(e));
+        const [operand, ...list] = this.unify([e.operand, ...e.list], enclosing, printExpression(e));
         return { kind: 'in', operand, list, negated: e.negated, type: 'boolean', span };
       }
       case 'between': {
-        const [operand, low, high] = this.unify([e.operand, e.low, e.high], inAggregate, printExpression(e));
+        const [operand, low, high] = this.unify([e.operand, e.low, e.high], enclosing, printExpression(e));
         return { kind: 'between', operand, low, high, negated: e.negated, type: 'boolean', span };
       }
       case 'like': {
-        const operand = this.bind(e.operand, inAggregate);
-        const pattern = this.bind(e.pattern, inAggregate);
+        const operand = this.bind(e.operand, enclosing);
+        const pattern = this.bind(e.pattern, enclosing);
         for (const side of [operand, pattern]) {
           const t = side.type;
           if (t !== 'string' && t !== 'null') this.fail(`${e.op} needs text, got ${t}: ${printExpression(e)}`);
@@ -145,14 +148,14 @@ class Binder {
       }
       case 'case': {
         const whens = e.whens.map((w) => {
-          const when = this.bind(w.when, inAggregate);
+          const when = this.bind(w.when, enclosing);
           const t = when.type;
           if (t !== 'boolean' && t !== 'null') this.fail(`WHEN needs a true/false condition, got ${t}: ${printExpression(w.when)}`);
           return when;
         });
         const results = this.unify(
           [...e.whens.map((w) => w.then), ...(e.else === undefined ? [] : [e.else])],
-          inAggregate,
+          enclosing,
           printExpression(e),
         );
         const type = results.reduce<DataType>((acc, r) => supertype(acc, r.type) as DataType, 'null');
@@ -165,16 +168,16 @@ class Binder {
         };
       }
       case 'cast': {
-        const operand = this.bind(e.operand, inAggregate);
+        const operand = this.bind(e.operand, enclosing);
         const from = operand.type;
         const to = castTarget(e.type);
         if (!castable(from, to)) this.fail(`cannot cast ${from} to ${to}: ${printExpression(e)}`);
         return { kind: 'cast', operand, safe: e.safe, type: to, span };
       }
       case 'call':
-        return this.bindCall(e, inAggregate);
+        return this.bindCall(e, enclosing);
       case 'alias': {
-        const inner = this.bind(e.expr, inAggregate);
+        const inner = this.bind(e.expr, enclosing);
         return { kind: 'alias', expr: inner, alias: e.alias, type: inner.type, span };
       }
       default:
@@ -182,14 +185,14 @@ class Binder {
     }
   }
 
-  private bindColumn(e: Extract<Expr, { kind: 'column' }>, inAggregate: boolean): BoundExpr {
+  private bindColumn(e: Extract<Expr, { kind: 'column' }>, enclosing: string | undefined): BoundExpr {
     const { columns, from, asset, field } = this.scope;
     const names = columns.map((c) => c.name);
     const written = e.qualifier === undefined ? e.name : `${e.qualifier}.${e.name}`;
     if (e.qualifier !== undefined && e.qualifier !== from) throw columnNotFound(asset, written, names, field);
     const column = columns.find((c) => c.name === e.name) ?? uniqueCaseInsensitive(columns, e.name);
     if (column === undefined) throw columnNotFound(asset, written, names, field);
-    if (this.scope.context === 'aggregate' && !inAggregate) {
+    if (this.scope.context === 'aggregate' && enclosing === undefined) {
       const keys = this.scope.groupKeys ?? [];
       if (!keys.includes(column.name)) {
         this.aggregateError(`column "${column.name}" must be inside an aggregate function or be a grouping key`);
@@ -198,15 +201,15 @@ class Binder {
     return { kind: 'column', name: column.name, type: column.type, span: e.span };
   }
 
-  private bindBinary(e: Binary, inAggregate: boolean): BoundExpr {
+  private bindBinary(e: Binary, enclosing: string | undefined): BoundExpr {
     const text = (): string => printExpression(e);
     const { op, span } = e;
     const node = (left: BoundExpr, right: BoundExpr, type: DataType): BoundExpr => ({ kind: 'binary', op, left, right, type, span });
     switch (e.op) {
       case 'AND':
       case 'OR': {
-        const left = this.bind(e.left, inAggregate);
-        const right = this.bind(e.right, inAggregate);
+        const left = this.bind(e.left, enclosing);
+        const right = this.bind(e.right, enclosing);
         for (const side of [left, right]) {
           const t = side.type;
           if (t !== 'boolean' && t !== 'null') this.fail(`${e.op} needs true/false values, got ${t}: ${text()}`);
@@ -220,19 +223,19 @@ class Binder {
       case '>':
       case '>=':
       case '<=>': {
-        const [left, right] = this.unify([e.left, e.right], inAggregate, text());
+        const [left, right] = this.unify([e.left, e.right], enclosing, text());
         return node(left, right, 'boolean');
       }
       case '||': {
-        const left = this.bind(e.left, inAggregate);
-        const right = this.bind(e.right, inAggregate);
+        const left = this.bind(e.left, enclosing);
+        const right = this.bind(e.right, enclosing);
         this.requireModelled(left, e.left);
         this.requireModelled(right, e.right);
         return node(left, right, 'string');
       }
       case '/': {
-        const left = this.bind(e.left, inAggregate);
-        const right = this.bind(e.right, inAggregate);
+        const left = this.bind(e.left, enclosing);
+        const right = this.bind(e.right, enclosing);
         this.requireNumbers(left, right, text);
         // DuckDB divides floats as floats and everything else as doubles.
         const lt = left.type;
@@ -244,8 +247,8 @@ class Binder {
       case '-':
       case '*':
       case '%': {
-        const left = this.bind(e.left, inAggregate);
-        const right = this.bind(e.right, inAggregate);
+        const left = this.bind(e.left, enclosing);
+        const right = this.bind(e.right, enclosing);
         const lt = left.type;
         const rt = right.type;
         if ((e.op === '+' || e.op === '-') && lt === 'date' && (isIntegral(rt) || rt === 'null')) return node(left, right, 'date');
@@ -266,7 +269,7 @@ class Binder {
     }
   }
 
-  private bindCall(e: Call, inAggregate: boolean): BoundExpr {
+  private bindCall(e: Call, enclosing: string | undefined): BoundExpr {
     if (!isFunctionName(e.name)) {
       throw engineError('E_UNSUPPORTED_FUNCTION', {
         asset: this.scope.asset,
@@ -276,27 +279,18 @@ class Binder {
       });
     }
     const name = e.name;
-    const spec = FUNCTION_CATALOGUE[name] as { aggregate: boolean; minArgs: number; maxArgs: number | null; allowsStar?: boolean; allowsDistinct?: boolean };
-    if (e.args.length < spec.minArgs || (spec.maxArgs !== null && e.args.length > spec.maxArgs)) {
-      this.fail(`function "${e.name}" gets ${e.args.length} arguments: ${printExpression(e)}`);
+    const spec: FunctionSpec = FUNCTION_CATALOGUE[name];
+    // Arity, DISTINCT, `*` and aggregate placement: the same rules the validator applies.
+    const [problem] = callProblems(e, { enclosingAggregate: enclosing, aggregatesForbidden: this.scope.context === 'row' ? 'here' : undefined });
+    if (problem !== undefined) {
+      if (problem.code === 'EXPR_NESTED_AGGREGATE' || problem.code === 'EXPR_AGGREGATE_NOT_ALLOWED') this.aggregateError(problem.reason);
+      this.fail(`${problem.reason}: ${printExpression(e)}`);
     }
-    if (e.distinct && spec.allowsDistinct !== true) this.fail(`function "${e.name}" does not accept DISTINCT`);
-    if (spec.aggregate) {
-      if (this.scope.context === 'row') this.aggregateError(`aggregate function "${e.name}" is not allowed here`);
-      if (inAggregate) this.aggregateError(`aggregate function "${e.name}" cannot be used inside another aggregate`);
-    }
-    const nested = inAggregate || spec.aggregate;
-    const unifies = e.name === 'coalesce' || e.name === 'ifnull' || e.name === 'nullif';
-    const args = unifies
+    const nested = spec.aggregate ? name : enclosing;
+    const args = spec.sharedArgType === true
       ? this.unify(e.args, nested, printExpression(e))
-      : e.args.map((a): BoundExpr => {
-          if (a.kind === 'star') {
-            if (e.name !== 'count' || e.args.length !== 1 || a.qualifier !== undefined) this.fail('"*" is only allowed as count(*)');
-            return { kind: 'star', type: 'null', span: a.span };
-          }
-          return this.bind(a, nested);
-        });
-    if (e.name !== 'count' && e.name !== 'concat') {
+      : e.args.map((a): BoundExpr => (a.kind === 'star' ? { kind: 'star', type: 'null', span: a.span } : this.bind(a, nested)));
+    if (spec.acceptsAnyType !== true) {
       args.forEach((a, i) => this.requireModelled(a, e.args[i]));
     }
     const call: UntypedCall = { kind: 'call', name, args, distinct: e.distinct, span: e.span };
@@ -312,8 +306,8 @@ class Binder {
    * Binds values that must share one type (comparison sides, IN lists, CASE branches): string
    * literals are read as the others' type (`hired > '2020-01-01'` compares dates).
    */
-  private unify(nodes: readonly Expr[], inAggregate: boolean, text: string): BoundExpr[] {
-    const bound = nodes.map((n) => this.bind(n, inAggregate));
+  private unify(nodes: readonly Expr[], enclosing: string | undefined, text: string): BoundExpr[] {
+    const bound = nodes.map((n) => this.bind(n, enclosing));
     let target: DataType = 'null';
     for (const [i, b] of bound.entries()) {
       if (b.kind === 'string') continue;

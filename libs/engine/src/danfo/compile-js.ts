@@ -15,8 +15,17 @@ import { compareValues } from '../values/compare';
 import { formatValue, type Value } from '../values/format-value';
 import { checkLikePattern, compileLike, type LikeMatcher } from '../values/like';
 import { compileRegex } from '../values/regex';
-import { MICROS_PER_DAY } from '../values/temporal';
-import { checkIntegral, dayCount, fitResult, JS_FUNCTIONS, remainderOf, ValueError, type JsFunction } from './js-functions';
+import {
+  checkIntegral,
+  convertValue,
+  dayCount,
+  fitResult,
+  JS_FUNCTIONS,
+  needsConversion,
+  remainderOf,
+  ValueError,
+  type JsFunction,
+} from './js-functions';
 
 /** Column data of a frame: one array per column, in column order. */
 export type Columns = readonly (readonly Value[])[];
@@ -79,20 +88,8 @@ class JsCompiler<I> {
   private compileAs(e: BoundExpr, to: DataType): Compiled<I> {
     const fn = this.compile(e);
     const from = e.type;
-    if (from === to || from === 'null') return fn;
-    if (from === 'date' && to === 'timestamp') {
-      return (c, i) => {
-        const v = fn(c, i);
-        return v === null ? null : Number(v) * MICROS_PER_DAY;
-      };
-    }
-    if (to === 'float' || to.startsWith('decimal')) {
-      return (c, i) => {
-        const v = fn(c, i);
-        return v === null ? null : fitResult(Number(v), to);
-      };
-    }
-    return fn;
+    if (!needsConversion(from, to)) return fn;
+    return (c, i) => convertValue(fn(c, i), from, to);
   }
 
   /** Runs a row function, turning value errors into engine errors that name the asset. */
@@ -378,18 +375,8 @@ class JsCompiler<I> {
   private compileCall(e: BoundCall): Compiled<I> {
     const fn: JsFunction = JS_FUNCTIONS[e.name];
     if (fn.kind === 'aggregate') return this.aggregate(e, fn);
-    const t = e.type;
-    if (e.name === 'nullif') {
-      // Compared in the common type (a date against a timestamp), but the first value is returned as is.
-      const domain = this.domainOf(e.args);
-      const first = this.compile(e.args[0]);
-      const [left, right] = e.args.map((a) => this.compileAs(a, domain));
-      const impl = fn.make({ argTypes: [domain, domain], result: domain, call: e, nowMicros: this.ctx.nowMicros });
-      return (c, i) => (impl([left(c, i), right(c, i)]) === null ? null : first(c, i));
-    }
-    const unifying = e.name === 'coalesce' || e.name === 'ifnull';
-    const args = e.args.map((a) => (unifying ? this.compileAs(a, t) : this.compile(a)));
-    const impl = fn.make({ argTypes: e.args.map((a) => a.type), result: t, call: e, nowMicros: this.ctx.nowMicros });
+    const args = e.args.map((a) => this.compile(a));
+    const impl = fn.make({ argTypes: e.args.map((a) => a.type), result: e.type, call: e, nowMicros: this.ctx.nowMicros });
     const strict = fn.strict;
     return this.guarded((c, i) => {
       const values = args.map((a) => a(c, i));

@@ -7,6 +7,7 @@
 import type { FunctionName } from '@pipeline/definition';
 import type { BoundCall } from '../check/bound-expr';
 import { integerLiteralArg } from '../check/function-types';
+import { supertype } from '../check/supertype';
 import { decimalParts, INTEGRAL_RANGE, isIntegral, type DataType } from '../types/data-type';
 import { compareValues, valueKey } from '../values/compare';
 import { formatValue, roundHalfAwayFromZero, type Value } from '../values/format-value';
@@ -75,6 +76,21 @@ export function fitResult(x: number, type: DataType): number {
   }
   if (type === 'float') return Math.fround(x);
   return x;
+}
+
+/** Whether a value of type `from` changes form as a `to` (dates as timestamps, numbers as floats or decimals). */
+export function needsConversion(from: DataType, to: DataType): boolean {
+  if (from === to || from === 'null') return false;
+  return (from === 'date' && to === 'timestamp') || to === 'float' || decimalParts(to) !== undefined;
+}
+
+/** `v` (of type `from`) as a value of the wider type `to`; E_VALUE when it exceeds a decimal's precision. */
+export function convertValue(v: NonNullable<Value>, from: DataType, to: DataType): NonNullable<Value>;
+export function convertValue(v: Value, from: DataType, to: DataType): Value;
+export function convertValue(v: Value, from: DataType, to: DataType): Value {
+  if (v === null || !needsConversion(from, to)) return v;
+  if (from === 'date' && to === 'timestamp') return Number(v) * MICROS_PER_DAY;
+  return fitResult(Number(v), to);
 }
 
 /** Throws E_VALUE when an integral result leaves its type's range (DuckDB raises an overflow error). */
@@ -179,6 +195,16 @@ export function remainderOf(a: number, b: number, t: DataType): Value {
   return fitResult(a % b, t);
 }
 
+/** coalesce and ifnull: the first non-NULL argument, in the common (result) type. */
+const firstNonNull = scalar(
+  ({ argTypes, result }) =>
+    (args) => {
+      const i = args.findIndex((a) => a !== null);
+      return i === -1 ? null : convertValue(args[i], argTypes[i], result);
+    },
+  false,
+);
+
 /** Every catalogue function in JavaScript. */
 export const JS_FUNCTIONS = {
   count: agg(({ call }) => (values, rowCount) => {
@@ -268,14 +294,16 @@ export const JS_FUNCTIONS = {
   }),
   mod: scalar(({ result }) => ([a, b]) => remainderOf(Number(a), Number(b), result)),
 
-  coalesce: scalar(() => (args) => args.find((a) => a !== null) ?? null, false),
-  ifnull: scalar(() => (args) => args.find((a) => a !== null) ?? null, false),
-  nullif: scalar(
-    () =>
-      ([a, b]) =>
-        a === null ? null : b !== null && compareValues(a, b) === 0 ? null : a,
-    false,
-  ),
+  coalesce: firstNonNull,
+  ifnull: firstNonNull,
+  nullif: scalar(({ argTypes: [at, bt] }) => {
+    // Compared in the common type (a date against a timestamp); the first value is returned as it is.
+    const domain = supertype(at, bt) ?? at;
+    return ([a, b]) => {
+      if (a === null || b === null) return a;
+      return compareValues(convertValue(a, at, domain), convertValue(b, bt, domain)) === 0 ? null : a;
+    };
+  }, false),
 
   year: field((f) => f.year),
   month: field((f) => f.month),

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import {
   atPosition,
   DEFINITION_ERROR_CODES,
-  DefinitionError,
   isDefinitionError,
   parseError,
 } from './errors';
@@ -19,15 +18,15 @@ describe('the definition error catalogue', () => {
   });
 
   it('builds parse errors with the contract prefix and the position', () => {
-    const error = parseError('DEF-YAML', 'bad thing', { line: 3, column: 7 });
+    const error = parseError('DEF_YAML', 'bad thing', { line: 3, column: 7 });
     expect(error.message).toBe('parse error: bad thing at line 3, column 7');
     expect(error.details).toEqual({ line: 3, column: 7 });
-    expect(parseError('DEF-SHAPE', 'no assets').message).toBe('parse error: no assets');
+    expect(parseError('DEF_SHAPE', 'no assets').message).toBe('parse error: no assets');
     expect(atPosition(4)).toBe(' at line 4');
   });
 
   it('recognises its errors', () => {
-    expect(isDefinitionError(new DefinitionError('DEF-LIMIT', 'x'))).toBe(true);
+    expect(isDefinitionError(parseError('DEF_LIMIT', 'x'))).toBe(true);
     expect(isDefinitionError(new Error('x'))).toBe(false);
     expect(isDefinitionError({ name: 'DefinitionError', code: 'DEF-NOPE' })).toBe(false);
   });

@@ -3,13 +3,14 @@
  * listed here; @pipeline/validation reports them as the contract's `parse error: ...`. (Variable
  * problems are returned as data, `VariableProblem`, and worded by validation as V-010.)
  */
+import { defineErrorCatalogue, type CatalogueError, type ErrorDetails } from '@pipeline/errors';
 
 /** Every stable code of this library with the one-sentence meaning documented for it. */
 export const DEFINITION_ERROR_CODES = {
-  'DEF-YAML': 'The text is not well-formed YAML (syntax, duplicate key, several documents).',
-  'DEF-SHAPE': 'The document is not a mapping at the top or has no asset list.',
-  'DEF-LIMIT': 'The document exceeds a size, nesting or alias-expansion limit.',
-  'DEF-KEY': 'A mapping key is a list or a mapping instead of text.',
+  DEF_YAML: 'The text is not well-formed YAML (syntax, duplicate key, several documents).',
+  DEF_SHAPE: 'The document is not a mapping at the top or has no asset list.',
+  DEF_LIMIT: 'The document exceeds a size, nesting or alias-expansion limit.',
+  DEF_KEY: 'A mapping key is a list or a mapping instead of text.',
 } as const;
 
 /** A stable error code of this library. */
@@ -23,30 +24,32 @@ export interface DefinitionErrorDetails {
   readonly field?: string;
 }
 
-/** An error raised while reading a definition document; `message` is the full user-facing text. */
-export class DefinitionError extends Error {
-  override readonly name = 'DefinitionError';
-
-  constructor(
-    readonly code: DefinitionErrorCode,
-    message: string,
-    readonly details: DefinitionErrorDetails = {},
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
+/** What a definition error is built from: the problem and where it is in the document. */
+interface Situated extends DefinitionErrorDetails {
+  readonly detail: string;
 }
+
+const parseMessage = (a: Situated): string => `parse error: ${a.detail}${atPosition(a.line, a.column)}`;
+const positionOf = ({ detail: _detail, ...where }: Situated): ErrorDetails => where;
+
+/**
+ * The definition library's catalogue (on `@pipeline/errors`): every message reads
+ * `parse error: <detail>[ at line L, column C]`, the details hold the position.
+ */
+export const definitionCatalogue = defineErrorCatalogue({
+  name: 'DefinitionError',
+  prefix: 'DEF',
+  entries: Object.fromEntries(
+    Object.entries(DEFINITION_ERROR_CODES).map(([code, meaning]) => [code, { meaning, message: parseMessage, details: positionOf }]),
+  ) as { readonly [C in DefinitionErrorCode]: { meaning: string; message: (a: Situated) => string; details: (a: Situated) => ErrorDetails } },
+});
+
+/** An error raised while reading a definition document; `message` is the full user-facing text. */
+export type DefinitionError = CatalogueError<DefinitionErrorCode> & { readonly details: DefinitionErrorDetails };
 
 /** True when `value` is a DefinitionError (also across realms, by shape). */
 export function isDefinitionError(value: unknown): value is DefinitionError {
-  return (
-    value instanceof DefinitionError ||
-    (typeof value === 'object' &&
-      value !== null &&
-      (value as { name?: unknown }).name === 'DefinitionError' &&
-      typeof (value as { code?: unknown }).code === 'string' &&
-      (value as { code: string }).code in DEFINITION_ERROR_CODES)
-  );
+  return definitionCatalogue.is(value);
 }
 
 /** Appends ` at line L, column C` (or ` at line L`) when a position is known. */
@@ -62,10 +65,5 @@ export function parseError(
   details: DefinitionErrorDetails = {},
   cause?: unknown,
 ): DefinitionError {
-  return new DefinitionError(
-    code,
-    `parse error: ${detail}${atPosition(details.line, details.column)}`,
-    details,
-    cause === undefined ? undefined : { cause },
-  );
+  return definitionCatalogue.create(code, { ...details, detail }, cause === undefined ? undefined : { cause }) as DefinitionError;
 }

@@ -37,12 +37,12 @@ export type {
 } from './definition';
 export {
   DEFINITION_ERROR_CODES,
-  DefinitionError,
   atPosition,
+  definitionCatalogue,
   isDefinitionError,
   parseError,
 } from './errors';
-export type { DefinitionErrorCode, DefinitionErrorDetails } from './errors';
+export type { DefinitionError, DefinitionErrorCode, DefinitionErrorDetails } from './errors';
 export { MAX_DOCUMENT_CHARS, MAX_EXPANDED_CHARS, MAX_EXPANDED_NODES, MAX_NESTING_DEPTH } from './limits';
 export { parseYaml } from './yaml/parse-yaml';
 export type { ParsedYaml, TextPosition } from './yaml/parse-yaml';

@@ -52,7 +52,7 @@ export interface ValidationErrorDetails {
   readonly expected?: readonly string[];
   /** V-009: 1-based column inside the expression text. */
   readonly expressionColumn?: number;
-  /** Code of the underlying library error (`DEF-YAML`, `EXPR_SYNTAX`, ...). */
+  /** Code of the underlying library error (`DEF_YAML`, `EXPR_SYNTAX`, ...). */
   readonly cause?: string;
   /** V-014: the backend that does not run the kind or function, and why. */
   readonly backend?: string;

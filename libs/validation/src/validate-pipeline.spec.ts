@@ -134,7 +134,7 @@ describe('validatePipeline: parse errors', () => {
     expect(error.code).toBe('PARSE');
     expect(error.message).toMatch(/^parse error: .+ at line \d+, column \d+$/);
     expect(error.details.line).toBeGreaterThan(0);
-    expect(error.details.cause).toBe('DEF-YAML');
+    expect(error.details.cause).toBe('DEF_YAML');
   });
 
   it('pinpoints a bad indentation', () => {

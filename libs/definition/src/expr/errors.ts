@@ -4,6 +4,7 @@
  * does not know which asset or field it came from: the validator prefixes that
  * (`V-009: asset "f": filter: unexpected token ")" at column 14`).
  */
+import { CatalogueError, defineErrorCatalogue, type ErrorDetails } from '@pipeline/errors';
 import type { Span } from './ast';
 
 /** Codes raised while reading the text (the parser). */
@@ -56,19 +57,37 @@ export interface ExpressionErrorData {
   readonly details: ExpressionErrorDetails;
 }
 
+/** What every expression error is built from: the reason and the span of text it points at. */
+interface Located {
+  readonly reason: string;
+  readonly span: Span;
+}
+
+const atColumn = (a: Located): string => `${a.reason} at column ${a.span.start + 1}`;
+const located = (a: Located): ExpressionErrorDetails & ErrorDetails => ({ column: a.span.start + 1, span: { start: a.span.start, end: a.span.end } });
+
+/**
+ * The expression module's catalogue (on `@pipeline/errors`): every code's message is its reason
+ * followed by `at column N`, its details the column and span.
+ */
+export const expressionCatalogue = defineErrorCatalogue({
+  name: 'ExpressionError',
+  prefix: 'EXPR',
+  // One entry per code: every expression message is its reason and where (`... at column N`).
+  entries: Object.fromEntries(
+    Object.entries(EXPRESSION_ERROR_CODES).map(([code, meaning]) => [code, { meaning, message: atColumn, details: located }]),
+  ) as { readonly [C in ExpressionErrorCode]: { meaning: string; message: (a: Located) => string; details: (a: Located) => ExpressionErrorDetails & ErrorDetails } },
+});
+
 /** Base class of both expression error kinds; `message` always ends with `at column N`. */
-export abstract class ExpressionError extends Error {
-  abstract readonly code: ExpressionErrorCode;
-  readonly details: ExpressionErrorDetails;
+export abstract class ExpressionError extends CatalogueError<ExpressionErrorCode> {
+  abstract override readonly code: ExpressionErrorCode;
+  declare readonly details: ExpressionErrorDetails & ErrorDetails;
+  readonly reason: string;
 
-  protected constructor(message: string, span: Span) {
-    super(message);
-    this.details = { column: span.start + 1, span: { start: span.start, end: span.end } };
-  }
-
-  /** The message without its trailing `at column N`, for callers that place the column themselves. */
-  get reason(): string {
-    return this.message.replace(/ at column \d+$/, '');
+  protected constructor(code: ExpressionErrorCode, reason: string, span: Span) {
+    super(expressionCatalogue.name, code, atColumn({ reason, span }), located({ reason, span }));
+    this.reason = reason;
   }
 
   /** Plain data for structured clone; rebuild with `expressionErrorFromData`. */
@@ -77,30 +96,30 @@ export abstract class ExpressionError extends Error {
       name: this.name as ExpressionErrorData['name'],
       code: this.code,
       message: this.message,
-      details: this.details,
+      details: { column: this.details.column, span: this.details.span },
     };
   }
 }
 
 /** The text of an expression cannot be read: bad token, unexpected end, bad type or literal, limits. */
 export class ExpressionSyntaxError extends ExpressionError {
-  override readonly name = 'ExpressionSyntaxError';
-  readonly code: ExpressionSyntaxCode;
+  override readonly code: ExpressionSyntaxCode;
 
   constructor(code: ExpressionSyntaxCode, reason: string, span: Span) {
-    super(`${reason} at column ${span.start + 1}`, span);
+    super(code, reason, span);
     this.code = code;
+    this.name = 'ExpressionSyntaxError';
   }
 }
 
 /** A parsed expression breaks a rule: unknown function, arity, aggregate placement, role. */
 export class ExpressionCheckError extends ExpressionError {
-  override readonly name = 'ExpressionCheckError';
-  readonly code: ExpressionCheckCode;
+  override readonly code: ExpressionCheckCode;
 
   constructor(code: ExpressionCheckCode, reason: string, span: Span) {
-    super(`${reason} at column ${span.start + 1}`, span);
+    super(code, reason, span);
     this.code = code;
+    this.name = 'ExpressionCheckError';
   }
 }
 

@@ -1,4 +1,4 @@
-import { DefinitionError } from '../errors';
+import { isDefinitionError, type DefinitionError } from '../errors';
 import { MAX_DOCUMENT_CHARS } from '../limits';
 import { parseYaml } from './parse-yaml';
 import { isRawList, isRawMap, type RawMap, type RawNode, YamlScalar } from './raw-node';
@@ -7,7 +7,7 @@ function errorOf(text: string): DefinitionError {
   try {
     parseYaml(text);
   } catch (error) {
-    if (error instanceof DefinitionError) return error;
+    if (isDefinitionError(error)) return error;
     throw error;
   }
   throw new Error('expected a DefinitionError');
@@ -75,7 +75,7 @@ describe('parseYaml', () => {
 
   it('reports syntax errors with line and column', () => {
     const error = errorOf('a: 1\nb: [1, 2\nc: 3\n');
-    expect(error.code).toBe('DEF-YAML');
+    expect(error.code).toBe('DEF_YAML');
     expect(error.message).toMatch(/^parse error: .+ at line \d+, column \d+$/);
     expect(error.details.line).toBeGreaterThanOrEqual(2);
   });
@@ -98,9 +98,9 @@ describe('parseYaml', () => {
     expect(errorOf('? [a, b]\n: x\n').message).toBe(
       'parse error: a mapping key must be text, not a list or a mapping at line 1, column 3',
     );
-    expect(errorOf('{[a]: x}').code).toBe('DEF-KEY');
-    expect(errorOf('top:\n  {a: 1}: x\n').code).toBe('DEF-KEY');
-    expect(errorOf('- [[a]: x]\n').code).toBe('DEF-KEY');
+    expect(errorOf('{[a]: x}').code).toBe('DEF_KEY');
+    expect(errorOf('top:\n  {a: 1}: x\n').code).toBe('DEF_KEY');
+    expect(errorOf('- [[a]: x]\n').code).toBe('DEF_KEY');
   });
 
   it('accepts collections as values, including flow pairs and aliases', () => {
@@ -111,7 +111,7 @@ describe('parseYaml', () => {
 
   it('rejects texts longer than the limit', () => {
     const error = errorOf(`a: "${'x'.repeat(MAX_DOCUMENT_CHARS)}"`);
-    expect(error.code).toBe('DEF-LIMIT');
+    expect(error.code).toBe('DEF_LIMIT');
     expect(error.message).toBe(
       `parse error: the document is ${MAX_DOCUMENT_CHARS + 5} characters long; the limit is ${MAX_DOCUMENT_CHARS}`,
     );
@@ -119,7 +119,7 @@ describe('parseYaml', () => {
 
   it('rejects deep nesting before the stack runs out', () => {
     const error = errorOf(`${'['.repeat(100000)}${']'.repeat(100000)}`);
-    expect(error.code).toBe('DEF-LIMIT');
+    expect(error.code).toBe('DEF_LIMIT');
     expect(error.message).toMatch(/^parse error: the document nests deeper than 64 levels at line 1, column \d+$/);
   });
 
@@ -131,14 +131,14 @@ describe('parseYaml', () => {
       lines.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`);
     }
     const error = errorOf(lines.join('\n'));
-    expect(error.code).toBe('DEF-LIMIT');
+    expect(error.code).toBe('DEF_LIMIT');
     expect(error.message).toMatch(/^parse error: the document expands to more than 100000 nodes \(too many aliases\?\)/);
   });
 
   it('stops alias expansion of long strings with a clear error', () => {
     const big = 'x'.repeat(500_000);
     const error = errorOf(`a: &s "${big}"\nb: [*s, *s, *s, *s, *s, *s, *s, *s, *s, *s]\n`);
-    expect(error.code).toBe('DEF-LIMIT');
+    expect(error.code).toBe('DEF_LIMIT');
     expect(error.message).toMatch(/more than 4194304 characters of text/);
   });
 

@@ -7,7 +7,7 @@
  * would otherwise silently turn into text like `[object Object]`.
  */
 import * as jsyaml from 'js-yaml';
-import { DefinitionError, parseError } from '../errors';
+import { isDefinitionError, parseError } from '../errors';
 import { MAX_DOCUMENT_CHARS, MAX_EXPANDED_CHARS, MAX_EXPANDED_NODES, MAX_NESTING_DEPTH } from '../limits';
 import { type RawList, type RawMap, type RawNode, type ScalarTag, YamlScalar } from './raw-node';
 
@@ -103,16 +103,16 @@ function containedValues(collection: object): Set<unknown> {
 }
 
 /**
- * Parses one YAML document into a raw node. Throws DefinitionError (`DEF-YAML`, `DEF-LIMIT`,
- * `DEF-KEY`) with a `parse error: ... at line L, column C` message.
+ * Parses one YAML document into a raw node. Throws DefinitionError (`DEF_YAML`, `DEF_LIMIT`,
+ * `DEF_KEY`) with a `parse error: ... at line L, column C` message.
  */
 export function parseYaml(text: string): ParsedYaml {
   if (typeof text !== 'string') {
-    throw parseError('DEF-SHAPE', `the document must be text (got ${text === null ? 'null' : typeof text})`);
+    throw parseError('DEF_SHAPE', `the document must be text (got ${text === null ? 'null' : typeof text})`);
   }
   if (text.length > MAX_DOCUMENT_CHARS) {
     throw parseError(
-      'DEF-LIMIT',
+      'DEF_LIMIT',
       `the document is ${text.length} characters long; the limit is ${MAX_DOCUMENT_CHARS}`,
     );
   }
@@ -124,7 +124,7 @@ export function parseYaml(text: string): ParsedYaml {
     if (event === 'open') {
       const start = contentStart(state);
       if (stack.length >= MAX_NESTING_DEPTH) {
-        throw parseError('DEF-LIMIT', `the document nests deeper than ${MAX_NESTING_DEPTH} levels`, start.position);
+        throw parseError('DEF_LIMIT', `the document nests deeper than ${MAX_NESTING_DEPTH} levels`, start.position);
       }
       stack.push({ position: start.position, offset: start.offset, children: [] });
       return;
@@ -140,7 +140,7 @@ export function parseYaml(text: string): ParsedYaml {
       for (const child of frame.children) {
         // A collection composed inside this one that is neither an item nor a value was a key.
         if (child.isCollection && child.result !== result && !contained.has(child.result)) {
-          throw parseError('DEF-KEY', 'a mapping key must be text, not a list or a mapping', child.position);
+          throw parseError('DEF_KEY', 'a mapping key must be text, not a list or a mapping', child.position);
         }
       }
     }
@@ -151,20 +151,20 @@ export function parseYaml(text: string): ParsedYaml {
   try {
     loaded = jsyaml.load(text, { schema: SCHEMA, listener });
   } catch (error) {
-    if (error instanceof DefinitionError) throw error;
+    if (isDefinitionError(error)) throw error;
     if (error instanceof jsyaml.YAMLException) {
       const mark = error.mark as jsyaml.Mark | undefined;
       throw parseError(
-        'DEF-YAML',
+        'DEF_YAML',
         error.reason || 'invalid YAML',
         mark ? { line: mark.line + 1, column: mark.column + 1 } : {},
         error,
       );
     }
     if (error instanceof RangeError) {
-      throw parseError('DEF-LIMIT', 'the document nests too deeply to be read', {}, error);
+      throw parseError('DEF_LIMIT', 'the document nests too deeply to be read', {}, error);
     }
-    throw parseError('DEF-YAML', `the document cannot be read (${String(error)})`, {}, error);
+    throw parseError('DEF_YAML', `the document cannot be read (${String(error)})`, {}, error);
   }
 
   const positions = new WeakMap<RawMap | RawList, TextPosition>();
@@ -188,7 +188,7 @@ function expand(
   const visit = (value: unknown, depth: number, near: TextPosition | undefined): RawNode => {
     if (++nodes > MAX_EXPANDED_NODES) {
       throw parseError(
-        'DEF-LIMIT',
+        'DEF_LIMIT',
         `the document expands to more than ${MAX_EXPANDED_NODES} nodes (too many aliases?)`,
         near ?? {},
       );
@@ -197,7 +197,7 @@ function expand(
       chars += value.length;
       if (chars > MAX_EXPANDED_CHARS) {
         throw parseError(
-          'DEF-LIMIT',
+          'DEF_LIMIT',
           `the document expands to more than ${MAX_EXPANDED_CHARS} characters of text (too many aliases?)`,
           near ?? {},
         );
@@ -207,14 +207,14 @@ function expand(
     if (value === null || value === undefined) return new YamlScalar('null', '', null);
     if (value instanceof YamlScalar) return value;
     if (typeof value !== 'object') {
-      throw parseError('DEF-YAML', `unsupported YAML value of type ${typeof value}`, near ?? {});
+      throw parseError('DEF_YAML', `unsupported YAML value of type ${typeof value}`, near ?? {});
     }
     const at = sourcePositions.get(value) ?? near;
     if (depth >= MAX_NESTING_DEPTH) {
-      throw parseError('DEF-LIMIT', `the document nests deeper than ${MAX_NESTING_DEPTH} levels`, at ?? {});
+      throw parseError('DEF_LIMIT', `the document nests deeper than ${MAX_NESTING_DEPTH} levels`, at ?? {});
     }
     if (ancestors.has(value)) {
-      throw parseError('DEF-YAML', 'an alias refers to a collection that contains it', at ?? {});
+      throw parseError('DEF_YAML', 'an alias refers to a collection that contains it', at ?? {});
     }
     ancestors.add(value);
     let node: RawMap | RawList;

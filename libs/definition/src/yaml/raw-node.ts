@@ -86,15 +86,15 @@ export function fromJsonValue(value: unknown): RawNode {
   const budget = { nodes: 0, chars: 0 };
   const visit = (v: unknown, depth: number): RawNode => {
     if (depth > MAX_NESTING_DEPTH) {
-      throw parseError('DEF-LIMIT', `value nests deeper than ${MAX_NESTING_DEPTH} levels`);
+      throw parseError('DEF_LIMIT', `value nests deeper than ${MAX_NESTING_DEPTH} levels`);
     }
     if (++budget.nodes > MAX_EXPANDED_NODES) {
-      throw parseError('DEF-LIMIT', `value has more than ${MAX_EXPANDED_NODES} nodes`);
+      throw parseError('DEF_LIMIT', `value has more than ${MAX_EXPANDED_NODES} nodes`);
     }
     if (typeof v === 'string') {
       budget.chars += v.length;
       if (budget.chars > MAX_EXPANDED_CHARS) {
-        throw parseError('DEF-LIMIT', `value has more than ${MAX_EXPANDED_CHARS} characters of text`);
+        throw parseError('DEF_LIMIT', `value has more than ${MAX_EXPANDED_CHARS} characters of text`);
       }
       return v;
     }
@@ -107,7 +107,7 @@ export function fromJsonValue(value: unknown): RawNode {
       for (const key of Object.keys(v)) map.set(key, visit(v[key], depth + 1));
       return map;
     }
-    throw parseError('DEF-SHAPE', `unsupported value of type ${typeof v}`);
+    throw parseError('DEF_SHAPE', `unsupported value of type ${typeof v}`);
   };
   return visit(value, 0);
 }

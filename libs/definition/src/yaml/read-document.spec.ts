@@ -1,11 +1,11 @@
-import { DefinitionError } from '../errors';
+import { isDefinitionError, type DefinitionError } from '../errors';
 import { readDocument } from './read-document';
 
 function errorOf(text: string): DefinitionError {
   try {
     readDocument(text);
   } catch (error) {
-    if (error instanceof DefinitionError) return error;
+    if (isDefinitionError(error)) return error;
     throw error;
   }
   throw new Error('expected a DefinitionError');
@@ -35,7 +35,7 @@ describe('readDocument', () => {
     expect(errorOf('version: "3.0"\n').message).toBe(
       'parse error: the document has neither pipeline.assets nor a top-level assets list',
     );
-    expect(errorOf('pipeline: [assets]\n').code).toBe('DEF-SHAPE');
+    expect(errorOf('pipeline: [assets]\n').code).toBe('DEF_SHAPE');
     expect(errorOf('pipeline:\n  assets:\n').message).toBe('parse error: pipeline.assets must be a list of assets (got null)');
     expect(errorOf('assets:\n  x: 1\n').message).toBe('parse error: assets must be a list of assets (got a mapping) at line 2, column 3');
   });

@@ -33,10 +33,10 @@ export function readDocument(text: string): RawDocument {
   const { root, positionOf } = parseYaml(text);
   if (!isRawMap(root)) {
     if (typeof root !== 'string' && !isRawList(root) && root.tag === 'null') {
-      throw parseError('DEF-SHAPE', 'the document is empty');
+      throw parseError('DEF_SHAPE', 'the document is empty');
     }
     const at = isRawList(root) ? positionOf(root) : undefined;
-    throw parseError('DEF-SHAPE', `the document must be a mapping at the top (got ${describeNode(root)})`, at ?? {});
+    throw parseError('DEF_SHAPE', `the document must be a mapping at the top (got ${describeNode(root)})`, at ?? {});
   }
 
   const lists: RawAssetList[] = [];
@@ -48,7 +48,7 @@ export function readDocument(text: string): RawDocument {
     lists.push({ field: 'assets', items: asList(root.get('assets'), 'assets', positionOf) });
   }
   if (lists.length === 0) {
-    throw parseError('DEF-SHAPE', 'the document has neither pipeline.assets nor a top-level assets list');
+    throw parseError('DEF_SHAPE', 'the document has neither pipeline.assets nor a top-level assets list');
   }
   return { root, assetLists: lists, positionOf };
 }
@@ -61,7 +61,7 @@ function asList(
   if (isRawList(node)) return node;
   // Scalars carry no position; only a mapping in the wrong place can be pointed at.
   const at = isRawMap(node) ? positionOf(node) : undefined;
-  throw parseError('DEF-SHAPE', `${field} must be a list of assets (got ${describeNode(node)})`, {
+  throw parseError('DEF_SHAPE', `${field} must be a list of assets (got ${describeNode(node)})`, {
     field,
     ...(at ?? {}),
   });

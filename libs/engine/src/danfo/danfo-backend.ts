@@ -21,6 +21,7 @@ import { jsonArrayWithRecords } from '../formats/json';
 import { jsonRecordTexts } from '../formats/value-text';
 import { decideMode, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
+import { writeNewFileChecked } from '../paths/open-inside-root';
 import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
 import { skippedWrite, stagedFile, writeNow, type StagedWrite } from '../io/staged-write';
 import { requireTransform, upstreamHandleIds } from '../transform-source';
@@ -158,7 +159,7 @@ export class DanfoBackend implements Backend {
     const bytes = format.encode(h.columns, this.data(h), h.rowCount, formatOptions, target.absolute, asset, fresh ? {} : APPENDED);
     const file = prepareAtomicFile(target.absolute, source.path, asset);
     try {
-      if (fresh) fs.writeFileSync(file.tempPath, bytes);
+      if (fresh) writeNewFileChecked(file.tempPath, bytes, { asset, display: source.path });
       else this.appendInto(file.tempPath, target.absolute, source.path, h, formatOptions, asset, bytes);
       throwIfAborted(options.signal, asset);
       return stagedFile(file, source.mode, h.rowCount, source.path);
@@ -190,7 +191,7 @@ export class DanfoBackend implements Backend {
       case 'rewrite-array': {
         if (options.format !== 'json') throw internalError('only JSON files are arrays', asset);
         const added = jsonRecordTexts(h.columns, this.data(h), h.rowCount, options);
-        fs.writeFileSync(tempPath, jsonArrayWithRecords(existing, display, options, asset, added));
+        writeNewFileChecked(tempPath, jsonArrayWithRecords(existing, display, options, asset, added), { asset, display });
         return;
       }
       case 'rewrite-by-name': {
@@ -198,13 +199,13 @@ export class DanfoBackend implements Backend {
         const before = old ?? format.readColumns(existing, display, options, asset);
         const now = this.data(h);
         const data = before.columns.map((c, i) => [...before.data[i], ...now[h.columns.findIndex((n) => n.name === c.name)]]);
-        fs.writeFileSync(tempPath, format.encode(before.columns, data, (before.data[0]?.length ?? 0) + h.rowCount, options, existing, asset));
+        writeNewFileChecked(tempPath, format.encode(before.columns, data, (before.data[0]?.length ?? 0) + h.rowCount, options, existing, asset), { asset, display });
         return;
       }
       case 'concatenate': {
         const part = `${tempPath}.part`;
         try {
-          fs.writeFileSync(part, appended);
+          writeNewFileChecked(part, appended, { asset, display });
           concatenateAppend(tempPath, existing, part, format.appendedCompression(options, existing));
         } finally {
           fs.rmSync(part, { force: true });

@@ -3,14 +3,14 @@
  * extension) and decoded to text on the way in, encoded and compressed on the way out. zstd has no
  * codec in Node here, so JavaScript refuses it (DuckDB reads and writes it).
  */
-import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
 import { engineError, readFailed } from '../errors';
+import { readFileChecked, readHeadChecked } from '../paths/open-inside-root';
 import { compressionFromName, type TextCompression, type TextEncoding } from './format-options';
 
 /** File bytes decompressed (by option, else by extension) and decoded to text. */
 export function decodeFile(absolute: string, compression: TextCompression, encoding: TextEncoding, asset: string, display: string): string {
-  let bytes: Buffer = fs.readFileSync(absolute);
+  let bytes: Buffer = readFileChecked(absolute, { asset, display });
   const codec = compression === 'auto' ? compressionFromName(absolute) : compression;
   if (codec === 'zstd') {
     throw engineError('E_UNSUPPORTED_FORMAT', { asset, path: display, problem: `the danfo backend cannot read zstd-compressed files: ${display}` });
@@ -44,18 +44,11 @@ const LEAD_BYTES = 4096;
  */
 export function leadingText(absolute: string, codec: 'none' | 'gzip' | 'zstd'): string {
   if (codec === 'zstd') return '';
-  const fd = fs.openSync(absolute, 'r');
+  const head = readHeadChecked(absolute, LEAD_BYTES);
+  if (codec === 'none') return head.toString('utf8');
   try {
-    const buf = Buffer.alloc(LEAD_BYTES);
-    const n = fs.readSync(fd, buf, 0, buf.length, 0);
-    const head = buf.subarray(0, n);
-    if (codec === 'none') return head.toString('utf8');
-    try {
-      return zlib.gunzipSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8');
-    } catch {
-      return '';
-    }
-  } finally {
-    fs.closeSync(fd);
+    return zlib.gunzipSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8');
+  } catch {
+    return '';
   }
 }

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { WriteMode } from '@pipeline/definition';
 import { engineError, internalError, isEngineError, outputExists } from '../errors';
+import { createNewChecked, openChecked } from '../paths/open-inside-root';
 import { tempFileName } from './temp-name';
 
 /** What to do before computing an output: write it, or skip it (mode ignore, destination exists). */
@@ -140,35 +141,41 @@ function statOrUndefined(p: string): fs.Stats | undefined {
 
 /**
  * Builds `tempPath` as the bytes of `existing` followed by the bytes of `addition` (both files);
- * used to append to row-oriented text formats whose files can simply be concatenated.
+ * used to append to row-oriented text formats whose files can simply be concatenated. Every file
+ * is opened checked (see paths/open-inside-root.ts): a folder swapped for a link meanwhile makes
+ * it fail rather than read or write outside the data root.
  */
 export function concatenateInto(tempPath: string, existing: string, addition: string, separator?: Buffer): void {
-  fs.copyFileSync(existing, tempPath);
-  const out = fs.openSync(tempPath, 'a');
+  const out = createNewChecked(tempPath);
   try {
+    copyAll(existing, out);
     if (separator !== undefined && separator.length > 0) fs.writeSync(out, separator);
-    const input = fs.openSync(addition, 'r');
-    try {
-      const buf = Buffer.allocUnsafe(1 << 20);
-      for (;;) {
-        const n = fs.readSync(input, buf, 0, buf.length, null);
-        if (n === 0) break;
-        fs.writeSync(out, buf, 0, n);
-      }
-    } finally {
-      fs.closeSync(input);
-    }
+    copyAll(addition, out);
   } finally {
     fs.closeSync(out);
   }
 }
 
+function copyAll(from: string, out: number): void {
+  const input = openChecked(from, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (;;) {
+      const n = fs.readSync(input, buf, 0, buf.length, null);
+      if (n === 0) break;
+      fs.writeSync(out, buf, 0, n);
+    }
+  } finally {
+    fs.closeSync(input);
+  }
+}
+
 /** True when a file does not end with a newline (so appended rows need one first); false if empty. */
 export function lacksFinalNewline(file: string): boolean {
-  const size = fs.statSync(file).size;
-  if (size === 0) return false;
-  const fd = fs.openSync(file, 'r');
+  const fd = openChecked(file, 'r');
   try {
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return false;
     const b = Buffer.alloc(1);
     fs.readSync(fd, b, 0, 1, size - 1);
     return b[0] !== 0x0a;

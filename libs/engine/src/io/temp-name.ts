@@ -13,15 +13,18 @@ const MAX_NAME_BYTES = 255;
 /** `.` + `.` + 12 hex digits + `.tmp`: the bytes a temporary name adds to the output's name. */
 const ADDED_BYTES = 1 + 1 + 12 + 4;
 
-const TEMP_NAME = /^\..*\.[0-9a-f]{12}\.tmp$/s;
+/** Room left for a writer's own short suffix on a temporary name (`.part` of an append). */
+const SUFFIX_BYTES = 8;
+
+const TEMP_NAME = /^\..*\.[0-9a-f]{12}\.tmp(\.part)?$/s;
 
 /** A fresh temporary name for an output called `finalName` (a base name, no folder). */
 export function tempFileName(finalName: string): string {
   const unique = crypto.randomBytes(6).toString('hex');
-  return `.${truncateToBytes(finalName, MAX_NAME_BYTES - ADDED_BYTES)}.${unique}.tmp`;
+  return `.${truncateToBytes(finalName, MAX_NAME_BYTES - ADDED_BYTES - SUFFIX_BYTES)}.${unique}.tmp`;
 }
 
-/** True for a name {@link tempFileName} could have made. */
+/** True for a name {@link tempFileName} could have made (with a writer's `.part`). */
 export function isTempFileName(name: string): boolean {
   return TEMP_NAME.test(name);
 }

@@ -12,5 +12,5 @@ npx nx run grpc-server:codegen --outputStyle=static >/dev/null
 npx nx build console --outputStyle=static >/dev/null
 mkdir -p tmp
 for config in apps/grpc-server/jest.config.js apps/http-server/jest.config.js; do
-  npx jest -c "$config" --testPathPatterns 'test/exit-loop' 2>&1 | grep -E 'exit-loop|Tests:|✕' || true
+  npx jest -c "$config" --testPathPatterns 'test/exit-loop' 2>&1 | grep -vE '^npm warn' || true
 done

@@ -58,7 +58,13 @@ pipeline:
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts the bundle and resolves with its port once it listens. */
-function startServer(): { child: ReturnType<typeof spawn>; port: Promise<number>; stderr: () => string; exited: Promise<{ code: number | null; signal: string | null }> } {
+function startServer(): {
+  child: ReturnType<typeof spawn>;
+  port: Promise<number>;
+  stderr: () => string;
+  stdout: () => string;
+  exited: Promise<{ code: number | null; signal: string | null }>;
+} {
   const child = spawn(process.execPath, [join(outdir, 'main.js'), '--port', '0', '--host', '127.0.0.1'], {
     env: { ...process.env, DATA_ROOT: dataRoot, WORKERS: '2', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,7 +83,7 @@ function startServer(): { child: ReturnType<typeof spawn>; port: Promise<number>
     });
     void exited.then(() => reject(new Error(`server exited before listening: ${stderr}`)));
   });
-  return { child, port, stderr: () => stderr, exited };
+  return { child, port, stderr: () => stderr, stdout: () => stdout, exited };
 }
 
 /** Resolves once every job is running (DuckDB at work in both workers). */
@@ -125,7 +131,9 @@ describe('a second signal while DuckDB works', () => {
       const took = Date.now() - signalledAt;
       const aborted = /terminate called|Napi::Error/.test(server.stderr());
       outcomes.push(`${code}/${signal}/${aborted ? 'abort' : 'clean'}`);
-      expect({ round: i, code, signal, aborted }).toEqual({ round: i, code: 130, signal: null, aborted: false });
+      // On a failure the server's last words say why.
+      const last = code === 130 && !aborted ? '' : `${server.stdout().slice(-1500)}\n${server.stderr().slice(-1500)}`;
+      expect({ round: i, code, signal, aborted, last }).toEqual({ round: i, code: 130, signal: null, aborted: false, last: '' });
       expect(took).toBeLessThan(15_000);
     }
     // One line for tools/robustness/exit-loop.sh to report.

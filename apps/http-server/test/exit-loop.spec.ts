@@ -64,7 +64,7 @@ function startServer() {
     });
     void exited.then(() => reject(new Error(`exited before listening:\n${out}\n${err}`)));
   });
-  return { child, url, exited, stderr: () => err };
+  return { child, url, exited, stderr: () => err, stdout: () => out };
 }
 
 describe('a second signal while DuckDB works', () => {
@@ -92,7 +92,9 @@ describe('a second signal while DuckDB works', () => {
       server.child.kill(i % 2 === 0 ? 'SIGTERM' : 'SIGINT');
       const { code, signal } = await server.exited;
       const aborted = /terminate called|Napi::Error/.test(server.stderr());
-      expect({ round: i, code, signal, aborted }).toEqual({ round: i, code: 130, signal: null, aborted: false });
+      // On a failure the server's last words say why.
+      const last = code === 130 && !aborted ? '' : `${server.stdout().slice(-1500)}\n${server.stderr().slice(-1500)}`;
+      expect({ round: i, code, signal, aborted, last }).toEqual({ round: i, code: 130, signal: null, aborted: false, last: '' });
       expect(Date.now() - signalledAt).toBeLessThan(15_000);
       clean += 1;
     }

@@ -1,0 +1,46 @@
+/**
+ * The README's language tables are generated from the catalogues: this test fails when they drift.
+ * `UPDATE_DOCS=1 npx jest -c libs/engine/jest.config.js --testPathPatterns language-tables` rewrites them.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { KIND_NAMES, FUNCTION_NAMES } from '@pipeline/definition';
+import { functionsTable, kindsTable } from './language-tables';
+
+const README = path.join(__dirname, '..', '..', '..', '..', 'README.md');
+
+function section(text: string, name: string): { start: number; end: number } {
+  const open = `<!-- generated:${name} -->\n`;
+  const close = `\n<!-- /generated:${name} -->`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  if (start < 0 || end < start) throw new Error(`README.md has no generated:${name} section`);
+  return { start: start + open.length, end };
+}
+
+describe('the README language tables', () => {
+  const tables = { kinds: kindsTable(), functions: functionsTable() };
+
+  it('list every kind and every function, with one column per backend', () => {
+    expect(tables.kinds.split('\n')).toHaveLength(KIND_NAMES.length + 2);
+    expect(tables.functions.split('\n')).toHaveLength(FUNCTION_NAMES.length + 2);
+    expect(tables.kinds).toContain('| `group_by` | `group` | transformation |');
+    expect(tables.kinds.split('\n')[0]).toMatch(/\| duckdb \| danfo \|$/);
+    expect(tables.functions).toMatch(/\| `count` \| aggregate \| 1 argument \| .* \| yes \| yes \|/);
+  });
+
+  it('are current in the README', () => {
+    let text = fs.readFileSync(README, 'utf8');
+    if (process.env['UPDATE_DOCS'] === '1') {
+      for (const [name, table] of Object.entries(tables)) {
+        const { start, end } = section(text, name);
+        text = text.slice(0, start) + table + text.slice(end);
+      }
+      fs.writeFileSync(README, text);
+    }
+    for (const [name, table] of Object.entries(tables)) {
+      const { start, end } = section(text, name);
+      expect(text.slice(start, end)).toBe(table);
+    }
+  });
+});

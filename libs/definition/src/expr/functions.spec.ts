@@ -7,7 +7,7 @@ describe('function catalogue', () => {
         'abs', 'avg', 'ceil', 'coalesce', 'concat', 'count', 'current_date', 'current_timestamp', 'date_add',
         'date_diff', 'day', 'floor', 'hour', 'ifnull', 'length', 'lower', 'ltrim', 'max', 'median', 'min',
         'minute', 'mod', 'month', 'nullif', 'power', 'replace', 'round', 'rtrim', 'second', 'sqrt', 'stddev',
-        'stddev_pop', 'stddev_samp', 'substring', 'sum', 'trim', 'upper', 'var_pop', 'var_samp', 'variance', 'year',
+        'stddev_pop', 'stddev_samp', 'substring', 'sum', 'to_date', 'to_timestamp', 'trim', 'upper', 'var_pop', 'var_samp', 'variance', 'year',
       ].sort(),
     );
     for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());

@@ -103,6 +103,20 @@ export const FUNCTION_CATALOGUE = {
   second: scalar('date', 1, 1, 'number', 'Whole second (0-59) of a timestamp.'),
   date_add: scalar('date', 2, 2, 'date', 'date_add(date, days): the date plus a whole number of days.'),
   date_diff: scalar('date', 2, 2, 'number', 'date_diff(end, start): whole days from start to end (end minus start).'),
+  to_date: scalar(
+    'date',
+    1,
+    2,
+    'date',
+    "to_date(text[, pattern]): the date a text holds, read with a pattern such as 'dd/MM/yyyy' (else as ISO 8601); NULL when it holds none. A date or timestamp gives its date.",
+  ),
+  to_timestamp: scalar(
+    'date',
+    1,
+    2,
+    'timestamp',
+    "to_timestamp(text[, pattern]): the timestamp a text holds, read with a pattern such as 'yyyy-MM-dd HH:mm:ss' (else as ISO 8601); NULL when it holds none.",
+  ),
   current_date: scalar('date', 0, 0, 'date', 'Today (UTC) when the job runs.'),
   current_timestamp: scalar('date', 0, 0, 'timestamp', 'The current instant (UTC) when the job runs.'),
 } as const satisfies Record<string, FunctionSpec>;

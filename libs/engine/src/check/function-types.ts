@@ -15,6 +15,7 @@ import {
   isTemporal,
   type DataType,
 } from '../types/data-type';
+import { parseDatePattern, type DatePattern } from '../formats/date-pattern';
 import type { BoundExpr, UntypedCall } from './bound-expr';
 import { arithmeticType, supertype, type ArithmeticOperator } from './supertype';
 
@@ -92,6 +93,30 @@ export function integerLiteralValue(e: BoundExpr): number | undefined {
   if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number' && e.operand.isInteger) return -Number(e.operand.text);
   return undefined;
 }
+
+/**
+ * The date pattern given as argument `index` of a call (`to_date(s, 'dd/MM/yyyy')`): undefined
+ * when the argument is absent, a problem when it is not a text literal or not a usable pattern.
+ */
+export function patternArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number): DatePattern | { problem: string } | undefined {
+  const a = call.args[index];
+  if (a === undefined) return undefined;
+  // The pattern decides what DuckDB's strptime is compiled with, so it must be known before running.
+  if (a.kind !== 'string') return problem(`${call.name} needs a text literal as its pattern`);
+  const parsed = parseDatePattern(a.value);
+  return 'problem' in parsed ? problem(`${call.name} pattern '${a.value}' ${parsed.problem}`) : parsed;
+}
+
+/** Typing of to_date / to_timestamp: text (with an optional pattern), or a date or timestamp without one. */
+const parseTemporal =
+  (name: 'to_date' | 'to_timestamp', result: 'date' | 'timestamp'): FunctionTyping =>
+  ([t], call) => {
+    const pattern = patternArg(call, 1);
+    if (pattern !== undefined && 'problem' in pattern) return pattern;
+    const accepted = pattern === undefined ? t === 'null' || t === 'string' || isTemporal(t) : t === 'null' || t === 'string';
+    if (!accepted) return problem(`${name} needs ${pattern === undefined ? 'a text, date or timestamp' : 'a text'} as its first argument, got ${t}`);
+    return result;
+  };
 
 function fits(v: number, t: DataType): boolean {
   const range = INTEGRAL_RANGE[t];
@@ -219,6 +244,8 @@ export const FUNCTION_TYPES = {
     const p = temporalArg('date_diff', end, 'its end') ?? temporalArg('date_diff', start, 'its start');
     return p === undefined ? 'long' : problem(p);
   },
+  to_date: parseTemporal('to_date', 'date'),
+  to_timestamp: parseTemporal('to_timestamp', 'timestamp'),
   current_date: () => 'date',
   current_timestamp: () => 'timestamp',
 } satisfies Record<FunctionName, FunctionTyping>;

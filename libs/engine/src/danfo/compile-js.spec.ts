@@ -84,6 +84,15 @@ describe('JavaScript evaluator (golden table)', () => {
     ["ts > '2024-03-01'", true],
     ['dt < ts', true],
     ['current_date()', parseDate('2025-06-15') as number],
+    ["to_date('01/03/2024', 'dd/MM/yyyy') = dt", true],
+    ["to_date(' 1/3/2024 ', 'dd/MM/yyyy')", parseDate('2024-03-01') as number],
+    ["to_date('31/02/2024', 'dd/MM/yyyy')", null],
+    ["to_date(s, 'yyyy')", null],
+    ["to_timestamp('2024-03-01 12:34:56.5', 'yyyy-MM-dd HH:mm:ss.SSS')", (parseTimestamp('2024-03-01 12:34:56') as number) + 500_000],
+    ["to_timestamp('2024-03-01T12:34', 'yyyy-MM-dd''T''HH:mm')", parseTimestamp('2024-03-01 12:34:00') as number],
+    ['to_date(ts) = dt', true],
+    ["to_timestamp('2024-03-01 12:34:56') = ts", true],
+    ["to_date('not a date')", null],
     ['current_timestamp()', parseTimestamp('2025-06-15 08:00:00') as number],
   ])('%s  ->  %p', (text, expected) => {
     expect(evaluate(text)).toEqual(expected);

@@ -6,11 +6,13 @@
  */
 import type { FunctionName } from '@pipeline/definition';
 import type { BoundCall } from '../check/bound-expr';
-import { integerLiteralArg } from '../check/function-types';
+import { integerLiteralArg, patternArg } from '../check/function-types';
 import { supertype } from '../check/supertype';
 import { decimalParts, INTEGRAL_RANGE, isIntegral, type DataType } from '../types/data-type';
+import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues, valueKey } from '../values/compare';
 import { formatValue, roundHalfAwayFromZero, type Value } from '../values/format-value';
+import { timestampReader } from '../values/read-with-pattern';
 import { MICROS_PER_DAY, timestampFields } from '../values/temporal';
 
 /** When a function is compiled: argument types, result type, the call itself and the evaluation clock. */
@@ -195,6 +197,28 @@ export function remainderOf(a: number, b: number, t: DataType): Value {
   return fitResult(a % b, t);
 }
 
+/**
+ * to_date / to_timestamp: the text read with the call's pattern as DuckDB's strptime reads it,
+ * else cast as TRY_CAST does; NULL where no date can be read.
+ */
+const readTemporal = (target: 'date' | 'timestamp'): JsScalar =>
+  scalar(({ argTypes, call }) => {
+    const pattern = patternArg(call, 1);
+    if (pattern === undefined) {
+      return ([x]) => {
+        const v = castValue(x, argTypes[0], target);
+        return v === CAST_FAILED ? null : v;
+      };
+    }
+    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
+    const read = timestampReader(pattern);
+    return ([x]) => {
+      const micros = read(String(x));
+      if (micros === undefined) return null;
+      return target === 'date' ? Math.floor(micros / MICROS_PER_DAY) : micros;
+    };
+  });
+
 /** coalesce and ifnull: the first non-NULL argument, in the common (result) type. */
 const firstNonNull = scalar(
   ({ argTypes, result }) =>
@@ -313,6 +337,8 @@ export const JS_FUNCTIONS = {
   second: field((f) => f.second),
   date_add: scalar(({ argTypes }) => ([d, n]) => daysOf(d, argTypes[0]) + dayCount(Number(n))),
   date_diff: scalar(({ argTypes }) => ([end, start]) => daysOf(end, argTypes[0]) - daysOf(start, argTypes[1])),
+  to_date: readTemporal('date'),
+  to_timestamp: readTemporal('timestamp'),
   current_date: scalar(({ nowMicros }) => () => Math.floor(nowMicros / MICROS_PER_DAY)),
   current_timestamp: scalar(({ nowMicros }) => () => nowMicros),
 } satisfies Record<FunctionName, JsFunction>;

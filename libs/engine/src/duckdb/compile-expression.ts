@@ -6,7 +6,9 @@
  */
 import { assertNever, type FunctionName } from '@pipeline/definition';
 import type { BoundCall, BoundExpr } from '../check/bound-expr';
-import { engineError } from '../errors';
+import { patternArg } from '../check/function-types';
+import { engineError, internalError } from '../errors';
+import { toStrftime } from '../formats/date-pattern';
 import { decimalParts, isIntegral, type DataType } from '../types/data-type';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
@@ -73,6 +75,17 @@ function asDate(sql: string, t: DataType): string {
   return t === 'timestamp' ? `CAST(${sql} AS DATE)` : sql;
 }
 
+/** to_date / to_timestamp: strptime with the call's pattern, else TRY_CAST; NULL where no date can be read. */
+const readTemporal =
+  (target: 'DATE' | 'TIMESTAMP'): DuckDbFunction =>
+  ([x], _types, call) => {
+    const pattern = patternArg(call, 1);
+    if (pattern === undefined) return `TRY_CAST(${x} AS ${target})`;
+    if ('problem' in pattern) throw internalError(pattern.problem);
+    const read = `try_strptime(${x}, ${sqlString(toStrftime(pattern))})`;
+    return target === 'DATE' ? `CAST(${read} AS DATE)` : read;
+  };
+
 /** Every catalogue function in DuckDB SQL. */
 export const DUCKDB_FUNCTIONS = {
   count: (args, _types, call) => (call.args[0]?.kind === 'star' ? 'count(*)' : aggregate('count')(args, _types, call, 'long')),
@@ -122,6 +135,8 @@ export const DUCKDB_FUNCTIONS = {
   second: plain('second'),
   date_add: ([d, n], types) => `(${asDate(d, types[0])} + ${dayCount(n, types[1])})`,
   date_diff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
+  to_date: readTemporal('DATE'),
+  to_timestamp: readTemporal('TIMESTAMP'),
   current_date: () => 'current_date',
   current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
 } satisfies Record<FunctionName, DuckDbFunction>;

@@ -56,6 +56,17 @@ const ROW_EXPRESSIONS = [
   'year(dt)', 'month(dt)', 'day(dt)', 'year(ts)', 'hour(ts)', 'minute(ts)', 'second(ts)', 'hour(dt)',
   'date_add(dt, 1)', 'date_add(dt, -365)', 'date_add(ts, 1)', 'date_add(dt, i % 1000)', "date_diff(dt, DATE '2000-01-01')",
   'date_diff(ts, dt)', "date_diff(DATE '2024-03-01', dt)",
+  // reading dates and timestamps from text (strptime rules on both)
+  "to_date('31/01/2024', 'dd/MM/yyyy')", "to_date(' 1/2/2024 ', 'dd/MM/yyyy')", "to_date('30/02/2024', 'dd/MM/yyyy')",
+  "to_date('2024-01-31x', 'yyyy-MM-dd')", "to_date('5-01-31', 'yyyy-MM-dd')", "to_date('12024-01-31', 'yyyy-MM-dd')",
+  "to_date('202401 31', 'yyyyMM dd')", "to_date('2024  01', 'yyyy MM')", "to_date('2024', 'yyyyMM')", "to_date('2024-01-31', '%Y-%m-%d')",
+  "to_date(s, 'yyyy')", 'to_date(NULL)', "to_date(NULL, 'yyyy')", 'to_date(dt)', 'to_date(ts)', "to_date('2024-01-31')", "to_date(' 2024-01-31 ')",
+  "to_date('2024-01-31 10:00')", "to_date('2024')", "to_date('31/01/2024')", 'to_date(s)',
+  "to_timestamp('2024-01-31 1:2:3.1', 'yyyy-MM-dd HH:mm:ss.SSS')", "to_timestamp('2024-01-31T10:20', 'yyyy-MM-dd''T''HH:mm')",
+  "to_timestamp('31.01.2024 23:59:59.123456', 'dd.MM.yyyy HH:mm:ss.SSSSSS')", "to_timestamp('31.01.2024 23:59:59.1234', 'dd.MM.yyyy HH:mm:ss.SSS')",
+  "to_timestamp('2024-01-31 24:00:00', 'yyyy-MM-dd HH:mm:ss')", "to_timestamp('2024-01-31 10:20:60', 'yyyy-MM-dd HH:mm:ss')",
+  "to_timestamp(concat(year(dt), '-', month(dt)), 'yyyy-MM')", 'to_timestamp(dt)', 'to_timestamp(ts)', "to_timestamp('2024-01-31')",
+  "to_timestamp('2024-01-31 10:20:30.5')", "to_timestamp('nope')", "to_date(to_timestamp('2024-01-31 23:59', 'yyyy-MM-dd HH:mm'))",
 ];
 
 const ERROR_EXPRESSIONS = [
@@ -66,7 +77,8 @@ const ERROR_EXPRESSIONS = [
   // failing before running: the binder refuses them for both
   "s + 1", "i = 'abc'", 'b + 1', 'upper(i)', 'length(d)', 'nope', 'i AND b', 'CAST(dt AS integer)',
   "dt = 'not a date'", 'substring(s, 1.5)', 'sum(i)', "s RLIKE '(?=x)'", "s RLIKE '\\1'", "s RLIKE '(?<n>a)'", "s RLIKE 'a\\C'", "s RLIKE 'x{1001}'",
-  "'x' RLIKE concat(s, '(')", `s LIKE '${'%a'.repeat(501)}'`,
+  "'x' RLIKE concat(s, '(')", 'to_date(s, s)', 'to_date(i)', "to_date(dt, 'yyyy')", "to_date(s, 'yyyy-QQ')", "to_timestamp(b, 'yyyy')",
+  "to_date(s, 'yyyy', 'x')", `s LIKE '${'%a'.repeat(501)}'`,
 ];
 
 const AGGREGATE_EXPRESSIONS = [

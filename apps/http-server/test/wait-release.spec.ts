@@ -3,6 +3,7 @@
  * job service, its wait() observed) while a client disconnects or the server shuts down.
  */
 import { createJobService, type JobService } from '@pipeline/jobs';
+import { getEventListeners } from 'node:events';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -91,6 +92,25 @@ it('releases the waiter when the client disconnects', async () => {
   expect(wait.signal.aborted).toBe(true);
   // The job itself goes on: only the waiter went away.
   expect((await request(`${base}/api/jobs/${id}`)).body.status).toBe('running');
+  await request(`${base}/api/jobs/${id}`, { method: 'DELETE' });
+  await jobs.wait(id, 30_000);
+});
+
+it('leaves nothing on the long-lived shutdown signal once abandoned waits end', async () => {
+  const id = await runningJob();
+  const count = waits.length;
+  for (let i = 0; i < 50; i++) {
+    const client = new AbortController();
+    const response = fetch(`${base}/api/jobs/${id}/wait?timeout=600`, { signal: client.signal }).catch(() => undefined);
+    const wait = await nextWait(count + i + 1);
+    client.abort();
+    await response;
+    await wait.settled;
+  }
+  // Each wait listened to the shutdown signal and stopped listening when it ended (no
+  // AbortSignal.any, whose signals a long-lived source keeps on Node 20).
+  expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+  expect(jobs.stats().running).toBe(1);
   await request(`${base}/api/jobs/${id}`, { method: 'DELETE' });
   await jobs.wait(id, 30_000);
 });

@@ -5,20 +5,25 @@
  */
 import * as zlib from 'node:zlib';
 import { engineError, readFailed } from '../errors';
+import { MAX_DANFO_INPUT_BYTES } from '../limits';
 import { readFileChecked, readHeadChecked } from '../paths/open-inside-root';
 import { compressionFromName, type TextCompression, type TextEncoding } from './format-options';
 
 /** File bytes decompressed (by option, else by extension) and decoded to text. */
 export function decodeFile(absolute: string, compression: TextCompression, encoding: TextEncoding, asset: string, display: string): string {
-  let bytes: Buffer = readFileChecked(absolute, { asset, display });
+  const tooBig = (bytes: number): Error =>
+    readFailed(asset, display, `the file holds ${bytes} bytes${bytes === MAX_DANFO_INPUT_BYTES + 1 ? ' or more' : ''} of data; the danfo backend reads at most ${MAX_DANFO_INPUT_BYTES} (the duckdb backend has no such limit)`);
+  let bytes: Buffer = readFileChecked(absolute, { asset, display }, { maxBytes: MAX_DANFO_INPUT_BYTES, tooBig });
   const codec = compression === 'auto' ? compressionFromName(absolute) : compression;
   if (codec === 'zstd') {
     throw engineError('E_UNSUPPORTED_FORMAT', { asset, path: display, problem: `the danfo backend cannot read zstd-compressed files: ${display}` });
   }
   if (codec === 'gzip') {
     try {
-      bytes = zlib.gunzipSync(bytes);
+      // Bounded as the plain file is: a small gzip file can hold far more.
+      bytes = zlib.gunzipSync(bytes, { maxOutputLength: MAX_DANFO_INPUT_BYTES + 1 });
     } catch (e) {
+      if ((e as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw tooBig(MAX_DANFO_INPUT_BYTES + 1);
       throw readFailed(asset, display, 'not valid gzip data', e);
     }
   }

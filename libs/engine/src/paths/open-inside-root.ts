@@ -39,10 +39,23 @@ export function openChecked(checked: string, flags: string | number, label: File
   }
 }
 
-/** The whole content of `checked`, read from a descriptor opened with {@link openChecked}. */
-export function readFileChecked(checked: string, label: FileLabel = {}): Buffer {
+/** A bound on what {@link readFileChecked} reads: the error for a larger file. */
+export interface ReadBound {
+  readonly maxBytes: number;
+  readonly tooBig: (bytes: number) => Error;
+}
+
+/**
+ * The whole content of `checked`, read from a descriptor opened with {@link openChecked}; with
+ * `bound`, a larger file is refused before any of it is read.
+ */
+export function readFileChecked(checked: string, label: FileLabel = {}, bound?: ReadBound): Buffer {
   const fd = openChecked(checked, 'r', label);
   try {
+    if (bound !== undefined) {
+      const size = fs.fstatSync(fd).size;
+      if (size > bound.maxBytes) throw bound.tooBig(size);
+    }
     return fs.readFileSync(fd);
   } finally {
     fs.closeSync(fd);

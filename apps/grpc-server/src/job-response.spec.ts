@@ -14,6 +14,7 @@ describe('toJobResponse', () => {
       startedAt: '',
       completedAt: '',
       durationMs: -1,
+      outputs: [],
     });
   });
 
@@ -44,7 +45,24 @@ describe('toJobResponse', () => {
       startedAt: started,
       completedAt: done,
       durationMs: 2500,
+      outputs: [],
     });
+  });
+
+  it('lists what a completed job wrote, in plan order', () => {
+    const outcome = {
+      outputs: [
+        { ref: 'summary', path: 'out/summary.csv', rowsWritten: 3 },
+        { ref: 'again', path: 'out/old.csv', rowsWritten: 0 },
+      ],
+    };
+    expect(
+      toJobResponse({ id: 'j', status: 'completed', createdAt: created, startedAt: started, completedAt: done, durationMs: 2500, outcome })
+        .outputs,
+    ).toEqual([
+      { asset: 'summary', path: 'out/summary.csv', rowsWritten: 3 },
+      { asset: 'again', path: 'out/old.csv', rowsWritten: 0 },
+    ]);
   });
 
   it('reports a job cancelled while queued with no start and duration 0', () => {

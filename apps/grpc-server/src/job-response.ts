@@ -13,6 +13,8 @@ export interface JobView {
   readonly startedAt?: string;
   readonly completedAt?: string;
   readonly durationMs?: number;
+  /** What a completed job produced. */
+  readonly outcome?: { readonly outputs: readonly { readonly ref: string; readonly path: string; readonly rowsWritten: number }[] };
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
@@ -28,6 +30,10 @@ export function toJobResponse(job: JobView): JobResponse {
     startedAt: job.startedAt ?? '',
     completedAt: terminal ? (job.completedAt ?? '') : '',
     durationMs: terminal ? (job.durationMs ?? 0) : -1,
+    outputs:
+      job.status === 'completed'
+        ? (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rowsWritten: o.rowsWritten }))
+        : [],
   };
 }
 

@@ -248,10 +248,15 @@ describe('jobs', () => {
 
   it('a completed job: the same fields (HTTP without error), UTC ISO timestamps with milliseconds, duration = end - start', async () => {
     const { viaHttp, viaGrpc } = await runOnBoth(CASES[0].yaml);
-    expect(Object.keys(viaHttp).sort()).toEqual(['completed_at', 'created_at', 'duration_ms', 'id', 'started_at', 'status']);
+    expect(Object.keys(viaHttp).sort()).toEqual(['completed_at', 'created_at', 'duration_ms', 'id', 'outputs', 'started_at', 'status']);
     expect(viaHttp.status).toBe('completed');
     expect(viaGrpc.status).toBe('completed');
     expect(viaGrpc.error).toBe('');
+    // The same outputs on both, each naming asset, path and rows written.
+    expect(viaHttp.outputs).toHaveLength(1);
+    expect(viaGrpc.outputs.map((o: { asset: string; path: string; rowsWritten: number }) => ({ asset: o.asset, path: o.path, rows_written: o.rowsWritten }))).toEqual(
+      viaHttp.outputs,
+    );
     for (const job of [
       { created: viaHttp.created_at, started: viaHttp.started_at, completed: viaHttp.completed_at, duration: viaHttp.duration_ms },
       { created: viaGrpc.createdAt, started: viaGrpc.startedAt, completed: viaGrpc.completedAt, duration: viaGrpc.durationMs },

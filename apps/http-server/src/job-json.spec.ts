@@ -39,9 +39,22 @@ describe('toJobJson', () => {
       duration_ms: 250,
       error: 'asset "raw": file not found: x.csv',
     });
-    // The request and outcome stay on the server; `error` never appears on other statuses.
-    const completed = toJobJson({ ...base, ...finished, status: 'completed', error: 'stale', outcome: { outputs: [], steps: [] } });
-    expect(Object.keys(completed)).toEqual(['id', 'status', 'created_at', 'started_at', 'completed_at', 'duration_ms']);
+    // The request and step timings stay on the server; `error` never appears on other statuses,
+    // `outputs` only on a completed job.
+    const outcome = {
+      outputs: [
+        { ref: 'high', path: 'out/high.csv', rowsWritten: 3, skipped: false },
+        { ref: 'again', path: 'out/old.csv', rowsWritten: 0, skipped: true },
+      ],
+      steps: [{ ref: 'high', ms: 2 }],
+    };
+    const completed = toJobJson({ ...base, ...finished, status: 'completed', error: 'stale', outcome });
+    expect(Object.keys(completed)).toEqual(['id', 'status', 'created_at', 'started_at', 'completed_at', 'duration_ms', 'outputs']);
+    expect(completed.outputs).toEqual([
+      { asset: 'high', path: 'out/high.csv', rows_written: 3 },
+      { asset: 'again', path: 'out/old.csv', rows_written: 0 },
+    ]);
+    expect(Object.keys(failed)).not.toContain('outputs');
   });
 
   it('shows a job cancelled while queued with duration 0 and no start', () => {

@@ -1,6 +1,6 @@
 /**
  * The HTTP job object: snake_case fields, timestamps only once they exist, `error` only for a
- * failed job (decisions, section 4).
+ * failed job (decisions, section 4), `outputs` (what it wrote) only for a completed one.
  */
 import type { JobRecord } from '@pipeline/jobs';
 
@@ -13,6 +13,17 @@ export interface JobJson {
   readonly completed_at?: string;
   readonly duration_ms?: number;
   readonly error?: string;
+  readonly outputs?: readonly JobOutputJson[];
+}
+
+/** One output a completed job wrote. */
+export interface JobOutputJson {
+  /** The output asset. */
+  readonly asset: string;
+  /** The file, relative to the data root, as the pipeline names it. */
+  readonly path: string;
+  /** Rows the output added (0 when mode ignore found the file already there). */
+  readonly rows_written: number;
 }
 
 /** Renders a job record for the wire. */
@@ -25,5 +36,8 @@ export function toJobJson(job: JobRecord): JobJson {
     ...(job.completedAt === undefined ? {} : { completed_at: job.completedAt }),
     ...(job.durationMs === undefined ? {} : { duration_ms: job.durationMs }),
     ...(job.status === 'failed' ? { error: job.error ?? '' } : {}),
+    ...(job.status === 'completed'
+      ? { outputs: (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rows_written: o.rowsWritten })) }
+      : {}),
   };
 }

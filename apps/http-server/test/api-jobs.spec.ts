@@ -78,6 +78,7 @@ describe('job lifecycle', () => {
       started_at: expect.stringMatching(ISO_MS),
       completed_at: expect.stringMatching(ISO_MS),
       duration_ms: Date.parse(done.body.completed_at) - Date.parse(done.body.started_at),
+      outputs: [{ asset: 'out', path: 'out/high.csv', rows_written: 2 }],
     });
     expect(Date.parse(done.body.started_at)).toBeGreaterThanOrEqual(Date.parse(done.body.created_at));
 

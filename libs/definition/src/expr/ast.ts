@@ -48,6 +48,26 @@ export interface TypedLiteral {
   readonly span: Span;
 }
 
+/** The units an INTERVAL literal counts in (a plural spelling is read as the singular). */
+export type IntervalUnit = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
+
+/** One `value UNIT` pair of an INTERVAL literal. */
+export interface IntervalPart {
+  /** A whole number, possibly negative. */
+  readonly value: number;
+  readonly unit: IntervalUnit;
+}
+
+/**
+ * `INTERVAL 1 YEAR 6 MONTHS`: a calendar interval, the sum of its parts. It only means something
+ * added to or subtracted from a date or timestamp.
+ */
+export interface IntervalLiteral {
+  readonly kind: 'interval';
+  readonly parts: readonly IntervalPart[];
+  readonly span: Span;
+}
+
 /** A column reference: `salary`, `` `my column` ``, or `orders.amount` (qualifier `orders`). */
 export interface ColumnRef {
   readonly kind: 'column';
@@ -210,6 +230,7 @@ export type Expr =
   | BooleanLiteral
   | NullLiteral
   | TypedLiteral
+  | IntervalLiteral
   | ColumnRef
   | Star
   | Unary

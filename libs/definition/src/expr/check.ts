@@ -165,6 +165,7 @@ function truthKind(e: Expr): TruthKind {
     case 'number':
     case 'string':
     case 'typed_literal':
+    case 'interval':
     case 'star':
       return 'other';
     case 'null':

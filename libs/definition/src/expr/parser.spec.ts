@@ -83,6 +83,27 @@ describe('parseExpression: literals', () => {
     expect(parsed('date')).toEqual(col('date'));
     expect(parsed('timestamp > 1')).toEqual(bin('>', col('timestamp'), int('1')));
   });
+
+  it('reads INTERVAL literals of whole numbers and units, singular or plural, in any case', () => {
+    expect(parseExpression('INTERVAL 1 year 6 MONTHS')).toEqual({
+      kind: 'interval',
+      parts: [
+        { value: 1, unit: 'year' },
+        { value: 6, unit: 'month' },
+      ],
+      span: { start: 0, end: 24 },
+    });
+    expect(parseExpression('interval -2 days')).toMatchObject({ kind: 'interval', parts: [{ value: -2, unit: 'day' }] });
+    expect(parseExpression('hired + INTERVAL 3 HOURS 1 SECOND')).toMatchObject({
+      kind: 'binary',
+      op: '+',
+      right: { kind: 'interval', parts: [{ value: 3, unit: 'hour' }, { value: 1, unit: 'second' }] },
+    });
+  });
+
+  it('keeps interval usable as a column name', () => {
+    expect(parsed('interval > 1')).toEqual(bin('>', col('interval'), int('1')));
+  });
 });
 
 describe('parseExpression: identifiers', () => {
@@ -457,6 +478,10 @@ describe('parseExpression: errors', () => {
     ["DATE '2024-02-30'", "invalid DATE literal '2024-02-30' (expected YYYY-MM-DD) at column 6"],
     ["DATE '24-1-1'", "invalid DATE literal '24-1-1' (expected YYYY-MM-DD) at column 6"],
     ["TIMESTAMP '2024-01-01 24:00:00'", "invalid TIMESTAMP literal '2024-01-01 24:00:00' (expected YYYY-MM-DD HH:MM:SS) at column 11"],
+    ['INTERVAL 1', 'INTERVAL needs a unit after 1 (YEAR, MONTH, DAY, HOUR, MINUTE or SECOND) at column 11'],
+    ['INTERVAL 2 WEEKS', 'INTERVAL needs a unit after 2 (YEAR, MONTH, DAY, HOUR, MINUTE or SECOND) at column 12'],
+    ['INTERVAL 1.5 DAYS', 'INTERVAL values are whole numbers, got 1.5 at column 10'],
+    ['INTERVAL 1000001 DAYS', 'INTERVAL value 1000001 is larger than 1000000 at column 10'],
     ['count(DISTINCT)', 'unexpected token ")" at column 15'],
     ['f(a,)', 'unexpected token ")" at column 5'],
     ['f(,a)', 'unexpected token "," at column 3'],

@@ -3,7 +3,7 @@
  * subset the engines support). Precedence, lowest first: AS (top level only), OR, AND, NOT,
  * comparisons / IS / IN / BETWEEN / LIKE (non-associative), + - ||, * / %, unary - +.
  */
-import type { Alias, BinaryOperator, Case, Cast, CastType, Expr, LikeOperator, Span, WhenClause } from './ast';
+import type { Alias, BinaryOperator, Case, Cast, CastType, Expr, IntervalPart, IntervalUnit, LikeOperator, Span, WhenClause } from './ast';
 import { isCastTypeProblem, resolveCastType } from './cast-types';
 import { ExpressionSyntaxError, type ExpressionSyntaxCode } from './errors';
 import { isReservedWord } from './keywords';
@@ -30,6 +30,23 @@ const COMPARISON_OPERATORS: Readonly<Record<string, BinaryOperator>> = {
 const ADDITIVE_OPERATORS: ReadonlySet<string> = new Set(['+', '-', '||']);
 const MULTIPLICATIVE_OPERATORS: ReadonlySet<string> = new Set(['*', '/', '%']);
 const LIKE_OPERATORS: ReadonlySet<string> = new Set(['LIKE', 'ILIKE', 'RLIKE']);
+/** INTERVAL unit words (upper-case), singular and plural, and the unit each means. */
+const INTERVAL_UNITS: Readonly<Record<string, IntervalUnit>> = {
+  YEAR: 'year',
+  YEARS: 'year',
+  MONTH: 'month',
+  MONTHS: 'month',
+  DAY: 'day',
+  DAYS: 'day',
+  HOUR: 'hour',
+  HOURS: 'hour',
+  MINUTE: 'minute',
+  MINUTES: 'minute',
+  SECOND: 'second',
+  SECONDS: 'second',
+};
+/** Largest count of one INTERVAL part: far beyond any calendar use, small enough to stay exact in microseconds. */
+export const MAX_INTERVAL_VALUE = 1_000_000;
 
 /**
  * Parses one expression, optionally ending in a top-level `AS alias`.
@@ -360,6 +377,10 @@ class Parser {
       case 'TIMESTAMP':
         if (next.type === 'string') return this.parseTypedLiteral(word === 'DATE' ? 'date' : 'timestamp');
         break;
+      case 'INTERVAL':
+        // Only a number makes INTERVAL a literal, so `interval` stays usable as a column name.
+        if (next.type === 'number' || (this.isOperator(next, '-') && this.peek(2).type === 'number')) return this.parseInterval();
+        break;
       default:
         break;
     }
@@ -384,6 +405,36 @@ class Parser {
       { kind: 'typed_literal', type, value: literal.value, span: span(keyword.start, literal.end) },
       keyword.start,
     );
+  }
+
+  /** `INTERVAL 1 YEAR 6 MONTHS`: whole-number values, each followed by a unit. */
+  private parseInterval(): Expr {
+    const keyword = this.advance();
+    const parts: IntervalPart[] = [];
+    let end = keyword.end;
+    while (this.peek().type === 'number' || (this.isOperator(this.peek(), '-') && this.peek(1).type === 'number')) {
+      const sign = this.isOperator(this.peek(), '-') ? this.advance() : undefined;
+      const number = this.advance();
+      const unitToken = this.peek();
+      const unit = unitToken.type === 'identifier' ? INTERVAL_UNITS[unitToken.text.toUpperCase()] : undefined;
+      if (unit === undefined) {
+        this.fail(
+          'EXPR_INVALID_LITERAL',
+          `INTERVAL needs a unit after ${number.text} (YEAR, MONTH, DAY, HOUR, MINUTE or SECOND)`,
+          span(unitToken.start, unitToken.end),
+        );
+      }
+      this.advance();
+      const at = span((sign ?? number).start, unitToken.end);
+      if (!/^\d+$/.test(number.text)) this.fail('EXPR_INVALID_LITERAL', `INTERVAL values are whole numbers, got ${number.text}`, at);
+      const value = Number(number.text);
+      if (value > MAX_INTERVAL_VALUE) {
+        this.fail('EXPR_INVALID_LITERAL', `INTERVAL value ${number.text} is larger than ${MAX_INTERVAL_VALUE}`, at);
+      }
+      parts.push({ value: sign === undefined ? value : -value, unit });
+      end = unitToken.end;
+    }
+    return this.build({ kind: 'interval', parts, span: span(keyword.start, end) }, keyword.start);
   }
 
   /** `name`, `` `name` ``, `qualifier.name`, or `qualifier.*`. */

@@ -20,6 +20,8 @@ const ROUND_TRIPS: ReadonlyArray<readonly [string, string]> = [
   ['null', 'NULL'],
   ["date '2024-01-31'", "DATE '2024-01-31'"],
   ["Timestamp '2024-01-31 10:00:00'", "TIMESTAMP '2024-01-31 10:00:00'"],
+  ['interval 1 years -2 days', 'INTERVAL 1 YEAR -2 DAY'],
+  ['hired - INTERVAL 1 MONTH', 'hired - INTERVAL 1 MONTH'],
   // identifiers
   ['salary', 'salary'],
   ['`salary`', 'salary'],

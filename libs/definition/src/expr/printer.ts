@@ -85,6 +85,8 @@ function render(e: Expr): string {
       return 'NULL';
     case 'typed_literal':
       return `${e.type.toUpperCase()} ${printStringLiteral(e.value)}`;
+    case 'interval':
+      return `INTERVAL ${e.parts.map((p) => `${p.value} ${p.unit.toUpperCase()}`).join(' ')}`;
     case 'column':
       return e.qualifier === undefined ? quoteIdentifier(e.name) : `${quoteIdentifier(e.qualifier)}.${quoteIdentifier(e.name)}`;
     case 'star':

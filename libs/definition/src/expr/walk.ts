@@ -12,6 +12,7 @@ export function children(e: Expr): readonly Expr[] {
     case 'boolean':
     case 'null':
     case 'typed_literal':
+    case 'interval':
     case 'column':
     case 'star':
       return [];

@@ -18,10 +18,12 @@ import {
   type CastType,
   type Expr,
   type FunctionSpec,
+  type IntervalLiteral,
 } from '@pipeline/definition';
 import { columnNotFound, engineError, typeError } from '../errors';
 import { checkLikePattern } from '../values/like';
 import { regexProblem } from '../values/regex';
+import { intervalOf } from '../values/interval';
 import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../values/temporal';
 import {
   decimalType,
@@ -99,6 +101,8 @@ class Binder {
         if (micros === undefined) this.fail(`invalid TIMESTAMP literal '${e.value}'`);
         return { kind: 'typed_literal', type: 'timestamp', value: formatTimestamp(micros), span };
       }
+      case 'interval':
+        return this.fail(`an interval can only be added to or subtracted from a date or timestamp: ${printExpression(e)}`);
       case 'column':
         return this.bindColumn(e, enclosing);
       case 'star':
@@ -247,6 +251,8 @@ class Binder {
       case '-':
       case '*':
       case '%': {
+        if (e.right.kind === 'interval' && e.op !== '*' && e.op !== '%') return this.bindIntervalShift(e, e.left, e.right, enclosing);
+        if (e.left.kind === 'interval' && e.op === '+') return this.bindIntervalShift(e, e.right, e.left, enclosing);
         const left = this.bind(e.left, enclosing);
         const right = this.bind(e.right, enclosing);
         const lt = left.type;
@@ -260,6 +266,22 @@ class Binder {
       default:
         return assertNever(e.op);
     }
+  }
+
+  /**
+   * `moment ± interval` (or `interval + moment`): a timestamp, or a date when the moment is a date
+   * and the interval has no hours, minutes or seconds (the spec's 10.4; DuckDB itself would give a
+   * timestamp, so its SQL casts back).
+   */
+  private bindIntervalShift(e: Binary, moment: Expr, interval: IntervalLiteral, enclosing: string | undefined): BoundExpr {
+    const value = intervalOf(interval.parts);
+    const boundInterval: BoundExpr = { kind: 'interval', ...value, type: 'interval', span: interval.span };
+    const boundMoment = this.bind(moment, enclosing);
+    const t = boundMoment.type;
+    if (t !== 'date' && t !== 'timestamp') this.fail(`an interval can only be added to or subtracted from a date or timestamp, got ${t}: ${printExpression(e)}`);
+    const type = t === 'date' && value.micros === 0 ? 'date' : 'timestamp';
+    const [left, right] = e.left === moment ? [boundMoment, boundInterval] : [boundInterval, boundMoment];
+    return { kind: 'binary', op: e.op, left, right, type, span: e.span };
   }
 
   private requireNumbers(left: BoundExpr, right: BoundExpr, text: () => string): void {

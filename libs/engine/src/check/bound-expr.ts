@@ -50,6 +50,17 @@ export interface BoundTemporal extends Typed {
   readonly value: string;
 }
 
+/**
+ * An INTERVAL literal in DuckDB's fields (type `interval`); bound only as an operand of a date or
+ * timestamp `+` / `-`, the one place it means something.
+ */
+export interface BoundInterval extends Typed {
+  readonly kind: 'interval';
+  readonly months: number;
+  readonly days: number;
+  readonly micros: number;
+}
+
 /** A column of the upstream asset, by its real name. */
 export interface BoundColumn extends Typed {
   readonly kind: 'column';
@@ -151,6 +162,7 @@ export type BoundExpr =
   | BoundBoolean
   | BoundNull
   | BoundTemporal
+  | BoundInterval
   | BoundColumn
   | BoundStar
   | BoundUnary

@@ -93,6 +93,10 @@ describe('JavaScript evaluator (golden table)', () => {
     ['to_date(ts) = dt', true],
     ["to_timestamp('2024-03-01 12:34:56') = ts", true],
     ["to_date('not a date')", null],
+    ['dt + INTERVAL 1 MONTH', parseDate('2024-04-01') as number],
+    ["DATE '2024-01-31' + INTERVAL 1 MONTH", parseDate('2024-02-29') as number],
+    ['ts - INTERVAL 1 DAY 30 MINUTES', parseTimestamp('2024-02-29 12:04:56') as number],
+    ['INTERVAL 12 HOURS + dt', parseTimestamp('2024-03-01 12:00:00') as number],
     ['current_timestamp()', parseTimestamp('2025-06-15 08:00:00') as number],
   ])('%s  ->  %p', (text, expected) => {
     expect(evaluate(text)).toEqual(expected);

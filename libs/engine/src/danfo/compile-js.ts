@@ -13,7 +13,9 @@ import { isIntegral, type DataType } from '../types/data-type';
 import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues } from '../values/compare';
 import { formatValue, type Value } from '../values/format-value';
+import { addInterval } from '../values/interval';
 import { checkLikePattern, compileLike, type LikeMatcher } from '../values/like';
+import { MICROS_PER_DAY } from '../values/temporal';
 import { compileRegex } from '../values/regex';
 import {
   checkIntegral,
@@ -120,6 +122,9 @@ class JsCompiler<I> {
       }
       case 'null':
         return () => null;
+      case 'interval':
+        // The binder places an interval only beside a date or timestamp, where compileIntervalShift reads it.
+        throw internalError('an interval is compiled only as an operand of + or -');
       case 'typed_literal': {
         const v = castValue(e.value, 'string', e.type);
         if (v === CAST_FAILED) this.fail('E_TYPE', `invalid ${e.type} literal '${e.value}'`);
@@ -287,10 +292,27 @@ class JsCompiler<I> {
     }
   }
 
+  /** `moment ± interval` / `interval + moment`, calendar months first (values/interval). */
+  private compileIntervalShift(e: BoundBinary): Compiled<I> {
+    const [momentNode, intervalNode] = e.right.kind === 'interval' ? [e.left, e.right] : [e.right, e.left];
+    if (intervalNode.kind !== 'interval') throw internalError('interval arithmetic without an interval');
+    const moment = this.compile(momentNode);
+    const sign = e.op === '-' ? -1 : 1;
+    const fromDate = momentNode.type === 'date';
+    const toDate = e.type === 'date';
+    return (c, i) => {
+      const v = moment(c, i);
+      if (v === null) return null;
+      const shifted = addInterval(fromDate ? Number(v) * MICROS_PER_DAY : Number(v), intervalNode, sign);
+      return toDate ? Math.floor(shifted / MICROS_PER_DAY) : shifted;
+    };
+  }
+
   private compileArithmetic(e: BoundBinary): Compiled<I> {
     const t = e.type;
     const lt = e.left.type;
     const rt = e.right.type;
+    if (lt === 'interval' || rt === 'interval') return this.compileIntervalShift(e);
     const left = this.compile(e.left);
     const right = this.compile(e.right);
     const op = e.op;

@@ -9,6 +9,7 @@ import type { BoundCall, BoundExpr } from '../check/bound-expr';
 import { patternArg } from '../check/function-types';
 import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
+import { intervalText } from '../values/interval';
 import { decimalParts, isIntegral, type DataType } from '../types/data-type';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
@@ -156,6 +157,8 @@ export function compileDuckDbExpression(e: BoundExpr): string {
         return 'NULL';
       case 'typed_literal':
         return `${node.type === 'date' ? 'DATE' : 'TIMESTAMP'} ${sqlString(node.value)}`;
+      case 'interval':
+        return `INTERVAL ${sqlString(intervalText(node))}`;
       case 'column':
         return quoteIdentifier(node.name);
       case 'star':
@@ -175,6 +178,11 @@ export function compileDuckDbExpression(e: BoundExpr): string {
             return `(${asText(left, typeOf(node.left))} || ${asText(right, typeOf(node.right))})`;
           case '+':
           case '-':
+            if (typeOf(node.left) === 'interval' || typeOf(node.right) === 'interval') {
+              // DuckDB makes a timestamp of any date plus an interval; a date result is cast back.
+              const shifted = `(${left} ${node.op} ${right})`;
+              return node.type === 'date' ? `CAST(${shifted} AS DATE)` : shifted;
+            }
             if (typeOf(node.left) === 'date' && typeOf(node.right) !== 'date') {
               return `(${left} ${node.op} ${dayCount(right, typeOf(node.right))})`;
             }

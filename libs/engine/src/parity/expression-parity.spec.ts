@@ -66,7 +66,13 @@ const ROW_EXPRESSIONS = [
   "to_timestamp('31.01.2024 23:59:59.123456', 'dd.MM.yyyy HH:mm:ss.SSSSSS')", "to_timestamp('31.01.2024 23:59:59.1234', 'dd.MM.yyyy HH:mm:ss.SSS')",
   "to_timestamp('2024-01-31 24:00:00', 'yyyy-MM-dd HH:mm:ss')", "to_timestamp('2024-01-31 10:20:60', 'yyyy-MM-dd HH:mm:ss')",
   "to_timestamp(concat(year(dt), '-', month(dt)), 'yyyy-MM')", 'to_timestamp(dt)', 'to_timestamp(ts)', "to_timestamp('2024-01-31')",
-  "to_timestamp('2024-01-31 10:20:30.5')", "to_timestamp('nope')", "to_date(to_timestamp('2024-01-31 23:59', 'yyyy-MM-dd HH:mm'))",
+  "to_timestamp('2024-01-31 10:20:30.5')", "to_timestamp('nope')",
+  // interval arithmetic (calendar months first, clamped to the month's last day)
+  'dt + INTERVAL 1 MONTH', "DATE '2024-01-31' + INTERVAL 1 MONTH", "DATE '2024-03-31' - INTERVAL 1 MONTH",
+  "DATE '2023-01-31' + INTERVAL 1 MONTH 1 DAY", 'dt + INTERVAL 1 YEAR', "DATE '2024-02-29' + INTERVAL 1 YEAR", 'dt - INTERVAL 2 DAYS 3 HOURS',
+  'ts + INTERVAL 90 MINUTES', 'ts - INTERVAL 1 YEAR -2 MONTHS 30 SECONDS', 'INTERVAL 1 DAY + dt', 'INTERVAL 25 HOURS + ts',
+  'ts + INTERVAL -1000 DAYS', 'dt + INTERVAL 0 DAY', 'year(dt + INTERVAL 13 MONTHS)', 'CASE WHEN b THEN dt + INTERVAL 1 DAY ELSE dt END',
+  'dt + INTERVAL 1 DAY + INTERVAL 1 MONTH', "TIMESTAMP '2024-01-31 23:59:59' + INTERVAL 1 MONTH 1 SECOND", 'dt - INTERVAL 1200 MONTHS', "to_date(to_timestamp('2024-01-31 23:59', 'yyyy-MM-dd HH:mm'))",
 ];
 
 const ERROR_EXPRESSIONS = [
@@ -78,7 +84,8 @@ const ERROR_EXPRESSIONS = [
   "s + 1", "i = 'abc'", 'b + 1', 'upper(i)', 'length(d)', 'nope', 'i AND b', 'CAST(dt AS integer)',
   "dt = 'not a date'", 'substring(s, 1.5)', 'sum(i)', "s RLIKE '(?=x)'", "s RLIKE '\\1'", "s RLIKE '(?<n>a)'", "s RLIKE 'a\\C'", "s RLIKE 'x{1001}'",
   "'x' RLIKE concat(s, '(')", 'to_date(s, s)', 'to_date(i)', "to_date(dt, 'yyyy')", "to_date(s, 'yyyy-QQ')", "to_timestamp(b, 'yyyy')",
-  "to_date(s, 'yyyy', 'x')", `s LIKE '${'%a'.repeat(501)}'`,
+  "to_date(s, 'yyyy', 'x')", 'INTERVAL 1 DAY', 'i + INTERVAL 1 DAY', 'dt * INTERVAL 1 DAY', 's - INTERVAL 1 DAY',
+  'INTERVAL 1 DAY - dt', 'NULL + INTERVAL 1 DAY', 'INTERVAL 1 DAY + INTERVAL 1 DAY', 'coalesce(INTERVAL 1 DAY)', `s LIKE '${'%a'.repeat(501)}'`,
 ];
 
 const AGGREGATE_EXPRESSIONS = [

@@ -1,0 +1,34 @@
+import type { IntervalPart } from '@pipeline/definition';
+import { addInterval, intervalOf, intervalText } from './interval';
+import { formatTimestamp, parseTimestamp } from './temporal';
+
+function shifted(at: string, parts: readonly IntervalPart[], sign: 1 | -1): string {
+  return formatTimestamp(addInterval(parseTimestamp(at) as number, intervalOf(parts), sign));
+}
+
+const month = (value: number): IntervalPart => ({ value, unit: 'month' });
+
+describe('calendar intervals', () => {
+  it('adds up the parts in months, days and microseconds', () => {
+    expect(intervalOf([{ value: 1, unit: 'year' }, { value: -2, unit: 'month' }, { value: 3, unit: 'day' }, { value: 1, unit: 'hour' }, { value: 1, unit: 'second' }])).toEqual({
+      months: 10,
+      days: 3,
+      micros: 3_601_000_000,
+    });
+    expect(intervalText({ months: 14, days: -1, micros: 5 })).toBe('14 months -1 days 5 microseconds');
+  });
+
+  it.each([
+    ['2024-01-31 10:00:00', [month(1)], 1, '2024-02-29 10:00:00'],
+    ['2023-01-31 00:00:00', [month(1)], 1, '2023-02-28 00:00:00'],
+    ['2024-03-31 00:00:00', [month(1)], -1, '2024-02-29 00:00:00'],
+    ['2023-01-31 00:00:00', [month(1), { value: 1, unit: 'day' }], 1, '2023-03-01 00:00:00'],
+    ['2024-02-29 00:00:00', [{ value: 1, unit: 'year' }], 1, '2025-02-28 00:00:00'],
+    ['2024-12-15 00:00:00', [month(1)], 1, '2025-01-15 00:00:00'],
+    ['2024-01-15 00:00:00', [month(13)], -1, '2022-12-15 00:00:00'],
+    ['2024-01-31 23:59:59', [{ value: 1, unit: 'second' }], 1, '2024-02-01 00:00:00'],
+    ['1969-12-31 23:00:00', [{ value: 2, unit: 'hour' }], 1, '1970-01-01 01:00:00'],
+  ] satisfies [string, IntervalPart[], 1 | -1, string][])('%s plus %j times %d is %s', (at, parts, sign, expected) => {
+    expect(shifted(at, parts, sign)).toBe(expected);
+  });
+});

@@ -7,6 +7,7 @@ describe('resolveCastType', () => {
     ['bigint', [], { name: 'long' }],
     ['smallint', [], { name: 'short' }],
     ['tinyint', [], { name: 'byte' }],
+    ['TIMESTAMP_NTZ', [], { name: 'timestamp' }],
     ['real', [], { name: 'float' }],
     ['bool', [], { name: 'boolean' }],
     ['text', [], { name: 'string' }],

@@ -30,6 +30,8 @@ export const SIMPLE_TYPE_NAMES: Readonly<Record<string, CastTypeName>> = {
   bool: 'boolean',
   date: 'date',
   timestamp: 'timestamp',
+  // Timestamps are held without a zone (UTC), which is what the spec's timestamp_ntz means.
+  timestamp_ntz: 'timestamp',
   decimal: 'decimal',
   numeric: 'decimal',
 };

@@ -79,6 +79,11 @@ describe('parseExpression: literals', () => {
     expect(parsed("TIMESTAMP '2025-01-15'")).toEqual({ kind: 'typed_literal', type: 'timestamp', value: '2025-01-15' });
   });
 
+  it('reads a TIMESTAMP_NTZ literal as a timestamp without a zone', () => {
+    expect(parsed("TIMESTAMP_NTZ '2025-01-15T10:30:00'")).toEqual({ kind: 'typed_literal', type: 'timestamp', value: '2025-01-15T10:30:00' });
+    expect(parsed('timestamp_ntz')).toEqual(col('timestamp_ntz'));
+  });
+
   it('keeps date and timestamp usable as column names', () => {
     expect(parsed('date')).toEqual(col('date'));
     expect(parsed('timestamp > 1')).toEqual(bin('>', col('timestamp'), int('1')));
@@ -478,6 +483,8 @@ describe('parseExpression: errors', () => {
     ["DATE '2024-02-30'", "invalid DATE literal '2024-02-30' (expected YYYY-MM-DD) at column 6"],
     ["DATE '24-1-1'", "invalid DATE literal '24-1-1' (expected YYYY-MM-DD) at column 6"],
     ["TIMESTAMP '2024-01-01 24:00:00'", "invalid TIMESTAMP literal '2024-01-01 24:00:00' (expected YYYY-MM-DD HH:MM:SS) at column 11"],
+    ["TIMESTAMP_NTZ '2025-13-01T00:00:00'", "invalid TIMESTAMP_NTZ literal '2025-13-01T00:00:00' (expected YYYY-MM-DD HH:MM:SS, no time zone) at column 15"],
+    ["TIMESTAMP_NTZ '2025-01-01T00:00:00Z'", "invalid TIMESTAMP_NTZ literal '2025-01-01T00:00:00Z' (expected YYYY-MM-DD HH:MM:SS, no time zone) at column 15"],
     ['INTERVAL 1', 'INTERVAL needs a unit after 1 (YEAR, MONTH, DAY, HOUR, MINUTE or SECOND) at column 11'],
     ['INTERVAL 2 WEEKS', 'INTERVAL needs a unit after 2 (YEAR, MONTH, DAY, HOUR, MINUTE or SECOND) at column 12'],
     ['INTERVAL 1.5 DAYS', 'INTERVAL values are whole numbers, got 1.5 at column 10'],

@@ -377,6 +377,10 @@ class Parser {
       case 'TIMESTAMP':
         if (next.type === 'string') return this.parseTypedLiteral(word === 'DATE' ? 'date' : 'timestamp');
         break;
+      case 'TIMESTAMP_NTZ':
+        // The same type here (timestamps are held without a zone), so the text may not name one.
+        if (next.type === 'string') return this.parseTypedLiteral('timestamp', false);
+        break;
       case 'INTERVAL':
         // Only a number makes INTERVAL a literal, so `interval` stays usable as a column name.
         if (next.type === 'number' || (this.isOperator(next, '-') && this.peek(2).type === 'number')) return this.parseInterval();
@@ -389,15 +393,15 @@ class Parser {
     return this.parseColumn();
   }
 
-  private parseTypedLiteral(type: 'date' | 'timestamp'): Expr {
+  private parseTypedLiteral(type: 'date' | 'timestamp', zoneAllowed = true): Expr {
     const keyword = this.advance();
     const literal = this.advance();
-    const valid = type === 'date' ? isValidDateText(literal.value) : isValidTimestampText(literal.value);
+    const valid = type === 'date' ? isValidDateText(literal.value) : isValidTimestampText(literal.value, zoneAllowed);
     if (!valid) {
-      const expected = type === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:MM:SS';
+      const expected = type === 'date' ? 'YYYY-MM-DD' : `YYYY-MM-DD HH:MM:SS${zoneAllowed ? '' : ', no time zone'}`;
       this.fail(
         'EXPR_INVALID_LITERAL',
-        `invalid ${type.toUpperCase()} literal ${literal.text} (expected ${expected})`,
+        `invalid ${keyword.text.toUpperCase()} literal ${literal.text} (expected ${expected})`,
         span(literal.start, literal.end),
       );
     }

@@ -22,11 +22,12 @@ export function isValidDateText(text: string): boolean {
 
 /**
  * True when `text` is `YYYY-MM-DD[( |T)HH:MM[:SS[.ffffff]]][Z|+HH:MM|-HH:MM]` with every field
- * in range.
+ * in range; with `zoneAllowed` false the zone part must be absent.
  */
-export function isValidTimestampText(text: string): boolean {
+export function isValidTimestampText(text: string, zoneAllowed = true): boolean {
   const m = TIMESTAMP_TEXT.exec(text);
   if (m === null || !isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  if (!zoneAllowed && /(Z|[+-]\d{2}:\d{2})$/.test(text)) return false;
   const [hour, minute, second, offsetHour, offsetMinute] = [m[4], m[5], m[6], m[7], m[8]].map((v) =>
     v === undefined ? 0 : Number(v),
   );

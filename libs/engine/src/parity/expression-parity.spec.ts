@@ -72,7 +72,8 @@ const ROW_EXPRESSIONS = [
   "DATE '2023-01-31' + INTERVAL 1 MONTH 1 DAY", 'dt + INTERVAL 1 YEAR', "DATE '2024-02-29' + INTERVAL 1 YEAR", 'dt - INTERVAL 2 DAYS 3 HOURS',
   'ts + INTERVAL 90 MINUTES', 'ts - INTERVAL 1 YEAR -2 MONTHS 30 SECONDS', 'INTERVAL 1 DAY + dt', 'INTERVAL 25 HOURS + ts',
   'ts + INTERVAL -1000 DAYS', 'dt + INTERVAL 0 DAY', 'year(dt + INTERVAL 13 MONTHS)', 'CASE WHEN b THEN dt + INTERVAL 1 DAY ELSE dt END',
-  'dt + INTERVAL 1 DAY + INTERVAL 1 MONTH', "TIMESTAMP '2024-01-31 23:59:59' + INTERVAL 1 MONTH 1 SECOND", 'dt - INTERVAL 1200 MONTHS', "to_date(to_timestamp('2024-01-31 23:59', 'yyyy-MM-dd HH:mm'))",
+  'dt + INTERVAL 1 DAY + INTERVAL 1 MONTH', "TIMESTAMP_NTZ '2025-01-15T10:30:00'", "CAST('2025-01-15 10:30:00' AS timestamp_ntz)",
+  "ts = TIMESTAMP_NTZ '2024-01-31 10:20:30.5'", "TIMESTAMP '2024-01-31 23:59:59' + INTERVAL 1 MONTH 1 SECOND", 'dt - INTERVAL 1200 MONTHS', "to_date(to_timestamp('2024-01-31 23:59', 'yyyy-MM-dd HH:mm'))",
 ];
 
 const ERROR_EXPRESSIONS = [
@@ -96,6 +97,22 @@ const AGGREGATE_EXPRESSIONS = [
   'count(*) + 1', 'coalesce(sum(i), 0)', 'CASE WHEN count(i) > 1 THEN 1 ELSE 0 END', 'sum(i + l)', 'avg(CAST(b AS integer))',
 ];
 
+/** Spec 10.2: mixed types widen without losing information; each row is [expression, widened type]. */
+const WIDENING: readonly [string, string][] = [
+  ['CAST(1 AS byte) + CAST(2 AS short)', 'short'],
+  ['CAST(1 AS short) * i', 'integer'],
+  ['CAST(1 AS byte) * l', 'long'],
+  ['i + l', 'long'],
+  ['l + d', 'double'],
+  ['CAST(1.5 AS float) + d', 'double'],
+  ['i + m', 'decimal(13,2)'],
+  ['CASE WHEN b THEN CAST(1 AS byte) ELSE CAST(2 AS short) END', 'short'],
+  ['CASE WHEN b THEN l ELSE d END', 'double'],
+  ['coalesce(i, m)', 'decimal(12,2)'],
+  ['CASE WHEN b THEN dt ELSE ts END', 'timestamp'],
+  ['coalesce(dt, ts)', 'timestamp'],
+];
+
 describe('DuckDB and JavaScript evaluate expressions identically', () => {
   let conn: DuckDBConnection;
   let close: () => void;
@@ -116,6 +133,12 @@ describe('DuckDB and JavaScript evaluate expressions identically', () => {
     const js = jsRows(text);
     expect('error' in duck).toBe(true);
     expect('error' in js && js.error).toBe('error' in duck && duck.error);
+  });
+
+  it.each(WIDENING)('widens %s to %s (spec 10.2)', async (text, widened) => {
+    const duck = await duckdbRows(conn, text);
+    expect(duck).toMatchObject({ type: widened });
+    expect(jsRows(text)).toEqual(duck);
   });
 
   it.each(AGGREGATE_EXPRESSIONS)('aggregate %s', async (text) => {

@@ -29,6 +29,16 @@ describe('tokenize', () => {
     expect(tokenize('t.c').map((t) => t.type)).toEqual(['identifier', 'operator', 'identifier', 'eof']);
   });
 
+  it('refuses a NUL character inside a string literal or quoted identifier, naming where', () => {
+    expect(brief("name = 'a\u0000b'")).toEqual([
+      ['identifier', 'name', 0, 4],
+      ['operator', '=', 5, 6],
+      ['error', '\u0000', 9, 10],
+    ]);
+    expect(tokenize("name = 'a\u0000b'").at(-1)?.value).toBe('a string literal cannot contain a NUL character (U+0000)');
+    expect(tokenize('`a\u0000` = 1').at(-1)?.value).toBe('a quoted identifier cannot contain a NUL character (U+0000)');
+  });
+
   it('skips every kind of white space', () => {
     expect(tokenize(' \t\na\r\n').map((t) => t.type)).toEqual(['identifier', 'eof']);
   });

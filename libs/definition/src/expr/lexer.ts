@@ -67,6 +67,13 @@ export function tokenize(text: string): Token[] {
         return fail(start, text.length, `unterminated ${what}`);
       }
       if (c === '`' && quoted.value === '') return fail(start, quoted.end, 'empty quoted identifier');
+      // DuckDB cuts text at a NUL (a C string) and failed, danfo compared the whole text: refused
+      // here, both backends give the same answer.
+      const nul = text.indexOf('\0', start);
+      if (nul >= 0 && nul < quoted.end) {
+        const what = c === "'" ? 'a string literal' : 'a quoted identifier';
+        return fail(nul, nul + 1, `${what} cannot contain a NUL character (U+0000)`);
+      }
       push(c === "'" ? 'string' : 'quoted_identifier', start, quoted.end, quoted.value);
       i = quoted.end;
       continue;

@@ -70,14 +70,19 @@ export function readFormatOptions(format: Format, options: Readonly<Record<strin
   switch (format) {
     case 'csv': {
       const quote = singleChar(asset, 'quote', o.quote);
+      const sep = singleChar(asset, 'sep', o.sep);
+      const escape = o.escape === undefined ? quote : singleChar(asset, 'escape', o.escape);
+      // DuckDB refuses these and the JavaScript reader guessed: refused on both, the same way.
+      if (sep === quote) throw badOption(asset, 'sep', `cannot be the quote character as well ("${quote}")`);
+      if (escape === sep) throw badOption(asset, 'escape', `cannot be the separator as well ("${sep}")`);
       return {
         format,
         csv: {
           header: o.header === 'true',
           inferSchema: o.inferSchema === 'true',
-          sep: singleChar(asset, 'sep', o.sep),
+          sep,
           quote,
-          escape: o.escape === undefined ? quote : singleChar(asset, 'escape', o.escape),
+          escape,
           nullValue: o.nullValue ?? '',
           dateFormat: pattern(asset, 'dateFormat', o.dateFormat),
           timestampFormat: pattern(asset, 'timestampFormat', o.timestampFormat),

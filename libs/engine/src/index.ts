@@ -48,3 +48,5 @@ export {
 } from './errors';
 export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError } from './errors';
 export type { DataType } from './types/data-type';
+export { STALE_TEMP_AFTER_MS, sweepStaleTempFiles } from './io/stale-temp-files';
+export type { SweepOptions, SweepResult } from './io/stale-temp-files';

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
-import { checkBackendSupport, parseBackendName, type BackendName } from '@pipeline/engine';
+import { checkBackendSupport, parseBackendName, sweepStaleTempFiles, type BackendName } from '@pipeline/engine';
 import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
 import { writeLines, type Logger } from '@pipeline/server-kit';
@@ -26,6 +26,9 @@ import { createJobWaiters } from './job-waiters';
 
 /** Default grace period of `shutdown` for running jobs before they are cancelled. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
+
+/** How often the data root is swept for abandoned temporary output files (see `staleTempSweepMs`). */
+export const DEFAULT_STALE_TEMP_SWEEP_MS = 10 * 60 * 1000;
 
 /** How long `shutdown` waits for cancelled workers to stop before recording their jobs cancelled anyway. */
 export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
@@ -74,6 +77,11 @@ export interface JobServiceOptions {
    * same level. Default: no job lines.
    */
   logger?: Logger;
+  /**
+   * How often the data root is swept for temporary output files a killed process left behind
+   * (older than an hour), first at start; 0 turns the sweep off. Default 10 minutes.
+   */
+  staleTempSweepMs?: number;
   /** Receives errors that belong to no request (an idle worker dying, an internal bug); default console.error. */
   onError?: (error: Error) => void;
   /**
@@ -189,6 +197,20 @@ export function createJobService(options: JobServiceOptions): JobService {
   });
   let accepting = true;
   let shutdownPromise: Promise<void> | undefined;
+
+  // Temporary outputs of a process killed mid-write (kill -9) would stay forever otherwise.
+  const sweepEveryMs = options.staleTempSweepMs ?? DEFAULT_STALE_TEMP_SWEEP_MS;
+  const sweep = (): void => {
+    sweepStaleTempFiles(engine.dataRoot).then(
+      (result) => {
+        if (result.removed.length > 0) options.logger?.info({ removed: result.removed.length }, 'removed abandoned temporary output files');
+      },
+      (error: unknown) => onError(new Error(`sweeping temporary output files failed: ${(error as Error).message}`, { cause: error })),
+    );
+  };
+  const sweeper = sweepEveryMs > 0 ? setInterval(sweep, sweepEveryMs) : undefined;
+  sweeper?.unref();
+  if (sweeper !== undefined) sweep();
 
   /** Applies `event` to the job and publishes the new record; the only way records change. */
   const advance = (id: string, event: JobEvent): JobRecord | undefined => {
@@ -336,6 +358,7 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   const shutdown = async (shutdownOptions: ShutdownOptions): Promise<void> => {
     accepting = false;
+    clearInterval(sweeper);
     for (const { id } of queue.drain()) advance(id, { type: 'cancel', at: isoNow() });
     await settledWithin([...inFlight.values()], shutdownOptions.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, graceCut.signal);
     for (const id of [...inFlight.keys()]) cancel(id);

@@ -1,0 +1,55 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
+import { sweepStaleTempFiles } from './stale-temp-files';
+import { tempFileName } from './temp-name';
+
+describe('sweeping abandoned temporary output files', () => {
+  let root: TempRoot;
+  let outside: string;
+  const hourAgo = (Date.now() - 2 * 60 * 60 * 1000) / 1000;
+  beforeEach(() => {
+    root = makeTempRoot();
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'sweep-outside-'));
+  });
+  afterEach(() => {
+    root.cleanup();
+    fs.rmSync(outside, { recursive: true, force: true });
+  });
+
+  function old(relative: string): void {
+    root.write(relative, 'partial');
+    fs.utimesSync(path.join(root.dir, relative), hourAgo, hourAgo);
+  }
+
+  it('removes old files of the service own naming, anywhere below the root, and nothing else', async () => {
+    const stale = [`out/${tempFileName('a.csv')}`, `deep/er/${tempFileName('b.parquet')}`, `out/${tempFileName('c.csv')}.part`];
+    for (const file of stale) old(file);
+    old('out/.hidden.tmp');
+    old('out/data.csv');
+    old(`out/${tempFileName('d.csv').toUpperCase()}`);
+    root.write(`out/${tempFileName('fresh.csv')}`, 'a write in progress');
+    const result = await sweepStaleTempFiles(root.dir);
+    expect([...result.removed].sort()).toEqual([...stale].sort());
+    expect(fs.readdirSync(path.join(root.dir, 'out')).length).toBe(4);
+    expect(result.truncated).toBe(false);
+  });
+
+  it('never follows a link out of the root', async () => {
+    const name = tempFileName('x.csv');
+    fs.writeFileSync(path.join(outside, name), 'not ours');
+    fs.utimesSync(path.join(outside, name), hourAgo, hourAgo);
+    fs.symlinkSync(outside, path.join(root.dir, 'link'));
+    fs.symlinkSync(path.join(outside, name), path.join(root.dir, name));
+    expect((await sweepStaleTempFiles(root.dir)).removed).toEqual([]);
+    expect(fs.existsSync(path.join(outside, name))).toBe(true);
+  });
+
+  it('stops after its entry budget', async () => {
+    for (let i = 0; i < 10; i++) old(`many/${tempFileName(`f${i}.csv`)}`);
+    const result = await sweepStaleTempFiles(root.dir, { maxEntries: 5 });
+    expect(result.truncated).toBe(true);
+    expect(result.visited).toBe(5);
+  });
+});

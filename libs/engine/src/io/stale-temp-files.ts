@@ -1,0 +1,66 @@
+/**
+ * Removing the temporary output files a killed process left behind. Outputs are written to
+ * `.<name>.<12 hex>.tmp` beside their destination and renamed into place; a process killed with
+ * SIGKILL in between leaves that file forever. A sweep walks the data root (without following
+ * links) and removes files of exactly that shape whose last change is older than a threshold: a
+ * live write keeps its file young, and another process sharing the data root is left alone as
+ * long as its writes are younger than the threshold.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isTempFileName } from './temp-name';
+
+/** Options of {@link sweepStaleTempFiles}. */
+export interface SweepOptions {
+  /** Files changed more recently than this are kept (default one hour). */
+  readonly olderThanMs?: number;
+  /** The most entries looked at in one sweep, so a huge data root cannot stall it (default 200,000). */
+  readonly maxEntries?: number;
+  /** The time to compare with (tests). */
+  readonly now?: number;
+}
+
+/** What a sweep did. */
+export interface SweepResult {
+  /** Removed files, relative to the data root. */
+  readonly removed: readonly string[];
+  /** Entries looked at. */
+  readonly visited: number;
+  /** True when `maxEntries` stopped the walk early. */
+  readonly truncated: boolean;
+}
+
+/** Default age after which a temporary output file counts as abandoned. */
+export const STALE_TEMP_AFTER_MS = 60 * 60 * 1000;
+
+/** Walks `dataRoot` and removes abandoned temporary output files; never throws for a file it cannot read. */
+export async function sweepStaleTempFiles(dataRoot: string, options: SweepOptions = {}): Promise<SweepResult> {
+  const cutoff = (options.now ?? Date.now()) - (options.olderThanMs ?? STALE_TEMP_AFTER_MS);
+  const maxEntries = options.maxEntries ?? 200_000;
+  const removed: string[] = [];
+  let visited = 0;
+  const folders = [dataRoot];
+  while (folders.length > 0) {
+    const folder = folders.pop() as string;
+    let dir: fs.Dir;
+    try {
+      dir = await fs.promises.opendir(folder);
+    } catch {
+      continue; // gone or unreadable meanwhile
+    }
+    for await (const entry of dir) {
+      if (++visited > maxEntries) return { removed, visited: visited - 1, truncated: true };
+      const full = path.join(folder, entry.name);
+      // Links are never followed: a sweep stays inside the data root.
+      if (entry.isDirectory()) folders.push(full);
+      else if (entry.isFile() && isTempFileName(entry.name)) {
+        const stat = await fs.promises.lstat(full).catch(() => undefined);
+        if (stat !== undefined && stat.isFile() && stat.mtimeMs < cutoff) {
+          await fs.promises.rm(full, { force: true });
+          removed.push(path.relative(dataRoot, full));
+        }
+      }
+    }
+  }
+  return { removed, visited, truncated: false };
+}

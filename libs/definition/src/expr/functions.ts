@@ -72,6 +72,11 @@ export const FUNCTION_CATALOGUE = {
   var_samp: aggregate('Sample variance; NULL for fewer than two values.'),
   var_pop: aggregate('Population variance.'),
   median: aggregate('Middle value; the mean of the two middle values for an even count.', 'any'),
+  corr: { ...aggregate('corr(y, x): Pearson correlation coefficient of the non-NULL pairs; NULL when either has no spread.'), minArgs: 2, maxArgs: 2 },
+  covar_pop: { ...aggregate('covar_pop(y, x): population covariance of the non-NULL pairs.'), minArgs: 2, maxArgs: 2 },
+  covar_samp: { ...aggregate('covar_samp(y, x): sample covariance of the non-NULL pairs; NULL for fewer than two.'), minArgs: 2, maxArgs: 2 },
+  skewness: aggregate('Sample skewness (adjusted Fisher-Pearson, as DuckDB); NULL for fewer than three values.'),
+  kurtosis: aggregate('Sample excess kurtosis (bias-corrected, as DuckDB); NULL for fewer than four values.'),
 
   concat: scalar('string', 1, null, 'string', 'Concatenation of the arguments as text; NULL if any argument is NULL.'),
   upper: scalar('string', 1, 1, 'string', 'The text in upper case.'),

@@ -52,6 +52,13 @@ const toDouble =
     return p === undefined ? 'double' : problem(p);
   };
 
+const pairToDouble =
+  (name: string): FunctionTyping =>
+  ([y, x]) => {
+    const p = numericArg(name, y, 'its first argument') ?? numericArg(name, x, 'its second argument');
+    return p === undefined ? 'double' : problem(p);
+  };
+
 const stringToString =
   (name: string): FunctionTyping =>
   ([t]) => {
@@ -156,6 +163,11 @@ export const FUNCTION_TYPES = {
   variance: toDouble('variance'),
   var_samp: toDouble('var_samp'),
   var_pop: toDouble('var_pop'),
+  corr: pairToDouble('corr'),
+  covar_pop: pairToDouble('covar_pop'),
+  covar_samp: pairToDouble('covar_samp'),
+  skewness: toDouble('skewness'),
+  kurtosis: toDouble('kurtosis'),
   median: ([t]) => {
     const p = numericArg('median', t);
     if (p !== undefined) return problem(p);

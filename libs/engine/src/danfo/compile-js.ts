@@ -65,10 +65,17 @@ export function compileGroupExpression(e: BoundExpr, ctx: JsCompileContext): Com
         call,
         nowMicros: ctx.nowMicros,
       });
-      const first = args[0];
+      const [first, ...others] = args;
       return (cols, rows) => {
         const values = first === undefined ? [] : rows.map((r) => first(cols, r));
-        return fold(values, rows.length);
+        const rest = others.map((arg) => (arg === undefined ? [] : rows.map((r) => arg(cols, r))));
+        try {
+          return fold(values, rows.length, rest);
+        } catch (err) {
+          // An aggregate out of range (a skewness overflowing) names the asset, as a row error does.
+          if (err instanceof ValueError) throw engineError(err.code, { asset: ctx.asset, field: ctx.field, problem: err.message });
+          throw err;
+        }
       };
     },
   ).compile(e);

@@ -13,6 +13,7 @@ import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues, valueKey } from '../values/compare';
 import { formatValue, roundHalfAwayFromZero, type Value } from '../values/format-value';
 import { timestampReader } from '../values/read-with-pattern';
+import { correlation, covariancePop, covarianceSamp, kurtosis, skewness, StatisticOutOfRange } from '../values/statistics';
 import { MICROS_PER_DAY, timestampFields } from '../values/temporal';
 
 /** When a function is compiled: argument types, result type, the call itself and the evaluation clock. */
@@ -31,10 +32,13 @@ export interface JsScalar {
   make(ctx: FunctionContext): (args: readonly Value[]) => Value;
 }
 
-/** An aggregate: from the values of one argument over a group's rows (NULLs included) to one value. */
+/**
+ * An aggregate: from the values of its first argument over a group's rows (NULLs included) to one
+ * value; `rest` holds the values of its other arguments, row by row alike.
+ */
 export interface JsAggregate {
   readonly kind: 'aggregate';
-  make(ctx: FunctionContext): (values: readonly Value[], rowCount: number) => Value;
+  make(ctx: FunctionContext): (values: readonly Value[], rowCount: number, rest: readonly (readonly Value[])[]) => Value;
 }
 
 /** A function of the JavaScript backend. */
@@ -124,6 +128,30 @@ const variance = (sample: boolean, root: boolean): JsAggregate =>
     if (n === 0 || (sample && n < 2)) return null;
     const v = m2 / (sample ? n - 1 : n);
     return root ? Math.sqrt(v) : v;
+  });
+
+/** The numbers of the rows where both `ys` and `xs` are non-NULL (a pair aggregate's input). */
+function pairs(ys: readonly Value[], xs: readonly Value[]): { ys: number[]; xs: number[] } {
+  const out = { ys: [] as number[], xs: [] as number[] };
+  ys.forEach((y, i) => {
+    const x = xs[i];
+    if (y === null || x === null) return;
+    out.ys.push(Number(y));
+    out.xs.push(Number(x));
+  });
+  return out;
+}
+
+/** A statistic of the non-NULL values, or of the non-NULL pairs (first argument, second argument). */
+const statistic = (compute: (ys: readonly number[], xs: readonly number[]) => number | undefined): JsAggregate =>
+  agg(() => (values, _rowCount, [second]) => {
+    const p = second === undefined ? { ys: nonNull(values).map(Number), xs: [] } : pairs(values, second);
+    try {
+      return compute(p.ys, p.xs) ?? null;
+    } catch (e) {
+      if (e instanceof StatisticOutOfRange) throw new ValueError(e.message);
+      throw e;
+    }
   });
 
 const extremum = (sign: 1 | -1): JsAggregate =>
@@ -257,6 +285,11 @@ export const JS_FUNCTIONS = {
   variance: variance(true, false),
   var_samp: variance(true, false),
   var_pop: variance(false, false),
+  corr: statistic(correlation),
+  covar_pop: statistic(covariancePop),
+  covar_samp: statistic(covarianceSamp),
+  skewness: statistic((values) => skewness(values)),
+  kurtosis: statistic((values) => kurtosis(values)),
   median: agg(({ result }) => (values) => {
     const xs = nonNull(values)
       .map(Number)

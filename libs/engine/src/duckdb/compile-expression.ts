@@ -105,6 +105,11 @@ export const DUCKDB_FUNCTIONS = {
   var_samp: aggregate('var_samp'),
   var_pop: aggregate('var_pop'),
   median: aggregate('median'),
+  corr: aggregate('corr'),
+  covar_pop: aggregate('covar_pop'),
+  covar_samp: aggregate('covar_samp'),
+  skewness: aggregate('skewness'),
+  kurtosis: aggregate('kurtosis'),
 
   concat: (args, types) => `(${args.map((a, i) => asText(a, types[i])).join(' || ')})`,
   upper: plain('upper'),

@@ -1,0 +1,79 @@
+/**
+ * Parity of the statistical aggregates (corr, covar_pop, covar_samp, skewness, kurtosis): DuckDB
+ * and the JavaScript evaluator over the same groups of doubles (spread out, with NULLs, constant,
+ * single, of very different magnitudes) must print the same digits.
+ */
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { parseExpression } from '@pipeline/definition';
+import { bindExpression, type Column } from '../check/bind-expression';
+import { compileGroupExpression } from '../danfo/compile-js';
+import { compileDuckDbExpression } from '../duckdb/compile-expression';
+import { formatValue, type Value } from '../values/format-value';
+
+const COLUMNS: Column[] = [
+  { name: 'g', type: 'string' },
+  { name: 'y', type: 'double' },
+  { name: 'x', type: 'double' },
+  { name: 'n', type: 'integer' },
+];
+
+const GROUPS: Record<string, [number | null, number | null, number | null][]> = {
+  a: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((y, i) => [y, [2.5, 3.1, 4.7, 4.0, 6.6, 7.2, 8.8, 9.1, 10.5, 12.25][i], i * i]),
+  b: [[1, 0.5, 1], [null, 1, 2], [3, null, null], [-4.5, 2, 4], [5, 8, 8], [0.1, 0.2, 16]],
+  c: [[3, 1, 5], [3, 2, 5], [3, 3, 5], [3, 4, 5]],
+  d: [[42, 7, 1]],
+  e: [[1e10, 0.3, -2], [-3e9, 17, 9], [7.5e8, -2.25, 100], [1234.5678, 1e6, 7], [-0.001, 3, -50]],
+};
+
+const ROWS = Object.entries(GROUPS).flatMap(([g, rows]) => rows.map(([y, x, n]) => [g, y, x, n] as Value[]));
+
+const EXPRESSIONS = [
+  'corr(y, x)', 'corr(x, y)', 'covar_pop(y, x)', 'covar_samp(y, x)', 'covar_pop(n, y)', 'skewness(y)', 'skewness(x)',
+  'skewness(n)', 'kurtosis(y)', 'kurtosis(x)', 'kurtosis(n)', 'corr(n, n * 2)', 'round(corr(y, x), 6)',
+];
+
+describe('statistical aggregates on DuckDB and in JavaScript', () => {
+  let conn: DuckDBConnection;
+  let close: () => void;
+  beforeAll(async () => {
+    const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+    conn = await instance.connect();
+    await conn.run('CREATE TABLE t (_row INTEGER, g VARCHAR, y DOUBLE, x DOUBLE, n INTEGER)');
+    const literal = (v: Value): string => (v === null ? 'NULL' : typeof v === 'string' ? `'${v}'` : String(v));
+    await conn.run(`INSERT INTO t VALUES ${ROWS.map((r, i) => `(${i}, ${r.map(literal).join(', ')})`).join(', ')}`);
+    close = () => {
+      conn.closeSync();
+      instance.closeSync();
+    };
+  });
+  afterAll(() => close());
+
+  it.each(EXPRESSIONS)('%s', async (text) => {
+    const bound = bindExpression(parseExpression(text), { asset: 's', field: 'agg', from: 't', columns: COLUMNS, context: 'aggregate' });
+    const sql = compileDuckDbExpression(bound);
+    const reader = await conn.runAndReadAll(`SELECT CAST(${sql} AS VARCHAR) FROM (SELECT * FROM t ORDER BY _row) GROUP BY g ORDER BY g`);
+    const duck = (reader.getRowsJson() as (string | null)[][]).map((r) => r[0]);
+
+    const fn = compileGroupExpression(bound, {
+      asset: 's',
+      field: 'agg',
+      columnIndex: (name) => COLUMNS.findIndex((c) => c.name === name),
+      nowMicros: 0,
+    });
+    const data = COLUMNS.map((_, c) => ROWS.map((r) => r[c]));
+    const js = Object.keys(GROUPS)
+      .sort()
+      .map((g) => formatValue(bound.type, fn(data, ROWS.flatMap((r, i) => (r[0] === g ? [i] : [])))));
+    expect(js).toEqual(duck);
+    expect(duck.some((v) => v !== null)).toBe(true);
+  });
+
+  it('fails alike (E_VALUE, naming the asset) when a statistic overflows', async () => {
+    const columns: Column[] = [{ name: 'v', type: 'double' }];
+    const bound = bindExpression(parseExpression('skewness(v)'), { asset: 's', field: 'agg', from: 't', columns, context: 'aggregate' });
+    const sql = compileDuckDbExpression(bound);
+    await expect(conn.runAndReadAll(`SELECT ${sql} FROM (VALUES (1e300), (-1e300), (5e299)) AS t(v)`)).rejects.toThrow(/Out of Range Error/);
+    const fn = compileGroupExpression(bound, { asset: 's', field: 'agg', columnIndex: () => 0, nowMicros: 0 });
+    expect(() => fn([[1e300, -1e300, 5e299]], [0, 1, 2])).toThrow(expect.objectContaining({ code: 'E_VALUE', message: 'asset "s": agg: skewness is out of range' }));
+  });
+});

@@ -10,6 +10,7 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClientError, Status } from 'nice-grpc';
+import { KIND_NAMES } from '@pipeline/definition';
 import { EMPLOYEES_CSV, startHarness, type Harness } from './harness';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -60,7 +61,7 @@ const CASES: readonly Case[] = [
   {
     name: 'V-005',
     yaml: HEAD + input() + '    - asset_ref: j\n      source:\n        joinn: { from: raw }\n' + output('j'),
-    error: 'V-005: asset "j": unknown source kind "joinn" (expected one of input, where, select, group_by, output)',
+    error: `V-005: asset "j": unknown source kind "joinn" (expected one of ${KIND_NAMES.join(', ')})`,
   },
   { name: 'V-006', yaml: HEAD + '    - asset_ref: raw\n      source:\n        input: { format: csv }\n' + output('raw'), error: 'V-006: asset "raw": input.path is required' },
   {

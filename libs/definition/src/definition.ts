@@ -42,6 +42,49 @@ export interface GroupBySource {
   readonly agg: readonly Expr[];
 }
 
+/** How one sort key orders rows: direction and where NULLs go (last by default in both directions). */
+export interface SortKey {
+  /** The column name as written. */
+  readonly column: string;
+  readonly direction: 'asc' | 'desc';
+  readonly nulls: 'first' | 'last';
+}
+
+/** Sorts `from` by `columns`, stably (equal keys keep their input order). */
+export interface OrderBySource {
+  readonly kind: 'order_by';
+  readonly from: string;
+  readonly columns: readonly SortKey[];
+}
+
+/** Keeps one row per distinct value of `columns` (all columns when absent), the first one met. */
+export interface DistinctSource {
+  readonly kind: 'distinct';
+  readonly from: string;
+  readonly columns?: readonly string[];
+}
+
+/** Keeps the first `count` rows of `from`. */
+export interface LimitSource {
+  readonly kind: 'limit';
+  readonly from: string;
+  readonly count: number;
+}
+
+/** Skips the first `count` rows of `from`. */
+export interface OffsetSource {
+  readonly kind: 'offset';
+  readonly from: string;
+  readonly count: number;
+}
+
+/** Keeps the last `count` rows of `from`. */
+export interface TailSource {
+  readonly kind: 'tail';
+  readonly from: string;
+  readonly count: number;
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -53,7 +96,17 @@ export interface OutputSource {
 }
 
 /** Every source kind. A closed union: the engine switches on `kind` exhaustively. */
-export type Source = InputSource | WhereSource | SelectSource | GroupBySource | OutputSource;
+export type Source =
+  | InputSource
+  | WhereSource
+  | SelectSource
+  | GroupBySource
+  | OrderBySource
+  | DistinctSource
+  | LimitSource
+  | OffsetSource
+  | TailSource
+  | OutputSource;
 
 /** The `kind` tag of every source. */
 export type SourceKind = Source['kind'];

@@ -23,7 +23,7 @@ describe('kind tables', () => {
     const duck: DuckDbKindTable = { where: whereSql, select: selectSql };
     // @ts-expect-error the same for danfo
     const danfo: DanfoKindTable = { where: runWhere, select: runSelect };
-    const explicit: DuckDbKindTable = { where: whereSql, select: selectSql, group_by: unsupported('not yet') };
+    const explicit: DuckDbKindTable<'where' | 'select' | 'group_by'> = { where: whereSql, select: selectSql, group_by: unsupported('not yet') };
     expect([duck, danfo, explicit].map((t) => Object.keys(t).length)).toEqual([2, 2, 3]);
   });
 

@@ -1,3 +1,4 @@
+import { KIND_NAMES } from '@pipeline/definition';
 import { validatePipeline, type ValidationResult } from './validate-pipeline';
 
 /** Indents asset snippets under `pipeline.assets`. */
@@ -337,7 +338,7 @@ describe('validatePipeline: one test per code', () => {
   });
 
   it('V-005: source kind missing, several or unknown', () => {
-    const kinds = 'input, where, select, group_by, output';
+    const kinds = KIND_NAMES.join(', ');
     expect(message(validatePipeline(pipeline('asset_ref: x\nsource:\n  joinn: {from: raw}', RAW, OUT)))).toBe(
       `V-005: asset "x": unknown source kind "joinn" (expected one of ${kinds})`,
     );
@@ -592,5 +593,55 @@ describe('validatePipeline: abuse', () => {
       'V-006: unknown top-level field "__proto__" (expected version, pipeline, assets)',
     );
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});
+
+describe('row kinds (orderBy, distinct, limit, offset, tail)', () => {
+  const doc = (step: string): string =>
+    [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: raw',
+      '      source: { input: { format: csv, path: e.csv } }',
+      '    - asset_ref: s',
+      `      source: ${step}`,
+      '    - asset_ref: out',
+      '      source: { output: { from: s, format: csv, path: o.csv } }',
+    ].join('\n');
+  const problem = (step: string): string | undefined => {
+    const result = validatePipeline(doc(step));
+    return result.ok ? undefined : result.error.message;
+  };
+
+  it('accepts both spellings and the sort column forms of the spec', () => {
+    expect(problem('{ orderBy: { from: raw, columns: [salary, name] } }')).toBeUndefined();
+    expect(problem('{ order_by: { from: raw, columns: [{ column: salary, direction: desc, nulls: first }, { column: name, direction: asc }] } }')).toBeUndefined();
+    expect(problem('{ distinct: { from: raw } }')).toBeUndefined();
+    expect(problem('{ distinct: { from: raw, columns: [a, b] } }')).toBeUndefined();
+    expect(problem('{ limit: { from: raw, count: 0 } }')).toBeUndefined();
+    expect(problem('{ offset: { from: raw, count: "5" } }')).toBeUndefined();
+    const result = validatePipeline(doc('{ orderBy: { from: raw, columns: [salary] } }'));
+    expect(result.ok && result.pipeline.assets[1].source).toEqual({
+      kind: 'order_by',
+      from: 'raw',
+      columns: [{ column: 'salary', direction: 'asc', nulls: 'last' }],
+    });
+  });
+
+  it('names the entry and the field of the spec invalid examples', () => {
+    expect(problem('{ orderBy: { from: raw, columns: [{ column: id, direction: ascending }] } }')).toBe(
+      'V-006: asset "s": orderBy.columns[0].direction must be one of asc, desc',
+    );
+    expect(problem('{ orderBy: { from: raw, columns: [{ column: id, nulls: middle }] } }')).toBe(
+      'V-006: asset "s": orderBy.columns[0].nulls must be one of first, last',
+    );
+    expect(problem('{ orderBy: { from: raw, columns: [] } }')).toBe('V-006: asset "s": orderBy.columns must not be empty');
+    expect(problem('{ orderBy: { from: raw, columns: [{ direction: desc }] } }')).toBe('V-006: asset "s": orderBy.columns[0].column is required');
+    expect(problem('{ limit: { from: raw, count: -1 } }')).toBe('V-006: asset "s": limit.count must be >= 0');
+    expect(problem('{ limit: { from: raw, count: 2.5 } }')).toBe('V-006: asset "s": limit.count must be an integer (got a number)');
+    expect(problem('{ tail: { from: raw } }')).toBe('V-006: asset "s": tail.count is required');
+    expect(problem('{ distinct: { from: raw, columns: [] } }')).toBe('V-006: asset "s": distinct.columns must not be empty');
+    expect(problem('{ offset: { from: nowhere, count: 1 } }')).toBe('V-001: asset "s" references unknown asset "nowhere"');
   });
 });

@@ -1,3 +1,4 @@
+import { TRANSFORMATION_KINDS } from '@pipeline/definition';
 import { validateSource, validateSourceJson } from './validate-source';
 
 describe('validateSource', () => {
@@ -43,7 +44,7 @@ describe('validateSource', () => {
   it('restricts the kinds when asked (ApplyTransform wants a transformation)', () => {
     const result = validateSource('in', { input: { format: 'csv', path: 'a.csv' } }, [], { allowedRoles: ['transformation'] });
     expect(!result.ok && result.error.message).toBe(
-      'V-005: asset "in": source kind "input" is not allowed here (expected one of where, select, group_by)',
+      `V-005: asset "in": source kind "input" is not allowed here (expected one of ${TRANSFORMATION_KINDS.join(', ')})`,
     );
   });
 

@@ -37,6 +37,7 @@ function validatorFor(schema: FieldSchema): ValidateFunction {
 function createAjv(): Ajv {
   const instance = new Ajv({ allErrors: true, verbose: true, strict: true });
   instance.addKeyword({ keyword: 'scalarAsText', schemaType: 'boolean' });
+  instance.addKeyword({ keyword: 'stringAs', schemaType: 'string' });
   return instance;
 }
 
@@ -67,6 +68,10 @@ export function coerceToSchema(node: RawNode, schema: FieldSchema | undefined): 
       if (isRawList(node)) return node.map((item) => coerceToSchema(item, schema.items));
       break;
     case 'object':
+      if (schema.stringAs !== undefined && (typeof node === 'string' || (node instanceof YamlScalar && node.tag !== 'null'))) {
+        const text = typeof node === 'string' ? node : node.text;
+        return { [schema.stringAs]: text };
+      }
       if (isRawMap(node)) {
         const out: Record<string, unknown> = Object.create(null);
         for (const [key, value] of node) {

@@ -39,6 +39,11 @@ export interface FieldSchema {
    * (options are strings, but `header: true` is natural YAML).
    */
   readonly scalarAsText?: boolean;
+  /**
+   * On an object schema: a bare string written here stands for an object with only this property
+   * (`- salary` in a sort list means `- { column: salary }`).
+   */
+  readonly stringAs?: string;
 }
 
 /** Expression fields of a source, parsed: one tree per single field, a list per list field. */

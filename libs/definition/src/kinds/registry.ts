@@ -3,11 +3,16 @@
  * the order kinds are listed in messages.
  */
 import type { Source, SourceKind, TransformationKind, TransformationSource } from '../definition';
+import { DISTINCT_KIND } from './distinct';
 import { GROUP_BY_KIND } from './group-by';
 import { INPUT_KIND } from './input';
 import type { AnyKindDefinition, KindDefinition } from './kind-definition';
+import { LIMIT_KIND } from './limit';
+import { OFFSET_KIND } from './offset';
+import { ORDER_BY_KIND } from './order-by';
 import { OUTPUT_KIND } from './output';
 import { SELECT_KIND } from './select';
+import { TAIL_KIND } from './tail';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -16,6 +21,11 @@ export const KINDS = {
   where: WHERE_KIND,
   select: SELECT_KIND,
   group_by: GROUP_BY_KIND,
+  order_by: ORDER_BY_KIND,
+  distinct: DISTINCT_KIND,
+  limit: LIMIT_KIND,
+  offset: OFFSET_KIND,
+  tail: TAIL_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 
@@ -27,9 +37,19 @@ export function isSourceKind(name: string): name is SourceKind {
   return Object.hasOwn(KINDS, name);
 }
 
-/** The catalogue entry of a kind name, or undefined when there is no such kind. */
+/** Canonical kind names by the Teckel specification's operation key (`orderBy` -> `order_by`). */
+const BY_SPEC_KEY: ReadonlyMap<string, SourceKind> = new Map(
+  KIND_NAMES.flatMap((k) => {
+    const key = (KINDS[k] as AnyKindDefinition).specKey;
+    return key === undefined ? [] : [[key, k] as const];
+  }),
+);
+
+/** The catalogue entry of a kind name, canonical (`order_by`) or the spec's key (`orderBy`); undefined when there is none. */
 export function findKind(name: string): AnyKindDefinition | undefined {
-  return isSourceKind(name) ? (KINDS[name] as AnyKindDefinition) : undefined;
+  if (isSourceKind(name)) return KINDS[name] as AnyKindDefinition;
+  const canonical = BY_SPEC_KEY.get(name);
+  return canonical === undefined ? undefined : (KINDS[canonical] as AnyKindDefinition);
 }
 
 /** The catalogue entry of a kind known to exist. */

@@ -39,3 +39,12 @@ export const EXPRESSION_LIST_FIELD: FieldSchema = {
   minItems: 1,
   description: 'non-empty list of expressions',
 };
+
+/** A row count (`count` of limit, offset, tail): a whole number, zero or more. */
+export const COUNT_FIELD: FieldSchema = { type: 'integer', minimum: 0, description: 'number of rows (0 or more)' };
+
+/** One column name. */
+export const COLUMN_FIELD: FieldSchema = { type: 'string', minLength: 1, description: 'column name' };
+
+/** A non-empty list of column names. */
+export const COLUMN_LIST_FIELD: FieldSchema = { type: 'array', items: COLUMN_FIELD, minItems: 1, description: 'non-empty list of column names' };

@@ -8,14 +8,27 @@
 import type { TransformationKind, TransformationSource } from '@pipeline/definition';
 import type { Column } from './bind-expression';
 import type { Binder, UpstreamColumns } from './binders/binder-kit';
+import { bindDistinct, type BoundDistinct } from './binders/distinct';
 import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
+import { bindLimit, type BoundLimit } from './binders/limit';
+import { bindOffset, type BoundOffset } from './binders/offset';
+import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
 import { bindSelect, type BoundSelect } from './binders/select';
+import { bindTail, type BoundTail } from './binders/tail';
 import { bindWhere, type BoundWhere } from './binders/where';
 
 export type { BoundItem, UpstreamColumns } from './binders/binder-kit';
 
 /** A transformation ready to compile: one bound form per kind. */
-export type BoundTransform = BoundWhere | BoundSelect | BoundGroupBy;
+export type BoundTransform =
+  | BoundWhere
+  | BoundSelect
+  | BoundGroupBy
+  | BoundOrderBy
+  | BoundDistinct
+  | BoundLimit
+  | BoundOffset
+  | BoundTail;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -31,6 +44,11 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   where: bindWhere,
   select: bindSelect,
   group_by: bindGroupBy,
+  order_by: bindOrderBy,
+  distinct: bindDistinct,
+  limit: bindLimit,
+  offset: bindOffset,
+  tail: bindTail,
 };
 
 /** Binds `source` (of asset `ref`) to the columns of its upstream assets. */

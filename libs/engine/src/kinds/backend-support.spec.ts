@@ -1,3 +1,4 @@
+import { TRANSFORMATION_KINDS, type TransformationKind } from '@pipeline/definition';
 import { validatePipeline } from '@pipeline/validation';
 import { BACKEND_DRIVERS } from '../backend-drivers';
 import { groupBy, input, output, select, where } from '../__fixtures__/sources';
@@ -6,7 +7,10 @@ import { checkBackendSupport } from './check-backend-support';
 import { kindSupportOf, unsupported, type KindSupport } from './kind-support';
 
 /** A backend that runs where and select but not group_by. */
-const noGrouping: KindSupport = kindSupportOf({ where: true, select: true, group_by: unsupported('no grouping here') });
+const noGrouping: KindSupport = kindSupportOf({
+  ...Object.fromEntries(TRANSFORMATION_KINDS.map((kind) => [kind, true])),
+  group_by: unsupported('no grouping here'),
+} as Record<TransformationKind, unknown>);
 
 const steps = [
   { ref: 'raw', source: input('e.csv') },

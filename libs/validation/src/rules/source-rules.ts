@@ -83,7 +83,8 @@ export function checkSource(sourceNode: RawNode | undefined, ctx: SourceContext)
   }
 
   const checked = checkFields(kind, raw);
-  if (!checked.ok) return fail(fieldIssueError(checked.issue, kind.kind, who, details));
+  // Fields are named under the key as written (`orderBy.columns[1]` or `order_by.columns[1]`).
+  if (!checked.ok) return fail(fieldIssueError(checked.issue, name, who, details));
   const fields: Record<string, unknown> = { ...checked.fields };
 
   if (kind.file !== undefined) {

@@ -1,6 +1,6 @@
 /** What every transformation binder shares: its signature, output items and unique column names. */
 import { outputName, type Expr, type SourceOfKind, type TransformationKind } from '@pipeline/definition';
-import { engineError } from '../../errors';
+import { columnNotFound, engineError } from '../../errors';
 import type { DataType } from '../../types/data-type';
 import type { Column } from '../bind-expression';
 import type { BoundExpr } from '../bound-expr';
@@ -45,4 +45,17 @@ export function uniqueColumns(ref: string, items: readonly { readonly name: stri
     seen.add(key);
   }
   return items.map((i) => ({ name: i.name, type: i.type }));
+}
+
+/**
+ * The upstream column a name written in a column field refers to: the exact name, else the one
+ * column equal ignoring case (as expressions resolve names); E_COLUMN_NOT_FOUND naming the field.
+ */
+export function resolveColumn(ref: string, field: string, columns: readonly Column[], written: string): Column {
+  const exact = columns.find((c) => c.name === written);
+  if (exact !== undefined) return exact;
+  const lower = written.toLowerCase();
+  const matches = columns.filter((c) => c.name.toLowerCase() === lower);
+  if (matches.length === 1) return matches[0];
+  throw columnNotFound(ref, written, columns.map((c) => c.name), field);
 }

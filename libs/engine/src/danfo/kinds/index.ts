@@ -5,8 +5,13 @@
 import type { TransformationKind } from '@pipeline/definition';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
+import { runDistinct } from './distinct';
 import { runGroupBy } from './group-by';
+import { runLimit } from './limit';
+import { runOffset } from './offset';
+import { runOrderBy } from './order-by';
 import { runSelect } from './select';
+import { runTail } from './tail';
 import { runWhere } from './where';
 
 /** A danfo kind table over the kinds `Kinds` (the real one covers every transformation kind). */
@@ -16,6 +21,11 @@ export const DANFO_KINDS: DanfoKindTable = {
   where: runWhere,
   select: runSelect,
   group_by: runGroupBy,
+  order_by: runOrderBy,
+  distinct: runDistinct,
+  limit: runLimit,
+  offset: runOffset,
+  tail: runTail,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -5,8 +5,13 @@
 import type { TransformationKind } from '@pipeline/definition';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
+import { distinctSql } from './distinct';
 import { groupBySql } from './group-by';
+import { limitSql } from './limit';
+import { offsetSql } from './offset';
+import { orderBySql } from './order-by';
 import { selectSql } from './select';
+import { tailSql } from './tail';
 import { whereSql } from './where';
 
 /** A DuckDB kind table over the kinds `Kinds` (the real one covers every transformation kind). */
@@ -16,6 +21,11 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   where: whereSql,
   select: selectSql,
   group_by: groupBySql,
+  order_by: orderBySql,
+  distinct: distinctSql,
+  limit: limitSql,
+  offset: offsetSql,
+  tail: tailSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

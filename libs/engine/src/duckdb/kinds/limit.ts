@@ -1,0 +1,7 @@
+import { sqlInteger } from '../sql-text';
+import type { DuckDbKind } from './duckdb-kind';
+
+export const limitSql: DuckDbKind<'limit'> = {
+  field: 'count',
+  sql: (bound, [relation]) => `SELECT * FROM ${relation} LIMIT ${sqlInteger(bound.transform.count)}`,
+};

@@ -1,0 +1,7 @@
+import { sqlInteger } from '../sql-text';
+import type { DuckDbKind } from './duckdb-kind';
+
+export const offsetSql: DuckDbKind<'offset'> = {
+  field: 'count',
+  sql: (bound, [relation]) => `SELECT * FROM ${relation} OFFSET ${sqlInteger(bound.transform.count)}`,
+};

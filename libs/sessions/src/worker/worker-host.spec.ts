@@ -59,6 +59,25 @@ describe('createDanfoWorkerHost', () => {
     expect(ha.rowCount).toBe(5);
   });
 
+  it('stops a thread left without sessions after the idle time (its memory goes back), and reuses it before', async () => {
+    await host.close();
+    host = createDanfoWorkerHost({ workerFile: join(dir, 'worker.js'), threads: 2, engine: { dataRoot: dir, backend: 'danfo' }, idleMs: 100 });
+    const a = await host.open();
+    await a.close();
+    // Reopened within the idle time: the same thread serves.
+    const b = await host.open();
+    expect(host.threads).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(host.threads).toBe(1);
+    await b.close();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(host.threads).toBe(0);
+    // A later session gets a fresh thread.
+    const c = await host.open();
+    await expect(c.readInput('x', input(1))).resolves.toMatchObject({ rowCount: 5 });
+    expect(host.threads).toBe(1);
+  });
+
   it('rebuilds engine errors from plain data', async () => {
     const a = await host.open();
     const error = await a.readInput('boom', input(0)).catch((e: unknown) => e);

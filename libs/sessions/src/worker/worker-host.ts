@@ -18,7 +18,15 @@ export interface DanfoWorkerHostOptions {
   /** Most threads at once; default 2. */
   readonly threads?: number;
   readonly engine: WorkerEngineSettings;
+  /**
+   * How long a thread with no session is kept for the next one before it is stopped, which gives
+   * its memory back (a V8 heap that held big frames does not shrink by itself); default 30 s.
+   */
+  readonly idleMs?: number;
 }
+
+/** Default time a danfo thread without sessions is kept. */
+export const DEFAULT_DANFO_IDLE_MS = 30_000;
 
 /** Opens danfo session backends in worker threads. */
 export interface DanfoWorkerHost {
@@ -35,11 +43,14 @@ interface Thread {
   sessions: number;
   /** Why the thread died, once it has. */
   dead?: string;
+  /** Stops the thread once it has stayed without sessions for the idle time. */
+  idleTimer?: NodeJS.Timeout;
 }
 
 /** Creates the host; no thread starts before the first session. */
 export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWorkerHost {
   const maxThreads = options.threads ?? 2;
+  const idleMs = options.idleMs ?? DEFAULT_DANFO_IDLE_MS;
   const threads: Thread[] = [];
   let nextSession = 1;
 
@@ -65,8 +76,26 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
 
   function pick(): Thread {
     const idle = threads.filter((t) => !t.dead).sort((a, b) => a.sessions - b.sessions)[0];
-    if (idle && (idle.sessions === 0 || threads.length >= maxThreads)) return idle;
+    if (idle && (idle.sessions === 0 || threads.length >= maxThreads)) {
+      clearTimeout(idle.idleTimer);
+      return idle;
+    }
     return start();
+  }
+
+  /**
+   * A thread left without sessions is stopped after the idle time. Terminating it is safe: a
+   * danfo thread computes in JavaScript only (never inside DuckDB), and it holds no session.
+   */
+  function releaseIfIdle(thread: Thread): void {
+    if (thread.sessions > 0 || thread.dead) return;
+    clearTimeout(thread.idleTimer);
+    thread.idleTimer = setTimeout(() => {
+      if (thread.sessions > 0 || thread.dead) return;
+      bury(thread, 'stopped after its idle time');
+      void thread.worker.terminate();
+    }, idleMs);
+    thread.idleTimer.unref();
   }
 
   function call(thread: Thread, sessionId: string, op: SessionOp, opts?: EngineCallOptions): Promise<unknown> {
@@ -83,6 +112,7 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
         await call(thread, sessionId, { op: 'open', engine: options.engine });
       } catch (e) {
         thread.sessions--;
+        releaseIfIdle(thread);
         throw e;
       }
       let closed = false;
@@ -109,6 +139,7 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
           thread.sessions--;
           // A dead thread took the session's frames with it.
           if (!thread.dead) await call(thread, sessionId, { op: 'close' });
+          releaseIfIdle(thread);
         },
       };
       return engine;
@@ -118,7 +149,10 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
     },
     async close() {
       const all = [...threads];
-      for (const t of all) bury(t, 'the session host was closed');
+      for (const t of all) {
+        clearTimeout(t.idleTimer);
+        bury(t, 'the session host was closed');
+      }
       await Promise.all(all.map((t) => t.worker.terminate()));
     },
   };

@@ -77,6 +77,18 @@ export const FUNCTION_CATALOGUE = {
   covar_samp: { ...aggregate('covar_samp(y, x): sample covariance of the non-NULL pairs; NULL for fewer than two.'), minArgs: 2, maxArgs: 2 },
   skewness: aggregate('Sample skewness (adjusted Fisher-Pearson, as DuckDB); NULL for fewer than three values.'),
   kurtosis: aggregate('Sample excess kurtosis (bias-corrected, as DuckDB); NULL for fewer than four values.'),
+  percentile: {
+    ...aggregate('percentile(x, p): exact percentile, p a literal in [0, 1], interpolated between the two nearest values.'),
+    minArgs: 2,
+    maxArgs: 2,
+  },
+  percentile_approx: {
+    ...aggregate(
+      'percentile_approx(x, p[, accuracy]): the smallest value with at least a fraction p of the values at or below it (computed exactly; accuracy is accepted and has no effect).',
+    ),
+    minArgs: 2,
+    maxArgs: 3,
+  },
 
   concat: scalar('string', 1, null, 'string', 'Concatenation of the arguments as text; NULL if any argument is NULL.'),
   upper: scalar('string', 1, 1, 'string', 'The text in upper case.'),

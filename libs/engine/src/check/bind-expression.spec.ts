@@ -30,6 +30,15 @@ describe('binding calls', () => {
     expect(failure(text)).toEqual({ code, message });
   });
 
+  it.each([
+    ['percentile(a, 1.5)', 'percentile needs a number literal between 0 and 1 as its percentage: percentile(a, 1.5)'],
+    ['percentile(a, a)', 'percentile needs a number literal between 0 and 1 as its percentage: percentile(a, a)'],
+    ['percentile_approx(a, 0.5, 0)', 'percentile_approx needs a positive whole-number literal as its accuracy: percentile_approx(a, 0.5, 0)'],
+    ['percentile(g, 0.5)', 'percentile needs a number as its first argument, got string: percentile(g, 0.5)'],
+  ])('refuses %s', (text, problem) => {
+    expect(failure(text, 'aggregate')).toEqual({ code: 'E_TYPE', message: `asset "s": columns: ${problem}` });
+  });
+
   it('refuses an aggregate inside another, naming both', () => {
     expect(failure('max(sum(a))', 'aggregate')).toEqual({
       code: 'E_AGGREGATE',

@@ -114,6 +114,30 @@ export function patternArg(call: Pick<UntypedCall, 'name' | 'args'>, index: numb
   return 'problem' in parsed ? problem(`${call.name} pattern '${a.value}' ${parsed.problem}`) : parsed;
 }
 
+/** A numeric literal argument's value (`0.25`, `1`), or undefined for any other expression. */
+export function numberLiteralArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
+  const a = call.args[index];
+  if (a?.kind === 'number') return Number(a.text);
+  if (a?.kind === 'unary' && a.op === '-' && a.operand.kind === 'number') return -Number(a.operand.text);
+  return undefined;
+}
+
+/** Typing of percentile / percentile_approx: a number, a fraction literal, an optional whole accuracy literal. */
+const percentileOf =
+  (name: 'percentile' | 'percentile_approx'): FunctionTyping =>
+  ([t], call) => {
+    const p = numericArg(name, t, 'its first argument');
+    if (p !== undefined) return problem(p);
+    const fraction = numberLiteralArg(call, 1);
+    // DuckDB fixes the fraction when the query is planned, so it must be a literal.
+    if (fraction === undefined || fraction < 0 || fraction > 1) return problem(`${name} needs a number literal between 0 and 1 as its percentage`);
+    if (call.args.length > 2) {
+      const accuracy = integerLiteralArg(call, 2);
+      if (accuracy === undefined || accuracy <= 0) return problem(`${name} needs a positive whole-number literal as its accuracy`);
+    }
+    return 'double';
+  };
+
 /** Typing of to_date / to_timestamp: text (with an optional pattern), or a date or timestamp without one. */
 const parseTemporal =
   (name: 'to_date' | 'to_timestamp', result: 'date' | 'timestamp'): FunctionTyping =>
@@ -168,6 +192,8 @@ export const FUNCTION_TYPES = {
   covar_samp: pairToDouble('covar_samp'),
   skewness: toDouble('skewness'),
   kurtosis: toDouble('kurtosis'),
+  percentile: percentileOf('percentile'),
+  percentile_approx: percentileOf('percentile_approx'),
   median: ([t]) => {
     const p = numericArg('median', t);
     if (p !== undefined) return problem(p);

@@ -6,14 +6,14 @@
  */
 import type { FunctionName } from '@pipeline/definition';
 import type { BoundCall } from '../check/bound-expr';
-import { integerLiteralArg, patternArg } from '../check/function-types';
+import { integerLiteralArg, numberLiteralArg, patternArg } from '../check/function-types';
 import { supertype } from '../check/supertype';
 import { decimalParts, INTEGRAL_RANGE, isIntegral, type DataType } from '../types/data-type';
 import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues, valueKey } from '../values/compare';
 import { formatValue, roundHalfAwayFromZero, type Value } from '../values/format-value';
 import { timestampReader } from '../values/read-with-pattern';
-import { correlation, covariancePop, covarianceSamp, kurtosis, skewness, StatisticOutOfRange } from '../values/statistics';
+import { continuousQuantile, correlation, covariancePop, covarianceSamp, discreteQuantile, kurtosis, skewness, StatisticOutOfRange } from '../values/statistics';
 import { MICROS_PER_DAY, timestampFields } from '../values/temporal';
 
 /** When a function is compiled: argument types, result type, the call itself and the evaluation clock. */
@@ -154,6 +154,19 @@ const statistic = (compute: (ys: readonly number[], xs: readonly number[]) => nu
     }
   });
 
+/** An exact percentile of the non-NULL values, the fraction being the call's literal second argument. */
+const percentileFold = (pick: (sorted: readonly number[], fraction: number) => number): JsAggregate =>
+  agg(({ call }) => {
+    const fraction = numberLiteralArg(call, 1);
+    if (fraction === undefined) throw new ValueError(`${call.name} needs a number literal as its percentage`, 'E_TYPE');
+    return (values) => {
+      const sorted = nonNull(values)
+        .map(Number)
+        .sort((a, b) => compareValues(a, b));
+      return sorted.length === 0 ? null : pick(sorted, fraction);
+    };
+  });
+
 const extremum = (sign: 1 | -1): JsAggregate =>
   agg(() => (values) => {
     let best: Value = null;
@@ -290,6 +303,8 @@ export const JS_FUNCTIONS = {
   covar_samp: statistic(covarianceSamp),
   skewness: statistic((values) => skewness(values)),
   kurtosis: statistic((values) => kurtosis(values)),
+  percentile: percentileFold(continuousQuantile),
+  percentile_approx: percentileFold(discreteQuantile),
   median: agg(({ result }) => (values) => {
     const xs = nonNull(values)
       .map(Number)

@@ -110,6 +110,9 @@ export const DUCKDB_FUNCTIONS = {
   covar_samp: aggregate('covar_samp'),
   skewness: aggregate('skewness'),
   kurtosis: aggregate('kurtosis'),
+  // As doubles (spec: percentile returns double); the accuracy of percentile_approx is not passed on.
+  percentile: ([x, p]) => `quantile_cont(CAST(${x} AS DOUBLE), ${p})`,
+  percentile_approx: ([x, p]) => `quantile_disc(CAST(${x} AS DOUBLE), ${p})`,
 
   concat: (args, types) => `(${args.map((a, i) => asText(a, types[i])).join(' || ')})`,
   upper: plain('upper'),

@@ -30,6 +30,9 @@ const ROWS = Object.entries(GROUPS).flatMap(([g, rows]) => rows.map(([y, x, n]) 
 const EXPRESSIONS = [
   'corr(y, x)', 'corr(x, y)', 'covar_pop(y, x)', 'covar_samp(y, x)', 'covar_pop(n, y)', 'skewness(y)', 'skewness(x)',
   'skewness(n)', 'kurtosis(y)', 'kurtosis(x)', 'kurtosis(n)', 'corr(n, n * 2)', 'round(corr(y, x), 6)',
+  'percentile(y, 0.5)', 'percentile(y, 0)', 'percentile(y, 1)', 'percentile(x, 0.3)', 'percentile(n, 0.75)', 'percentile(y, 0.99)',
+  'percentile_approx(y, 0.5)', 'percentile_approx(x, 0.3, 100)', 'percentile_approx(n, 0.75)', 'percentile_approx(y, 0)',
+  'percentile_approx(x, 0.6)',
 ];
 
 describe('statistical aggregates on DuckDB and in JavaScript', () => {

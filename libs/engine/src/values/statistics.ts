@@ -65,6 +65,20 @@ export function correlation(ys: readonly number[], xs: readonly number[]): numbe
   return cov / (stdX * stdY);
 }
 
+/** The quantile at `fraction` of sorted values, interpolated between the two nearest (DuckDB's quantile_cont). */
+export function continuousQuantile(sorted: readonly number[], fraction: number): number {
+  const position = (sorted.length - 1) * fraction;
+  const below = Math.floor(position);
+  const above = Math.ceil(position);
+  if (below === above) return sorted[below];
+  return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+}
+
+/** The smallest of sorted values with at least `fraction` of them at or below it (DuckDB's quantile_disc). */
+export function discreteQuantile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.max(0, Math.ceil(sorted.length * fraction) - 1)];
+}
+
 interface PowerSums {
   readonly n: number;
   readonly sum: number;

@@ -382,12 +382,18 @@ class JsCompiler<I> {
       match = (text) => fixed(text);
     } else {
       const cache = new Map<string, LikeMatcher>();
+      let cachedLength = 0;
       pattern = this.compile(e.pattern);
       match = (text, p) => {
         let m = cache.get(p);
         if (m === undefined) {
           m = matcher(p);
-          if (cache.size < 1000) cache.set(p, m);
+          // A compiled pattern holds many times its text, so the cache is bounded by total text
+          // too: patterns read from long column values would otherwise hold gigabytes.
+          if (cache.size < PATTERN_CACHE_ENTRIES && cachedLength + p.length <= PATTERN_CACHE_CHARACTERS) {
+            cache.set(p, m);
+            cachedLength += p.length;
+          }
         }
         return m(text);
       };
@@ -414,6 +420,10 @@ class JsCompiler<I> {
     });
   }
 }
+
+/** Most distinct patterns from a column kept compiled per expression, and most characters they may total. */
+const PATTERN_CACHE_ENTRIES = 1000;
+const PATTERN_CACHE_CHARACTERS = 100_000;
 
 const COMPARISONS: Readonly<Record<'=' | '!=' | '<' | '<=' | '>' | '>=', (d: number) => boolean>> = {
   '=': (d) => d === 0,

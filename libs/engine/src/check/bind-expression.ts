@@ -18,12 +18,11 @@ import {
   type CastType,
   type Expr,
   type FunctionSpec,
-  type IntervalLiteral,
 } from '@pipeline/definition';
 import { columnNotFound, engineError, typeError } from '../errors';
 import { checkLikePattern } from '../values/like';
 import { regexProblem } from '../values/regex';
-import { intervalOf } from '../values/interval';
+import { constantInterval, isRepresentable, type IntervalValue } from '../values/interval';
 import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../values/temporal';
 import {
   decimalType,
@@ -251,8 +250,14 @@ class Binder {
       case '-':
       case '*':
       case '%': {
-        if (e.right.kind === 'interval' && e.op !== '*' && e.op !== '%') return this.bindIntervalShift(e, e.left, e.right, enclosing);
-        if (e.left.kind === 'interval' && e.op === '+') return this.bindIntervalShift(e, e.right, e.left, enclosing);
+        if (e.op === '+' || e.op === '-') {
+          const leftInterval = constantInterval(e.left);
+          const rightInterval = constantInterval(e.right);
+          if (rightInterval !== undefined && leftInterval === undefined) return this.bindIntervalShift(e, e.left, e.right, rightInterval, enclosing);
+          if (leftInterval !== undefined && rightInterval === undefined && e.op === '+') {
+            return this.bindIntervalShift(e, e.right, e.left, leftInterval, enclosing);
+          }
+        }
         const left = this.bind(e.left, enclosing);
         const right = this.bind(e.right, enclosing);
         const lt = left.type;
@@ -273,9 +278,9 @@ class Binder {
    * and the interval has no hours, minutes or seconds (the spec's 10.4; DuckDB itself would give a
    * timestamp, so its SQL casts back).
    */
-  private bindIntervalShift(e: Binary, moment: Expr, interval: IntervalLiteral, enclosing: string | undefined): BoundExpr {
-    const value = intervalOf(interval.parts);
-    const boundInterval: BoundExpr = { kind: 'interval', ...value, type: 'interval', span: interval.span };
+  private bindIntervalShift(e: Binary, moment: Expr, written: Expr, value: IntervalValue, enclosing: string | undefined): BoundExpr {
+    if (!isRepresentable(value)) this.fail(`interval ${printExpression(written)} is too large`);
+    const boundInterval: BoundExpr = { kind: 'interval', ...value, type: 'interval', span: written.span };
     const boundMoment = this.bind(moment, enclosing);
     const t = boundMoment.type;
     if (t !== 'date' && t !== 'timestamp') this.fail(`an interval can only be added to or subtracted from a date or timestamp, got ${t}: ${printExpression(e)}`);

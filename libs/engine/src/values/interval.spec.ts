@@ -1,5 +1,5 @@
-import type { IntervalPart } from '@pipeline/definition';
-import { addInterval, intervalOf, intervalText } from './interval';
+import { parseExpression, type IntervalPart } from '@pipeline/definition';
+import { addInterval, constantInterval, intervalOf, intervalText, isRepresentable } from './interval';
 import { formatTimestamp, parseTimestamp } from './temporal';
 
 function shifted(at: string, parts: readonly IntervalPart[], sign: 1 | -1): string {
@@ -16,6 +16,19 @@ describe('calendar intervals', () => {
       micros: 3_601_000_000,
     });
     expect(intervalText({ months: 14, days: -1, micros: 5 })).toBe('14 months -1 days 5 microseconds');
+  });
+
+  it('folds constant interval expressions (spec 10.4: sums, differences, whole multiples)', () => {
+    const fold = (text: string) => constantInterval(parseExpression(text));
+    expect(fold('INTERVAL 1 DAY * 3')).toEqual({ months: 0, days: 3, micros: 0 });
+    expect(fold('2 * (INTERVAL 1 MONTH - INTERVAL 1 HOUR)')).toEqual({ months: 2, days: 0, micros: -7_200_000_000 });
+    expect(fold('-INTERVAL 1 YEAR + INTERVAL 2 DAYS')).toEqual({ months: -12, days: 2, micros: 0 });
+    expect(fold('INTERVAL 1 DAY * x')).toBeUndefined();
+    expect(fold('INTERVAL 1 DAY * 1.5')).toBeUndefined();
+    expect(fold('INTERVAL 1 DAY * INTERVAL 1 DAY')).toBeUndefined();
+    expect(fold('hired + INTERVAL 1 DAY')).toBeUndefined();
+    expect(isRepresentable({ months: 2 ** 31, days: 0, micros: 0 })).toBe(false);
+    expect(isRepresentable({ months: 0, days: 0, micros: 2 ** 53 })).toBe(false);
   });
 
   it.each([

@@ -5,7 +5,7 @@
  * or, when that month is shorter, its last day (January 31 plus one month is February 29 in
  * 2024), then adds the days, then the microseconds. Subtracting adds the negated interval.
  */
-import type { IntervalPart } from '@pipeline/definition';
+import type { Expr, IntervalPart } from '@pipeline/definition';
 import { civilFromDays, daysFromCivil, isCalendarDate, MICROS_PER_DAY } from './temporal';
 
 /** An interval in DuckDB's three fields. */
@@ -33,6 +33,60 @@ export function intervalOf(parts: readonly IntervalPart[]): IntervalValue {
     else micros += value * MICROS_PER[unit];
   }
   return { months, days, micros };
+}
+
+/** Largest day or month count of an interval (DuckDB keeps them in 32 bits). */
+const MAX_INTERVAL_FIELD = 2_147_483_647;
+
+/**
+ * The interval a constant interval expression stands for: INTERVAL literals combined with `+`,
+ * `-`, unary minus and multiplication by a whole-number literal (spec 10.4: `interval + interval`,
+ * `interval * integer`). Undefined when `e` is not such an expression.
+ */
+export function constantInterval(e: Expr): IntervalValue | undefined {
+  switch (e.kind) {
+    case 'interval':
+      return intervalOf(e.parts);
+    case 'unary': {
+      const inner = constantInterval(e.operand);
+      if (inner === undefined || e.op === 'NOT') return undefined;
+      return e.op === '-' ? scaled(inner, -1) : inner;
+    }
+    case 'binary': {
+      const left = constantInterval(e.left);
+      const right = constantInterval(e.right);
+      if ((e.op === '+' || e.op === '-') && left !== undefined && right !== undefined) {
+        const sign = e.op === '-' ? -1 : 1;
+        return { months: left.months + sign * right.months, days: left.days + sign * right.days, micros: left.micros + sign * right.micros };
+      }
+      if (e.op !== '*') return undefined;
+      const interval = left ?? right;
+      const factor = left !== undefined ? wholeLiteral(e.right) : wholeLiteral(e.left);
+      return interval === undefined || factor === undefined ? undefined : scaled(interval, factor);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** True when every field fits DuckDB's interval (32-bit months and days) and microseconds stay exact. */
+export function isRepresentable(interval: IntervalValue): boolean {
+  return (
+    Math.abs(interval.months) <= MAX_INTERVAL_FIELD &&
+    Math.abs(interval.days) <= MAX_INTERVAL_FIELD &&
+    Math.abs(interval.micros) <= Number.MAX_SAFE_INTEGER
+  );
+}
+
+function scaled(interval: IntervalValue, factor: number): IntervalValue {
+  // `+ 0` turns a negative zero into zero, which prints as 0.
+  return { months: interval.months * factor + 0, days: interval.days * factor + 0, micros: interval.micros * factor + 0 };
+}
+
+function wholeLiteral(e: Expr): number | undefined {
+  if (e.kind === 'number' && e.isInteger) return Number(e.text);
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number' && e.operand.isInteger) return -Number(e.operand.text);
+  return undefined;
 }
 
 /** `micros` (a timestamp) plus `sign` times the interval, as a timestamp. */

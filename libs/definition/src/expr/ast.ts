@@ -53,7 +53,7 @@ export type IntervalUnit = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'secon
 
 /** One `value UNIT` pair of an INTERVAL literal. */
 export interface IntervalPart {
-  /** A whole number, possibly negative. */
+  /** A whole number, possibly negative; seconds may have up to 6 decimals (`1.5 SECONDS`). */
   readonly value: number;
   readonly unit: IntervalUnit;
 }

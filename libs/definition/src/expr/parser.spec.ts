@@ -99,6 +99,7 @@ describe('parseExpression: literals', () => {
       span: { start: 0, end: 24 },
     });
     expect(parseExpression('interval -2 days')).toMatchObject({ kind: 'interval', parts: [{ value: -2, unit: 'day' }] });
+    expect(parseExpression('INTERVAL 1.25 SECONDS')).toMatchObject({ kind: 'interval', parts: [{ value: 1.25, unit: 'second' }] });
     expect(parseExpression('hired + INTERVAL 3 HOURS 1 SECOND')).toMatchObject({
       kind: 'binary',
       op: '+',
@@ -487,7 +488,8 @@ describe('parseExpression: errors', () => {
     ["TIMESTAMP_NTZ '2025-01-01T00:00:00Z'", "invalid TIMESTAMP_NTZ literal '2025-01-01T00:00:00Z' (expected YYYY-MM-DD HH:MM:SS, no time zone) at column 15"],
     ['INTERVAL 1', 'INTERVAL needs a unit after 1 (YEAR, MONTH, DAY, HOUR, MINUTE or SECOND) at column 11'],
     ['INTERVAL 2 WEEKS', 'INTERVAL needs a unit after 2 (YEAR, MONTH, DAY, HOUR, MINUTE or SECOND) at column 12'],
-    ['INTERVAL 1.5 DAYS', 'INTERVAL values are whole numbers, got 1.5 at column 10'],
+    ['INTERVAL 1.5 DAYS', 'INTERVAL day counts are whole numbers, got 1.5 at column 10'],
+    ['INTERVAL 1.1234567 SECONDS', 'INTERVAL seconds have at most 6 decimals, got 1.1234567 at column 10'],
     ['INTERVAL 1000001 DAYS', 'INTERVAL value 1000001 is larger than 1000000 at column 10'],
     ['count(DISTINCT)', 'unexpected token ")" at column 15'],
     ['f(a,)', 'unexpected token ")" at column 5'],

@@ -411,7 +411,7 @@ class Parser {
     );
   }
 
-  /** `INTERVAL 1 YEAR 6 MONTHS`: whole-number values, each followed by a unit. */
+  /** `INTERVAL 1 YEAR 6 MONTHS 1.5 SECONDS`: values (whole but for seconds), each followed by a unit. */
   private parseInterval(): Expr {
     const keyword = this.advance();
     const parts: IntervalPart[] = [];
@@ -430,7 +430,12 @@ class Parser {
       }
       this.advance();
       const at = span((sign ?? number).start, unitToken.end);
-      if (!/^\d+$/.test(number.text)) this.fail('EXPR_INVALID_LITERAL', `INTERVAL values are whole numbers, got ${number.text}`, at);
+      // Only seconds split exactly (into microseconds); a fraction of a month or day has no fixed length.
+      const fraction = unit === 'second' ? /^\d+(\.\d{1,6})?$/ : /^\d+$/;
+      if (!fraction.test(number.text)) {
+        const what = unit === 'second' ? 'seconds have at most 6 decimals' : `${unit} counts are whole numbers`;
+        this.fail('EXPR_INVALID_LITERAL', `INTERVAL ${what}, got ${number.text}`, at);
+      }
       const value = Number(number.text);
       if (value > MAX_INTERVAL_VALUE) {
         this.fail('EXPR_INVALID_LITERAL', `INTERVAL value ${number.text} is larger than ${MAX_INTERVAL_VALUE}`, at);

@@ -21,6 +21,7 @@ const ROUND_TRIPS: ReadonlyArray<readonly [string, string]> = [
   ["date '2024-01-31'", "DATE '2024-01-31'"],
   ["Timestamp '2024-01-31 10:00:00'", "TIMESTAMP '2024-01-31 10:00:00'"],
   ['interval 1 years -2 days', 'INTERVAL 1 YEAR -2 DAY'],
+  ['INTERVAL 0.5 seconds', 'INTERVAL 0.5 SECOND'],
   ['hired - INTERVAL 1 MONTH', 'hired - INTERVAL 1 MONTH'],
   // identifiers
   ['salary', 'salary'],

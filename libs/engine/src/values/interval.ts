@@ -30,7 +30,8 @@ export function intervalOf(parts: readonly IntervalPart[]): IntervalValue {
     if (unit === 'year') months += value * 12;
     else if (unit === 'month') months += value;
     else if (unit === 'day') days += value;
-    else micros += value * MICROS_PER[unit];
+    // Seconds may carry up to 6 decimals; rounding removes the binary fraction's noise.
+    else micros += Math.round(value * MICROS_PER[unit]);
   }
   return { months, days, micros };
 }

@@ -85,6 +85,35 @@ export interface TailSource {
   readonly count: number;
 }
 
+/** How a set operation lines up its inputs' columns. */
+export interface SetOperationOptions {
+  /** Keep duplicates (UNION ALL, INTERSECT ALL, EXCEPT ALL). */
+  readonly all: boolean;
+  /** Match columns by name instead of position. */
+  readonly byName: boolean;
+  /** With byName: a column some inputs lack is NULL for them. */
+  readonly allowMissingColumns: boolean;
+}
+
+/** The rows of every source, one after the other (`all`, the default) or without duplicates. */
+export interface UnionSource extends SetOperationOptions {
+  readonly kind: 'union';
+  readonly sources: readonly string[];
+}
+
+/** The rows of the first source present in every other. */
+export interface IntersectSource extends SetOperationOptions {
+  readonly kind: 'intersect';
+  readonly sources: readonly string[];
+}
+
+/** The rows of `left` not in `right`. */
+export interface ExceptSource extends SetOperationOptions {
+  readonly kind: 'except';
+  readonly left: string;
+  readonly right: string;
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -102,6 +131,9 @@ export type Source =
   | SelectSource
   | GroupBySource
   | OrderBySource
+  | UnionSource
+  | IntersectSource
+  | ExceptSource
   | DistinctSource
   | LimitSource
   | OffsetSource

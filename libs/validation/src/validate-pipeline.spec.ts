@@ -645,3 +645,42 @@ describe('row kinds (orderBy, distinct, limit, offset, tail)', () => {
     expect(problem('{ offset: { from: nowhere, count: 1 } }')).toBe('V-001: asset "s" references unknown asset "nowhere"');
   });
 });
+
+describe('set operations (union, intersect, except)', () => {
+  const doc = (step: string): string =>
+    [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: a',
+      '      source: { input: { format: csv, path: a.csv } }',
+      '    - asset_ref: b',
+      '      source: { input: { format: csv, path: b.csv } }',
+      '    - asset_ref: s',
+      `      source: ${step}`,
+      '    - asset_ref: out',
+      '      source: { output: { from: s, format: csv, path: o.csv } }',
+    ].join('\n');
+  const problem = (step: string): string | undefined => {
+    const result = validatePipeline(doc(step));
+    return result.ok ? undefined : result.error.message;
+  };
+
+  it('reads the defaults of the spec', () => {
+    const union = validatePipeline(doc('{ union: { sources: [a, b] } }'));
+    expect(union.ok && union.pipeline.assets[2].source).toEqual({ kind: 'union', sources: ['a', 'b'], all: true, byName: false, allowMissingColumns: false });
+    const except = validatePipeline(doc('{ except: { left: a, right: b, byName: "true" } }'));
+    expect(except.ok && except.pipeline.assets[2].source).toEqual({ kind: 'except', left: 'a', right: 'b', all: false, byName: true, allowMissingColumns: false });
+    expect(problem('{ intersect: { sources: [a, b], all: true, byName: true, allowMissingColumns: true } }')).toBeUndefined();
+  });
+
+  it('refuses what the spec refuses, naming the entry and field', () => {
+    expect(problem('{ union: { sources: [a] } }')).toBe('V-006: asset "s": union.sources must NOT have fewer than 2 items');
+    expect(problem('{ union: { sources: [a, b], allowMissingColumns: true } }')).toBe(
+      'V-006: asset "s": union.allowMissingColumns requires byName: true (columns can only be missing when they are matched by name)',
+    );
+    expect(problem('{ except: { left: a } }')).toBe('V-006: asset "s": except.right is required');
+    expect(problem('{ intersect: { sources: [a, nope] } }')).toBe('V-001: asset "s" references unknown asset "nope"');
+    expect(problem('{ union: { sources: [a, b], all: maybe } }')).toBe('V-006: asset "s": union.all must be a boolean (true or false) (got a string)');
+  });
+});

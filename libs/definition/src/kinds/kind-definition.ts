@@ -72,6 +72,11 @@ export interface KindDefinition<K extends SourceKind = SourceKind, F = unknown> 
   readonly schema: FieldSchema;
   readonly expressions: readonly ExpressionField[];
   readonly file?: FileFields;
+  /**
+   * Rules between fields that a schema cannot say (`allowMissingColumns` needs `byName`): the
+   * first one broken, as `{ field, detail }` (worded as V-006), or undefined.
+   */
+  check?(fields: F): { readonly field: string; readonly detail: string } | undefined;
   /** Assets a built source reads, in the order it names them (a join would list several). */
   upstream(source: Extract<Source, { kind: K }>): readonly string[];
   /**

@@ -4,8 +4,10 @@
  */
 import type { Source, SourceKind, TransformationKind, TransformationSource } from '../definition';
 import { DISTINCT_KIND } from './distinct';
+import { EXCEPT_KIND } from './except';
 import { GROUP_BY_KIND } from './group-by';
 import { INPUT_KIND } from './input';
+import { INTERSECT_KIND } from './intersect';
 import type { AnyKindDefinition, KindDefinition } from './kind-definition';
 import { LIMIT_KIND } from './limit';
 import { OFFSET_KIND } from './offset';
@@ -13,6 +15,7 @@ import { ORDER_BY_KIND } from './order-by';
 import { OUTPUT_KIND } from './output';
 import { SELECT_KIND } from './select';
 import { TAIL_KIND } from './tail';
+import { UNION_KIND } from './union';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -22,6 +25,9 @@ export const KINDS = {
   select: SELECT_KIND,
   group_by: GROUP_BY_KIND,
   order_by: ORDER_BY_KIND,
+  union: UNION_KIND,
+  intersect: INTERSECT_KIND,
+  except: EXCEPT_KIND,
   distinct: DISTINCT_KIND,
   limit: LIMIT_KIND,
   offset: OFFSET_KIND,

@@ -48,3 +48,14 @@ export const COLUMN_FIELD: FieldSchema = { type: 'string', minLength: 1, descrip
 
 /** A non-empty list of column names. */
 export const COLUMN_LIST_FIELD: FieldSchema = { type: 'array', items: COLUMN_FIELD, minItems: 1, description: 'non-empty list of column names' };
+
+/** A list of at least two asset references (the sources of a union or intersect). */
+export const SOURCES_FIELD: FieldSchema = {
+  type: 'array',
+  items: ASSET_REF_FIELD,
+  minItems: 2,
+  description: 'at least two asset_refs',
+};
+
+/** A boolean flag (`all`, `byName`, ...); "true"/"false" text from variables reads as one. */
+export const FLAG_FIELD: FieldSchema = { type: 'boolean' };

@@ -9,12 +9,15 @@ import type { TransformationKind, TransformationSource } from '@pipeline/definit
 import type { Column } from './bind-expression';
 import type { Binder, UpstreamColumns } from './binders/binder-kit';
 import { bindDistinct, type BoundDistinct } from './binders/distinct';
+import { bindExcept, type BoundExcept } from './binders/except';
 import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
+import { bindIntersect, type BoundIntersect } from './binders/intersect';
 import { bindLimit, type BoundLimit } from './binders/limit';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
+import { bindUnion, type BoundUnion } from './binders/union';
 import { bindWhere, type BoundWhere } from './binders/where';
 
 export type { BoundItem, UpstreamColumns } from './binders/binder-kit';
@@ -25,6 +28,9 @@ export type BoundTransform =
   | BoundSelect
   | BoundGroupBy
   | BoundOrderBy
+  | BoundUnion
+  | BoundIntersect
+  | BoundExcept
   | BoundDistinct
   | BoundLimit
   | BoundOffset
@@ -45,6 +51,9 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   select: bindSelect,
   group_by: bindGroupBy,
   order_by: bindOrderBy,
+  union: bindUnion,
+  intersect: bindIntersect,
+  except: bindExcept,
   distinct: bindDistinct,
   limit: bindLimit,
   offset: bindOffset,

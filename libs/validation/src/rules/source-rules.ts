@@ -86,6 +86,8 @@ export function checkSource(sourceNode: RawNode | undefined, ctx: SourceContext)
   // Fields are named under the key as written (`orderBy.columns[1]` or `order_by.columns[1]`).
   if (!checked.ok) return fail(fieldIssueError(checked.issue, name, who, details));
   const fields: Record<string, unknown> = { ...checked.fields };
+  const broken = kind.check?.(fields as never);
+  if (broken !== undefined) return fail(validationErrors.invalidField(who, `${name}.${broken.field}`, broken.detail, details));
 
   if (kind.file !== undefined) {
     const error = checkFileFields(kind, fields, who, details);

@@ -6,12 +6,15 @@ import type { TransformationKind } from '@pipeline/definition';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
+import { runExcept } from './except';
 import { runGroupBy } from './group-by';
+import { runIntersect } from './intersect';
 import { runLimit } from './limit';
 import { runOffset } from './offset';
 import { runOrderBy } from './order-by';
 import { runSelect } from './select';
 import { runTail } from './tail';
+import { runUnion } from './union';
 import { runWhere } from './where';
 
 /** A danfo kind table over the kinds `Kinds` (the real one covers every transformation kind). */
@@ -22,6 +25,9 @@ export const DANFO_KINDS: DanfoKindTable = {
   select: runSelect,
   group_by: runGroupBy,
   order_by: runOrderBy,
+  union: runUnion,
+  intersect: runIntersect,
+  except: runExcept,
   distinct: runDistinct,
   limit: runLimit,
   offset: runOffset,

@@ -6,12 +6,15 @@ import type { TransformationKind } from '@pipeline/definition';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
+import { exceptSql } from './except';
 import { groupBySql } from './group-by';
+import { intersectSql } from './intersect';
 import { limitSql } from './limit';
 import { offsetSql } from './offset';
 import { orderBySql } from './order-by';
 import { selectSql } from './select';
 import { tailSql } from './tail';
+import { unionSql } from './union';
 import { whereSql } from './where';
 
 /** A DuckDB kind table over the kinds `Kinds` (the real one covers every transformation kind). */
@@ -22,6 +25,9 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   select: selectSql,
   group_by: groupBySql,
   order_by: orderBySql,
+  union: unionSql,
+  intersect: intersectSql,
+  except: exceptSql,
   distinct: distinctSql,
   limit: limitSql,
   offset: offsetSql,

@@ -142,11 +142,14 @@ describe('hostile documents and expressions', () => {
     expect(fs.readFileSync(path.join(server.dataRoot, 'out/kept.csv'), 'utf8')).toBe('name\n');
   });
 
-  it('a regular expression RE2 cannot compile fails the job before any row runs, naming asset, field and pattern', async () => {
-    expect(await runJob(filtered("name RLIKE '(a)\\1'"))).toMatchObject({
-      status: 'failed',
-      error: expect.stringMatching(/^asset "kept": filter: invalid regular expression '\(a\)\\1': invalid escape sequence/),
+  it('a regular expression RE2 cannot compile is a validation error naming asset, field, pattern and column', async () => {
+    const yaml = filtered("name RLIKE '(a)\\1'");
+    const validated = await postJson(`${api}/validate`, { yaml });
+    expect(validated.body).toMatchObject({
+      valid: false,
+      error: expect.stringMatching(/^V-009: .*"kept".*filter.*invalid regular expression '\(a\)\\1': invalid escape sequence: `\\1` at column 12$/),
     });
+    expect(await postJson(`${api}/jobs`, { yaml })).toMatchObject({ status: 400 });
   });
 
   it('still answers health after all of it', async () => {

@@ -26,6 +26,8 @@ describe('checkExpression: function catalogue rules (any role)', () => {
     ['upper(*) = \'x\'', 'EXPR_STAR', '"*" is only allowed as count(*) at column 7'],
     ['t.* IS NULL', 'EXPR_STAR', '"*" is only allowed as count(*) at column 1'],
     ['upper(DISTINCT x) = \'x\'', 'EXPR_DISTINCT', 'function "upper" does not accept DISTINCT at column 1'],
+    ["name RLIKE '(a)\\1'", 'EXPR_BAD_PATTERN', "invalid regular expression '(a)\\1': invalid escape sequence: `\\1` at column 12"],
+    ["x > 1 OR name NOT RLIKE 'a(?=b)'", 'EXPR_BAD_PATTERN', "invalid regular expression 'a(?=b)': invalid or unsupported Perl syntax: `(?=` at column 25"],
   ])('%s', (text, code, message) => {
     for (const role of ALL_ROLES) {
       expect(problem(text, { role })).toEqual({ code, message });

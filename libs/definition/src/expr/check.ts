@@ -5,6 +5,7 @@
 import { assertNever, type Call, type Expr } from './ast';
 import { containsAggregate } from './aggregates';
 import { callProblems } from './call-rules';
+import { regexProblem } from './regex';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
 import { lookupFunction } from './functions';
 import { parseExpression } from './parser';
@@ -70,6 +71,13 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
       case 'call':
         visitCall(node, enclosingAggregate);
         return;
+      case 'like': {
+        // A literal RLIKE pattern is compiled now, so a bad one is a validation error, not a failed job.
+        const problem = node.op === 'RLIKE' && node.pattern.kind === 'string' ? regexProblem(node.pattern.value) : undefined;
+        if (problem !== undefined) report('EXPR_BAD_PATTERN', problem, node.pattern);
+        for (const child of children(node)) visit(child, enclosingAggregate, false);
+        return;
+      }
       default:
         for (const child of children(node)) visit(child, enclosingAggregate, false);
     }

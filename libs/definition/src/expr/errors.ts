@@ -30,6 +30,7 @@ export const EXPRESSION_CHECK_CODES = {
   EXPR_ALIAS_NOT_ALLOWED: 'An alias appears where none is allowed.',
   EXPR_UNGROUPED_COLUMN: 'An aggregation uses a column outside any aggregate that is not a grouping key.',
   EXPR_TEXT_GROWTH: 'Nested replace calls could make a text value grow beyond the growth limit.',
+  EXPR_BAD_PATTERN: 'An RLIKE pattern is one RE2 cannot compile (backreferences, lookaround, bad syntax).',
 } as const;
 
 /** Every code of the catalogue with its meaning (used for the docs table and a guard test). */

@@ -13,6 +13,7 @@ import {
   FUNCTION_CATALOGUE,
   isFunctionName,
   printExpression,
+  regexProblem,
   type Binary,
   type Call,
   type CastType,
@@ -21,7 +22,6 @@ import {
 } from '@pipeline/definition';
 import { columnNotFound, engineError, typeError } from '../errors';
 import { checkLikePattern } from '../values/like';
-import { regexProblem } from '../values/regex';
 import { constantInterval, isRepresentable, type IntervalValue } from '../values/interval';
 import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../values/temporal';
 import {

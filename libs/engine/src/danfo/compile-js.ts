@@ -5,7 +5,7 @@
  * (`(cols, row) => value`) and aggregate expressions (`(cols, group) => value`, where an aggregate
  * call folds its argument over the group's rows and a group key is read from the first row).
  */
-import { assertNever } from '@pipeline/definition';
+import { assertNever, compileRegex } from '@pipeline/definition';
 import type { BoundBinary, BoundCall, BoundExpr, BoundLike } from '../check/bound-expr';
 import { supertype } from '../check/supertype';
 import { engineError, internalError } from '../errors';
@@ -16,7 +16,6 @@ import { formatValue, type Value } from '../values/format-value';
 import { addInterval } from '../values/interval';
 import { checkLikePattern, compileLike, type LikeMatcher } from '../values/like';
 import { MICROS_PER_DAY } from '../values/temporal';
-import { compileRegex } from '../values/regex';
 import {
   checkIntegral,
   convertValue,

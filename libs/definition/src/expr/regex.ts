@@ -1,9 +1,10 @@
 /**
- * RLIKE on the JavaScript side, with RE2 semantics through `re2js`: the same syntax DuckDB's RE2
- * accepts (no backreferences, no lookaround) and matching in time linear in the text, whatever
- * the pattern, so `(a+)+$` or `.*.*=` cannot hang the evaluator. Matching is a search (the
- * pattern may match anywhere), `.` does not match a newline and `(?i)` ignores case, as in
- * DuckDB's `regexp_matches` without options.
+ * RLIKE patterns with RE2 semantics through `re2js`: the same syntax DuckDB's RE2 accepts (no
+ * backreferences, no lookaround) and matching in time linear in the text, whatever the pattern,
+ * so `(a+)+$` or `.*.*=` cannot hang an evaluator. Matching is a search (the pattern may match
+ * anywhere), `.` does not match a newline and `(?i)` ignores case, as in DuckDB's
+ * `regexp_matches` without options. The validator checks literal patterns with `regexProblem`;
+ * the JavaScript backend matches with `compileRegex`.
  */
 import { RE2JS, RE2JSException } from 're2js';
 

@@ -119,6 +119,14 @@ export const FUNCTION_CATALOGUE = {
   minute: scalar('date', 1, 1, 'number', 'Minute (0-59) of a timestamp.'),
   second: scalar('date', 1, 1, 'number', 'Whole second (0-59) of a timestamp.'),
   date_add: scalar('date', 2, 2, 'date', 'date_add(date, days): the date plus a whole number of days.'),
+  add_months: scalar(
+    'date',
+    2,
+    2,
+    'date',
+    "add_months(date, months): the date a whole number of months later, on the month's last day when it is shorter.",
+  ),
+  last_day: scalar('date', 1, 1, 'date', 'last_day(date): the last day of the month of a date or timestamp.'),
   date_diff: scalar('date', 2, 2, 'number', 'date_diff(end, start): whole days from start to end (end minus start).'),
   to_date: scalar(
     'date',

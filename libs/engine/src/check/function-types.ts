@@ -274,6 +274,14 @@ export const FUNCTION_TYPES = {
   hour: temporalToLong('hour'),
   minute: temporalToLong('minute'),
   second: temporalToLong('second'),
+  add_months: ([d, n]) => {
+    const p = temporalArg('add_months', d, 'its first argument') ?? integralArg('add_months', n, 'its number of months');
+    return p === undefined ? 'date' : problem(p);
+  },
+  last_day: ([d]) => {
+    const p = temporalArg('last_day', d);
+    return p === undefined ? 'date' : problem(p);
+  },
   date_add: ([d, n]) => {
     const p = temporalArg('date_add', d, 'its first argument') ?? integralArg('date_add', n, 'its number of days');
     return p === undefined ? 'date' : problem(p);

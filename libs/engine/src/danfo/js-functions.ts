@@ -14,7 +14,8 @@ import { compareValues, valueKey } from '../values/compare';
 import { formatValue, roundHalfAwayFromZero, type Value } from '../values/format-value';
 import { timestampReader } from '../values/read-with-pattern';
 import { continuousQuantile, correlation, covariancePop, covarianceSamp, discreteQuantile, kurtosis, skewness, StatisticOutOfRange } from '../values/statistics';
-import { MICROS_PER_DAY, timestampFields } from '../values/temporal';
+import { addInterval } from '../values/interval';
+import { civilFromDays, daysFromCivil, MICROS_PER_DAY, timestampFields } from '../values/temporal';
 
 /** When a function is compiled: argument types, result type, the call itself and the evaluation clock. */
 export interface FunctionContext {
@@ -383,6 +384,15 @@ export const JS_FUNCTIONS = {
   hour: field((f) => f.hour),
   minute: field((f) => f.minute),
   second: field((f) => f.second),
+  add_months: scalar(({ argTypes }) => ([d, n]) => {
+    const months = { months: dayCount(Number(n)), days: 0, micros: 0 };
+    return Math.floor(addInterval(daysOf(d, argTypes[0]) * MICROS_PER_DAY, months, 1) / MICROS_PER_DAY);
+  }),
+  last_day: scalar(({ argTypes }) => ([d]) => {
+    const { year, month } = civilFromDays(daysOf(d, argTypes[0]));
+    // The day before the first of the next month.
+    return month === 12 ? daysFromCivil(year + 1, 1, 1) - 1 : daysFromCivil(year, month + 1, 1) - 1;
+  }),
   date_add: scalar(({ argTypes }) => ([d, n]) => daysOf(d, argTypes[0]) + dayCount(Number(n))),
   date_diff: scalar(({ argTypes }) => ([end, start]) => daysOf(end, argTypes[0]) - daysOf(start, argTypes[1])),
   to_date: readTemporal('date'),

@@ -142,6 +142,9 @@ export const DUCKDB_FUNCTIONS = {
   hour: plain('hour'),
   minute: plain('minute'),
   second: plain('second'),
+  // DuckDB adds an interval to a date as a timestamp; the portable result is the date.
+  add_months: ([d, n], types) => `CAST((${asDate(d, types[0])} + to_months(${dayCount(n, types[1])})) AS DATE)`,
+  last_day: ([d]) => `last_day(${d})`,
   date_add: ([d, n], types) => `(${asDate(d, types[0])} + ${dayCount(n, types[1])})`,
   date_diff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
   to_date: readTemporal('DATE'),

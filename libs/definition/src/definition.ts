@@ -2,7 +2,7 @@
  * The typed pipeline definition: what a YAML document means once it has been parsed, its
  * variables substituted and every rule checked. Expression fields hold parsed syntax trees.
  */
-import type { Expr } from './expr/ast';
+import type { CastType, Expr } from './expr/ast';
 
 /** File formats accepted for inputs and outputs. */
 export const FORMATS = ['csv', 'parquet', 'json'] as const;
@@ -114,6 +114,40 @@ export interface ExceptSource extends SetOperationOptions {
   readonly right: string;
 }
 
+/** One column an addColumns step computes. */
+export interface ColumnDefinition {
+  readonly name: string;
+  readonly expression: Expr;
+}
+
+/** Adds (or replaces, in place) computed columns, in order: each sees the ones before it. */
+export interface AddColumnsSource {
+  readonly kind: 'add_columns';
+  readonly from: string;
+  readonly columns: readonly ColumnDefinition[];
+}
+
+/** Removes columns. */
+export interface DropColumnsSource {
+  readonly kind: 'drop_columns';
+  readonly from: string;
+  readonly columns: readonly string[];
+}
+
+/** Renames columns: old name -> new name. */
+export interface RenameColumnsSource {
+  readonly kind: 'rename_columns';
+  readonly from: string;
+  readonly mappings: Readonly<Record<string, string>>;
+}
+
+/** Converts columns to other types; a value that does not convert becomes NULL. */
+export interface CastColumnsSource {
+  readonly kind: 'cast_columns';
+  readonly from: string;
+  readonly columns: readonly { readonly name: string; readonly type: CastType }[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -136,6 +170,10 @@ export type Source =
   | ExceptSource
   | DistinctSource
   | LimitSource
+  | AddColumnsSource
+  | DropColumnsSource
+  | RenameColumnsSource
+  | CastColumnsSource
   | OffsetSource
   | TailSource
   | OutputSource;

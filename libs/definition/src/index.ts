@@ -19,8 +19,12 @@
 export * from './expr';
 export { FORMATS, WRITE_MODES } from './definition';
 export type {
+  AddColumnsSource,
   AssetDefinition,
   AssetPosition,
+  CastColumnsSource,
+  ColumnDefinition,
+  DropColumnsSource,
   Format,
   DistinctSource,
   ExceptSource,
@@ -32,6 +36,7 @@ export type {
   OrderBySource,
   OutputSource,
   PipelineDefinition,
+  RenameColumnsSource,
   SelectSource,
   SetOperationOptions,
   SortKey,

@@ -684,3 +684,41 @@ describe('set operations (union, intersect, except)', () => {
     expect(problem('{ union: { sources: [a, b], all: maybe } }')).toBe('V-006: asset "s": union.all must be a boolean (true or false) (got a string)');
   });
 });
+
+describe('column kinds (addColumns, dropColumns, renameColumns, castColumns)', () => {
+  const doc = (step: string): string =>
+    [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: raw',
+      '      source: { input: { format: csv, path: e.csv } }',
+      '    - asset_ref: s',
+      `      source: ${step}`,
+      '    - asset_ref: out',
+      '      source: { output: { from: s, format: csv, path: o.csv } }',
+    ].join('\n');
+  const problem = (step: string): string | undefined => {
+    const result = validatePipeline(doc(step));
+    return result.ok ? undefined : result.error.message;
+  };
+
+  it('accepts the spec examples in both spellings', () => {
+    expect(problem(`{ addColumns: { from: raw, columns: [ { name: total, expression: "quantity * unit_price" }, { name: category, expression: "case when amount > 1000 then 'high' else 'low' end" } ] } }`)).toBeUndefined();
+    expect(problem('{ drop_columns: { from: raw, columns: [a] } }')).toBeUndefined();
+    expect(problem('{ renameColumns: { from: raw, mappings: { a: b, 2020: y2020 } } }')).toBeUndefined();
+    expect(problem('{ castColumns: { from: raw, columns: [ { name: a, targetType: Integer }, { name: b, targetType: "DECIMAL(10, 2)" } ] } }')).toBeUndefined();
+  });
+
+  it('names the entry, the field and the place in the expression', () => {
+    expect(problem('{ addColumns: { from: raw, columns: [ { name: t, expression: "a +" } ] } }')).toMatch(
+      /^V-009: asset "s": columns\[0\]\.expression: .* at column \d+$/,
+    );
+    expect(problem('{ addColumns: { from: raw, columns: [ { name: t } ] } }')).toBe('V-006: asset "s": addColumns.columns[0].expression is required');
+    expect(problem('{ castColumns: { from: raw, columns: [ { name: a, targetType: varchar2 } ] } }')).toBe(
+      'V-006: asset "s": castColumns.columns[0].targetType unknown type "varchar2"',
+    );
+    expect(problem('{ renameColumns: { from: raw, mappings: {} } }')).toBe('V-006: asset "s": renameColumns.mappings must NOT have fewer than 1 properties');
+    expect(problem('{ dropColumns: { from: raw, columns: [] } }')).toBe('V-006: asset "s": dropColumns.columns must not be empty');
+  });
+});

@@ -20,6 +20,11 @@ export interface ExpressionField {
    * bare column outside every aggregate must be one of them (`group_by.agg` names `by`).
    */
   readonly groupKeysFrom?: string;
+  /**
+   * For a list of objects (`addColumns.columns`): the property of each object that holds the
+   * expression text (`expression`); the field's parsed list then holds one tree per object.
+   */
+  readonly item?: string;
 }
 
 /** The subset of JSON Schema the kind catalogue uses to describe a kind's fields. */
@@ -33,6 +38,7 @@ export interface FieldSchema {
   readonly minItems?: number;
   readonly minLength?: number;
   readonly minimum?: number;
+  readonly minProperties?: number;
   readonly enum?: readonly (string | number | boolean)[];
   /**
    * YAML booleans and numbers are accepted here and read as the text they were written with

@@ -8,11 +8,15 @@ import { EXCEPT_KIND } from './except';
 import { GROUP_BY_KIND } from './group-by';
 import { INPUT_KIND } from './input';
 import { INTERSECT_KIND } from './intersect';
+import { ADD_COLUMNS_KIND } from './add-columns';
+import { CAST_COLUMNS_KIND } from './cast-columns';
+import { DROP_COLUMNS_KIND } from './drop-columns';
 import type { AnyKindDefinition, KindDefinition } from './kind-definition';
 import { LIMIT_KIND } from './limit';
 import { OFFSET_KIND } from './offset';
 import { ORDER_BY_KIND } from './order-by';
 import { OUTPUT_KIND } from './output';
+import { RENAME_COLUMNS_KIND } from './rename-columns';
 import { SELECT_KIND } from './select';
 import { TAIL_KIND } from './tail';
 import { UNION_KIND } from './union';
@@ -30,6 +34,10 @@ export const KINDS = {
   except: EXCEPT_KIND,
   distinct: DISTINCT_KIND,
   limit: LIMIT_KIND,
+  add_columns: ADD_COLUMNS_KIND,
+  drop_columns: DROP_COLUMNS_KIND,
+  rename_columns: RENAME_COLUMNS_KIND,
+  cast_columns: CAST_COLUMNS_KIND,
   offset: OFFSET_KIND,
   tail: TAIL_KIND,
   output: OUTPUT_KIND,

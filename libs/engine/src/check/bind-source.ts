@@ -7,14 +7,18 @@
  */
 import type { TransformationKind, TransformationSource } from '@pipeline/definition';
 import type { Column } from './bind-expression';
+import { bindAddColumns, type BoundAddColumns } from './binders/add-columns';
 import type { Binder, UpstreamColumns } from './binders/binder-kit';
+import { bindCastColumns, type BoundCastColumns } from './binders/cast-columns';
 import { bindDistinct, type BoundDistinct } from './binders/distinct';
+import { bindDropColumns, type BoundDropColumns } from './binders/drop-columns';
 import { bindExcept, type BoundExcept } from './binders/except';
 import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
 import { bindIntersect, type BoundIntersect } from './binders/intersect';
 import { bindLimit, type BoundLimit } from './binders/limit';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
+import { bindRenameColumns, type BoundRenameColumns } from './binders/rename-columns';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindUnion, type BoundUnion } from './binders/union';
@@ -33,6 +37,10 @@ export type BoundTransform =
   | BoundExcept
   | BoundDistinct
   | BoundLimit
+  | BoundAddColumns
+  | BoundDropColumns
+  | BoundRenameColumns
+  | BoundCastColumns
   | BoundOffset
   | BoundTail;
 
@@ -56,6 +64,10 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   except: bindExcept,
   distinct: bindDistinct,
   limit: bindLimit,
+  add_columns: bindAddColumns,
+  drop_columns: bindDropColumns,
+  rename_columns: bindRenameColumns,
+  cast_columns: bindCastColumns,
   offset: bindOffset,
   tail: bindTail,
 };

@@ -181,14 +181,16 @@ function parseExpressionFields(
   const expressions: Record<string, Expr | readonly Expr[]> = {};
   for (const spec of kind.expressions) {
     const value = fields[spec.field];
-    const texts: readonly string[] = spec.list ? (value as readonly string[]) : [value as string];
+    const values: readonly unknown[] = spec.list ? (value as readonly unknown[]) : [value];
+    // A list of objects holds its expression text under `item` (`addColumns.columns[0].expression`).
+    const texts = values.map((v) => (spec.item === undefined ? v : (v as Record<string, unknown>)[spec.item]) as string);
     const groupKeys =
       spec.groupKeysFrom === undefined
         ? undefined
         : ((expressions[spec.groupKeysFrom] ?? []) as readonly Expr[]).map((e) => outputName(e));
     const trees: Expr[] = [];
     for (let i = 0; i < texts.length; i++) {
-      const label = spec.list ? `${spec.field}[${i}]` : spec.field;
+      const label = (spec.list ? `${spec.field}[${i}]` : spec.field) + (spec.item === undefined ? '' : `.${spec.item}`);
       let tree: Expr;
       try {
         tree = parseExpression(texts[i] as string);

@@ -3,6 +3,10 @@
  * (a kind missing here does not compile), each a module of this folder or `unsupported(...)`.
  */
 import type { TransformationKind } from '@pipeline/definition';
+import { runAddColumns } from './add-columns';
+import { runCastColumns } from './cast-columns';
+import { runDropColumns } from './drop-columns';
+import { runRenameColumns } from './rename-columns';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -30,6 +34,10 @@ export const DANFO_KINDS: DanfoKindTable = {
   except: runExcept,
   distinct: runDistinct,
   limit: runLimit,
+  add_columns: runAddColumns,
+  drop_columns: runDropColumns,
+  rename_columns: runRenameColumns,
+  cast_columns: runCastColumns,
   offset: runOffset,
   tail: runTail,
 };

@@ -3,6 +3,10 @@
  * (a kind missing here does not compile), each a module of this folder or `unsupported(...)`.
  */
 import type { TransformationKind } from '@pipeline/definition';
+import { addColumnsSql } from './add-columns';
+import { castColumnsSql } from './cast-columns';
+import { dropColumnsSql } from './drop-columns';
+import { renameColumnsSql } from './rename-columns';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -30,6 +34,10 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   except: exceptSql,
   distinct: distinctSql,
   limit: limitSql,
+  add_columns: addColumnsSql,
+  drop_columns: dropColumnsSql,
+  rename_columns: renameColumnsSql,
+  cast_columns: castColumnsSql,
   offset: offsetSql,
   tail: tailSql,
 };

@@ -1,11 +1,7 @@
-import { quoteIdentifier } from '../sql-text';
-import { compileDuckDbExpression as sql } from '../compile-expression';
 import type { DuckDbKind } from './duckdb-kind';
+import { projectionSql } from './projection';
 
 export const selectSql: DuckDbKind<'select'> = {
   field: 'columns',
-  sql: (bound, [relation]) => {
-    const items = bound.transform.items.map((i) => `${sql(i.expr)} AS ${quoteIdentifier(i.name)}`);
-    return `SELECT ${items.join(', ')} FROM ${relation}`;
-  },
+  sql: (bound, [relation]) => projectionSql(bound.transform.items, relation),
 };

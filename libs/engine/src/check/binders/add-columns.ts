@@ -1,0 +1,33 @@
+import type { BoundExpr } from '../bound-expr';
+import { bindExpression, type Column } from '../bind-expression';
+import type { Binder } from './binder-kit';
+
+/** One computed column: its expression over the columns as they were before it. */
+export interface AddColumnStep {
+  readonly name: string;
+  readonly expr: BoundExpr;
+  /** The position it replaces, or -1 when it is appended. */
+  readonly replaces: number;
+  /** The columns the expression reads (those before this step). */
+  readonly over: readonly Column[];
+}
+
+export interface BoundAddColumns {
+  readonly kind: 'add_columns';
+  readonly steps: readonly AddColumnStep[];
+}
+
+export const bindAddColumns: Binder<'add_columns', BoundAddColumns> = (ref, source, upstream) => {
+  let columns: readonly Column[] = upstream[0].columns;
+  const steps = source.columns.map((definition, i) => {
+    const over = columns;
+    const expr = bindExpression(definition.expression, { asset: ref, from: source.from, columns: over, field: `columns[${i}].expression`, context: 'row' });
+    const type = expr.type === 'null' ? 'integer' : expr.type;
+    // Names compare ignoring case, as DuckDB's do: `Total` replaces `total`.
+    const replaces = over.findIndex((c) => c.name.toLowerCase() === definition.name.toLowerCase());
+    const column = { name: replaces === -1 ? definition.name : over[replaces].name, type };
+    columns = replaces === -1 ? [...over, column] : over.map((c, p) => (p === replaces ? column : c));
+    return { name: column.name, expr, replaces, over };
+  });
+  return { transform: { kind: 'add_columns', steps }, columns };
+};

@@ -1,0 +1,7 @@
+import type { DuckDbKind } from './duckdb-kind';
+import { projectionSql } from './projection';
+
+export const castColumnsSql: DuckDbKind<'cast_columns'> = {
+  field: 'columns',
+  sql: (bound, [relation]) => projectionSql(bound.transform.items, relation),
+};

@@ -5,7 +5,7 @@ describe('function catalogue', () => {
     expect([...FUNCTION_NAMES].sort()).toEqual(
       [
         'abs', 'add_months', 'avg', 'ceil', 'coalesce', 'concat', 'corr', 'count', 'covar_pop', 'covar_samp', 'current_date', 'current_timestamp', 'date_add',
-        'date_diff', 'day', 'floor', 'hour', 'ifnull', 'kurtosis', 'last_day', 'length', 'lower', 'ltrim', 'max', 'median', 'min',
+        'date_diff', 'date_trunc', 'day', 'floor', 'hour', 'ifnull', 'kurtosis', 'last_day', 'length', 'lower', 'ltrim', 'max', 'median', 'min',
         'minute', 'mod', 'month', 'nullif', 'percentile', 'percentile_approx', 'power', 'replace', 'round', 'rtrim', 'second', 'skewness', 'sqrt', 'stddev',
         'stddev_pop', 'stddev_samp', 'substring', 'sum', 'to_date', 'to_timestamp', 'trim', 'upper', 'var_pop', 'var_samp', 'variance', 'year',
       ].sort(),

@@ -127,6 +127,13 @@ export const FUNCTION_CATALOGUE = {
     "add_months(date, months): the date a whole number of months later, on the month's last day when it is shorter.",
   ),
   last_day: scalar('date', 1, 1, 'date', 'last_day(date): the last day of the month of a date or timestamp.'),
+  date_trunc: scalar(
+    'date',
+    2,
+    2,
+    'timestamp',
+    "date_trunc(unit, moment): the start of the 'year', 'quarter', 'month', 'week' (Monday), 'day', 'hour', 'minute' or 'second' holding a date or timestamp.",
+  ),
   date_diff: scalar('date', 2, 2, 'number', 'date_diff(end, start): whole days from start to end (end minus start).'),
   to_date: scalar(
     'date',

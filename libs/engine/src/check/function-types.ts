@@ -16,6 +16,7 @@ import {
   type DataType,
 } from '../types/data-type';
 import { parseDatePattern, type DatePattern } from '../formats/date-pattern';
+import { TRUNCATION_UNITS, type TruncationUnit } from '../values/truncate';
 import type { BoundExpr, UntypedCall } from './bound-expr';
 import { arithmeticType, supertype, type ArithmeticOperator } from './supertype';
 
@@ -137,6 +138,14 @@ const percentileOf =
     }
     return 'double';
   };
+
+/** The unit named by a call's text literal argument (any case), or undefined when it names none. */
+export function truncationUnitArg(call: Pick<UntypedCall, 'args'>, index: number): TruncationUnit | undefined {
+  const a = call.args[index];
+  if (a?.kind !== 'string') return undefined;
+  const unit = a.value.toLowerCase();
+  return TRUNCATION_UNITS.find((u) => u === unit);
+}
 
 /** Typing of to_date / to_timestamp: text (with an optional pattern), or a date or timestamp without one. */
 const parseTemporal =
@@ -277,6 +286,13 @@ export const FUNCTION_TYPES = {
   add_months: ([d, n]) => {
     const p = temporalArg('add_months', d, 'its first argument') ?? integralArg('add_months', n, 'its number of months');
     return p === undefined ? 'date' : problem(p);
+  },
+  date_trunc: ([, d], call) => {
+    if (truncationUnitArg(call, 0) === undefined) {
+      return problem(`date_trunc needs a unit literal as its first argument: ${TRUNCATION_UNITS.map((u) => `'${u}'`).join(', ')}`);
+    }
+    const p = temporalArg('date_trunc', d, 'its second argument');
+    return p === undefined ? 'timestamp' : problem(p);
   },
   last_day: ([d]) => {
     const p = temporalArg('last_day', d);

@@ -6,7 +6,8 @@
  */
 import type { FunctionName } from '@pipeline/definition';
 import type { BoundCall } from '../check/bound-expr';
-import { integerLiteralArg, numberLiteralArg, patternArg } from '../check/function-types';
+import { integerLiteralArg, numberLiteralArg, patternArg, truncationUnitArg } from '../check/function-types';
+import { truncate } from '../values/truncate';
 import { supertype } from '../check/supertype';
 import { decimalParts, INTEGRAL_RANGE, isIntegral, type DataType } from '../types/data-type';
 import { CAST_FAILED, castValue } from '../values/cast';
@@ -387,6 +388,11 @@ export const JS_FUNCTIONS = {
   add_months: scalar(({ argTypes }) => ([d, n]) => {
     const months = { months: dayCount(Number(n)), days: 0, micros: 0 };
     return Math.floor(addInterval(daysOf(d, argTypes[0]) * MICROS_PER_DAY, months, 1) / MICROS_PER_DAY);
+  }),
+  date_trunc: scalar(({ argTypes, call }) => {
+    const unit = truncationUnitArg(call, 0);
+    if (unit === undefined) throw new ValueError('date_trunc needs a unit literal', 'E_TYPE');
+    return ([, d]) => truncate(argTypes[1] === 'date' ? Number(d) * MICROS_PER_DAY : Number(d), unit);
   }),
   last_day: scalar(({ argTypes }) => ([d]) => {
     const { year, month } = civilFromDays(daysOf(d, argTypes[0]));

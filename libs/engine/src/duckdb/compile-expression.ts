@@ -6,7 +6,7 @@
  */
 import { assertNever, type FunctionName } from '@pipeline/definition';
 import type { BoundCall, BoundExpr } from '../check/bound-expr';
-import { patternArg } from '../check/function-types';
+import { patternArg, truncationUnitArg } from '../check/function-types';
 import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
@@ -145,6 +145,11 @@ export const DUCKDB_FUNCTIONS = {
   // DuckDB adds an interval to a date as a timestamp; the portable result is the date.
   add_months: ([d, n], types) => `CAST((${asDate(d, types[0])} + to_months(${dayCount(n, types[1])})) AS DATE)`,
   last_day: ([d]) => `last_day(${d})`,
+  date_trunc: ([, d], _types, call) => {
+    const unit = truncationUnitArg(call, 0);
+    if (unit === undefined) throw internalError('date_trunc compiled without a unit literal');
+    return `date_trunc(${sqlString(unit)}, ${d})`;
+  },
   date_add: ([d, n], types) => `(${asDate(d, types[0])} + ${dayCount(n, types[1])})`,
   date_diff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
   to_date: readTemporal('DATE'),

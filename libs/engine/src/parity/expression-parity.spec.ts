@@ -74,7 +74,9 @@ const ROW_EXPRESSIONS = [
   'ts + INTERVAL -1000 DAYS', 'dt + INTERVAL 0 DAY', 'year(dt + INTERVAL 13 MONTHS)', 'CASE WHEN b THEN dt + INTERVAL 1 DAY ELSE dt END',
   'dt + INTERVAL 1 DAY + INTERVAL 1 MONTH', 'add_months(dt, 1)', "add_months(DATE '2024-01-31', 1)", 'add_months(ts, -13)',
   'add_months(dt, i % 100)', "add_months(DATE '2024-02-29', 12)", 'last_day(dt)', 'last_day(ts)', "last_day(DATE '2023-02-10')",
-  "last_day(DATE '2024-12-31')", 'add_months(dt, NULL)', 'dt + INTERVAL 1 DAY * 3', 'dt - 2 * INTERVAL 1 MONTH',
+  "last_day(DATE '2024-12-31')", 'add_months(dt, NULL)', "date_trunc('month', dt)", "date_trunc('YEAR', ts)",
+  "date_trunc('quarter', ts)", "date_trunc('week', dt)", "date_trunc('week', ts)", "date_trunc('day', ts)", "date_trunc('hour', ts)",
+  "date_trunc('minute', ts)", "date_trunc('second', ts)", "date_trunc('week', DATE '1969-12-31')", "date_trunc('hour', dt)", 'dt + INTERVAL 1 DAY * 3', 'dt - 2 * INTERVAL 1 MONTH',
   'ts + (INTERVAL 1 DAY + INTERVAL 12 HOURS)', 'dt + -INTERVAL 1 MONTH', 'ts - (INTERVAL 1 YEAR - INTERVAL 1 MONTH) * 2',
   'dt + INTERVAL 12 HOURS * 2', 'dt + INTERVAL 1 DAY * -1', 'ts + INTERVAL 0.1 SECOND', 'ts - INTERVAL 1.000001 SECONDS * 3', "TIMESTAMP_NTZ '2025-01-15T10:30:00'", "CAST('2025-01-15 10:30:00' AS timestamp_ntz)",
   "ts = TIMESTAMP_NTZ '2024-01-31 10:20:30.5'", "TIMESTAMP '2024-01-31 23:59:59' + INTERVAL 1 MONTH 1 SECOND", 'dt - INTERVAL 1200 MONTHS', "to_date(to_timestamp('2024-01-31 23:59', 'yyyy-MM-dd HH:mm'))",
@@ -91,7 +93,7 @@ const ERROR_EXPRESSIONS = [
   "'x' RLIKE concat(s, '(')", 'to_date(s, s)', 'to_date(i)', "to_date(dt, 'yyyy')", "to_date(s, 'yyyy-QQ')", "to_timestamp(b, 'yyyy')",
   "to_date(s, 'yyyy', 'x')", 'INTERVAL 1 DAY', 'i + INTERVAL 1 DAY', 'dt * INTERVAL 1 DAY', 's - INTERVAL 1 DAY',
   'INTERVAL 1 DAY - dt', 'NULL + INTERVAL 1 DAY', 'dt + INTERVAL 1 DAY * i', 'INTERVAL 1 DAY * 2',
-  'dt + INTERVAL 1000000 YEARS * 1000', 'add_months(dt, 1.5)', 'add_months(s, 1)', 'last_day(i)', 'add_months(dt, l)', 'INTERVAL 1 DAY + INTERVAL 1 DAY', 'coalesce(INTERVAL 1 DAY)', `s LIKE '${'%a'.repeat(501)}'`,
+  'dt + INTERVAL 1000000 YEARS * 1000', "date_trunc('fortnight', dt)", 'date_trunc(s, dt)', "date_trunc('day', i)", 'add_months(dt, 1.5)', 'add_months(s, 1)', 'last_day(i)', 'add_months(dt, l)', 'INTERVAL 1 DAY + INTERVAL 1 DAY', 'coalesce(INTERVAL 1 DAY)', `s LIKE '${'%a'.repeat(501)}'`,
 ];
 
 const AGGREGATE_EXPRESSIONS = [

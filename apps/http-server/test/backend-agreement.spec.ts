@@ -57,6 +57,17 @@ it.each([
   expect(danfo).toBe(duckdb);
 });
 
+it('RLIKE with a 3,000-character value as its own pattern: the same answer on both backends', async () => {
+  fs.writeFileSync(path.join(server.dataRoot, 'long.csv'), `name,salary\n${'a'.repeat(3_000)},1\n${'b'.repeat(3_000)}x,2\n`);
+  const yaml = pipeline('name RLIKE name').replace('employees.csv', 'long.csv');
+  expect(await outcome(yaml, 'duckdb')).toBe('completed ');
+  const fromDuckdb = fs.readFileSync(path.join(server.dataRoot, 'out/agree.csv'), 'utf8');
+  // Every value matches itself as a pattern: both rows are kept.
+  expect(fromDuckdb.trim().split('\n')).toHaveLength(3);
+  expect(await outcome(yaml, 'danfo')).toBe('completed ');
+  expect(fs.readFileSync(path.join(server.dataRoot, 'out/agree.csv'), 'utf8')).toBe(fromDuckdb);
+});
+
 it('a concat nested 250 deep (under the limit) runs on both backends with the same rows', async () => {
   const yaml = pipeline(`length(${nestedConcat(250)}) > 250`);
   expect(await outcome(yaml, 'duckdb')).toBe('completed ');

@@ -49,7 +49,7 @@ const CASES: readonly Case[] = [
   { name: 'not YAML', yaml: 'pipeline: [unclosed', error: 'parse error: unexpected end of the stream within a flow collection at line 2, column 1' },
   { name: 'empty document', yaml: '', error: 'parse error: the document is empty' },
   { name: 'a list at the top', yaml: '- a\n- b\n', error: 'parse error: the document must be a mapping at the top (got a list) at line 1, column 1' },
-  { name: 'no assets', yaml: 'version: "3.0"\npipeline:\n  name: x\n', error: 'parse error: the document has neither pipeline.assets nor a top-level assets list' },
+  { name: 'no assets', yaml: 'version: "3.0"\npipeline:\n  name: x\n', error: 'parse error: the document has neither pipeline.assets nor a top-level assets list (nor the input, transformation and output lists of the Teckel shape)' },
   { name: 'V-001', yaml: HEAD + input() + where('rich', 'nonexistent') + output('rich'), error: 'V-001: asset "rich" references unknown asset "nonexistent"' },
   { name: 'V-002', yaml: HEAD + input() + input() + output('raw'), error: 'V-002: duplicate asset "raw" (assets 1 and 2)' },
   { name: 'V-003', yaml: HEAD + input() + where('a', 'b') + where('b', 'a') + output('a'), error: 'V-003: cycle: a -> b -> a' },

@@ -212,6 +212,26 @@ export const validationErrors = {
       ...details,
     }),
 
+  /** V-006: the asset shape and the Teckel shape are mixed in one document. */
+  bothShapes: (details: ValidationErrorDetails = {}) =>
+    make(
+      'V-006',
+      'the document mixes the asset shape (pipeline.assets or assets) and the Teckel shape (input, transformation, output lists); use one',
+      { field: 'input', ...details },
+    ),
+
+  /** V-006: a top-level part of the Teckel language this service does not run, and why. */
+  notSupported: (field: string, why: string, details: ValidationErrorDetails = {}) =>
+    make('V-006', `${field} is not supported by this service (${why})`, { field, ...details }),
+
+  /** V-005: a kind of the Teckel language this service does not run, and why. */
+  kindNotSupported: (who: AssetSubject, kind: string, why: string, details: ValidationErrorDetails = {}) =>
+    make('V-005', `${subject(who)}: source kind "${kind}" is not supported by this service (${why})`, {
+      ...subjectDetails(who),
+      field: kind,
+      ...details,
+    }),
+
   /** V-006: a boolean option holds something other than true or false. */
   notBooleanOption: (who: AssetSubject, field: string, value: string, details: ValidationErrorDetails = {}) =>
     make('V-006', `${subject(who)}: ${field} must be "true" or "false" (got "${value}")`, {

@@ -152,7 +152,7 @@ describe('validatePipeline: parse errors', () => {
 
   it('reports a document without an asset list', () => {
     expect(errorOf('version: "3.0"\npipeline:\n  name: x\n').message).toBe(
-      'parse error: the document has neither pipeline.assets nor a top-level assets list',
+      'parse error: the document has neither pipeline.assets nor a top-level assets list (nor the input, transformation and output lists of the Teckel shape)',
     );
     expect(errorOf('version: "3.0"\npipeline:\n  assets: nope\n').message).toBe(
       'parse error: pipeline.assets must be a list of assets (got a string)',
@@ -398,10 +398,10 @@ describe('validatePipeline: one test per code', () => {
       'V-006: asset "f": unknown field "sorce" (expected asset_ref, source)',
     );
     expect(message(validatePipeline(`version: "3.0"\nconfig: {}\npipeline:\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
-      'V-006: unknown top-level field "config" (expected version, pipeline, assets)',
+      'V-006: unknown top-level field "config" (expected version, pipeline, assets, input, transformation, output, exposures)',
     );
     expect(message(validatePipeline(`version: "3.0"\npipeline:\n  title: x\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
-      'V-006: unknown field "title" in pipeline (expected name, description, assets)',
+      'V-006: unknown field "title" in pipeline (expected name, description, assets, namespace, version, owner, tags, meta, schedule, freshness, links, contacts, catalog)',
     );
     expect(message(validatePipeline(`version: "3.0"\npipeline:\n  name: 7\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
       'V-006: pipeline.name must be a string (got a number)',
@@ -590,7 +590,7 @@ describe('validatePipeline: abuse', () => {
 
   it('treats __proto__ and other prototype names as plain keys', () => {
     expect(message(validatePipeline(`version: "3.0"\n__proto__: {polluted: true}\npipeline:\n  assets: []\n`))).toBe(
-      'V-006: unknown top-level field "__proto__" (expected version, pipeline, assets)',
+      'V-006: unknown top-level field "__proto__" (expected version, pipeline, assets, input, transformation, output, exposures)',
     );
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
@@ -720,5 +720,109 @@ describe('column kinds (addColumns, dropColumns, renameColumns, castColumns)', (
     );
     expect(problem('{ renameColumns: { from: raw, mappings: {} } }')).toBe('V-006: asset "s": renameColumns.mappings must NOT have fewer than 1 properties');
     expect(problem('{ dropColumns: { from: raw, columns: [] } }')).toBe('V-006: asset "s": dropColumns.columns must not be empty');
+  });
+});
+
+describe('the Teckel document shape', () => {
+  const TECKEL = [
+    'version: "3.0"',
+    'pipeline:',
+    '  name: teckel',
+    '  namespace: com.example',
+    '  owner: { name: data team, email: team@example.com }',
+    '  tags: [demo]',
+    'input:',
+    '  - name: employees',
+    '    format: csv',
+    '    path: employees.csv',
+    '    options: { header: true }',
+    '    description: every employee',
+    '    x-source: hr',
+    'transformation:',
+    '  - name: active',
+    '    where: { from: employees, filter: "active" }',
+    '    tags: [pii]',
+    '  - name: sorted',
+    '    orderBy: { from: active, columns: [name] }',
+    'output:',
+    '  - name: sorted',
+    '    format: csv',
+    '    path: out/a.csv',
+    '  - name: sorted',
+    '    format: json',
+    '    path: out/a.json',
+    '    mode: overwrite',
+    '    maturity: high',
+    'x-team: analytics',
+  ].join('\n');
+
+  const ASSETS = [
+    'version: "3.0"',
+    'pipeline:',
+    '  name: teckel',
+    '  assets:',
+    '    - asset_ref: employees',
+    '      source: { input: { format: csv, path: employees.csv, options: { header: true } } }',
+    '    - asset_ref: active',
+    '      source: { where: { from: employees, filter: "active" } }',
+    '    - asset_ref: sorted',
+    '      source: { order_by: { from: active, columns: [name] } }',
+    '    - asset_ref: output_sorted',
+    '      source: { output: { from: sorted, format: csv, path: out/a.csv } }',
+    '    - asset_ref: output_sorted_2',
+    '      source: { output: { from: sorted, format: json, path: out/a.json, mode: overwrite } }',
+  ].join('\n');
+
+  const sources = (yaml: string) => {
+    const result = validatePipeline(yaml);
+    if (!result.ok) throw new Error(result.error.message);
+    return result.pipeline.assets.map((a) => ({ ref: a.ref, source: a.source }));
+  };
+  const problem = (yaml: string): string | undefined => {
+    const result = validatePipeline(yaml);
+    return result.ok ? undefined : result.error.message;
+  };
+
+  it('becomes the same typed definition as its asset-shape twin, metadata and x- keys ignored', () => {
+    expect(sources(TECKEL)).toEqual(sources(ASSETS));
+    expect(sources(TECKEL).map((a) => a.ref)).toEqual(['employees', 'active', 'sorted', 'output_sorted', 'output_sorted_2']);
+  });
+
+  it('points at the entry line', () => {
+    const result = validatePipeline(TECKEL);
+    expect(result.ok && result.pipeline.assets.map((a) => a.position.line)).toEqual([8, 15, 18, 21, 24]);
+  });
+
+  it('names entries and fields as written', () => {
+    expect(problem(TECKEL.replace('  - name: active\n', '  - nam: active\n'))).toBe('V-006: asset 2: name is required');
+    expect(problem(TECKEL.replace('where: { from: employees, filter: "active" }', 'where: { from: employees }'))).toBe(
+      'V-006: asset "active": where.filter is required',
+    );
+    expect(problem(TECKEL.replace('    path: out/a.csv\n', '    path: out/a.csv\n    colour: red\n'))).toMatch(
+      /^V-006: asset "output_sorted": unknown field "colour"/,
+    );
+    expect(problem(TECKEL.replace('  - name: sorted\n    format: csv', '  - name: nowhere\n    format: csv'))).toBe(
+      'V-001: asset "output_nowhere" references unknown asset "nowhere"',
+    );
+  });
+
+  it('refuses a document holding both shapes', () => {
+    expect(problem(`${ASSETS}\ninput:\n  - name: x\n    format: csv\n    path: x.csv\n`)).toBe(
+      'V-006: the document mixes the asset shape (pipeline.assets or assets) and the Teckel shape (input, transformation, output lists); use one',
+    );
+  });
+
+  it('refuses the parts of the language the service does not run, saying why', () => {
+    expect(problem(`${TECKEL}\nhooks: { preExecution: [] }`)).toBe(
+      'V-006: hooks is not supported by this service (hooks run commands outside the pipeline, which the data-root sandbox cannot contain)',
+    );
+    expect(problem(`${TECKEL}\nsecrets: { keys: {} }`)).toBe('V-006: secrets is not supported by this service (the service takes no secrets; pass values as variables)');
+    expect(problem(`${TECKEL}\nstreamingInput: []`)).toBe('V-006: streamingInput is not supported by this service (pipelines run as batch jobs)');
+    expect(problem(TECKEL.replace('where: { from: employees, filter: "active" }', 'sql: { query: "select 1", views: [employees] }'))).toBe(
+      'V-005: asset "active": source kind "sql" is not supported by this service (raw SQL would bypass validation and the data-root sandbox; use the transformation kinds)',
+    );
+    expect(problem(TECKEL.replace('where: { from: employees, filter: "active" }', 'enrich: { from: employees, url: "http://x" }'))).toMatch(
+      /^V-005: asset "active": source kind "enrich" is not supported by this service/,
+    );
   });
 });

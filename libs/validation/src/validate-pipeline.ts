@@ -51,8 +51,10 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
   const header = checkHeader(doc, vars.variables, budget);
   if (!header.ok) return header;
 
-  const items = (doc.assetLists[0] as RawDocument['assetLists'][number]).items;
+  const list = doc.assetLists[0] as RawDocument['assetLists'][number];
+  const items = list.items;
   const ctx = {
+    nameField: list.field === 'teckel' ? ('name' as const) : ('asset_ref' as const),
     doc,
     variables: vars.variables,
     budget,

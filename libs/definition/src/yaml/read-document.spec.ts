@@ -33,7 +33,7 @@ describe('readDocument', () => {
     expect(errorOf('[1, 2]').message).toBe('parse error: the document must be a mapping at the top (got a list) at line 1, column 1');
     expect(errorOf('42').message).toBe('parse error: the document must be a mapping at the top (got a number)');
     expect(errorOf('version: "3.0"\n').message).toBe(
-      'parse error: the document has neither pipeline.assets nor a top-level assets list',
+      'parse error: the document has neither pipeline.assets nor a top-level assets list (nor the input, transformation and output lists of the Teckel shape)',
     );
     expect(errorOf('pipeline: [assets]\n').code).toBe('DEF_SHAPE');
     expect(errorOf('pipeline:\n  assets:\n').message).toBe('parse error: pipeline.assets must be a list of assets (got null)');

@@ -5,9 +5,13 @@
 import { parseError } from '../errors';
 import { parseYaml, type TextPosition } from './parse-yaml';
 import { describeNode, isRawList, isRawMap, type RawList, type RawMap, type RawNode } from './raw-node';
+import { isTeckelShape, teckelAssets } from './teckel-shape';
 
-/** Where an asset list was found: `pipeline.assets` (the spec's place) or a top-level `assets`. */
-export type AssetListField = 'pipeline.assets' | 'assets';
+/**
+ * Where an asset list was found: `pipeline.assets`, a top-level `assets`, or the Teckel shape's
+ * `input` / `transformation` / `output` lists (`teckel`, read as one asset list).
+ */
+export type AssetListField = 'pipeline.assets' | 'assets' | 'teckel';
 
 /** One asset list of the document. */
 export interface RawAssetList {
@@ -26,8 +30,7 @@ export interface RawDocument {
 
 /**
  * Parses the YAML text of a pipeline. Throws DefinitionError with a `parse error: ...` message
- * when the text is not YAML, not a mapping at the top, or has neither `pipeline.assets` nor a
- * top-level `assets` list.
+ * when the text is not YAML, not a mapping at the top, or has no asset list in either shape.
  */
 export function readDocument(text: string): RawDocument {
   const { root, positionOf } = parseYaml(text);
@@ -47,10 +50,16 @@ export function readDocument(text: string): RawDocument {
   if (root.has('assets')) {
     lists.push({ field: 'assets', items: asList(root.get('assets'), 'assets', positionOf) });
   }
-  if (lists.length === 0) {
-    throw parseError('DEF_SHAPE', 'the document has neither pipeline.assets nor a top-level assets list');
+  let where = positionOf;
+  if (isTeckelShape(root)) {
+    const teckel = teckelAssets(root, positionOf);
+    lists.push({ field: 'teckel', items: teckel.items });
+    where = teckel.positionOf;
   }
-  return { root, assetLists: lists, positionOf };
+  if (lists.length === 0) {
+    throw parseError('DEF_SHAPE', 'the document has neither pipeline.assets nor a top-level assets list (nor the input, transformation and output lists of the Teckel shape)');
+  }
+  return { root, assetLists: lists, positionOf: where };
 }
 
 function asList(

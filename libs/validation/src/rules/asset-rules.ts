@@ -60,6 +60,8 @@ export interface AssetPassContext {
   readonly declared: ReadonlyMap<string, DeclaredAsset>;
   /** Names already checked, with their 1-based numbers (for V-002). */
   readonly seen: Map<string, number>;
+  /** The field that names an asset as the document writes it: `asset_ref`, or `name` in the Teckel shape. */
+  readonly nameField?: 'asset_ref' | 'name';
 }
 
 /** A checked asset and the assets it reads. */
@@ -75,17 +77,18 @@ export function checkAsset(item: RawNode, index: number, ctx: AssetPassContext):
   const details: ValidationErrorDetails = line === undefined ? {} : { line };
   const unnamed = { number };
 
+  const nameField = ctx.nameField ?? 'asset_ref';
   const refNode = item.get('asset_ref');
-  if (refNode === undefined) return { ok: false, error: validationErrors.required(unnamed, 'asset_ref', details) };
+  if (refNode === undefined) return { ok: false, error: validationErrors.required(unnamed, nameField, details) };
   if (typeof refNode !== 'string') {
     return {
       ok: false,
-      error: validationErrors.wrongType(unnamed, 'asset_ref', 'a string', describeNode(refNode), details),
+      error: validationErrors.wrongType(unnamed, nameField, 'a string', describeNode(refNode), details),
     };
   }
   const substituted = substituteText(refNode, ctx.variables, ctx.budget);
   if (!substituted.ok) {
-    return { ok: false, error: variableError({ ...substituted.problem, field: 'asset_ref' }, unnamed, details) };
+    return { ok: false, error: variableError({ ...substituted.problem, field: nameField }, unnamed, details) };
   }
   const name = substituted.value;
   if (!ASSET_NAME_PATTERN.test(name)) {

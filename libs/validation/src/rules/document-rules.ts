@@ -20,11 +20,35 @@ import { variableError } from './variable-errors';
 /** The only definition version accepted. */
 export const SUPPORTED_VERSION = '3.0';
 
-/** Fields of a document's top level. */
-export const TOP_LEVEL_FIELDS = ['version', 'pipeline', 'assets'] as const;
+/** Fields of a document's top level (either shape). */
+export const TOP_LEVEL_FIELDS = ['version', 'pipeline', 'assets', 'input', 'transformation', 'output', 'exposures'] as const;
 
-/** Fields of the `pipeline` mapping. */
-export const PIPELINE_FIELDS = ['name', 'description', 'assets'] as const;
+/** Fields of the `pipeline` mapping: `name` and `description` are read, the rest is metadata and ignored. */
+export const PIPELINE_FIELDS = [
+  'name',
+  'description',
+  'assets',
+  'namespace',
+  'version',
+  'owner',
+  'tags',
+  'meta',
+  'schedule',
+  'freshness',
+  'links',
+  'contacts',
+  'catalog',
+] as const;
+
+/** Top-level parts of the Teckel language this service refuses, and why (decisions 7). */
+export const REFUSED_TOP_LEVEL: Readonly<Record<string, string>> = {
+  hooks: 'hooks run commands outside the pipeline, which the data-root sandbox cannot contain',
+  secrets: 'the service takes no secrets; pass values as variables',
+  streamingInput: 'pipelines run as batch jobs',
+  streamingOutput: 'pipelines run as batch jobs',
+  templates: 'write the expanded pipeline instead',
+  quality: 'quality suites are not run yet; use where and limit steps to check data',
+};
 
 /** What the header contributes to the typed definition. */
 export interface PipelineHeader {
@@ -47,11 +71,16 @@ export function checkHeader(doc: RawDocument, variables: Variables, budget: Subs
   const versionError = checkVersion(doc.root.get('version'), variables, budget);
   if (versionError !== undefined) return { ok: false, error: versionError };
 
+  const shapes = new Set(doc.assetLists.map((l) => (l.field === 'teckel' ? 'teckel' : 'assets')));
+  if (shapes.size > 1) return { ok: false, error: validationErrors.bothShapes() };
   if (doc.assetLists.length > 1) return { ok: false, error: validationErrors.bothAssetLists() };
 
   let header: PipelineHeader = {};
   for (const [key, value] of doc.root) {
-    if (key === 'version' || key === 'assets' || isExtensionKey(key)) continue;
+    if (key === 'version' || isExtensionKey(key)) continue;
+    if (key === 'assets' || key === 'input' || key === 'transformation' || key === 'output' || key === 'exposures') continue;
+    const refused = Object.hasOwn(REFUSED_TOP_LEVEL, key) ? REFUSED_TOP_LEVEL[key] : undefined;
+    if (refused !== undefined) return { ok: false, error: validationErrors.notSupported(key, refused) };
     if (key !== 'pipeline') {
       return { ok: false, error: validationErrors.unknownField(undefined, key, undefined, TOP_LEVEL_FIELDS) };
     }
@@ -90,9 +119,11 @@ function checkPipelineMapping(
   const header: { name?: string; description?: string } = {};
   for (const [key, value] of node) {
     if (key === 'assets' || isExtensionKey(key)) continue;
-    if (key !== 'name' && key !== 'description') {
+    if (!(PIPELINE_FIELDS as readonly string[]).includes(key)) {
       return { ok: false, error: validationErrors.unknownField(undefined, key, 'pipeline', PIPELINE_FIELDS, details) };
     }
+    // Metadata other than the name and description is accepted and does not change a run.
+    if (key !== 'name' && key !== 'description') continue;
     const field = `pipeline.${key}`;
     if (typeof value !== 'string') {
       return { ok: false, error: validationErrors.wrongType(undefined, field, 'a string', describeNode(value), details) };

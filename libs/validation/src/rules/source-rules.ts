@@ -57,6 +57,13 @@ export type SourceResult =
 
 const fail = (error: ValidationError): SourceResult => ({ ok: false, error });
 
+/** Kinds of the Teckel language this service refuses, and why (decisions 7). */
+export const REFUSED_KINDS: Readonly<Record<string, string>> = {
+  sql: 'raw SQL would bypass validation and the data-root sandbox; use the transformation kinds',
+  enrich: 'it calls network services, which the service does not reach from a pipeline',
+  custom: 'it runs code the service cannot check',
+};
+
 /** Checks the value of an asset's `source` key (undefined when the key is absent). */
 export function checkSource(sourceNode: RawNode | undefined, ctx: SourceContext): SourceResult {
   const { who, details } = ctx;
@@ -69,6 +76,8 @@ export function checkSource(sourceNode: RawNode | undefined, ctx: SourceContext)
   if (keys.length > 1) return fail(validationErrors.severalKinds(who, keys, details));
   const name = keys[0] as string;
   const kind = findKind(name);
+  const refused = Object.hasOwn(REFUSED_KINDS, name) ? REFUSED_KINDS[name] : undefined;
+  if (refused !== undefined) return fail(validationErrors.kindNotSupported(who, name, refused, details));
   if (kind === undefined) return fail(validationErrors.unknownKind(who, name, KIND_NAMES, details));
   if (ctx.allowedRoles !== undefined && !ctx.allowedRoles.includes(kind.role)) {
     const allowed = KIND_NAMES.filter((k) => ctx.allowedRoles?.includes((findKind(k) as AnyKindDefinition).role));

@@ -42,6 +42,9 @@ const SAMPLES: Record<keyof typeof validationErrors, () => ValidationError> = {
   duplicateOption: () => validationErrors.duplicateOption(who, 'delimiter', 'sep'),
   noOutput: () => validationErrors.noOutput(),
   unsupportedByBackend: () => validationErrors.unsupportedByBackend(who, 'window', 'danfo', 'runs on DuckDB only'),
+  bothShapes: () => validationErrors.bothShapes(),
+  notSupported: () => validationErrors.notSupported('hooks', 'they run commands'),
+  kindNotSupported: () => validationErrors.kindNotSupported(who, 'sql', 'raw SQL'),
 };
 
 describe('the validation error catalogue', () => {

@@ -5,6 +5,7 @@
  */
 import { createJobService } from '@pipeline/jobs';
 import { SERVICE_VERSION, silentLogger, type Logger } from '@pipeline/server-kit';
+import { setMaxListeners } from 'node:events';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,6 +58,8 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     onError: (error) => logger.error({ error: { message: error.message, stack: error.stack } }, 'job service error'),
   });
   const shutdown = new AbortController();
+  // Every pending wait listens to it (and stops when it ends): many at once are normal, not a leak.
+  setMaxListeners(0, shutdown.signal);
   const app = createApp({
     jobs,
     version: SERVICE_VERSION,

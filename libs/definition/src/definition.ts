@@ -148,6 +148,44 @@ export interface CastColumnsSource {
   readonly columns: readonly { readonly name: string; readonly type: CastType }[];
 }
 
+/** A value written in a document: text, a number or a boolean. */
+export type Primitive = string | number | boolean;
+
+/** Adds `outputColumn`: the value of the first branch whose condition holds, else `otherwise` (NULL). */
+export interface ConditionalSource {
+  readonly kind: 'conditional';
+  readonly from: string;
+  readonly outputColumn: string;
+  readonly branches: readonly { readonly condition: Expr; readonly value: Expr }[];
+  readonly otherwise?: Expr;
+}
+
+/** Replaces NULLs: with `value` in `columns` (every column of a matching type when absent), or per column. */
+export interface FillNaSource {
+  readonly kind: 'fill_na';
+  readonly from: string;
+  readonly columns?: readonly string[];
+  readonly value?: Primitive;
+  readonly values?: Readonly<Record<string, Primitive>>;
+}
+
+/** Drops rows with NULLs in `columns` (all when absent): any, all, or fewer than `minNonNulls` values. */
+export interface DropNaSource {
+  readonly kind: 'drop_na';
+  readonly from: string;
+  readonly columns?: readonly string[];
+  readonly how: 'any' | 'all';
+  readonly minNonNulls?: number;
+}
+
+/** Replaces values: in `columns` (every column of a matching type when absent), each `old` by its `new`. */
+export interface ReplaceSource {
+  readonly kind: 'replace';
+  readonly from: string;
+  readonly columns?: readonly string[];
+  readonly mappings: readonly { readonly old: Primitive; readonly new: Primitive }[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -174,6 +212,10 @@ export type Source =
   | DropColumnsSource
   | RenameColumnsSource
   | CastColumnsSource
+  | ConditionalSource
+  | FillNaSource
+  | DropNaSource
+  | ReplaceSource
   | OffsetSource
   | TailSource
   | OutputSource;

@@ -826,3 +826,41 @@ describe('the Teckel document shape', () => {
     );
   });
 });
+
+describe('conditional, fillNa, dropNa, replace', () => {
+  const doc = (step: string): string =>
+    [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: raw',
+      '      source: { input: { format: csv, path: e.csv } }',
+      '    - asset_ref: s',
+      `      source: ${step}`,
+      '    - asset_ref: out',
+      '      source: { output: { from: s, format: csv, path: o.csv } }',
+    ].join('\n');
+  const problem = (step: string): string | undefined => {
+    const result = validatePipeline(doc(step));
+    return result.ok ? undefined : result.error.message;
+  };
+
+  it('accepts the spec examples', () => {
+    expect(problem(`{ conditional: { from: raw, outputColumn: size, branches: [ { condition: "amount > 1000", value: "'large'" } ], otherwise: "'small'" } }`)).toBeUndefined();
+    expect(problem('{ fillNa: { from: raw, values: { name: "unknown", age: 0, active: false } } }')).toBeUndefined();
+    expect(problem('{ dropNa: { from: raw, how: any, columns: [name, email] } }')).toBeUndefined();
+    expect(problem('{ replace: { from: raw, columns: [status], mappings: [ { old: "N/A", new: "unknown" }, { old: "", new: "unknown" } ] } }')).toBeUndefined();
+  });
+
+  it('refuses what the spec refuses, naming entry and field', () => {
+    expect(problem('{ fillNa: { from: raw, value: 0, values: { a: 1 } } }')).toBe('V-006: asset "s": fillNa.value and values: give exactly one of them');
+    expect(problem('{ fillNa: { from: raw } }')).toBe('V-006: asset "s": fillNa.value and values: give exactly one of them');
+    expect(problem('{ fillNa: { from: raw, value: [1] } }')).toBe('V-006: asset "s": fillNa.value must be text, a number or a boolean (got a list)');
+    expect(problem('{ dropNa: { from: raw, how: some } }')).toBe('V-006: asset "s": dropNa.how must be one of any, all');
+    expect(problem('{ replace: { from: raw, mappings: [ { old: x } ] } }')).toBe('V-006: asset "s": replace.mappings[0].new is required');
+    expect(problem(`{ conditional: { from: raw, outputColumn: x, branches: [ { condition: "amount +", value: "1" } ] } }`)).toMatch(
+      /^V-009: asset "s": branches\[0\]\.condition: /,
+    );
+    expect(problem(`{ conditional: { from: raw, outputColumn: x, branches: [ { condition: "1", value: "count(*)" } ] } }`)).toMatch(/^V-009: asset "s": branches\[0\]\./);
+  });
+});

@@ -39,7 +39,7 @@ export const ADD_COLUMNS_KIND: KindDefinition<'add_columns', AddColumnsFields> =
   expressions: [{ field: 'columns', item: 'expression', role: 'value', list: true }],
   upstream: (source) => [source.from],
   build: (fields, expressions): AddColumnsSource => {
-    const trees = expressionListAt(expressions, 'columns');
+    const trees = expressionListAt(expressions, 'columns.expression');
     return { kind: 'add_columns', from: fields.from, columns: fields.columns.map((c, i) => ({ name: c.name, expression: trees[i] })) };
   },
 };

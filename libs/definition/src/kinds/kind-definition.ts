@@ -22,7 +22,8 @@ export interface ExpressionField {
   readonly groupKeysFrom?: string;
   /**
    * For a list of objects (`addColumns.columns`): the property of each object that holds the
-   * expression text (`expression`); the field's parsed list then holds one tree per object.
+   * expression text (`expression`); the parsed list, keyed `<field>.<item>`, holds one tree per
+   * object. A field may be listed once per item (`branches.condition`, `branches.value`).
    */
   readonly item?: string;
 }
@@ -52,7 +53,10 @@ export interface FieldSchema {
   readonly stringAs?: string;
 }
 
-/** Expression fields of a source, parsed: one tree per single field, a list per list field. */
+/**
+ * Expression fields of a source, parsed: one tree per single field, a list per list field (keyed
+ * `<field>.<item>` for expressions inside a list of objects); an absent optional field has none.
+ */
 export type ParsedExpressions = Readonly<Record<string, Expr | readonly Expr[]>>;
 
 /** Marks a kind that reads or writes a file through `format`, `path`, `options` (and `mode`). */

@@ -3,9 +3,12 @@
  * the order kinds are listed in messages.
  */
 import type { Source, SourceKind, TransformationKind, TransformationSource } from '../definition';
+import { CONDITIONAL_KIND } from './conditional';
 import { DISTINCT_KIND } from './distinct';
+import { DROP_NA_KIND } from './drop-na';
 import { EXCEPT_KIND } from './except';
 import { GROUP_BY_KIND } from './group-by';
+import { FILL_NA_KIND } from './fill-na';
 import { INPUT_KIND } from './input';
 import { INTERSECT_KIND } from './intersect';
 import { ADD_COLUMNS_KIND } from './add-columns';
@@ -17,6 +20,7 @@ import { OFFSET_KIND } from './offset';
 import { ORDER_BY_KIND } from './order-by';
 import { OUTPUT_KIND } from './output';
 import { RENAME_COLUMNS_KIND } from './rename-columns';
+import { REPLACE_KIND } from './replace';
 import { SELECT_KIND } from './select';
 import { TAIL_KIND } from './tail';
 import { UNION_KIND } from './union';
@@ -38,8 +42,12 @@ export const KINDS = {
   drop_columns: DROP_COLUMNS_KIND,
   rename_columns: RENAME_COLUMNS_KIND,
   cast_columns: CAST_COLUMNS_KIND,
+  conditional: CONDITIONAL_KIND,
   offset: OFFSET_KIND,
   tail: TAIL_KIND,
+  fill_na: FILL_NA_KIND,
+  drop_na: DROP_NA_KIND,
+  replace: REPLACE_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

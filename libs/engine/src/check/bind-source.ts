@@ -10,15 +10,19 @@ import type { Column } from './bind-expression';
 import { bindAddColumns, type BoundAddColumns } from './binders/add-columns';
 import type { Binder, UpstreamColumns } from './binders/binder-kit';
 import { bindCastColumns, type BoundCastColumns } from './binders/cast-columns';
+import { bindConditional, type BoundConditional } from './binders/conditional';
 import { bindDistinct, type BoundDistinct } from './binders/distinct';
 import { bindDropColumns, type BoundDropColumns } from './binders/drop-columns';
+import { bindDropNa, type BoundDropNa } from './binders/drop-na';
 import { bindExcept, type BoundExcept } from './binders/except';
+import { bindFillNa, type BoundFillNa } from './binders/fill-na';
 import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
 import { bindIntersect, type BoundIntersect } from './binders/intersect';
 import { bindLimit, type BoundLimit } from './binders/limit';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
 import { bindRenameColumns, type BoundRenameColumns } from './binders/rename-columns';
+import { bindReplace, type BoundReplace } from './binders/replace';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindUnion, type BoundUnion } from './binders/union';
@@ -41,6 +45,10 @@ export type BoundTransform =
   | BoundDropColumns
   | BoundRenameColumns
   | BoundCastColumns
+  | BoundConditional
+  | BoundFillNa
+  | BoundDropNa
+  | BoundReplace
   | BoundOffset
   | BoundTail;
 
@@ -68,6 +76,10 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   drop_columns: bindDropColumns,
   rename_columns: bindRenameColumns,
   cast_columns: bindCastColumns,
+  conditional: bindConditional,
+  fill_na: bindFillNa,
+  drop_na: bindDropNa,
+  replace: bindReplace,
   offset: bindOffset,
   tail: bindTail,
 };

@@ -190,6 +190,8 @@ function parseExpressionFields(
   const expressions: Record<string, Expr | readonly Expr[]> = {};
   for (const spec of kind.expressions) {
     const value = fields[spec.field];
+    // An optional expression field that is absent (`conditional.otherwise`) is simply not parsed.
+    if (value === undefined) continue;
     const values: readonly unknown[] = spec.list ? (value as readonly unknown[]) : [value];
     // A list of objects holds its expression text under `item` (`addColumns.columns[0].expression`).
     const texts = values.map((v) => (spec.item === undefined ? v : (v as Record<string, unknown>)[spec.item]) as string);
@@ -227,7 +229,7 @@ function parseExpressionFields(
       }
       trees.push(tree);
     }
-    expressions[spec.field] = spec.list ? trees : (trees[0] as Expr);
+    expressions[spec.item === undefined ? spec.field : `${spec.field}.${spec.item}`] = spec.list ? trees : (trees[0] as Expr);
   }
   return { ok: true, expressions };
 }

@@ -1,14 +1,25 @@
+import type { AddColumnStep } from '../../check/binders/add-columns';
+import type { Column } from '../../check/bind-expression';
 import type { Value } from '../../values/format-value';
-import { compileRowExpression } from '../compile-js';
+import { compileRowExpression, type JsCompileContext } from '../compile-js';
 import { forEachRow } from '../row-loop';
-import type { DanfoKind } from './danfo-kind';
+import type { DanfoInput, DanfoKind, DanfoResult, FrameMaker } from './danfo-kind';
 
-// Each column is computed over the columns as the steps before it left them.
-export const runAddColumns: DanfoKind<'add_columns'> = async ({ ref, bound, inputs: [input], signal, frames, compileContext }) => {
+/** Computes each step's column over the columns as the steps before it left them. */
+export async function runSteps(
+  steps: readonly AddColumnStep[],
+  columns: readonly Column[],
+  input: DanfoInput,
+  context: (field: string) => JsCompileContext,
+  field: (i: number) => string,
+  frames: FrameMaker,
+  signal: AbortSignal | undefined,
+  ref: string,
+): Promise<DanfoResult> {
   const n = input.rowCount;
   let data: readonly (readonly Value[])[] = input.data;
-  for (const [i, step] of bound.transform.steps.entries()) {
-    const ctx = { ...compileContext(`columns[${i}].expression`), columnIndex: (name: string) => step.over.findIndex((c) => c.name === name) };
+  for (const [i, step] of steps.entries()) {
+    const ctx = { ...context(field(i)), columnIndex: (name: string) => step.over.findIndex((c) => c.name === name) };
     const fn = compileRowExpression(step.expr, ctx);
     const values: Value[] = new Array(n);
     const current = data;
@@ -17,5 +28,8 @@ export const runAddColumns: DanfoKind<'add_columns'> = async ({ ref, bound, inpu
     });
     data = step.replaces === -1 ? [...data, values] : data.map((column, p) => (p === step.replaces ? values : column));
   }
-  return { frame: frames.fromColumns(bound.columns, data, n), rowCount: n };
-};
+  return { frame: frames.fromColumns(columns, data, n), rowCount: n };
+}
+
+export const runAddColumns: DanfoKind<'add_columns'> = async ({ ref, bound, inputs: [input], signal, frames, compileContext }) =>
+  runSteps(bound.transform.steps, bound.columns, input, compileContext, (i) => `columns[${i}].expression`, frames, signal, ref);

@@ -7,6 +7,10 @@ import { runAddColumns } from './add-columns';
 import { runCastColumns } from './cast-columns';
 import { runDropColumns } from './drop-columns';
 import { runRenameColumns } from './rename-columns';
+import { runConditional } from './conditional';
+import { runDropNa } from './drop-na';
+import { runFillNa } from './fill-na';
+import { runReplace } from './replace';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -38,6 +42,10 @@ export const DANFO_KINDS: DanfoKindTable = {
   drop_columns: runDropColumns,
   rename_columns: runRenameColumns,
   cast_columns: runCastColumns,
+  conditional: runConditional,
+  fill_na: runFillNa,
+  drop_na: runDropNa,
+  replace: runReplace,
   offset: runOffset,
   tail: runTail,
 };

@@ -1,13 +1,25 @@
-import { compileRowExpression } from '../compile-js';
+import type { BoundExpr } from '../../check/bound-expr';
+import { compileRowExpression, type JsCompileContext } from '../compile-js';
 import { forEachRow } from '../row-loop';
-import type { DanfoKind } from './danfo-kind';
+import type { DanfoInput, DanfoKind, DanfoResult, FrameMaker } from './danfo-kind';
 
-export const runWhere: DanfoKind<'where'> = async ({ ref, bound, inputs: [input], signal, frames, compileContext }) => {
-  const filter = compileRowExpression(bound.transform.filter, compileContext('filter'));
+/** The rows of `input` for which `filter` is true (NULL counts as false). */
+export async function runFilter(
+  filter: BoundExpr,
+  input: DanfoInput,
+  ctx: JsCompileContext,
+  frames: FrameMaker,
+  signal: AbortSignal | undefined,
+  ref: string,
+): Promise<DanfoResult> {
+  const keepRow = compileRowExpression(filter, ctx);
   const keep: number[] = [];
   await forEachRow(input.rowCount, signal, ref, (i) => {
-    if (filter(input.data, i) === true) keep.push(i);
+    if (keepRow(input.data, i) === true) keep.push(i);
   });
   const frame = keep.length === input.rowCount ? input.frame : frames.rowsOf(input, keep);
   return { frame, rowCount: keep.length };
-};
+}
+
+export const runWhere: DanfoKind<'where'> = async ({ ref, bound, inputs: [input], signal, frames, compileContext }) =>
+  runFilter(bound.transform.filter, input, compileContext('filter'), frames, signal, ref);

@@ -7,6 +7,10 @@ import { addColumnsSql } from './add-columns';
 import { castColumnsSql } from './cast-columns';
 import { dropColumnsSql } from './drop-columns';
 import { renameColumnsSql } from './rename-columns';
+import { conditionalSql } from './conditional';
+import { dropNaSql } from './drop-na';
+import { fillNaSql } from './fill-na';
+import { replaceSql } from './replace';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -38,6 +42,10 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   drop_columns: dropColumnsSql,
   rename_columns: renameColumnsSql,
   cast_columns: castColumnsSql,
+  conditional: conditionalSql,
+  fill_na: fillNaSql,
+  drop_na: dropNaSql,
+  replace: replaceSql,
   offset: offsetSql,
   tail: tailSql,
 };

@@ -186,6 +186,22 @@ export interface ReplaceSource {
   readonly mappings: readonly { readonly old: Primitive; readonly new: Primitive }[];
 }
 
+/** A physical hint (repartition, coalesce, hint): accepted, and the rows pass through unchanged. */
+export interface HintSource<K extends 'repartition' | 'coalesce' | 'hint' = 'repartition' | 'coalesce' | 'hint'> {
+  readonly kind: K;
+  readonly from: string;
+}
+
+/** A seeded sample: the rows whose draw (a function of seed and position) falls in [lowerBound, upperBound). */
+export interface SampleSource {
+  readonly kind: 'sample';
+  readonly from: string;
+  readonly lowerBound: number;
+  readonly upperBound: number;
+  /** Drawn when the document gives none (then two runs differ). */
+  readonly seed: number;
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -216,6 +232,10 @@ export type Source =
   | FillNaSource
   | DropNaSource
   | ReplaceSource
+  | HintSource<'repartition'>
+  | HintSource<'coalesce'>
+  | HintSource<'hint'>
+  | SampleSource
   | OffsetSource
   | TailSource
   | OutputSource;

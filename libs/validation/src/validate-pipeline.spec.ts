@@ -864,3 +864,25 @@ describe('conditional, fillNa, dropNa, replace', () => {
     expect(problem(`{ conditional: { from: raw, outputColumn: x, branches: [ { condition: "1", value: "count(*)" } ] } }`)).toMatch(/^V-009: asset "s": branches\[0\]\./);
   });
 });
+
+describe('sample and the physical hints', () => {
+  const doc = (step: string): string =>
+    ['version: "3.0"', 'pipeline:', '  assets:', '    - asset_ref: raw', '      source: { input: { format: csv, path: e.csv } }', '    - asset_ref: s', `      source: ${step}`, '    - asset_ref: out', '      source: { output: { from: s, format: csv, path: o.csv } }'].join('\n');
+  const problem = (step: string): string | undefined => {
+    const result = validatePipeline(doc(step));
+    return result.ok ? undefined : result.error.message;
+  };
+
+  it('accepts the spec forms and refuses the rest, naming the field', () => {
+    expect(problem('{ sample: { from: raw, fraction: 0.1, seed: 42 } }')).toBeUndefined();
+    expect(problem('{ sample: { from: raw, lowerBound: 0.2, upperBound: 0.4 } }')).toBeUndefined();
+    expect(problem('{ sample: { from: raw } }')).toBe('V-006: asset "s": sample.fraction or lowerBound and upperBound: give exactly one of them');
+    expect(problem('{ sample: { from: raw, fraction: 1.5 } }')).toBe('V-006: asset "s": sample.fraction must be in (0, 1] (got 1.5)');
+    expect(problem('{ sample: { from: raw, fraction: 0.5, withReplacement: true } }')).toBe(
+      'V-006: asset "s": sample.withReplacement true is not supported by this service (a row is drawn at most once)',
+    );
+    expect(problem('{ repartition: { from: raw, numPartitions: 0 } }')).toBe('V-006: asset "s": repartition.numPartitions must be >= 1');
+    expect(problem('{ hint: { from: raw, hints: [ { name: broadcast } ] } }')).toBeUndefined();
+    expect(problem('{ coalesce: { from: raw } }')).toBe('V-006: asset "s": coalesce.numPartitions is required');
+  });
+});

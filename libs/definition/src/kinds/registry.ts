@@ -8,6 +8,7 @@ import { DISTINCT_KIND } from './distinct';
 import { DROP_NA_KIND } from './drop-na';
 import { EXCEPT_KIND } from './except';
 import { GROUP_BY_KIND } from './group-by';
+import { COALESCE_KIND, HINT_KIND, REPARTITION_KIND } from './hints';
 import { FILL_NA_KIND } from './fill-na';
 import { INPUT_KIND } from './input';
 import { INTERSECT_KIND } from './intersect';
@@ -21,6 +22,7 @@ import { ORDER_BY_KIND } from './order-by';
 import { OUTPUT_KIND } from './output';
 import { RENAME_COLUMNS_KIND } from './rename-columns';
 import { REPLACE_KIND } from './replace';
+import { SAMPLE_KIND } from './sample';
 import { SELECT_KIND } from './select';
 import { TAIL_KIND } from './tail';
 import { UNION_KIND } from './union';
@@ -42,12 +44,16 @@ export const KINDS = {
   drop_columns: DROP_COLUMNS_KIND,
   rename_columns: RENAME_COLUMNS_KIND,
   cast_columns: CAST_COLUMNS_KIND,
+  sample: SAMPLE_KIND,
   conditional: CONDITIONAL_KIND,
+  repartition: REPARTITION_KIND,
+  coalesce: COALESCE_KIND,
   offset: OFFSET_KIND,
   tail: TAIL_KIND,
   fill_na: FILL_NA_KIND,
   drop_na: DROP_NA_KIND,
   replace: REPLACE_KIND,
+  hint: HINT_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

@@ -21,8 +21,10 @@ import { bindIntersect, type BoundIntersect } from './binders/intersect';
 import { bindLimit, type BoundLimit } from './binders/limit';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
+import { bindCoalesce, bindHint, bindRepartition, type BoundPassThrough } from './binders/pass-through';
 import { bindRenameColumns, type BoundRenameColumns } from './binders/rename-columns';
 import { bindReplace, type BoundReplace } from './binders/replace';
+import { bindSample, type BoundSample } from './binders/sample';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindUnion, type BoundUnion } from './binders/union';
@@ -49,6 +51,10 @@ export type BoundTransform =
   | BoundFillNa
   | BoundDropNa
   | BoundReplace
+  | BoundSample
+  | BoundPassThrough<'repartition'>
+  | BoundPassThrough<'coalesce'>
+  | BoundPassThrough<'hint'>
   | BoundOffset
   | BoundTail;
 
@@ -80,6 +86,10 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   fill_na: bindFillNa,
   drop_na: bindDropNa,
   replace: bindReplace,
+  sample: bindSample,
+  repartition: bindRepartition,
+  coalesce: bindCoalesce,
+  hint: bindHint,
   offset: bindOffset,
   tail: bindTail,
 };

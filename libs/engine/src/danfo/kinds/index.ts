@@ -11,6 +11,8 @@ import { runConditional } from './conditional';
 import { runDropNa } from './drop-na';
 import { runFillNa } from './fill-na';
 import { runReplace } from './replace';
+import { runCoalesce, runHint, runRepartition } from './pass-through';
+import { runSample } from './sample';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -46,6 +48,10 @@ export const DANFO_KINDS: DanfoKindTable = {
   fill_na: runFillNa,
   drop_na: runDropNa,
   replace: runReplace,
+  sample: runSample,
+  repartition: runRepartition,
+  coalesce: runCoalesce,
+  hint: runHint,
   offset: runOffset,
   tail: runTail,
 };

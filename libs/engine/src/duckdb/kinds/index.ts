@@ -11,6 +11,8 @@ import { conditionalSql } from './conditional';
 import { dropNaSql } from './drop-na';
 import { fillNaSql } from './fill-na';
 import { replaceSql } from './replace';
+import { coalesceSql, hintSql, repartitionSql } from './pass-through';
+import { sampleSql } from './sample';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -46,6 +48,10 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   fill_na: fillNaSql,
   drop_na: dropNaSql,
   replace: replaceSql,
+  sample: sampleSql,
+  repartition: repartitionSql,
+  coalesce: coalesceSql,
+  hint: hintSql,
   offset: offsetSql,
   tail: tailSql,
 };

@@ -1,0 +1,13 @@
+import type { Binder } from './binder-kit';
+
+export interface BoundSample {
+  readonly kind: 'sample';
+  readonly lowerBound: number;
+  readonly upperBound: number;
+  readonly seed: number;
+}
+
+export const bindSample: Binder<'sample', BoundSample> = (_ref, source, upstream) => ({
+  transform: { kind: 'sample', lowerBound: source.lowerBound, upperBound: source.upperBound, seed: source.seed },
+  columns: upstream[0].columns,
+});

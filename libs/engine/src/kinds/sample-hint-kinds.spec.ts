@@ -1,0 +1,60 @@
+/** sample (seeded, reproducible on a backend) and the physical hints (no effect) on both backends. */
+import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { executePlan, type BackendName } from '../index';
+
+const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
+const DATA = ['id,v', ...Array.from({ length: 2000 }, (_, i) => `${i + 1},${i % 7}`), ''].join('\n');
+
+function pipeline(step: string): string {
+  return [
+    'version: "3.0"',
+    'pipeline:',
+    '  assets:',
+    '    - asset_ref: raw',
+    '      source: { input: { format: csv, path: data.csv } }',
+    '    - asset_ref: step',
+    `      source: ${step}`,
+    '    - asset_ref: out',
+    '      source: { output: { from: step, format: csv, path: out.csv, mode: overwrite } }',
+  ].join('\n');
+}
+
+describe.each(BACKENDS)('sample and hints on %s', (backend) => {
+  let root: TempRoot;
+  beforeEach(() => {
+    root = makeTempRoot();
+    root.write('data.csv', DATA);
+  });
+  afterEach(() => root.cleanup());
+
+  const run = async (step: string): Promise<string[]> => {
+    await executePlan(plan(pipeline(step)), { dataRoot: root.dir, backend });
+    return root.read('out.csv').trimEnd().split('\n').slice(1);
+  };
+
+  it('draws about the fraction, the same rows for the same seed, in input order', async () => {
+    const first = await run('{ sample: { from: raw, fraction: 0.25, seed: 42 } }');
+    expect(first.length).toBeGreaterThan(400);
+    expect(first.length).toBeLessThan(600);
+    expect(await run('{ sample: { from: raw, fraction: 0.25, seed: 42 } }')).toEqual(first);
+    const ids = first.map((r) => Number(r.split(',')[0]));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(await run('{ sample: { from: raw, fraction: 0.25, seed: 7 } }')).not.toEqual(first);
+  });
+
+  it('splits rows between disjoint bounds: the two samples partition the input', async () => {
+    const low = await run('{ sample: { from: raw, lowerBound: 0, upperBound: 0.5, seed: 3 } }');
+    const high = await run('{ sample: { from: raw, lowerBound: 0.5, upperBound: 1, seed: 3 } }');
+    expect(low.length + high.length).toBe(2000);
+    expect(new Set([...low, ...high]).size).toBe(2000);
+    expect(await run('{ sample: { from: raw, fraction: 1.0, seed: 3 } }')).toHaveLength(2000);
+  });
+
+  it.each([
+    '{ repartition: { from: raw, numPartitions: 8, columns: [v] } }',
+    '{ coalesce: { from: raw, numPartitions: 1 } }',
+    '{ hint: { from: raw, hints: [ { name: broadcast } ] } }',
+  ])('passes every row through a hint: %s', async (step) => {
+    expect(await run(step)).toEqual(DATA.trimEnd().split('\n').slice(1));
+  });
+});

@@ -202,6 +202,24 @@ export interface SampleSource {
   readonly seed: number;
 }
 
+/** The join types of the spec (8.5.1). */
+export const JOIN_TYPES = ['inner', 'left', 'right', 'outer', 'cross', 'left_semi', 'left_anti'] as const;
+export type JoinType = (typeof JOIN_TYPES)[number];
+
+/** One join target: the right asset, the join type and its conditions (ANDed; none for cross). */
+export interface JoinTarget {
+  readonly name: string;
+  readonly type: JoinType;
+  readonly on: readonly Expr[];
+}
+
+/** Joins `left` with each of `right` in turn, each join taking the result so far as its left side. */
+export interface JoinSource {
+  readonly kind: 'join';
+  readonly left: string;
+  readonly right: readonly JoinTarget[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -219,6 +237,7 @@ export type Source =
   | SelectSource
   | GroupBySource
   | OrderBySource
+  | JoinSource
   | UnionSource
   | IntersectSource
   | ExceptSource

@@ -17,7 +17,7 @@
  * KINDS.where.label; // 'WHERE'
  */
 export * from './expr';
-export { FORMATS, WRITE_MODES } from './definition';
+export { FORMATS, JOIN_TYPES, WRITE_MODES } from './definition';
 export type {
   AddColumnsSource,
   AssetDefinition,
@@ -35,6 +35,9 @@ export type {
   HintSource,
   InputSource,
   IntersectSource,
+  JoinSource,
+  JoinTarget,
+  JoinType,
   LimitSource,
   OffsetSource,
   OrderBySource,

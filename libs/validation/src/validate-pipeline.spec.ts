@@ -886,3 +886,28 @@ describe('sample and the physical hints', () => {
     expect(problem('{ coalesce: { from: raw } }')).toBe('V-006: asset "s": coalesce.numPartitions is required');
   });
 });
+
+describe('join', () => {
+  const doc = (step: string): string =>
+    ['version: "3.0"', 'pipeline:', '  assets:', '    - asset_ref: a', '      source: { input: { format: csv, path: a.csv } }', '    - asset_ref: b', '      source: { input: { format: csv, path: b.csv } }', '    - asset_ref: j', `      source: ${step}`, '    - asset_ref: out', '      source: { output: { from: j, format: csv, path: o.csv } }'].join('\n');
+  const problem = (step: string): string | undefined => {
+    const result = validatePipeline(doc(step));
+    return result.ok ? undefined : result.error.message;
+  };
+
+  it('reads targets with their conditions, in order', () => {
+    const result = validatePipeline(doc('{ join: { left: a, right: [ { name: b, type: left, on: ["a.id = b.id", "a.x > b.y"] } ] } }'));
+    const source = result.ok ? result.pipeline.assets[2].source : undefined;
+    expect(source?.kind === 'join' && source.right.map((r) => [r.name, r.type, r.on.length])).toEqual([['b', 'left', 2]]);
+  });
+
+  it('names the target and condition of what is wrong', () => {
+    expect(problem('{ join: { left: a, right: [ { name: b, type: cross, on: ["a.id = b.id"] } ] } }')).toBe('V-006: asset "j": join.right[0].on must be [] for a cross join');
+    expect(problem('{ join: { left: a, right: [ { name: b, type: inner, on: [] } ] } }')).toBe('V-006: asset "j": join.right[0].on needs at least one condition (only a cross join has none)');
+    expect(problem('{ join: { left: a, right: [ { name: b, type: full, on: ["a.id = b.id"] } ] } }')).toBe(
+      'V-006: asset "j": join.right[0].type must be one of inner, left, right, outer, cross, left_semi, left_anti',
+    );
+    expect(problem('{ join: { left: a, right: [ { name: b, type: inner, on: ["a.id ="] } ] } }')).toMatch(/^V-009: asset "j": right\[0\]\.on\[0\]: /);
+    expect(problem('{ join: { left: a, right: [ { name: c, type: inner, on: ["a.id = c.id"] } ] } }')).toBe('V-001: asset "j" references unknown asset "c"');
+  });
+});

@@ -26,6 +26,8 @@ export interface ExpressionField {
    * object. A field may be listed once per item (`branches.condition`, `branches.value`).
    */
   readonly item?: string;
+  /** With `item`: each object holds a list of expressions there (`on: [...]`), parsed into one flat list. */
+  readonly itemList?: boolean;
 }
 
 /** The subset of JSON Schema the kind catalogue uses to describe a kind's fields. */

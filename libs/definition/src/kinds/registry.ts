@@ -12,6 +12,7 @@ import { COALESCE_KIND, HINT_KIND, REPARTITION_KIND } from './hints';
 import { FILL_NA_KIND } from './fill-na';
 import { INPUT_KIND } from './input';
 import { INTERSECT_KIND } from './intersect';
+import { JOIN_KIND } from './join';
 import { ADD_COLUMNS_KIND } from './add-columns';
 import { CAST_COLUMNS_KIND } from './cast-columns';
 import { DROP_COLUMNS_KIND } from './drop-columns';
@@ -35,6 +36,7 @@ export const KINDS = {
   select: SELECT_KIND,
   group_by: GROUP_BY_KIND,
   order_by: ORDER_BY_KIND,
+  join: JOIN_KIND,
   union: UNION_KIND,
   intersect: INTERSECT_KIND,
   except: EXCEPT_KIND,

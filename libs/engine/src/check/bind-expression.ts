@@ -192,8 +192,11 @@ class Binder {
     const { columns, from, asset, field } = this.scope;
     const names = columns.map((c) => c.name);
     const written = e.qualifier === undefined ? e.name : `${e.qualifier}.${e.name}`;
-    if (e.qualifier !== undefined && e.qualifier !== from) throw columnNotFound(asset, written, names, field);
-    const column = columns.find((c) => c.name === e.name) ?? uniqueCaseInsensitive(columns, e.name);
+    // A qualified reference `a.c` is the column named `a.c` when there is one (a join's output),
+    // else the column `c` of the asset `a` the expression reads (decisions 7).
+    const qualified = e.qualifier === undefined ? undefined : (columns.find((c) => c.name === written) ?? uniqueCaseInsensitive(columns, written));
+    if (qualified === undefined && e.qualifier !== undefined && e.qualifier !== from) throw columnNotFound(asset, written, names, field);
+    const column = qualified ?? columns.find((c) => c.name === e.name) ?? uniqueCaseInsensitive(columns, e.name);
     if (column === undefined) throw columnNotFound(asset, written, names, field);
     if (this.scope.context === 'aggregate' && enclosing === undefined) {
       const keys = this.scope.groupKeys ?? [];

@@ -18,6 +18,7 @@ import { bindExcept, type BoundExcept } from './binders/except';
 import { bindFillNa, type BoundFillNa } from './binders/fill-na';
 import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
 import { bindIntersect, type BoundIntersect } from './binders/intersect';
+import { bindJoin, type BoundJoin } from './binders/join';
 import { bindLimit, type BoundLimit } from './binders/limit';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
@@ -38,6 +39,7 @@ export type BoundTransform =
   | BoundSelect
   | BoundGroupBy
   | BoundOrderBy
+  | BoundJoin
   | BoundUnion
   | BoundIntersect
   | BoundExcept
@@ -73,6 +75,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   select: bindSelect,
   group_by: bindGroupBy,
   order_by: bindOrderBy,
+  join: bindJoin,
   union: bindUnion,
   intersect: bindIntersect,
   except: bindExcept,

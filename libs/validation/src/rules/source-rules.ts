@@ -194,14 +194,31 @@ function parseExpressionFields(
     if (value === undefined) continue;
     const values: readonly unknown[] = spec.list ? (value as readonly unknown[]) : [value];
     // A list of objects holds its expression text under `item` (`addColumns.columns[0].expression`).
-    const texts = values.map((v) => (spec.item === undefined ? v : (v as Record<string, unknown>)[spec.item]) as string);
+    const labels: string[] = [];
+    const texts: string[] = [];
+    values.forEach((v, i) => {
+      const at = spec.list ? `${spec.field}[${i}]` : spec.field;
+      if (spec.item === undefined) {
+        labels.push(at);
+        texts.push(v as string);
+      } else if (spec.itemList === true) {
+        // A list of expressions in each object (`join.right[0].on[1]`), flattened in document order.
+        ((v as Record<string, unknown>)[spec.item] as readonly string[]).forEach((text, j) => {
+          labels.push(`${at}.${spec.item}[${j}]`);
+          texts.push(text);
+        });
+      } else {
+        labels.push(`${at}.${spec.item}`);
+        texts.push((v as Record<string, unknown>)[spec.item] as string);
+      }
+    });
     const groupKeys =
       spec.groupKeysFrom === undefined
         ? undefined
         : ((expressions[spec.groupKeysFrom] ?? []) as readonly Expr[]).map((e) => outputName(e));
     const trees: Expr[] = [];
     for (let i = 0; i < texts.length; i++) {
-      const label = (spec.list ? `${spec.field}[${i}]` : spec.field) + (spec.item === undefined ? '' : `.${spec.item}`);
+      const label = labels[i] as string;
       let tree: Expr;
       try {
         tree = parseExpression(texts[i] as string);

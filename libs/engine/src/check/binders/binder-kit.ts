@@ -29,7 +29,10 @@ export type Binder<K extends TransformationKind, B> = (
 export function item(original: Expr, bound: BoundExpr): BoundItem {
   // A bare column keeps its real spelling (resolved case-insensitively); anything else is named
   // from the text as written.
-  const name = bound.kind === 'column' ? bound.name : outputName(original);
+  // A qualified reference is named by its column part (`emp.name` -> `name`, decisions 7), even
+  // when it resolved to a join's `emp.name` column.
+  const qualified = original.kind === 'column' && original.qualifier !== undefined && bound.kind === 'column';
+  const name = qualified ? bound.name.slice(bound.name.lastIndexOf('.') + 1) : bound.kind === 'column' ? bound.name : outputName(original);
   return { name, expr: bound, type: bound.type === 'null' ? 'integer' : bound.type };
 }
 

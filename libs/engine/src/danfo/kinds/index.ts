@@ -13,6 +13,7 @@ import { runFillNa } from './fill-na';
 import { runReplace } from './replace';
 import { runCoalesce, runHint, runRepartition } from './pass-through';
 import { runSample } from './sample';
+import { runJoin } from './join';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -35,6 +36,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   select: runSelect,
   group_by: runGroupBy,
   order_by: runOrderBy,
+  join: runJoin,
   union: runUnion,
   intersect: runIntersect,
   except: runExcept,

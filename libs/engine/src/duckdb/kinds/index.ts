@@ -13,6 +13,7 @@ import { fillNaSql } from './fill-na';
 import { replaceSql } from './replace';
 import { coalesceSql, hintSql, repartitionSql } from './pass-through';
 import { sampleSql } from './sample';
+import { joinSql } from './join';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -35,6 +36,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   select: selectSql,
   group_by: groupBySql,
   order_by: orderBySql,
+  join: joinSql,
   union: unionSql,
   intersect: intersectSql,
   except: exceptSql,

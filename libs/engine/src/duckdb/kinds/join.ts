@@ -1,0 +1,41 @@
+import type { JoinType } from '@pipeline/definition';
+import { qualifiedName } from '../../check/binders/join';
+import { compileDuckDbExpression as sql } from '../compile-expression';
+import { quoteIdentifier as q } from '../sql-text';
+import type { DuckDbKind } from './duckdb-kind';
+
+const JOIN_SQL: Readonly<Record<JoinType, string>> = {
+  inner: 'JOIN',
+  left: 'LEFT JOIN',
+  right: 'RIGHT JOIN',
+  outer: 'FULL OUTER JOIN',
+  cross: 'CROSS JOIN',
+  left_semi: 'SEMI JOIN',
+  left_anti: 'ANTI JOIN',
+};
+
+/** The helper column numbering input `i`'s rows (never a qualified name: those have a dot). */
+const seq = (i: number): string => `__s${i}`;
+
+// Every input's columns are renamed `<asset>.<column>` (the names the conditions use) and its rows
+// numbered, so that the result is ordered as the JavaScript backend builds it: by left position,
+// then right position, rows without a match on the left last.
+export const joinSql: DuckDbKind<'join'> = {
+  field: 'right',
+  sql: (bound, relations) => {
+    const { inputs, steps, output } = bound.transform;
+    const qualified = (i: number): string => {
+      const items = inputs[i].columns.map((c) => `${q(c.name)} AS ${q(qualifiedName({ asset: inputs[i].asset, name: c.name }))}`);
+      return `(SELECT ${[...items, `row_number() OVER () AS ${q(seq(i))}`].join(', ')} FROM ${relations[i]})`;
+    };
+    let joined = qualified(0);
+    const order = [seq(0)];
+    for (const step of steps) {
+      const on = step.condition === undefined ? '' : ` ON ${sql(step.condition)}`;
+      joined = `(SELECT * FROM ${joined} ${JOIN_SQL[step.type]} ${qualified(step.input)}${on})`;
+      if (step.type !== 'left_semi' && step.type !== 'left_anti') order.push(seq(step.input));
+    }
+    const items = output.map((o) => `${q(qualifiedName(o.column))} AS ${q(o.name)}`);
+    return `SELECT ${items.join(', ')} FROM ${joined} ORDER BY ${order.map((s) => `${q(s)} NULLS LAST`).join(', ')}`;
+  },
+};

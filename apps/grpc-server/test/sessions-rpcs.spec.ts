@@ -19,6 +19,44 @@ function sortedCsv(text: string): string {
 }
 
 describe.each(['duckdb', 'danfo'])('a %s session', (backend) => {
+  it('applies the new kinds, a join naming each side in input_handles, an orderBy and a union', async () => {
+    h.write('depts.csv', 'department,floor\nengineering,3\nsales,1\n');
+    const { sessionId } = await h.client.createSession({ backend });
+    const raw = await h.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'employees.csv', options: {} });
+    const depts = await h.client.readInput({ sessionId, assetName: 'depts', format: 'csv', path: 'depts.csv', options: {} });
+    const joined = await h.client.applyTransform({
+      sessionId,
+      assetName: 'joined',
+      sourceJson: JSON.stringify({ join: { left: 'raw', right: [{ name: 'depts', type: 'inner', on: ['raw.department = depts.department'] }] } }),
+      inputHandles: { raw: raw.handleId, depts: depts.handleId },
+    });
+    expect(joined.rowCount).toBe(9);
+    const missing = await failure(
+      h.client.applyTransform({
+        sessionId,
+        assetName: 'half',
+        sourceJson: JSON.stringify({ join: { left: 'raw', right: [{ name: 'depts', type: 'inner', on: ['raw.department = depts.department'] }] } }),
+        inputHandles: { raw: raw.handleId },
+      }),
+    );
+    expect(missing).toMatchObject({ code: 'INVALID_ARGUMENT', details: expect.stringContaining('input_handles has no handle for "depts"') });
+    const top = await h.client.applyTransform({
+      sessionId,
+      assetName: 'top',
+      sourceJson: JSON.stringify({ orderBy: { from: 'raw', columns: [{ column: 'salary', direction: 'desc' }] } }),
+      inputHandles: { raw: raw.handleId },
+    });
+    expect(top.rowCount).toBe(12);
+    const both = await h.client.applyTransform({
+      sessionId,
+      assetName: 'both',
+      sourceJson: JSON.stringify({ union: { sources: ['raw', 'top'] } }),
+      inputHandles: { raw: raw.handleId, top: top.handleId },
+    });
+    expect(both.rowCount).toBe(24);
+    await h.client.closeSession({ sessionId });
+  });
+
   it('chains read -> where -> select -> group_by -> write with exact row counts and file content', async () => {
     const { sessionId } = await h.client.createSession({ backend });
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,6 +1,7 @@
 import type { AssetDefinition, PipelineDefinition, Source } from '@pipeline/definition';
 import { createPlan } from './create-plan';
 import { PLANNER_ERROR_CODES, isPlannerError, plannerCatalogue, type PlannerError } from './errors';
+import { explainPipeline } from './plan-pipeline';
 
 const column = (name: string) => ({ kind: 'column', name, span: { start: 0, end: name.length } }) as const;
 
@@ -62,5 +63,34 @@ describe('createPlan', () => {
 
   it('documents every planner error code', () => {
     for (const meaning of Object.values(PLANNER_ERROR_CODES)) expect(meaning).toMatch(/^[A-Z].+\.$/);
+  });
+});
+
+describe('explain of a Teckel-shape document with the new kinds', () => {
+  it('labels kinds by their canonical name and lists upstream assets in the order the kind names them', () => {
+    const yaml = [
+      'version: "3.0"',
+      'input:',
+      '  - { name: emp, format: csv, path: e.csv }',
+      '  - { name: dept, format: csv, path: d.csv }',
+      'transformation:',
+      '  - name: j',
+      '    join: { left: emp, right: [ { name: dept, type: left, on: ["emp.d = dept.d"] } ] }',
+      '  - name: s',
+      '    orderBy: { from: j, columns: [x] }',
+      '  - name: u',
+      '    union: { sources: [s, emp] }',
+      '  - name: e',
+      '    except: { left: u, right: dept }',
+      'output:',
+      '  - { name: e, format: csv, path: o.csv }',
+    ].join('\n');
+    const explained = explainPipeline(yaml);
+    if (!explained.ok) throw new Error(explained.error.message);
+    expect(explained.text).toContain(
+      ['  [j] JOIN (from: emp, dept)', '  [s] ORDER BY (from: j)', '  [u] UNION (from: s, emp)', '  [e] EXCEPT (from: u, dept)'].join('\n'),
+    );
+    expect(explained.text).toContain('  [output_e] from=e, format=csv, mode=Error, path=o.csv');
+    expect(explained.text).toContain('Execution waves: 6');
   });
 });

@@ -69,4 +69,13 @@ describe('boundErrorMessage', () => {
     expect(bounded.length).toBeLessThan(MAX_ERROR_MESSAGE_CHARS + 60);
     expect(bounded).toMatch(/^unknown backend "b+\.\.\. \(98018 more characters cut\)$/);
   });
+
+  it('never returns a lone surrogate (grpc-js encodeURIs status messages and throws on one)', () => {
+    expect(boundErrorMessage('bad \uD800 value \uDC00 end')).toBe('bad \uFFFD value \uFFFD end');
+    expect(boundErrorMessage('duck \uD83E\uDD86 ok')).toBe('duck \uD83E\uDD86 ok');
+    // Cutting between the two halves of a pair leaves a lone half: it is replaced too.
+    const cut = boundErrorMessage(`${'x'.repeat(MAX_ERROR_MESSAGE_CHARS - 1)}\uD83E\uDD86${'y'.repeat(10)}`);
+    expect(() => encodeURI(cut)).not.toThrow();
+    expect(cut.startsWith(`${'x'.repeat(MAX_ERROR_MESSAGE_CHARS - 1)}\uFFFD...`)).toBe(true);
+  });
 });

@@ -98,7 +98,18 @@ export const MAX_ERROR_MESSAGE_CHARS = 2_000;
  * header, and a huge one stalled the connection).
  */
 export function boundErrorMessage(message: string): string {
-  if (message.length <= MAX_ERROR_MESSAGE_CHARS) return message;
+  if (message.length <= MAX_ERROR_MESSAGE_CHARS) return wellFormed(message);
   const kept = message.slice(0, MAX_ERROR_MESSAGE_CHARS);
-  return `${kept}... (${message.length - MAX_ERROR_MESSAGE_CHARS} more characters cut)`;
+  return `${wellFormed(kept)}... (${message.length - MAX_ERROR_MESSAGE_CHARS} more characters cut)`;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` with every lone surrogate (from the input, or left by cutting a pair in two) replaced by
+ * U+FFFD: grpc-js percent-encodes status messages with `encodeURI`, which throws on them and
+ * takes the call down with it.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
 }

@@ -192,6 +192,18 @@ export interface HintSource<K extends 'repartition' | 'coalesce' | 'hint' = 'rep
   readonly from: string;
 }
 
+/**
+ * A split (spec 8.21): the split asset itself holds every row of `from`; validation adds the assets
+ * `pass` and `fail` as filters over it.
+ */
+export interface SplitSource {
+  readonly kind: 'split';
+  readonly from: string;
+  readonly condition: Expr;
+  readonly pass: string;
+  readonly fail: string;
+}
+
 /** A seeded sample: the rows whose draw (a function of seed and position) falls in [lowerBound, upperBound). */
 export interface SampleSource {
   readonly kind: 'sample';
@@ -248,6 +260,7 @@ export type Source =
   | RenameColumnsSource
   | CastColumnsSource
   | ConditionalSource
+  | SplitSource
   | FillNaSource
   | DropNaSource
   | ReplaceSource
@@ -284,6 +297,8 @@ export interface AssetDefinition {
   readonly ref: string;
   readonly source: Source;
   readonly position: AssetPosition;
+  /** For a split's `pass` and `fail` assets: the split that made them (they share its position). */
+  readonly madeBy?: string;
 }
 
 /** A whole, valid pipeline. Assets keep document order. */

@@ -94,3 +94,43 @@ describe('explain of a Teckel-shape document with the new kinds', () => {
     expect(explained.text).toContain('Execution waves: 6');
   });
 });
+
+describe('explain of a split', () => {
+  it('shows the split on one line and its pass and fail assets in the waves after it', () => {
+    const yaml = [
+      'version: "3.0"',
+      'input:',
+      '  - { name: calls, format: csv, path: c.csv }',
+      'transformation:',
+      '  - name: byStatus',
+      '    split: { from: calls, condition: "status_code = 200", pass: ok, fail: failed }',
+      'output:',
+      '  - { name: ok, format: csv, path: ok.csv }',
+      '  - { name: failed, format: csv, path: failed.csv }',
+    ].join('\n');
+    const explained = explainPipeline(yaml);
+    if (!explained.ok) throw new Error(explained.error.message);
+    expect(explained.text).toBe(
+      [
+        '=== Pipeline Execution Plan ===',
+        '',
+        '--- Inputs ---',
+        '  [calls] format=csv, path=c.csv',
+        '',
+        '--- Transformations ---',
+        '  [byStatus] SPLIT (from: calls)',
+        '',
+        '--- Outputs ---',
+        '  [output_ok] from=ok, format=csv, mode=Error, path=ok.csv',
+        '  [output_failed] from=failed, format=csv, mode=Error, path=failed.csv',
+        '',
+        'Total: 1 inputs, 1 transformations, 2 outputs',
+        'Execution waves: 4',
+        '  Wave 0: calls',
+        '  Wave 1: byStatus',
+        '  Wave 2: ok, failed',
+        '  Wave 3: output_ok, output_failed',
+      ].join('\n'),
+    );
+  });
+});

@@ -47,6 +47,7 @@ export function createPlan(pipeline: PipelineDefinition): Plan {
       upstream,
       consumers: layout.consumersOf.get(ref) ?? [],
       wave: layout.waveOf.get(ref) ?? 0,
+      ...(asset.madeBy === undefined ? {} : { madeBy: asset.madeBy }),
     };
   });
   return {

@@ -38,7 +38,8 @@ function outputLine(step: PlanStep): string {
 /** Renders the explain text of a plan. */
 export function explainPlan(plan: Plan): string {
   const inputs = plan.steps.filter((step) => roleOf(step.source) === 'input');
-  const transformations = plan.steps.filter((step) => roleOf(step.source) === 'transformation');
+  // A split is one line (decisions 7); its pass and fail assets show in the waves only.
+  const transformations = plan.steps.filter((step) => roleOf(step.source) === 'transformation' && step.madeBy === undefined);
   const outputs = plan.steps.filter((step) => roleOf(step.source) === 'output');
 
   const lines: string[] = ['=== Pipeline Execution Plan ===', ''];

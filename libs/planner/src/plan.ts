@@ -14,6 +14,8 @@ export interface PlanStep {
   readonly consumers: readonly string[];
   /** 0 for inputs; otherwise 1 + the largest wave of the upstream assets. */
   readonly wave: number;
+  /** The split whose `pass` or `fail` this asset is: it runs, but explain shows only the split's line. */
+  readonly madeBy?: string;
 }
 
 /** A validated pipeline ready to run. */

@@ -45,6 +45,8 @@ const SAMPLES: Record<keyof typeof validationErrors, () => ValidationError> = {
   bothShapes: () => validationErrors.bothShapes(),
   notSupported: () => validationErrors.notSupported('hooks', 'they run commands'),
   kindNotSupported: () => validationErrors.kindNotSupported(who, 'sql', 'raw SQL'),
+  kindNotInSession: () => validationErrors.kindNotInSession(who, 'split', 'it makes two assets'),
+  referencesSplit: () => validationErrors.referencesSplit(who, 's', { pass: 'p', fail: 'f' }),
 };
 
 describe('the validation error catalogue', () => {

@@ -108,6 +108,19 @@ export const validationErrors = {
       ...details,
     }),
 
+  /** V-001: a split's own name is not an asset (spec 8.21); its `pass` and `fail` assets are. */
+  referencesSplit: (
+    who: AssetSubject,
+    split: string,
+    outputs: { readonly pass: string; readonly fail: string },
+    details: ValidationErrorDetails = {},
+  ) =>
+    make(
+      'V-001',
+      `${subject(who)} references split "${split}", which is not an asset: reference its pass asset "${outputs.pass}" or its fail asset "${outputs.fail}"`,
+      { ...subjectDetails(who), reference: split, ...details },
+    ),
+
   /** V-002 */
   duplicateAsset: (name: string, firstNumber: number, secondNumber: number, details: ValidationErrorDetails = {}) =>
     make('V-002', `duplicate asset "${name}" (assets ${firstNumber} and ${secondNumber})`, {
@@ -227,6 +240,14 @@ export const validationErrors = {
   /** V-005: a kind of the Teckel language this service does not run, and why. */
   kindNotSupported: (who: AssetSubject, kind: string, why: string, details: ValidationErrorDetails = {}) =>
     make('V-005', `${subject(who)}: source kind "${kind}" is not supported by this service (${why})`, {
+      ...subjectDetails(who),
+      field: kind,
+      ...details,
+    }),
+
+  /** V-005: a kind a pipeline runs but one session call cannot (a split makes two assets). */
+  kindNotInSession: (who: AssetSubject, kind: string, why: string, details: ValidationErrorDetails = {}) =>
+    make('V-005', `${subject(who)}: source kind "${kind}" cannot be applied in a session (${why})`, {
       ...subjectDetails(who),
       field: kind,
       ...details,

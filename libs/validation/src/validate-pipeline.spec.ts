@@ -911,3 +911,91 @@ describe('join', () => {
     expect(problem('{ join: { left: a, right: [ { name: c, type: inner, on: ["a.id = c.id"] } ] } }')).toBe('V-001: asset "j" references unknown asset "c"');
   });
 });
+
+describe('split', () => {
+  const SPLIT = [
+    'version: "3.0"',
+    'input:',
+    '  - name: apiResults',
+    '    format: csv',
+    '    path: calls.csv',
+    'transformation:',
+    '  - name: splitByStatus',
+    '    split:',
+    '      from: apiResults',
+    '      condition: "status_code = 200"',
+    '      pass: successRecords',
+    '      fail: failedRecords',
+    '  - name: successSummary',
+    '    group:',
+    '      from: successRecords',
+    '      by: [endpoint]',
+    '      agg: ["count(1) as calls"]',
+    'output:',
+    '  - name: successSummary',
+    '    format: csv',
+    '    path: ok.csv',
+    '  - name: failedRecords',
+    '    format: csv',
+    '    path: failed.csv',
+  ].join('\n');
+  const problem = (yaml: string): string | undefined => {
+    const result = validatePipeline(yaml);
+    return result.ok ? undefined : result.error.message;
+  };
+
+  it('makes pass and fail assets that filter the split; NULL conditions go to fail', () => {
+    const assets = valid(SPLIT).assets;
+    expect(assets.map((a) => [a.ref, a.source.kind, a.position.line])).toEqual([
+      ['apiResults', 'input', 3],
+      ['splitByStatus', 'split', 7],
+      ['successRecords', 'where', 7],
+      ['failedRecords', 'where', 7],
+      ['successSummary', 'group_by', 13],
+      ['output_successSummary', 'output', 19],
+      ['output_failedRecords', 'output', 22],
+    ]);
+    const [pass, fail] = [assets[2].source, assets[3].source];
+    expect(pass).toMatchObject({ kind: 'where', from: 'splitByStatus', filter: { kind: 'binary', op: '=' } });
+    expect(fail).toMatchObject({
+      kind: 'where',
+      from: 'splitByStatus',
+      filter: { kind: 'unary', op: 'NOT', operand: { kind: 'call', name: 'coalesce', args: [{ kind: 'binary' }, { kind: 'boolean', value: false }] } },
+    });
+  });
+
+  it('accepts a forward reference to pass or fail, and the asset shape', () => {
+    const forward = SPLIT.replace(
+      'transformation:\n',
+      'transformation:\n  - name: early\n    where: { from: failedRecords, filter: "status_code > 500" }\n',
+    );
+    expect(valid(forward).assets.map((a) => a.ref)).toContain('early');
+    const assetShape = pipeline(
+      RAW,
+      'asset_ref: s\nsource:\n  split: { from: raw, condition: "salary > 10", pass: high, fail: low }',
+      'asset_ref: out\nsource:\n  output: {from: low, format: csv, path: low.csv}',
+    );
+    expect(valid(assetShape).assets.map((a) => a.ref)).toEqual(['raw', 's', 'high', 'low', 'out']);
+  });
+
+  it('refuses a reference to the split itself, naming what to reference instead', () => {
+    expect(problem(SPLIT.replace('from: successRecords', 'from: splitByStatus'))).toBe(
+      'V-001: asset "successSummary" references split "splitByStatus", which is not an asset: reference its pass asset "successRecords" or its fail asset "failedRecords"',
+    );
+  });
+
+  it('refuses names that clash, are invalid, or are the same for pass and fail', () => {
+    expect(problem(SPLIT.replace('pass: successRecords', 'pass: apiResults'))).toBe('V-002: duplicate asset "apiResults" (assets 1 and 2)');
+    expect(problem(SPLIT.replace('  - name: successSummary\n', '  - name: failedRecords\n'))).toBe(
+      'V-002: duplicate asset "failedRecords" (assets 2 and 3)',
+    );
+    expect(problem(SPLIT.replace('fail: failedRecords', 'fail: 9lives'))).toMatch(/^V-004: .*"9lives"/);
+    expect(problem(SPLIT.replace('fail: failedRecords', 'fail: successRecords'))).toBe(
+      'V-006: asset "splitByStatus": split.fail must differ from pass (both are "successRecords")',
+    );
+    expect(problem(SPLIT.replace('      fail: failedRecords\n', ''))).toBe('V-006: asset "splitByStatus": split.fail is required');
+    expect(problem(SPLIT.replace('"status_code = 200"', '"status_code + 1"'))).toBe(
+      'V-009: asset "splitByStatus": condition: expected a true/false condition such as x > 0 at column 1',
+    );
+  });
+});

@@ -68,6 +68,10 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
     if (!result.ok) return result;
     assets.push(result.asset);
     upstream.push(result.upstream);
+    for (const made of result.made ?? []) {
+      assets.push(made);
+      upstream.push([result.asset.ref]);
+    }
   }
 
   const graphError = checkGraph(assets, upstream);

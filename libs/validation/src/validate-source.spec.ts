@@ -48,6 +48,13 @@ describe('validateSource', () => {
     );
   });
 
+  it('refuses a split, which would make two assets from one call', () => {
+    const result = validateSource('s', { split: { from: 'raw', condition: 'x > 1', pass: 'a', fail: 'b' } }, ['raw']);
+    expect(!result.ok && result.error.message).toBe(
+      'V-005: asset "s": source kind "split" cannot be applied in a session (a split makes two assets and one call makes one handle; apply a where with the condition for each)',
+    );
+  });
+
   it('refuses values nested beyond the limits as parse errors', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100; i++) deep = [deep];

@@ -48,7 +48,7 @@ export function validateSource(
     return { ok: false, error: validationErrors.parse(error.message, { cause: error.code }) };
   }
   const known = new Set(knownAssets);
-  return checkSource(raw, {
+  const checked = checkSource(raw, {
     who: { name: assetName, number: 1 },
     details: {},
     variables: undefined,
@@ -56,6 +56,11 @@ export function validateSource(
     resolveReference: (ref) => (known.has(ref) ? 'ok' : 'unknown'),
     ...(options.allowedRoles === undefined ? {} : { allowedRoles: options.allowedRoles }),
   });
+  if (checked.ok && checked.source.kind === 'split') {
+    const why = 'a split makes two assets and one call makes one handle; apply a where with the condition for each';
+    return { ok: false, error: validationErrors.kindNotInSession({ name: assetName, number: 1 }, 'split', why) };
+  }
+  return checked;
 }
 
 /**

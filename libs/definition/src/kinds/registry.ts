@@ -25,6 +25,7 @@ import { RENAME_COLUMNS_KIND } from './rename-columns';
 import { REPLACE_KIND } from './replace';
 import { SAMPLE_KIND } from './sample';
 import { SELECT_KIND } from './select';
+import { SPLIT_KIND } from './split';
 import { TAIL_KIND } from './tail';
 import { UNION_KIND } from './union';
 import { WHERE_KIND } from './where';
@@ -48,6 +49,7 @@ export const KINDS = {
   cast_columns: CAST_COLUMNS_KIND,
   sample: SAMPLE_KIND,
   conditional: CONDITIONAL_KIND,
+  split: SPLIT_KIND,
   repartition: REPARTITION_KIND,
   coalesce: COALESCE_KIND,
   offset: OFFSET_KIND,

@@ -22,7 +22,7 @@ import { bindJoin, type BoundJoin } from './binders/join';
 import { bindLimit, type BoundLimit } from './binders/limit';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
-import { bindCoalesce, bindHint, bindRepartition, type BoundPassThrough } from './binders/pass-through';
+import { bindCoalesce, bindHint, bindRepartition, bindSplit, type BoundPassThrough } from './binders/pass-through';
 import { bindRenameColumns, type BoundRenameColumns } from './binders/rename-columns';
 import { bindReplace, type BoundReplace } from './binders/replace';
 import { bindSample, type BoundSample } from './binders/sample';
@@ -57,6 +57,7 @@ export type BoundTransform =
   | BoundPassThrough<'repartition'>
   | BoundPassThrough<'coalesce'>
   | BoundPassThrough<'hint'>
+  | BoundPassThrough<'split'>
   | BoundOffset
   | BoundTail;
 
@@ -93,6 +94,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   repartition: bindRepartition,
   coalesce: bindCoalesce,
   hint: bindHint,
+  split: bindSplit,
   offset: bindOffset,
   tail: bindTail,
 };

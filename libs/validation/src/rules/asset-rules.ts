@@ -12,12 +12,14 @@ import {
   type RawDocument,
   type RawNode,
   substituteText,
+  type SplitSource,
   type SubstitutionBudget,
   type Variables,
 } from '@pipeline/definition';
 import { type ValidationError, type ValidationErrorDetails, validationErrors } from '../errors';
 import { isExtensionKey } from './document-rules';
 import { checkSource, type ReferenceStatus } from './source-rules';
+import { type SplitNames, splitAssets, splitNamesOf } from './split-assets';
 import { variableError } from './variable-errors';
 
 /** Valid asset names: a letter, then letters, digits, `_` or `-`; at most 128 characters. */
@@ -32,6 +34,8 @@ export interface DeclaredAsset {
   readonly number: number;
   /** Role of its kind, when its source names exactly one known kind. */
   readonly role?: KindRole;
+  /** For a split: the assets it makes (its own name is not referenceable). */
+  readonly split?: SplitNames;
 }
 
 /** Names and roles of every asset whose name can be read, first occurrence winning. */
@@ -47,7 +51,12 @@ export function declaredAssets(items: readonly RawNode[], variables: Variables):
     const source = item.get('source');
     const kinds = isRawMap(source) ? [...source.keys()] : [];
     const kind = kinds.length === 1 ? findKind(kinds[0] as string) : undefined;
-    declared.set(name.value, kind === undefined ? { number: index + 1 } : { number: index + 1, role: kind.role });
+    const number = index + 1;
+    const split = splitNamesOf(source, variables);
+    declared.set(name.value, kind === undefined ? { number } : { number, role: kind.role, ...(split === undefined ? {} : { split }) });
+    for (const made of split === undefined ? [] : [split.pass, split.fail]) {
+      if (!declared.has(made)) declared.set(made, { number, role: 'transformation' });
+    }
   });
   return declared;
 }
@@ -66,7 +75,13 @@ export interface AssetPassContext {
 
 /** A checked asset and the assets it reads. */
 export type AssetResult =
-  | { readonly ok: true; readonly asset: AssetDefinition; readonly upstream: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly asset: AssetDefinition;
+      readonly upstream: readonly string[];
+      /** Assets the entry makes besides itself (a split's `pass` and `fail`), each reading `asset`. */
+      readonly made?: readonly AssetDefinition[];
+    }
   | { readonly ok: false; readonly error: ValidationError };
 
 /** Checks the asset at `index` (0-based) of the asset list. */
@@ -113,10 +128,19 @@ export function checkAsset(item: RawNode, index: number, ctx: AssetPassContext):
     resolveReference: (ref): ReferenceStatus => {
       const declared = ctx.declared.get(ref);
       if (declared === undefined) return 'unknown';
+      if (declared.split !== undefined) return { split: declared.split };
       return declared.role === 'output' ? 'output' : 'ok';
     },
   });
   if (!source.ok) return source;
   const position = line === undefined ? { index } : { index, line };
-  return { ok: true, asset: { ref: name, source: source.source, position }, upstream: source.upstream };
+  const asset: AssetDefinition = { ref: name, source: source.source, position };
+  if (asset.source.kind !== 'split') return { ok: true, asset, upstream: source.upstream };
+  const made = splitAssets(asset as AssetDefinition & { source: SplitSource }, number, {
+    seen: ctx.seen,
+    namePattern: ASSET_NAME_PATTERN,
+    details,
+  });
+  if (!made.ok) return made;
+  return { ok: true, asset, upstream: source.upstream, made: made.assets };
 }

@@ -34,8 +34,15 @@ import {
 import { type AssetSubject, type ValidationError, type ValidationErrorDetails, validationErrors } from '../errors';
 import { variableError } from './variable-errors';
 
-/** How a referenced asset resolves: usable, absent, or an output (a sink). */
-export type ReferenceStatus = 'ok' | 'unknown' | 'output';
+/**
+ * How a referenced asset resolves: usable, absent, an output (a sink), or the name of a split,
+ * which only names its `pass` and `fail` assets.
+ */
+export type ReferenceStatus =
+  | 'ok'
+  | 'unknown'
+  | 'output'
+  | { readonly split: { readonly pass: string; readonly fail: string } };
 
 /** Everything the source rules need to know about where the source sits. */
 export interface SourceContext {
@@ -112,6 +119,7 @@ export function checkSource(sourceNode: RawNode | undefined, ctx: SourceContext)
     const status = ctx.resolveReference(ref);
     if (status === 'unknown') return fail(validationErrors.unknownReference(who, ref, details));
     if (status === 'output') return fail(validationErrors.referencesOutput(who, ref, details));
+    if (typeof status === 'object') return fail(validationErrors.referencesSplit(who, ref, status.split, details));
   }
   return { ok: true, source, upstream };
 }

@@ -11,7 +11,7 @@ import { runConditional } from './conditional';
 import { runDropNa } from './drop-na';
 import { runFillNa } from './fill-na';
 import { runReplace } from './replace';
-import { runCoalesce, runHint, runRepartition } from './pass-through';
+import { runCoalesce, runHint, runRepartition, runSplit } from './pass-through';
 import { runSample } from './sample';
 import { runJoin } from './join';
 import type { Unsupported } from '../../kinds/kind-support';
@@ -54,6 +54,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   repartition: runRepartition,
   coalesce: runCoalesce,
   hint: runHint,
+  split: runSplit,
   offset: runOffset,
   tail: runTail,
 };

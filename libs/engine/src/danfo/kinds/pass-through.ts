@@ -1,6 +1,6 @@
 import type { DanfoKind } from './danfo-kind';
 
-function passThrough<K extends 'repartition' | 'coalesce' | 'hint'>(): DanfoKind<K> {
+function passThrough<K extends 'repartition' | 'coalesce' | 'hint' | 'split'>(): DanfoKind<K> {
   return async ({ inputs: [input] }) => ({ frame: input.frame, rowCount: input.rowCount });
 }
 
@@ -8,3 +8,5 @@ function passThrough<K extends 'repartition' | 'coalesce' | 'hint'>(): DanfoKind
 export const runRepartition = passThrough<'repartition'>();
 export const runCoalesce = passThrough<'coalesce'>();
 export const runHint = passThrough<'hint'>();
+// A split is every row of `from`; its `pass` and `fail` assets are `where` filters over it.
+export const runSplit = passThrough<'split'>();

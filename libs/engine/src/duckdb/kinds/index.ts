@@ -11,7 +11,7 @@ import { conditionalSql } from './conditional';
 import { dropNaSql } from './drop-na';
 import { fillNaSql } from './fill-na';
 import { replaceSql } from './replace';
-import { coalesceSql, hintSql, repartitionSql } from './pass-through';
+import { coalesceSql, hintSql, repartitionSql, splitSql } from './pass-through';
 import { sampleSql } from './sample';
 import { joinSql } from './join';
 import type { Unsupported } from '../../kinds/kind-support';
@@ -54,6 +54,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   repartition: repartitionSql,
   coalesce: coalesceSql,
   hint: hintSql,
+  split: splitSql,
   offset: offsetSql,
   tail: tailSql,
 };

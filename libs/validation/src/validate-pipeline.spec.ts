@@ -999,3 +999,21 @@ describe('split', () => {
     );
   });
 });
+
+describe('select with * and asset.*', () => {
+  const withSelect = (columns: string) =>
+    pipeline(RAW, `asset_ref: s\nsource:\n  select: { from: raw, columns: ${columns} }`, 'asset_ref: out\nsource:\n  output: {from: s, format: csv, path: o.csv}');
+
+  it('accepts a whole entry "*" or "asset.*" beside other columns', () => {
+    const select = valid(withSelect('["*", "salary * 2 AS double"]')).assets[1].source;
+    expect(select).toMatchObject({ kind: 'select', columns: [{ kind: 'star' }, { kind: 'alias', alias: 'double' }] });
+    expect(valid(withSelect('["raw.*"]')).assets[1].source).toMatchObject({ columns: [{ kind: 'star', qualifier: 'raw' }] });
+  });
+
+  it('refuses a * inside an expression, pointing at it', () => {
+    expect(message(validatePipeline(withSelect('["* + 1"]')))).toBe(
+      'V-009: asset "s": columns[0]: "*" must be a whole column entry ("*" or "asset.*") or count(*) at column 1',
+    );
+    expect(message(validatePipeline(withSelect('["raw.* AS x"]')))).toMatch(/^V-009: asset "s": columns\[0\]: "\*" must be a whole column entry/);
+  });
+});

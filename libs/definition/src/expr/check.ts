@@ -29,6 +29,8 @@ export interface CheckExpressionOptions {
    * every aggregate call must be one of them (as SQL requires); when absent, that rule is skipped.
    */
   readonly groupKeys?: readonly string[];
+  /** True where a whole expression may be `*` or `asset.*`, standing for columns (select). */
+  readonly starAllowed?: boolean;
 }
 
 const ROLE_PLACE: Readonly<Record<Exclude<ExpressionRole, 'aggregate'>, string>> = {
@@ -57,7 +59,8 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
         visit(node.expr, enclosingAggregate, false);
         return;
       case 'star':
-        report('EXPR_STAR', `"*" is only allowed as count(*)`, node);
+        if (top && options.starAllowed === true) return;
+        report('EXPR_STAR', options.starAllowed === true ? '"*" must be a whole column entry ("*" or "asset.*") or count(*)' : '"*" is only allowed as count(*)', node);
         return;
       case 'column':
         if (role === 'aggregate' && groupKeys !== undefined && enclosingAggregate === undefined && !groupKeys.has(node.name)) {

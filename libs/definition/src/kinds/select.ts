@@ -13,7 +13,7 @@ export interface SelectFields {
 export const SELECT_KIND: KindDefinition<'select', SelectFields> = {
   kind: 'select',
   role: 'transformation',
-  description: 'Projects `from` onto `columns` (column names or aliased expressions), in order.',
+  description: 'Projects `from` onto `columns` (column names, aliased expressions, `*` for every column, `asset.*` for the columns a join took from that asset), in order.',
   label: 'SELECT',
   schema: {
     type: 'object',
@@ -21,7 +21,7 @@ export const SELECT_KIND: KindDefinition<'select', SelectFields> = {
     required: ['from', 'columns'],
     additionalProperties: false,
   },
-  expressions: [{ field: 'columns', role: 'value', list: true }],
+  expressions: [{ field: 'columns', role: 'value', list: true, starAllowed: true }],
   upstream: (source) => [source.from],
   build: (fields, expressions): SelectSource => ({
     kind: 'select',

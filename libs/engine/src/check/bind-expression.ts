@@ -41,6 +41,8 @@ import { supertype } from './supertype';
 export interface Column {
   readonly name: string;
   readonly type: DataType;
+  /** For a join's output (and steps that pass it through unchanged): the input asset the column came from, which `asset.*` selects. */
+  readonly origin?: string;
 }
 
 /** Where an expression is bound: the asset and field (for messages), its upstream and columns. */
@@ -189,13 +191,13 @@ class Binder {
   }
 
   private bindColumn(e: Extract<Expr, { kind: 'column' }>, enclosing: string | undefined): BoundExpr {
-    const { columns, from, asset, field } = this.scope;
+    const { columns, asset, field } = this.scope;
     const names = columns.map((c) => c.name);
     const written = e.qualifier === undefined ? e.name : `${e.qualifier}.${e.name}`;
     // A qualified reference `a.c` is the column named `a.c` when there is one (a join's output),
-    // else the column `c` of the asset `a` the expression reads (decisions 7).
+    // else the column `c` (decisions 7): `a` may be the asset read, an input of an earlier join, or
+    // an asset further upstream whose column passed through.
     const qualified = e.qualifier === undefined ? undefined : (columns.find((c) => c.name === written) ?? uniqueCaseInsensitive(columns, written));
-    if (qualified === undefined && e.qualifier !== undefined && e.qualifier !== from) throw columnNotFound(asset, written, names, field);
     const column = qualified ?? columns.find((c) => c.name === e.name) ?? uniqueCaseInsensitive(columns, e.name);
     if (column === undefined) throw columnNotFound(asset, written, names, field);
     if (this.scope.context === 'aggregate' && enclosing === undefined) {

@@ -64,6 +64,30 @@ describe.each(BACKENDS)('join on %s', (backend) => {
     expect(root.read('out.csv')).toBe('name,dept_name,id\nann,eng,1\ndi,eng,4\n');
   });
 
+  it.each([
+    ['*', 'id,emp.name,emp.dept,dept.dept,dept.name\n1,ann,10,10,eng\n4,di,10,10,eng\n'],
+    ['j.*', 'id,emp.name,emp.dept,dept.dept,dept.name\n1,ann,10,10,eng\n4,di,10,10,eng\n'],
+    ['emp.*', 'id,name,dept\n1,ann,10\n4,di,10\n'],
+    ['"dept.*", "emp.id AS emp_id"', 'dept,name,emp_id\n10,eng,1\n10,eng,4\n'],
+  ])('selects %s from a join', async (columns, expected) => {
+    const yaml = pipeline(`{ left: emp, right: [ { name: dept, type: inner, on: [${ON}] } ] }`).replace(
+      '    - asset_ref: out\n      source: { output: { from: j,',
+      `    - asset_ref: s\n      source: { select: { from: j, columns: [${columns.startsWith('"') ? columns : `"${columns}"`}] } }\n    - asset_ref: out\n      source: { output: { from: s,`,
+    );
+    await executePlan(plan(yaml), { dataRoot: root.dir, backend });
+    expect(root.read('out.csv')).toBe(expected);
+  });
+
+  it('refuses an asset.* that names no input of the join', async () => {
+    const yaml = pipeline(`{ left: emp, right: [ { name: dept, type: inner, on: [${ON}] } ] }`).replace(
+      '    - asset_ref: out\n      source: { output: { from: j,',
+      '    - asset_ref: s\n      source: { select: { from: j, columns: ["site.*"] } }\n    - asset_ref: out\n      source: { output: { from: s,',
+    );
+    await expect(executePlan(plan(yaml), { dataRoot: root.dir, backend })).rejects.toThrow(
+      'asset "s": columns: column "site.*" not found (columns: id, emp.name, emp.dept, dept.dept, dept.name)',
+    );
+  });
+
   it('refuses an unqualified condition column and an asset joined twice', async () => {
     const fails = (join: string) => executePlan(plan(pipeline(join)), { dataRoot: root.dir, backend });
     await expect(fails('{ left: emp, right: [ { name: dept, type: inner, on: ["dept = dept"] } ] }')).rejects.toThrow(

@@ -241,7 +241,11 @@ function parseExpressionFields(
           }),
         };
       }
-      const problem = checkExpression(tree, groupKeys === undefined ? { role: spec.role } : { role: spec.role, groupKeys });
+      const problem = checkExpression(tree, {
+        role: spec.role,
+        ...(groupKeys === undefined ? {} : { groupKeys }),
+        ...(spec.starAllowed === true ? { starAllowed: true } : {}),
+      });
       if (problem !== undefined) {
         return {
           ok: false,

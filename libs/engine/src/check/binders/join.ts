@@ -68,7 +68,10 @@ export const bindJoin: Binder<'join', BoundJoin> = (ref, source, upstream) => {
   const counts = new Map<string, number>();
   for (const c of current) counts.set(c.name.toLowerCase(), (counts.get(c.name.toLowerCase()) ?? 0) + 1);
   const output = current.map((column) => ({ column, name: (counts.get(column.name.toLowerCase()) ?? 0) > 1 ? qualifiedName(column) : column.name }));
-  const columns = uniqueColumns(ref, output.map((o) => ({ name: o.name, type: o.column.type })));
+  const columns = uniqueColumns(ref, output.map((o) => ({ name: o.name, type: o.column.type }))).map((c, i) => ({
+    ...c,
+    origin: (output[i] as (typeof output)[number]).column.asset,
+  }));
   return {
     transform: { kind: 'join', inputs: upstream.map((u) => ({ asset: u.asset, columns: u.columns })), steps, output },
     columns,

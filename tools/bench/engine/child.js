@@ -1,10 +1,21 @@
-// One measured run in a fresh process: `node child.js <contender> <csv> <out> <threads> [bundle]`.
+// One measured run in a fresh process: `node child.js <case> <contender> <inputs> <out> <threads> [bundle]`,
+// `<inputs>` a JSON array of CSV paths (the case's inputs, in its order).
 // Prints one JSON line: { ms, maxRssMb, rows, detail }. `ms` covers the work only (after modules load).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
-const PIPELINE = (csv, out, format) => `
+const q = (s) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * The benchmark cases: each is one piece of work written three ways, as a pipeline for the engine
+ * (`pipeline(inputs, out, format)`, paths relative to the data root), as one DuckDB query
+ * (`sql(inputs)`, absolute paths) and as a nodejs-polars lazy query (`polars(pl, inputs)`).
+ */
+const CASES = {
+  // The contract's example: CSV -> where -> select -> group_by -> parquet.
+  example: {
+    pipeline: ([csv], out, format) => `
 version: "3.0"
 pipeline:
   name: bench
@@ -23,13 +34,85 @@ pipeline:
           agg: ["count(*) AS employees", "avg(salary) AS avg_salary", "sum(salary) AS total", "min(salary) AS low", "max(salary) AS high"]
     - asset_ref: summary
       source: { output: { from: by_dept, format: ${format}, path: ${JSON.stringify(out)}, mode: overwrite } }
-`;
+`,
+    sql: ([csv]) =>
+      `SELECT department, count(*) AS employees, avg(salary) AS avg_salary, sum(salary) AS total, ` +
+      `min(salary) AS low, max(salary) AS high FROM read_csv(${q(csv)}) WHERE status = 'active' GROUP BY department`,
+    polars: (pl, [csv]) =>
+      pl
+        .scanCSV(csv)
+        .filter(pl.col('status').eq(pl.lit('active')))
+        .select('department', 'salary')
+        .groupBy('department')
+        .agg(
+          pl.len().alias('employees'),
+          pl.col('salary').mean().alias('avg_salary'),
+          pl.col('salary').sum().alias('total'),
+          pl.col('salary').min().alias('low'),
+          pl.col('salary').max().alias('high'),
+        ),
+  },
+  // A fact table joined with a small dimension table, then grouped, sorted and cut (Teckel shape).
+  join: {
+    pipeline: ([sales, customers], out, format) => `
+version: "3.0"
+pipeline:
+  name: bench-join
+input:
+  - name: sales
+    format: csv
+    path: ${JSON.stringify(sales)}
+  - name: customers
+    format: csv
+    path: ${JSON.stringify(customers)}
+transformation:
+  - name: joined
+    join:
+      left: sales
+      right:
+        - name: customers
+          type: inner
+          on: ["sales.customer_id = customers.customer_id"]
+  - name: by_region
+    group:
+      from: joined
+      by: [region]
+      agg: ["sum(amount) AS revenue", "count(*) AS orders", "sum(quantity) AS units"]
+  - name: ranked
+    orderBy:
+      from: by_region
+      columns:
+        - column: revenue
+          direction: desc
+        - region
+  - name: top
+    limit: { from: ranked, count: 5 }
+output:
+  - name: top
+    format: ${format}
+    path: ${JSON.stringify(out)}
+    mode: overwrite
+`,
+    sql: ([sales, customers]) =>
+      `SELECT c.region, sum(s.amount) AS revenue, count(*) AS orders, sum(s.quantity) AS units ` +
+      `FROM read_csv(${q(sales)}) s JOIN read_csv(${q(customers)}) c ON s.customer_id = c.customer_id ` +
+      `GROUP BY c.region ORDER BY revenue DESC, c.region LIMIT 5`,
+    polars: (pl, [sales, customers]) =>
+      pl
+        .scanCSV(sales)
+        .join(pl.scanCSV(customers), { on: 'customer_id', how: 'inner' })
+        .groupBy('region')
+        .agg(pl.col('amount').sum().alias('revenue'), pl.len().alias('orders'), pl.col('quantity').sum().alias('units'))
+        .sort({ by: ['revenue', 'region'], descending: [true, false] })
+        .limit(5),
+  },
+};
 
-async function engine(csv, out, threads, bundle, backend) {
+async function engine(work, inputs, out, threads, bundle, backend) {
   const { planPipeline, executePlan, createBackend } = require(bundle);
-  const dataRoot = path.dirname(csv);
+  const dataRoot = path.dirname(inputs[0]);
   // A running server has validated pipelines before: warm that code path outside the timing.
-  planPipeline(PIPELINE('warm.csv', 'warm.parquet', 'parquet'), {});
+  planPipeline(work.pipeline(inputs.map((_, i) => `warm${i}.csv`), 'warm.parquet', 'parquet'), {});
   // danfojs-node loads once per process (about a second); report it apart from the run.
   let loadMs = 0;
   if (backend === 'danfo') {
@@ -38,61 +121,51 @@ async function engine(csv, out, threads, bundle, backend) {
     loadMs = performance.now() - t;
   }
   const started = performance.now();
-  const planned = planPipeline(PIPELINE(path.basename(csv), path.relative(dataRoot, out), backend === 'danfo' ? 'csv' : 'parquet'), {});
+  const yaml = work.pipeline(
+    inputs.map((f) => path.relative(dataRoot, f)),
+    path.relative(dataRoot, out),
+    backend === 'danfo' ? 'csv' : 'parquet',
+  );
+  const planned = planPipeline(yaml, {});
   if (!planned.ok) throw new Error(planned.error.message);
   const result = await executePlan(planned.plan, { dataRoot, backend, duckdb: threads > 0 ? { threads } : undefined });
   const ms = performance.now() - started;
   return { ms, loadMs, rows: result.outputs[0].rowsWritten, detail: result.steps };
 }
 
-async function duckdb(csv, out, threads) {
+async function duckdb(work, inputs, out, threads) {
   const { DuckDBInstance } = require('@duckdb/node-api');
   const started = performance.now();
   const instance = await DuckDBInstance.create(':memory:', { threads: String(threads) });
   const conn = await instance.connect();
-  const q = (s) => `'${s.replace(/'/g, "''")}'`;
-  const result = await conn.runAndReadAll(
-    `COPY (SELECT department, count(*) AS employees, avg(salary) AS avg_salary, sum(salary) AS total, ` +
-      `min(salary) AS low, max(salary) AS high FROM read_csv(${q(csv)}) WHERE status = 'active' GROUP BY department) ` +
-      `TO ${q(out)} (FORMAT parquet)`,
-  );
+  const result = await conn.runAndReadAll(`COPY (${work.sql(inputs)}) TO ${q(out)} (FORMAT parquet)`);
   const rows = Number(result.getRowsJson()[0][0]);
   conn.closeSync();
   instance.closeSync();
   return { ms: performance.now() - started, rows };
 }
 
-async function polars(csv, out) {
+async function polars(work, inputs, out) {
   const pl = require('nodejs-polars');
   const started = performance.now();
-  await pl
-    .scanCSV(csv)
-    .filter(pl.col('status').eq(pl.lit('active')))
-    .select('department', 'salary')
-    .groupBy('department')
-    .agg(
-      pl.len().alias('employees'),
-      pl.col('salary').mean().alias('avg_salary'),
-      pl.col('salary').sum().alias('total'),
-      pl.col('salary').min().alias('low'),
-      pl.col('salary').max().alias('high'),
-    )
-    .sinkParquet(out)
-    .collect?.();
+  await work.polars(pl, inputs).sinkParquet(out).collect?.();
   const ms = performance.now() - started;
   const rows = pl.readParquet(out).height;
   return { ms, rows };
 }
 
 async function main() {
-  const [contender, csv, out, threadsText, bundle] = process.argv.slice(2);
+  const [name, contender, inputsJson, out, threadsText, bundle] = process.argv.slice(2);
+  const work = CASES[name];
+  if (!work) throw new Error(`unknown case ${name}`);
+  const inputs = JSON.parse(inputsJson);
   const threads = Number(threadsText);
   fs.rmSync(out, { force: true });
   let r;
-  if (contender === 'engine') r = await engine(csv, out, threads, bundle, 'duckdb');
-  else if (contender === 'danfo') r = await engine(csv, out.replace(/\.parquet$/, '.csv'), 0, bundle, 'danfo');
-  else if (contender === 'duckdb') r = await duckdb(csv, out, threads);
-  else if (contender === 'polars') r = await polars(csv, out);
+  if (contender === 'engine') r = await engine(work, inputs, out, threads, bundle, 'duckdb');
+  else if (contender === 'danfo') r = await engine(work, inputs, out.replace(/\.parquet$/, '.csv'), 0, bundle, 'danfo');
+  else if (contender === 'duckdb') r = await duckdb(work, inputs, out, threads);
+  else if (contender === 'polars') r = await polars(work, inputs, out);
   else throw new Error(`unknown contender ${contender}`);
   process.stdout.write(`${JSON.stringify({ ...r, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
 }

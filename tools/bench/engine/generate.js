@@ -1,4 +1,4 @@
-// Deterministic employees-like CSV generator for the engine benchmark.
+// Deterministic CSV generators for the engine benchmark (employees; sales and customers for the join case).
 // `node tools/bench/engine/generate.js <rows> <file>`; the same rows always give the same bytes.
 'use strict';
 const fs = require('node:fs');
@@ -11,6 +11,8 @@ const FIRST = ['Alice', 'Bob', 'Carol', 'Dan', 'Eve', 'Frank', 'Grace', 'Heidi',
 const LAST = ['Smith', 'Jones', 'Brown', 'Taylor', 'Wilson', 'Davies', 'Evans', 'Thomas', 'Roberts', 'Walker', 'Wright', 'Green'];
 const DEPARTMENTS = ['engineering', 'sales', 'marketing', 'finance', 'hr', 'legal', 'support', 'operations', 'research', 'design', 'security', 'data'];
 const STATUSES = ['active', 'active', 'active', 'active', 'inactive', 'on_leave'];
+const REGIONS = ['north', 'south', 'east', 'west', 'central', 'north-east', 'north-west', 'south-east', 'south-west', 'islands', 'overseas', 'online'];
+const SEGMENTS = ['retail', 'wholesale', 'public', 'partner'];
 
 /** mulberry32: a small, fast, seeded PRNG (same seed, same sequence). */
 function prng(seed) {
@@ -31,27 +33,22 @@ function dateTable() {
   return out;
 }
 
-/** Writes `rows` employees to `file` (id, name, department, salary, status, hired); about 1% of salaries are empty. */
-function generateEmployees(rows, file, seed = 42) {
+/**
+ * Writes `header` and then `rows` lines to `file` (through a `.partial` file renamed at the end);
+ * `line(id, random)` makes the line of row `id` (1-based) from the generator seeded with `seed`.
+ */
+function writeCsv(file, header, rows, seed, line) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const random = prng(seed);
-  const dates = dateTable();
   const tmp = `${file}.partial`;
   const fd = fs.openSync(tmp, 'w');
   try {
-    fs.writeSync(fd, 'id,name,department,salary,status,hired\n');
+    fs.writeSync(fd, `${header}\n`);
     const CHUNK = 100_000;
     for (let start = 1; start <= rows; start += CHUNK) {
       const lines = [];
       const end = Math.min(rows, start + CHUNK - 1);
-      for (let id = start; id <= end; id++) {
-        const name = `${FIRST[Math.floor(random() * FIRST.length)]} ${LAST[Math.floor(random() * LAST.length)]}`;
-        const department = DEPARTMENTS[Math.floor(random() * DEPARTMENTS.length)];
-        const salary = random() < 0.01 ? '' : (30000 + random() * 170000).toFixed(2);
-        const status = STATUSES[Math.floor(random() * STATUSES.length)];
-        const hired = dates[Math.floor(random() * dates.length)];
-        lines.push(`${id},${name},${department},${salary},${status},${hired}`);
-      }
+      for (let id = start; id <= end; id++) lines.push(line(id, random));
       fs.writeSync(fd, `${lines.join('\n')}\n`);
     }
   } finally {
@@ -60,20 +57,77 @@ function generateEmployees(rows, file, seed = 42) {
   fs.renameSync(tmp, file);
 }
 
-/** The cached file for `rows` rows under `dir`, generated when missing or stale. */
-function ensureEmployees(rows, dir) {
-  const file = path.join(dir, `employees-${rows}.csv`);
+/** Writes `rows` employees to `file` (id, name, department, salary, status, hired); about 1% of salaries are empty. */
+function generateEmployees(rows, file, seed = 42) {
+  const dates = dateTable();
+  writeCsv(file, 'id,name,department,salary,status,hired', rows, seed, (id, random) => {
+    const name = `${FIRST[Math.floor(random() * FIRST.length)]} ${LAST[Math.floor(random() * LAST.length)]}`;
+    const department = DEPARTMENTS[Math.floor(random() * DEPARTMENTS.length)];
+    const salary = random() < 0.01 ? '' : (30000 + random() * 170000).toFixed(2);
+    const status = STATUSES[Math.floor(random() * STATUSES.length)];
+    const hired = dates[Math.floor(random() * dates.length)];
+    return `${id},${name},${department},${salary},${status},${hired}`;
+  });
+}
+
+/**
+ * Writes `rows` sales to `file` (id, customer_id, amount, quantity, sold). Customer ids run over
+ * 10% more than `customers`, so an inner join with the customers table drops about a tenth of the
+ * sales; about 1% of amounts are empty.
+ */
+function generateSales(rows, file, customers, seed = 7) {
+  const dates = dateTable();
+  const ids = Math.ceil(customers * 1.1);
+  writeCsv(file, 'id,customer_id,amount,quantity,sold', rows, seed, (id, random) => {
+    const customer = 1 + Math.floor(random() * ids);
+    const amount = random() < 0.01 ? '' : (1 + random() * 999).toFixed(2);
+    const quantity = 1 + Math.floor(random() * 20);
+    const sold = dates[Math.floor(random() * dates.length)];
+    return `${id},${customer},${amount},${quantity},${sold}`;
+  });
+}
+
+/** Writes `rows` customers to `file` (customer_id 1..rows, name, region, segment). */
+function generateCustomers(rows, file, seed = 11) {
+  writeCsv(file, 'customer_id,name,region,segment', rows, seed, (id, random) => {
+    const name = `${FIRST[Math.floor(random() * FIRST.length)]} ${LAST[Math.floor(random() * LAST.length)]}`;
+    const region = REGIONS[Math.floor(random() * REGIONS.length)];
+    const segment = SEGMENTS[Math.floor(random() * SEGMENTS.length)];
+    return `${id},${name},${region},${segment}`;
+  });
+}
+
+/** The cached file `<name>.csv` under `dir`, generated by `generate(file)` when missing or stale (`key` changed). */
+function ensureCsv(dir, name, key, generate) {
+  const file = path.join(dir, `${name}.csv`);
   const meta = `${file}.meta.json`;
-  const expected = JSON.stringify({ rows, seed: 42, version: GENERATOR_VERSION });
+  const expected = JSON.stringify(key);
   if (fs.existsSync(file) && fs.existsSync(meta) && fs.readFileSync(meta, 'utf8') === expected) return file;
   const started = Date.now();
-  generateEmployees(rows, file);
+  generate(file);
   fs.writeFileSync(meta, expected);
-  console.log(`generated ${rows.toLocaleString('en')} rows in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(process.cwd(), file)}`);
+  console.log(`generated ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.relative(process.cwd(), file)}`);
   return file;
 }
 
-module.exports = { generateEmployees, ensureEmployees, prng };
+/** The cached employees file for `rows` rows under `dir`. */
+function ensureEmployees(rows, dir) {
+  return ensureCsv(dir, `employees-${rows}`, { rows, seed: 42, version: GENERATOR_VERSION }, (file) => generateEmployees(rows, file));
+}
+
+/** The cached sales file of `rows` rows for `customers` customers under `dir`. */
+function ensureSales(rows, customers, dir) {
+  return ensureCsv(dir, `sales-${rows}-${customers}`, { rows, customers, seed: 7, version: GENERATOR_VERSION }, (file) =>
+    generateSales(rows, file, customers),
+  );
+}
+
+/** The cached customers file of `rows` rows under `dir`. */
+function ensureCustomers(rows, dir) {
+  return ensureCsv(dir, `customers-${rows}`, { rows, seed: 11, version: GENERATOR_VERSION }, (file) => generateCustomers(rows, file));
+}
+
+module.exports = { generateEmployees, ensureEmployees, ensureSales, ensureCustomers, prng };
 
 if (require.main === module) {
   const rows = Number(process.argv[2]);

@@ -1,0 +1,131 @@
+/**
+ * Golden SQL: the statement the DuckDB backend generates for every transformation kind, from
+ * sources read by the real validator, pinned in `__snapshots__`. A change of generated SQL shows
+ * up as a reviewed diff of that file. User text (names, literals) only reaches DuckDB quoted: the
+ * last tests run hostile names and literals against a real database.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { KIND_NAMES, type SourceKind, sourceUpstream, type TransformationSource } from '@pipeline/definition';
+import { validatePipeline } from '@pipeline/validation';
+import type { Column } from '../../check/bind-expression';
+import { bindSource } from '../../check/bind-source';
+import { DUCKDB_KINDS } from './index';
+import type { DuckDbKind } from './duckdb-kind';
+
+const EMP: Column[] = [
+  { name: 'id', type: 'long' },
+  { name: 'name', type: 'string' },
+  { name: 'dept', type: 'string' },
+  { name: 'salary', type: 'double' },
+  { name: 'active', type: 'boolean' },
+  { name: 'hired', type: 'date' },
+];
+const DEPT: Column[] = [
+  { name: 'dept', type: 'string' },
+  { name: 'region', type: 'string' },
+];
+const INPUTS: Record<string, Column[]> = { emp: EMP, other: EMP, dept: DEPT };
+
+/** One source per case, in the asset shape's flow style, reading `emp`, `other` or `dept`. */
+const CASES: Record<string, string> = {
+  where: '{ where: { from: emp, filter: "salary > 100 AND name LIKE \'A%\'" } }',
+  select: '{ select: { from: emp, columns: ["*", "upper(name) AS n", "hired + INTERVAL 1 MONTH AS later"] } }',
+  group_by: '{ group: { from: emp, by: [dept], agg: ["count(*) AS n", "sum(salary) AS total", "percentile(salary, 0.5) AS med"] } }',
+  order_by: '{ orderBy: { from: emp, columns: [ { column: salary, direction: desc, nulls: first }, name ] } }',
+  join: '{ join: { left: emp, right: [ { name: dept, type: left, on: ["emp.dept = dept.dept"] } ] } }',
+  union: '{ union: { sources: [emp, other], all: false, byName: true } }',
+  intersect: '{ intersect: { sources: [emp, other], all: true } }',
+  except: '{ except: { left: emp, right: other } }',
+  distinct: '{ distinct: { from: emp, columns: [dept] } }',
+  limit: '{ limit: { from: emp, count: 10 } }',
+  add_columns: '{ addColumns: { from: emp, columns: [ { name: bonus, expression: "salary * 0.1" }, { name: name, expression: "lower(name)" } ] } }',
+  drop_columns: '{ dropColumns: { from: emp, columns: [hired] } }',
+  rename_columns: '{ renameColumns: { from: emp, mappings: { name: who } } }',
+  cast_columns: '{ castColumns: { from: emp, columns: [ { name: salary, targetType: integer }, { name: hired, targetType: string } ] } }',
+  sample: '{ sample: { from: emp, fraction: 0.5, seed: 42 } }',
+  conditional: '{ conditional: { from: emp, outputColumn: band, branches: [ { condition: "salary > 100", value: "\'high\'" } ], otherwise: "\'low\'" } }',
+  split: '{ split: { from: emp, condition: "active", pass: yes, fail: no } }',
+  repartition: '{ repartition: { from: emp, numPartitions: 4 } }',
+  coalesce: '{ coalesce: { from: emp, numPartitions: 1 } }',
+  offset: '{ offset: { from: emp, count: 3 } }',
+  tail: '{ tail: { from: emp, count: 3 } }',
+  fill_na: '{ fillNa: { from: emp, values: { name: unknown, salary: 0 } } }',
+  drop_na: '{ dropNa: { from: emp, columns: [name, salary], how: all } }',
+  replace: '{ replace: { from: emp, columns: [dept], mappings: [ { old: eng, new: engineering } ] } }',
+  hint: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }',
+};
+
+/** Reads `source` through the validator (as a document would be) and returns the typed source. */
+function typedSource(source: string): TransformationSource {
+  const yaml = [
+    'version: "3.0"',
+    'pipeline:',
+    '  assets:',
+    ...Object.keys(INPUTS).flatMap((n) => [`    - asset_ref: ${n}`, `      source: { input: { format: csv, path: ${n}.csv } }`]),
+    '    - asset_ref: step',
+    `      source: ${source}`,
+    '    - asset_ref: out',
+    '      source: { output: { from: emp, format: csv, path: out.csv } }',
+  ].join('\n');
+  const result = validatePipeline(yaml);
+  if (!result.ok) throw new Error(result.error.message);
+  const step = result.pipeline.assets.find((a) => a.ref === 'step');
+  return step?.source as TransformationSource;
+}
+
+function sqlOf(source: TransformationSource): string {
+  const reads = sourceUpstream(source);
+  const upstream = reads.map((asset) => ({ asset, columns: INPUTS[asset] as Column[] }));
+  const kind = DUCKDB_KINDS[source.kind] as DuckDbKind<typeof source.kind>;
+  return kind.sql(bindSource('step', source, upstream) as never, reads.map((r) => `"${r}"`));
+}
+
+describe('golden DuckDB SQL per kind', () => {
+  it('has a case for every transformation kind', () => {
+    const transformations = KIND_NAMES.filter((k: SourceKind) => k !== 'input' && k !== 'output');
+    expect(Object.keys(CASES).sort()).toEqual([...transformations].sort());
+  });
+
+  it.each(Object.entries(CASES))('%s', (_kind, source) => {
+    expect(sqlOf(typedSource(source))).toMatchSnapshot();
+  });
+});
+
+describe('user text reaches DuckDB only quoted', () => {
+  const HOSTILE_NAME = 'x"; DROP TABLE victim; --';
+  const HOSTILE_TEXT = "'); DROP TABLE victim; --";
+
+  it('quotes identifiers and literals, doubling the quote characters', () => {
+    const source = typedSource(
+      `{ addColumns: { from: emp, columns: [ { name: '${HOSTILE_NAME}', expression: "concat(name, '${HOSTILE_TEXT.replace(/'/g, "''")}')" } ] } }`,
+    );
+    const sql = sqlOf(source);
+    expect(sql).toContain('"x""; DROP TABLE victim; --"');
+    expect(sql).toContain("'''); DROP TABLE victim; --'");
+  });
+
+  it('runs hostile names and literals as data on a real database', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    try {
+      await conn.run('CREATE TABLE victim (v INTEGER)');
+      await conn.run(`CREATE TABLE emp AS SELECT 1::BIGINT AS id, 'ann' AS name, 'eng' AS dept, 1.5::DOUBLE AS salary, true AS active, DATE '2020-01-01' AS hired`);
+      const cases = [
+        `{ addColumns: { from: emp, columns: [ { name: '${HOSTILE_NAME}', expression: "concat(name, '${HOSTILE_TEXT.replace(/'/g, "''")}')" } ] } }`,
+        `{ replace: { from: emp, columns: [name], mappings: [ { old: ann, new: "${HOSTILE_TEXT}" } ] } }`,
+        `{ fillNa: { from: emp, values: { name: "${HOSTILE_TEXT}" } } }`,
+        `{ renameColumns: { from: emp, mappings: { name: '${HOSTILE_NAME}' } } }`,
+        `{ conditional: { from: emp, outputColumn: '${HOSTILE_NAME}', branches: [ { condition: "active", value: "'${HOSTILE_TEXT.replace(/'/g, "''")}'" } ] } }`,
+      ];
+      for (const text of cases) {
+        const rows = (await conn.runAndReadAll(sqlOf(typedSource(text)))).getRowsJson();
+        expect(rows).toHaveLength(1);
+        expect(JSON.stringify(rows)).toMatch(/DROP TABLE victim|ann/);
+      }
+      expect((await conn.runAndReadAll('SELECT count(*) FROM victim')).getRowsJson()).toEqual([['0']]);
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
+  });
+});

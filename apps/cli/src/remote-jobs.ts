@@ -12,6 +12,10 @@ export function remoteJob(client: ApiClient, id: string): FollowedJob {
   return {
     id,
     async untilFinished(onChange) {
+      // The job as submitted first, so that the display starts at once.
+      const first = await client.get(id);
+      onChange(first);
+      if (isFinished(first)) return first;
       for (;;) {
         const job = await client.wait(id, 1);
         onChange(job);

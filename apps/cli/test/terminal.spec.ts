@@ -22,7 +22,8 @@ afterEach(() => fs.rmSync(path.join(dir, 'out'), { recursive: true, force: true 
 function frames(output: string): string[] {
   return output
     .replace(/\r\n/g, '\n')
-    .split(/\r\x1b\[2K|\n/)
+    .replaceAll('\r\x1b[2K', '\n')
+    .split('\n')
     .filter((line) => line !== '');
 }
 

@@ -38,8 +38,9 @@ function builtWorker(lib) {
 
 /**
  * Builds `app` into `outdir` (emptied first) and returns the runtime dependencies it recorded.
- * `app`: { entry, manifest: { name, description }, workers: [lib folder],
- *          bundles: [{ file, options(outfile) }], files: [{ from, to, missing }] }.
+ * `app`: { entry, manifest: { name, description, bin? }, workers: [lib folder],
+ *          bundles: [{ file, options(outfile) }], files: [{ from, to, missing }], executable? }.
+ * `executable`: main.js starts with a `#!/usr/bin/env node` line and is made executable (a command-line tool).
  */
 async function buildApp(app, outdir) {
   const rootPackage = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -57,6 +58,7 @@ async function buildApp(app, outdir) {
     define: { PIPELINE_VERSION: JSON.stringify(rootPackage.version) },
     sourcemap: true,
     logLevel: 'warning',
+    ...(app.executable ? { banner: { js: '#!/usr/bin/env node' } } : {}),
   });
   const bundles = [main];
   for (const bundle of app.bundles ?? []) bundles.push(bundle.options(path.join(outdir, bundle.file)));
@@ -65,6 +67,7 @@ async function buildApp(app, outdir) {
   for (const options of bundles) metafiles.push((await esbuild.build({ ...options, metafile: true })).metafile);
   // A file or a whole folder (the web console's static files).
   for (const file of files) fs.cpSync(file.from, path.join(outdir, file.to), { recursive: true });
+  if (app.executable) fs.chmodSync(path.join(outdir, 'main.js'), 0o755);
 
   const dependencies = {};
   for (const name of runtimePackages(metafiles)) {
@@ -76,6 +79,7 @@ async function buildApp(app, outdir) {
     private: true,
     description: app.manifest.description,
     main: 'main.js',
+    ...(app.manifest.bin ? { bin: app.manifest.bin } : {}),
     engines: rootPackage.engines,
     scripts: { start: 'node main.js' },
     dependencies,

@@ -48,5 +48,7 @@ export {
 } from './errors';
 export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError } from './errors';
 export type { DataType } from './types/data-type';
+export { functionCatalogue, functionsTable, kindCatalogue, kindsTable } from './docs/language-tables';
+export type { FunctionCatalogueEntry, KindCatalogueEntry } from './docs/language-tables';
 export { STALE_TEMP_AFTER_MS, sweepStaleTempFiles } from './io/stale-temp-files';
 export type { SweepOptions, SweepResult } from './io/stale-temp-files';

@@ -9,10 +9,13 @@
  * const result = explainPipeline(yaml, variables);
  * if (!result.ok) throw new Error(result.error.message); // 'parse error: ...' or 'V-0xx: ...'
  * console.log(result.text); // '=== Pipeline Execution Plan ===\n\n--- Inputs ---\n  [raw] ...'
+ * renderPlanGraph(result.plan, 'mermaid'); // 'flowchart LR\n  n0["raw<br/>INPUT"]\n  ...'
  */
 export type { Plan, PlanStep } from './plan';
 export { createPlan } from './create-plan';
 export { explainPlan } from './explain-plan';
+export { PLAN_GRAPH_FORMATS, isPlanGraphFormat, renderPlanGraph } from './plan-graph';
+export type { PlanGraphFormat } from './plan-graph';
 export { explainPipeline, planPipeline } from './plan-pipeline';
 export type { ExplainPipelineResult, PlanPipelineResult } from './plan-pipeline';
 export { PLANNER_ERROR_CODES, isPlannerError, plannerCatalogue, plannerErrors } from './errors';

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { KIND_NAMES, FUNCTION_NAMES } from '@pipeline/definition';
-import { functionsTable, kindsTable } from './language-tables';
+import { functionCatalogue, functionsTable, kindCatalogue, kindsTable } from './language-tables';
 
 const README = path.join(__dirname, '..', '..', '..', '..', 'README.md');
 
@@ -27,6 +27,19 @@ describe('the README language tables', () => {
     expect(tables.kinds).toContain('| `group_by` | `group` | transformation |');
     expect(tables.kinds.split('\n')[0]).toMatch(/\| duckdb \| danfo \|$/);
     expect(tables.functions).toMatch(/\| `count` \| aggregate \| 1 argument \| .* \| yes \| yes \|/);
+  });
+
+  it('come from the structured catalogues, one entry per kind and function', () => {
+    const kinds = kindCatalogue();
+    expect(kinds.map((k) => k.kind)).toEqual([...KIND_NAMES]);
+    expect(kinds.find((k) => k.kind === 'group_by')).toEqual(
+      expect.objectContaining({ specKey: 'group', role: 'transformation', backends: { duckdb: 'yes', danfo: 'yes' } }),
+    );
+    const functions = functionCatalogue();
+    expect(functions.map((f) => f.name)).toEqual([...FUNCTION_NAMES]);
+    expect(functions.find((f) => f.name === 'count')).toEqual(
+      expect.objectContaining({ category: 'aggregate', arguments: '1 argument', backends: { duckdb: 'yes', danfo: 'yes' } }),
+    );
   });
 
   it('are current in the README', () => {

@@ -19,21 +19,66 @@ const FUNCTION_TABLES: { readonly [B in BackendName]: Readonly<Record<string, un
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
-function supportCell(entry: unknown): string {
-  return isUnsupported(entry) ? `no (${cell(entry.unsupported)})` : 'yes';
+/** What a backend does with a kind or function: `yes`, or `no (<why>)`. */
+function support(entry: unknown): string {
+  return isUnsupported(entry) ? `no (${entry.unsupported})` : 'yes';
+}
+
+/** One kind of the catalogue, with what each backend does with it (`yes` or `no (<why>)`). */
+export interface KindCatalogueEntry {
+  /** The canonical snake_case name. */
+  readonly kind: string;
+  /** The Teckel specification's operation key. */
+  readonly specKey: string;
+  readonly role: string;
+  readonly description: string;
+  readonly backends: { readonly [B in BackendName]: string };
+}
+
+/** One function of the catalogue, with what each backend does with it (`yes` or `no (<why>)`). */
+export interface FunctionCatalogueEntry {
+  readonly name: string;
+  readonly category: string;
+  /** The accepted arguments, in words (`1 argument`, `2 or more arguments`, ...). */
+  readonly arguments: string;
+  readonly description: string;
+  readonly backends: { readonly [B in BackendName]: string };
+}
+
+/** Every kind, in catalogue order. */
+export function kindCatalogue(): KindCatalogueEntry[] {
+  return KIND_NAMES.map((kind) => {
+    const entry = kindOf(kind);
+    const backends = Object.fromEntries(
+      BACKEND_NAMES.map((b) => [
+        b,
+        entry.role !== 'transformation'
+          ? 'yes'
+          : support(BACKEND_DRIVERS[b].kinds[kind as keyof (typeof BACKEND_DRIVERS)[typeof b]['kinds']]),
+      ]),
+    ) as KindCatalogueEntry['backends'];
+    return { kind, specKey: entry.specKey ?? kind, role: entry.role, description: entry.description, backends };
+  });
+}
+
+/** Every function, in catalogue order. */
+export function functionCatalogue(): FunctionCatalogueEntry[] {
+  return FUNCTION_NAMES.map((name) => {
+    const spec = FUNCTION_CATALOGUE[name];
+    const backends = Object.fromEntries(
+      BACKEND_NAMES.map((b) => [b, support(FUNCTION_TABLES[b][name] ?? { unsupported: 'not implemented' })]),
+    ) as FunctionCatalogueEntry['backends'];
+    return { name, category: spec.category, arguments: describeArity(spec), description: spec.description, backends };
+  });
 }
 
 /** One row per kind: canonical name, the spec's key, role, description, one column per backend. */
 export function kindsTable(): string {
   const header = `| kind | Teckel key | role | what it does | ${BACKEND_NAMES.join(' | ')} |`;
   const rule = `|---|---|---|---|${BACKEND_NAMES.map(() => '---').join('|')}|`;
-  const rows = KIND_NAMES.map((kind) => {
-    const entry = kindOf(kind);
-    const backends = BACKEND_NAMES.map((b) => {
-      if (entry.role !== 'transformation') return 'yes';
-      return supportCell(BACKEND_DRIVERS[b].kinds[kind as keyof (typeof BACKEND_DRIVERS)[typeof b]['kinds']]);
-    });
-    return `| \`${kind}\` | \`${entry.specKey ?? kind}\` | ${entry.role} | ${cell(entry.description)} | ${backends.join(' | ')} |`;
+  const rows = kindCatalogue().map((k) => {
+    const backends = BACKEND_NAMES.map((b) => cell(k.backends[b]));
+    return `| \`${k.kind}\` | \`${k.specKey}\` | ${k.role} | ${cell(k.description)} | ${backends.join(' | ')} |`;
   });
   return [header, rule, ...rows].join('\n');
 }
@@ -42,10 +87,9 @@ export function kindsTable(): string {
 export function functionsTable(): string {
   const header = `| function | category | arguments | what it computes | ${BACKEND_NAMES.join(' | ')} |`;
   const rule = `|---|---|---|---|${BACKEND_NAMES.map(() => '---').join('|')}|`;
-  const rows = FUNCTION_NAMES.map((name) => {
-    const spec = FUNCTION_CATALOGUE[name];
-    const backends = BACKEND_NAMES.map((b) => supportCell(FUNCTION_TABLES[b][name] ?? { unsupported: 'not implemented' }));
-    return `| \`${name}\` | ${spec.category} | ${describeArity(spec)} | ${cell(spec.description)} | ${backends.join(' | ')} |`;
+  const rows = functionCatalogue().map((f) => {
+    const backends = BACKEND_NAMES.map((b) => cell(f.backends[b]));
+    return `| \`${f.name}\` | ${f.category} | ${f.arguments} | ${cell(f.description)} | ${backends.join(' | ')} |`;
   });
   return [header, rule, ...rows].join('\n');
 }

@@ -1,0 +1,61 @@
+/**
+ * The HTTP API of a running server (`/api/jobs...`), as the tool uses it: each call answers the
+ * parsed body, or throws CLI_SERVER_ERROR (the server's `{error}` text and status) or
+ * CLI_SERVER_UNREACHABLE (no connection).
+ */
+import { cliCatalogue } from './errors';
+import type { JobView } from './job-view';
+
+/** What `POST /api/jobs` sends. */
+export interface SubmitBody {
+  readonly yaml: string;
+  readonly variables: Readonly<Record<string, string>>;
+  readonly backend?: string;
+}
+
+/** A client of one server. */
+export interface ApiClient {
+  submit(body: SubmitBody): Promise<{ job_id: string; status: string }>;
+  list(): Promise<JobView[]>;
+  get(id: string): Promise<JobView>;
+  /** Waits up to `timeoutSeconds` (the server's cap applies) and answers the job as it is then. */
+  wait(id: string, timeoutSeconds: number): Promise<JobView>;
+  cancel(id: string): Promise<{ status: string }>;
+}
+
+/** A client of the server at `baseUrl` (`http://host:port`, no trailing slash). */
+export function createApiClient(baseUrl: string): ApiClient {
+  const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+    const url = `${baseUrl}/api${route}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw cliCatalogue.create('CLI_SERVER_UNREACHABLE', { url: baseUrl, reason: cause?.code ?? cause?.message ?? (error as Error).message });
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw cliCatalogue.create('CLI_SERVER_ERROR', { status: response.status, error: `not JSON: ${text.slice(0, 200)}` });
+    }
+    if (!response.ok) {
+      const message = (parsed as { error?: unknown } | undefined)?.error;
+      throw cliCatalogue.create('CLI_SERVER_ERROR', { status: response.status, error: typeof message === 'string' ? message : text.slice(0, 200) });
+    }
+    return parsed as T;
+  };
+  const job = (id: string) => `/jobs/${encodeURIComponent(id)}`;
+  return {
+    submit: (body) => call('POST', '/jobs', body),
+    list: async () => (await call<{ jobs: JobView[] }>('GET', '/jobs')).jobs,
+    get: (id) => call('GET', job(id)),
+    wait: (id, timeoutSeconds) => call('GET', `${job(id)}/wait?timeout=${timeoutSeconds}`),
+    cancel: (id) => call('DELETE', job(id)),
+  };
+}

@@ -1,0 +1,40 @@
+/** `pipeline explain FILE`: the service's plan text, or the plan as a Mermaid or dot diagram. */
+import { kindOf } from '@pipeline/definition';
+import { explainPlan, renderPlanGraph, type Plan } from '@pipeline/planner';
+import { checkPipeline } from '../check-pipeline';
+import { EXIT } from '../errors';
+import { invalidPipeline, readPipelineFile } from '../inputs';
+import { printJson, println, type Io } from '../io';
+
+/** The `--graph` values. */
+export const GRAPH_CHOICES = ['text', 'mermaid', 'dot'] as const;
+
+/** Options of `explain`. */
+export interface ExplainOptions {
+  readonly var?: Record<string, string>;
+  readonly graph: (typeof GRAPH_CHOICES)[number];
+  readonly json?: boolean;
+}
+
+/** The plan's assets as data: name, kind, upstream names, wave. */
+function assetsOf(plan: Plan) {
+  return plan.steps.map((s) => ({ asset: s.ref, kind: s.source.kind, label: kindOf(s.source.kind).label, upstream: s.upstream, wave: s.wave }));
+}
+
+/** Prints the plan of `file`; an invalid pipeline is one line on stderr (with its position) and exit 1. */
+export function explainCommand(file: string, options: ExplainOptions, io: Io): number {
+  const { yaml } = readPipelineFile(file, io.cwd);
+  const checked = checkPipeline(yaml, options.var ?? {});
+  if (!checked.ok) throw invalidPipeline(file, checked.error);
+  const text = options.graph === 'text' ? explainPlan(checked.plan) : renderPlanGraph(checked.plan, options.graph);
+  if (options.json === true) {
+    printJson(io, {
+      ...(options.graph === 'text' ? { plan: text } : { format: options.graph, graph: text }),
+      assets: assetsOf(checked.plan),
+      waves: checked.plan.waves,
+    });
+  } else {
+    println(io, text);
+  }
+  return EXIT.ok;
+}

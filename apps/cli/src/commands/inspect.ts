@@ -1,0 +1,33 @@
+/** `pipeline inspect FORMAT PATH`: a data file's fields and exact row count, as the gRPC InspectSource reads them. */
+import { createSessionManager } from '@pipeline/sessions';
+import { EXIT, cliCatalogue } from '../errors';
+import { dataRootOf } from '../inputs';
+import { columns, printJson, println, type Io } from '../io';
+
+/** Options of `inspect`. */
+export interface InspectOptions {
+  readonly option?: Record<string, string>;
+  readonly dataRoot?: string;
+  readonly json?: boolean;
+}
+
+/** Inspects `path` (inside the data root) read as `format`. */
+export async function inspectCommand(format: string, path: string, options: InspectOptions, io: Io): Promise<number> {
+  const sessions = createSessionManager({ dataRoot: dataRootOf(options.dataRoot, io.cwd) });
+  let schema;
+  try {
+    schema = await sessions.inspect({ format, path, options: options.option ?? {} });
+  } catch (error) {
+    throw cliCatalogue.create('CLI_INSPECT_FAILED', { detail: (error as Error).message }, { cause: error });
+  } finally {
+    await sessions.shutdown();
+  }
+  if (options.json === true) {
+    printJson(io, { fields: schema.fields.map((f) => ({ name: f.name, data_type: f.dataType, nullable: f.nullable })), row_count: schema.rowCount });
+    return EXIT.ok;
+  }
+  const rows = schema.fields.map((f) => [f.name, f.dataType, f.nullable ? 'yes' : 'no']);
+  for (const line of columns([['FIELD', 'TYPE', 'NULLABLE'], ...rows])) println(io, line);
+  println(io, `${schema.rowCount} rows`);
+  return EXIT.ok;
+}

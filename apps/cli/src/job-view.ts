@@ -1,0 +1,66 @@
+/**
+ * One shape for a job, local or remote: the HTTP API's job object (snake_case, timestamps once
+ * they exist, `error` when failed, `outputs` when completed). A local job record is rendered into
+ * it; a server's answer already has it.
+ */
+import { isTerminalStatus, type JobRecord, type JobStatus } from '@pipeline/jobs';
+
+/** One output a completed job wrote. */
+export interface OutputView {
+  readonly asset: string;
+  readonly path: string;
+  readonly rows_written: number;
+}
+
+/** A job as the tool shows it (and prints with `--json`). */
+export interface JobView {
+  readonly id: string;
+  readonly status: JobStatus;
+  readonly created_at: string;
+  readonly started_at?: string;
+  readonly completed_at?: string;
+  readonly duration_ms?: number;
+  readonly error?: string;
+  readonly outputs?: readonly OutputView[];
+}
+
+/** A local job record in the API's shape. */
+export function viewOfRecord(job: JobRecord): JobView {
+  return {
+    id: job.id,
+    status: job.status,
+    created_at: job.createdAt,
+    ...(job.startedAt === undefined ? {} : { started_at: job.startedAt }),
+    ...(job.completedAt === undefined ? {} : { completed_at: job.completedAt }),
+    ...(job.durationMs === undefined ? {} : { duration_ms: job.durationMs }),
+    ...(job.status === 'failed' ? { error: job.error ?? '' } : {}),
+    ...(job.status === 'completed'
+      ? { outputs: (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rows_written: o.rowsWritten })) }
+      : {}),
+  };
+}
+
+/** True once the job will not change again. */
+export function isFinished(job: JobView): boolean {
+  return isTerminalStatus(job.status);
+}
+
+/** Rows written by every output of the job (0 until it completed). */
+export function rowsWritten(job: JobView): number {
+  return (job.outputs ?? []).reduce((sum, o) => sum + o.rows_written, 0);
+}
+
+/** The job as `key  value` lines (`jobs get`, `jobs wait`). */
+export function jobLines(job: JobView): string[][] {
+  const rows: string[][] = [
+    ['id', job.id],
+    ['status', job.status],
+    ['created_at', job.created_at],
+  ];
+  if (job.started_at !== undefined) rows.push(['started_at', job.started_at]);
+  if (job.completed_at !== undefined) rows.push(['completed_at', job.completed_at]);
+  if (job.duration_ms !== undefined) rows.push(['duration_ms', String(job.duration_ms)]);
+  if (job.error !== undefined) rows.push(['error', job.error]);
+  for (const output of job.outputs ?? []) rows.push(['output', `${output.asset} -> ${output.path} (${output.rows_written} rows)`]);
+  return rows;
+}

@@ -1,0 +1,52 @@
+/**
+ * Runs a job on this machine through the jobs library, the same path the servers take: a job
+ * service with one worker thread over the data root, the job submitted, followed through the
+ * service's change notifications, cancelled cooperatively, and the service shut down afterwards.
+ */
+import { createJobService, type JobRequest, type JobService } from '@pipeline/jobs';
+import type { FollowedJob } from './follow';
+import { isFinished, viewOfRecord, type JobView } from './job-view';
+
+/** A local job and the service running it. */
+export interface LocalJob extends FollowedJob {
+  /** Shuts the job service down (at once: the job has ended by then). */
+  close(): Promise<void>;
+}
+
+/** Starts a job service over `dataRoot` and submits `request` (already validated) to it. */
+export function startLocalJob(request: JobRequest, dataRoot: string, onError: (error: Error) => void): LocalJob {
+  let listener: ((job: JobView) => void) | undefined;
+  const jobs: JobService = createJobService({
+    dataRoot,
+    workers: 1,
+    // A command-line run leaves the data root alone beyond its own outputs.
+    staleTempSweepMs: 0,
+    onError,
+    onJobChange: (record) => listener?.(viewOfRecord(record)),
+  });
+  let id: string;
+  try {
+    id = jobs.submit(request).id;
+  } catch (error) {
+    void jobs.shutdown({ graceMs: 0 });
+    throw error;
+  }
+  return {
+    id,
+    async untilFinished(onChange) {
+      listener = onChange;
+      const first = jobs.get(id);
+      if (first !== undefined) onChange(viewOfRecord(first));
+      for (;;) {
+        const record = await jobs.wait(id, 60_000);
+        if (record === undefined) throw new Error(`job ${id} vanished from the job service`);
+        const view = viewOfRecord(record);
+        if (isFinished(view)) return view;
+      }
+    },
+    async cancel() {
+      jobs.cancel(id);
+    },
+    close: () => jobs.shutdown({ graceMs: 0 }),
+  };
+}

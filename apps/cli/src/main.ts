@@ -1,0 +1,39 @@
+/**
+ * The `pipeline` command: parses the command line, runs the command and exits with its status
+ * (0 success, 1 invalid pipeline / failed job / failed request, 2 usage, 124 wait timed out,
+ * 130 cancelled). An error is one line on stderr (and `{"error": ...}` on stdout with `--json`).
+ */
+import { CommanderError } from 'commander';
+import { EXIT, cliCatalogue, exitStatusOf } from './errors';
+import type { Io } from './io';
+import { createProgram, type Outcome } from './program';
+
+/** Runs the tool on `argv` (the arguments after the script) and resolves with the exit status. */
+export async function runCli(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv): Promise<number> {
+  const outcome: Outcome = { status: EXIT.ok };
+  const program = createProgram(io, env, outcome);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return outcome.status;
+  } catch (error) {
+    // commander has already printed its message (or the help, or the version).
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    const message = error instanceof Error ? error.message : String(error);
+    const known = cliCatalogue.is(error) || (error instanceof Error && typeof (error as { code?: unknown }).code === 'string');
+    io.err.write(cliCatalogue.is(error) && error.code === 'CLI_PIPELINE_INVALID' ? `${message}\n` : `pipeline: ${message}\n`);
+    if (!known && error instanceof Error && error.stack !== undefined) io.err.write(`${error.stack}\n`);
+    if (argv.includes('--json')) {
+      const code = (error as { code?: unknown }).code;
+      const details = cliCatalogue.is(error) ? error.details : {};
+      io.out.write(`${JSON.stringify({ error: { code: typeof code === 'string' ? code : 'INTERNAL', message, ...details } })}\n`);
+    }
+    return exitStatusOf(error);
+  }
+}
+
+runCli(process.argv.slice(2), { out: process.stdout, err: process.stderr, cwd: process.cwd() }, process.env).then((status) => {
+  process.exitCode = status;
+  // Every job service and session has been shut down by now (no worker is inside DuckDB): a
+  // handle something left open must not keep the tool alive.
+  setTimeout(() => process.exit(status), 2_000).unref();
+});

@@ -1,0 +1,123 @@
+/**
+ * The command line: each command parses its arguments with commander and calls one function of
+ * commands/, which calls the libraries. `--json` on every command prints one JSON document.
+ */
+import { SERVICE_VERSION } from '@pipeline/server-kit';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { functionsCommand, kindsCommand } from './commands/catalogue';
+import { explainCommand, GRAPH_CHOICES } from './commands/explain';
+import { inspectCommand } from './commands/inspect';
+import { jobsCancelCommand, jobsGetCommand, jobsListCommand, jobsWaitCommand } from './commands/jobs';
+import { runCommand, submitCommand } from './commands/run';
+import { validateCommand } from './commands/validate';
+import { BACKEND_CHOICES, collectPair, requireServer } from './inputs';
+import type { Io } from './io';
+
+/** What running a command produced: its exit status. */
+export interface Outcome {
+  status: number;
+}
+
+const json = () => new Option('--json', 'print one JSON document (machine-readable)');
+const vars = () => new Option('--var <NAME=VALUE>', 'a pipeline variable (repeatable)').argParser(collectPair('NAME'));
+const backend = () => new Option('--backend <name>', 'execution backend (default duckdb)').choices(BACKEND_CHOICES);
+const server = () => new Option('--server <url>', 'base URL of a running HTTP server (default: $PIPELINE_SERVER)');
+const dataRoot = () => new Option('--data-root <dir>', 'folder input and output paths resolve in (default: the working directory)');
+
+function seconds(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number of seconds');
+  return Number(value);
+}
+
+/** The program; an action stores its exit status in `outcome`. */
+export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome): Command {
+  const program = new Command('pipeline')
+    .description('Validate, explain, run and inspect Teckel v3.0 pipelines, on this machine or on a running server.')
+    .version(SERVICE_VERSION, '--version', 'print the version')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: (text) => io.out.write(text), writeErr: (text) => io.err.write(text) })
+    .exitOverride();
+  const set = (status: number) => {
+    outcome.status = status;
+  };
+
+  program
+    .command('validate')
+    .description('check pipeline files; exit 1 when any is invalid')
+    .argument('<file...>', 'pipeline YAML files')
+    .addOption(vars())
+    .addOption(new Option('--backend <name>', 'also check that this backend runs every kind (V-014)').choices(BACKEND_CHOICES))
+    .addOption(json())
+    .action((files: string[], options) => set(validateCommand(files, options, io)));
+
+  program
+    .command('explain')
+    .description('print the execution plan (the service\'s text, or a Mermaid or dot diagram)')
+    .argument('<file>', 'pipeline YAML file')
+    .addOption(new Option('--graph <format>', 'output format').choices(GRAPH_CHOICES).default('text'))
+    .addOption(vars())
+    .addOption(json())
+    .action((file: string, options) => set(explainCommand(file, options, io)));
+
+  program
+    .command('run')
+    .description('run a pipeline here (or on --server) and follow it; exit 0 completed, 1 failed, 130 cancelled')
+    .argument('<file>', 'pipeline YAML file')
+    .addOption(vars())
+    .addOption(backend())
+    .addOption(dataRoot())
+    .addOption(server())
+    .addOption(json())
+    .action(async (file: string, options) => set(await runCommand(file, options, io, env)));
+
+  program
+    .command('submit')
+    .description('submit a pipeline to a server and print the job id')
+    .argument('<file>', 'pipeline YAML file')
+    .addOption(vars())
+    .addOption(backend())
+    .addOption(server())
+    .addOption(json())
+    .action(async (file: string, options) => set(await submitCommand(file, { ...options, server: requireServer(options.server, env) }, io)));
+
+  const jobs = program.command('jobs').description('list, read, wait for and cancel jobs of a server');
+  const jobsCommand = (name: string, description: string) =>
+    jobs.command(name).description(description).addOption(server()).addOption(json());
+  jobsCommand('list', 'every job, oldest first').action(async (options) =>
+    set(await jobsListCommand({ ...options, server: requireServer(options.server, env) }, io)),
+  );
+  jobsCommand('get', 'one job')
+    .argument('<id>', 'job id')
+    .action(async (id: string, options) => set(await jobsGetCommand(id, { ...options, server: requireServer(options.server, env) }, io)));
+  jobsCommand('wait', 'wait for a job to end; exit 0 completed, 1 failed, 130 cancelled, 124 still running')
+    .argument('<id>', 'job id')
+    .addOption(new Option('--timeout <seconds>', 'longest wait (default 300; the server caps it at 3600)').argParser(seconds))
+    .action(async (id: string, options) => set(await jobsWaitCommand(id, { ...options, server: requireServer(options.server, env) }, io)));
+  jobsCommand('cancel', 'cancel a queued or running job')
+    .argument('<id>', 'job id')
+    .action(async (id: string, options) => set(await jobsCancelCommand(id, { ...options, server: requireServer(options.server, env) }, io)));
+
+  program
+    .command('inspect')
+    .description('print the fields and row count of a data file')
+    .argument('<format>', 'csv, parquet or json')
+    .argument('<path>', 'the file, inside the data root')
+    .addOption(new Option('--option <NAME=VALUE>', 'a read option such as header=false (repeatable)').argParser(collectPair('NAME')))
+    .addOption(dataRoot())
+    .addOption(json())
+    .action(async (format: string, path: string, options) => set(await inspectCommand(format, path, options, io)));
+
+  program
+    .command('kinds')
+    .description('print every source kind and which backends run it')
+    .addOption(json())
+    .action((options) => set(kindsCommand(options, io)));
+
+  program
+    .command('functions')
+    .description('print every expression function and which backends run it')
+    .addOption(json())
+    .action((options) => set(functionsCommand(options, io)));
+
+  return program;
+}

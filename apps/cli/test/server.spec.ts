@@ -1,0 +1,103 @@
+/**
+ * The --server commands against the built HTTP server (a child process on port 0 over a copy of
+ * sample-data): submit, jobs list/get/wait/cancel, run --server, and the errors a user meets.
+ */
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { removeTemp, runCli, sampleDataCopy, startServer, cleanEnv, type ServerProcess } from './helpers';
+
+let dir: string;
+let server: ServerProcess;
+beforeAll(async () => {
+  dir = sampleDataCopy();
+  server = await startServer(dir);
+});
+afterAll(async () => {
+  await server?.stop();
+  removeTemp(dir);
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('pipeline submit and jobs', () => {
+  it('submit prints the job id; jobs wait, get and list show it completed with its outputs', async () => {
+    const submitted = await runCli(['submit', 'pipelines/employees.yaml', '--server', server.url, '--var', 'MIN_SALARY=90000'], { cwd: dir });
+    expect(submitted.stderr).toBe('');
+    expect(submitted.status).toBe(0);
+    const id = submitted.stdout.trim();
+    expect(id).toMatch(UUID);
+
+    const waited = await runCli(['jobs', 'wait', id, '--timeout', '30', '--server', server.url, '--json'], { cwd: dir });
+    expect(waited.status).toBe(0);
+    expect(JSON.parse(waited.stdout)).toEqual(
+      expect.objectContaining({ id, status: 'completed', outputs: [{ asset: 'summary', path: 'out/employees_by_department.csv', rows_written: 3 }] }),
+    );
+
+    const got = await runCli(['jobs', 'get', id, '--server', server.url], { cwd: dir });
+    expect(got.status).toBe(0);
+    const lines = got.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`id            ${id}`);
+    expect(lines[1]).toBe('status        completed');
+    expect(lines).toContain('output        summary -> out/employees_by_department.csv (3 rows)');
+
+    // PIPELINE_SERVER stands in for --server.
+    const listed = await runCli(['jobs', 'list', '--json'], { cwd: dir, env: cleanEnv({ PIPELINE_SERVER: server.url }) });
+    expect(JSON.parse(listed.stdout).jobs.map((j: { id: string }) => j.id)).toContain(id);
+    const table = await runCli(['jobs', 'list', '--server', `${server.url}/`], { cwd: dir });
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID +STATUS +CREATED +DURATION$/);
+    expect(table.stdout).toMatch(new RegExp(`\\n${id} +completed +\\S+ +\\d+ ms\\n`));
+    expect(fs.readFileSync(path.join(dir, 'out/employees_by_department.csv'), 'utf8').split('\n')[0]).toBe('department,headcount,avg_salary');
+  });
+
+  it('--json submit answers {job_id, status}; cancelling a finished job is the server\'s 409, exit 1', async () => {
+    const submitted = JSON.parse((await runCli(['submit', 'pipelines/teckel-top-earners.yaml', '--server', server.url, '--json'], { cwd: dir })).stdout);
+    expect(submitted).toEqual({ job_id: expect.stringMatching(UUID), status: 'queued' });
+    await runCli(['jobs', 'wait', submitted.job_id, '--server', server.url], { cwd: dir });
+    const cancel = await runCli(['jobs', 'cancel', submitted.job_id, '--server', server.url], { cwd: dir });
+    expect(cancel).toEqual({ status: 1, stdout: '', stderr: 'pipeline: server answered 409: job is already completed\n' });
+  });
+
+  it('run --server submits and follows the job to its end with the same display', async () => {
+    const result = await runCli(['run', 'pipelines/employees.yaml', '--server', server.url, '--backend', 'danfo'], { cwd: dir });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^job [0-9a-f-]{36} (queued: 5 assets|running)$/);
+    expect(lines.slice(-2)).toEqual([
+      expect.stringMatching(/^completed: 5\/5 assets, 5 rows written in \d+\.\d\ds$/),
+      '  summary -> out/employees_by_department.csv (5 rows)',
+    ]);
+    const failed = await runCli(['run', 'pipelines/employees.yaml', '--server', server.url, '--var', 'INPUT=gone.csv', '--json'], { cwd: dir });
+    expect(failed.status).toBe(1);
+    expect(JSON.parse(failed.stdout)).toEqual(expect.objectContaining({ status: 'failed', error: expect.stringContaining('gone.csv') }));
+  });
+
+  it('unknown jobs, a missing --server and an unreachable server are clear errors', async () => {
+    const unknown = await runCli(['jobs', 'get', '00000000-0000-4000-8000-000000000000', '--server', server.url], { cwd: dir });
+    expect(unknown).toEqual({ status: 1, stdout: '', stderr: 'pipeline: server answered 404: job not found\n' });
+    const json = await runCli(['jobs', 'wait', 'nope', '--server', server.url, '--json'], { cwd: dir });
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ error: { code: 'CLI_SERVER_ERROR', message: 'server answered 404: job not found', status: 404, error: 'job not found' } });
+    expect(await runCli(['jobs', 'list'], { cwd: dir })).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'pipeline: this command needs --server URL (or PIPELINE_SERVER)\n',
+    });
+    const port = await freePort();
+    const closed = await runCli(['submit', 'pipelines/employees.yaml', '--server', `http://127.0.0.1:${port}`], { cwd: dir });
+    expect(closed).toEqual({ status: 1, stdout: '', stderr: `pipeline: cannot reach the server at http://127.0.0.1:${port}: ECONNREFUSED\n` });
+    const notUrl = await runCli(['jobs', 'list', '--server', 'localhost'], { cwd: dir });
+    expect(notUrl.status).toBe(2);
+  });
+});
+
+/** A port nothing listens on (bound once by the system, then released). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

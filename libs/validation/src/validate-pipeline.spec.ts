@@ -1017,3 +1017,53 @@ describe('select with * and asset.*', () => {
     expect(message(validatePipeline(withSelect('["raw.* AS x"]')))).toMatch(/^V-009: asset "s": columns\[0\]: "\*" must be a whole column entry/);
   });
 });
+
+describe("the specification's invalid examples, as Teckel documents", () => {
+  const INPUTS = ['a', 'b', 'employees', 'users', 'sales'].map((n) => `  - name: ${n}\n    format: csv\n    path: ${n}.csv`).join('\n');
+  const doc = (transformation: string, output = '  - name: a\n    format: csv\n    path: o.csv') =>
+    `version: "3.0"\ninput:\n${INPUTS}\ntransformation:\n${transformation.replace(/^/gm, '  ')}\noutput:\n${output}\n`;
+  const problem = (yaml: string): string => message(validatePipeline(yaml));
+
+  it.each([
+    ['8.1 select: empty columns', '- name: empty\n  select:\n    from: employees\n    columns: []', 'V-006: asset "empty": select.columns must not be empty'],
+    ['8.2 where: not a condition', '- name: bad\n  where:\n    from: users\n    filter: "upper(name)"', 'V-009: asset "bad": filter: expected a true/false condition such as x > 0 at column 1'],
+    [
+      '8.3 group: a column neither aggregated nor grouped',
+      '- name: bad\n  group:\n    from: sales\n    by: [region]\n    agg:\n      - "product_name"',
+      'V-009: asset "bad": agg[0]: column "product_name" must be inside an aggregate function or be a grouping key at column 1',
+    ],
+    [
+      '8.4 orderBy: unknown direction',
+      '- name: bad\n  orderBy:\n    from: sales\n    columns:\n      - column: id\n        direction: ascending',
+      'V-006: asset "bad": orderBy.columns[0].direction must be one of asc, desc',
+    ],
+    [
+      '8.5 join: unqualified column in the condition',
+      '- name: bad\n  join:\n    left: a\n    right:\n      - name: b\n        type: inner\n        on:\n          - "id = id"',
+      'V-009: asset "bad": right[0].on[0]: column "id" must be qualified by its asset\'s name in a join condition (for example left.id = right.id) at column 1',
+    ],
+    [
+      '8.21 split: a reference to the split itself',
+      '- name: s\n  split:\n    from: sales\n    condition: "amount > 1"\n    pass: big\n    fail: small\n- name: c\n  group:\n    from: s\n    by: [region]\n    agg: ["count(1) as n"]',
+      'V-001: asset "c" references split "s", which is not an asset: reference its pass asset "big" or its fail asset "small"',
+    ],
+  ])('%s', (_name, transformation, expected) => {
+    expect(problem(doc(transformation))).toBe(expected);
+  });
+
+  it('names the entry for the document-level examples (sections 3 to 7)', () => {
+    expect(problem(doc('- name: a\n  where: { from: b, filter: "x > 1" }'))).toBe('V-002: duplicate asset "a" (assets 1 and 6)');
+    expect(problem(`version: "3.0"\ninput:\n  - name: orders\n    path: o.csv\noutput:\n  - name: orders\n    format: csv\n    path: x.csv\n`)).toBe(
+      'V-006: asset "orders": input.format is required',
+    );
+    expect(problem(`version: "3.0"\ninput:\n  - name: 1table\n    format: csv\n    path: o.csv\noutput:\n  - name: 1table\n    format: csv\n    path: x.csv\n`)).toBe(
+      'V-004: invalid asset name "1table": must start with a letter and contain only letters, digits, "_" and "-" (at most 128 characters)',
+    );
+    expect(problem(doc('- name: c\n  where: { from: a, filter: "x > 1" }', '  - name: doesNotExist\n    format: csv\n    path: o.csv'))).toBe(
+      'V-001: asset "output_doesNotExist" references unknown asset "doesNotExist"',
+    );
+    expect(problem(doc('- name: c\n  where: { from: a, filter: "x > 1" }', '  - name: c\n    format: csv\n    path: o.csv\n    mode: upsert'))).toBe(
+      'V-008: asset "output_c": unknown mode "upsert" (expected overwrite, append, error, ignore)',
+    );
+  });
+});

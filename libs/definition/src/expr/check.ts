@@ -31,6 +31,8 @@ export interface CheckExpressionOptions {
   readonly groupKeys?: readonly string[];
   /** True where a whole expression may be `*` or `asset.*`, standing for columns (select). */
   readonly starAllowed?: boolean;
+  /** True where every column must be qualified by its asset (join conditions, spec E-JOIN-001). */
+  readonly qualifiedColumns?: boolean;
 }
 
 const ROLE_PLACE: Readonly<Record<Exclude<ExpressionRole, 'aggregate'>, string>> = {
@@ -63,6 +65,13 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
         report('EXPR_STAR', options.starAllowed === true ? '"*" must be a whole column entry ("*" or "asset.*") or count(*)' : '"*" is only allowed as count(*)', node);
         return;
       case 'column':
+        if (options.qualifiedColumns === true && node.qualifier === undefined) {
+          report(
+            'EXPR_UNQUALIFIED_COLUMN',
+            `column "${node.name}" must be qualified by its asset's name in a join condition (for example left.${node.name} = right.${node.name})`,
+            node,
+          );
+        }
         if (role === 'aggregate' && groupKeys !== undefined && enclosingAggregate === undefined && !groupKeys.has(node.name)) {
           report(
             'EXPR_UNGROUPED_COLUMN',

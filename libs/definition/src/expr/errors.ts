@@ -28,6 +28,7 @@ export const EXPRESSION_CHECK_CODES = {
   EXPR_EXPECTED_PREDICATE: 'A filter is an expression that can never be true or false.',
   EXPR_EXPECTED_COLUMN: 'A grouping key references no column.',
   EXPR_ALIAS_NOT_ALLOWED: 'An alias appears where none is allowed.',
+  EXPR_UNQUALIFIED_COLUMN: 'A join condition names a column without the asset it belongs to.',
   EXPR_UNGROUPED_COLUMN: 'An aggregation uses a column outside any aggregate that is not a grouping key.',
   EXPR_TEXT_GROWTH: 'Nested replace calls could make a text value grow beyond the growth limit.',
   EXPR_BAD_PATTERN: 'An RLIKE pattern is one RE2 cannot compile (backreferences, lookaround, bad syntax).',

@@ -39,7 +39,7 @@ export const JOIN_KIND: KindDefinition<'join', JoinFields> = {
     required: ['left', 'right'],
     additionalProperties: false,
   },
-  expressions: [{ field: 'right', item: 'on', itemList: true, role: 'predicate', list: true }],
+  expressions: [{ field: 'right', item: 'on', itemList: true, role: 'predicate', list: true, qualifiedColumns: true }],
   check: (fields) => {
     for (const [i, target] of fields.right.entries()) {
       if (target.type === 'cross' && target.on.length > 0) return { field: `right[${i}].on`, detail: 'must be [] for a cross join' };

@@ -90,8 +90,9 @@ describe.each(BACKENDS)('join on %s', (backend) => {
 
   it('refuses an unqualified condition column and an asset joined twice', async () => {
     const fails = (join: string) => executePlan(plan(pipeline(join)), { dataRoot: root.dir, backend });
-    await expect(fails('{ left: emp, right: [ { name: dept, type: inner, on: ["dept = dept"] } ] }')).rejects.toThrow(
-      'asset "j": right[0].on[0]: column "dept" must be qualified by its asset\'s name in a join condition (for example left.dept = right.dept)',
+    // Validation refuses it first (V-009), before anything runs.
+    expect(() => plan(pipeline('{ left: emp, right: [ { name: dept, type: inner, on: ["dept = dept"] } ] }'))).toThrow(
+      'V-009: asset "j": right[0].on[0]: column "dept" must be qualified by its asset\'s name in a join condition (for example left.dept = right.dept) at column 1',
     );
     await expect(fails(`{ left: emp, right: [ { name: dept, type: inner, on: [${ON}] }, { name: dept, type: inner, on: [${ON}] } ] }`)).rejects.toThrow(
       'asset "j": right: asset "dept" is joined twice',

@@ -245,6 +245,7 @@ function parseExpressionFields(
         role: spec.role,
         ...(groupKeys === undefined ? {} : { groupKeys }),
         ...(spec.starAllowed === true ? { starAllowed: true } : {}),
+        ...(spec.qualifiedColumns === true ? { qualifiedColumns: true } : {}),
       });
       if (problem !== undefined) {
         return {

@@ -127,6 +127,16 @@ export interface AddColumnsSource {
   readonly columns: readonly ColumnDefinition[];
 }
 
+/**
+ * Window functions (spec 8.15): like addColumns, each column's expression holding the step's
+ * `OVER (...)` window around its aggregate and window-function calls.
+ */
+export interface WindowSource {
+  readonly kind: 'window';
+  readonly from: string;
+  readonly columns: readonly ColumnDefinition[];
+}
+
 /** Removes columns. */
 export interface DropColumnsSource {
   readonly kind: 'drop_columns';
@@ -256,6 +266,7 @@ export type Source =
   | DistinctSource
   | LimitSource
   | AddColumnsSource
+  | WindowSource
   | DropColumnsSource
   | RenameColumnsSource
   | CastColumnsSource

@@ -26,6 +26,7 @@ export type {
   ColumnDefinition,
   ConditionalSource,
   SplitSource,
+  WindowSource,
   DropColumnsSource,
   DropNaSource,
   Format,

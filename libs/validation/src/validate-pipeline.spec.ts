@@ -1067,3 +1067,42 @@ describe("the specification's invalid examples, as Teckel documents", () => {
     );
   });
 });
+
+describe('window and inline OVER', () => {
+  const withStep = (step: string) => pipeline(RAW, `asset_ref: s\nsource:\n  ${step}`, 'asset_ref: out\nsource:\n  output: {from: s, format: csv, path: o.csv}');
+  const problem = (step: string): string | undefined => {
+    const result = validatePipeline(withStep(step));
+    return result.ok ? undefined : result.error.message;
+  };
+
+  it("accepts the spec's example and gives each function the step's window", () => {
+    const step =
+      'window: { from: raw, partitionBy: [department], orderBy: [ { column: salary, direction: desc } ], frame: { type: rows, start: "unbounded preceding", end: "current row" }, functions: [ { expression: "row_number()", alias: rank }, { expression: "sum(salary)", alias: running_total }, { expression: "lag(salary, 1)", alias: prev_salary } ] }';
+    const source = valid(withStep(step)).assets[1].source;
+    expect(source).toMatchObject({
+      kind: 'window',
+      columns: [
+        { name: 'rank', expression: { kind: 'window', call: { name: 'row_number' }, partitionBy: [{ name: 'department' }], frame: { type: 'rows', start: { kind: 'unbounded_preceding' }, end: { kind: 'current_row' } } } },
+        { name: 'running_total', expression: { kind: 'window', call: { name: 'sum' } } },
+        { name: 'prev_salary', expression: { kind: 'window', call: { name: 'lag' }, orderBy: [{ direction: 'desc', nulls: 'last' }] } },
+      ],
+    });
+    expect(problem('select: { from: raw, columns: [ "rank() OVER (PARTITION BY department ORDER BY salary DESC) AS r", "sum(salary) OVER (ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS moving" ] }')).toBeUndefined();
+  });
+
+  it.each([
+    ['window: { from: raw, partitionBy: [d], functions: [ { expression: "x", alias: a } ], frame: { start: "2 before" } }', 'V-006: asset "s": window.frame.start must be "unbounded preceding", "N preceding", "current row", "N following" or "unbounded following" (got "2 before")'],
+    ['window: { from: raw, partitionBy: [d], functions: [ { expression: "sum(x)", alias: a } ], frame: { start: "current row", end: "1 preceding" } }', 'V-006: asset "s": window.frame starts after it ends (current row to 1 preceding)'],
+    ['window: { from: raw, partitionBy: [d], functions: [ { expression: "sum(x)", alias: a } ], frame: { type: range, start: "1 preceding" } }', 'V-006: asset "s": window.frame a range frame with an N preceding or N following bound needs exactly one orderBy column'],
+    ['window: { from: raw, partitionBy: [d], functions: [ { expression: "sum(x)" } ] }', 'V-006: asset "s": window.functions[0].alias is required'],
+    ['window: { from: raw, functions: [ { expression: "sum(x)", alias: a } ] }', 'V-006: asset "s": window.partitionBy is required'],
+    ['window: { from: raw, partitionBy: [d], functions: [ { expression: "sum(x) OVER ()", alias: a } ] }', 'V-009: asset "s": functions[0].expression: a window expression is not allowed in a window step\'s function (the step gives every function its window) at column 1'],
+    ['select: { from: raw, columns: [ "row_number() AS n" ] }', 'V-009: asset "s": columns[0]: window function "row_number" needs OVER (...) here (or use a window step) at column 1'],
+    ['where: { from: raw, filter: "row_number() OVER (ORDER BY id) = 1" }', 'V-009: asset "s": filter: a window expression is not allowed in a filter (compute it in a select or addColumns step first) at column 1'],
+    ['group_by: { from: raw, by: [d], agg: [ "sum(count(*) OVER ())" ] }', 'V-009: asset "s": agg[0]: a window expression is not allowed inside aggregate function "sum" at column 5'],
+    ['select: { from: raw, columns: [ "sum(x) OVER (PARTITION BY sum(y))" ] }', 'V-009: asset "s": columns[0]: function "sum" is not allowed inside a window\'s PARTITION BY or ORDER BY at column 27'],
+    ['select: { from: raw, columns: [ "lag(x) OVER (ORDER BY id ROWS 1 PRECEDING)" ] }', 'V-009: asset "s": columns[0]: unexpected token "1" at column 31'],
+  ])('%s', (step, expected) => {
+    expect(problem(step)).toBe(expected);
+  });
+});

@@ -215,6 +215,40 @@ export interface Call {
   readonly span: Span;
 }
 
+/** One bound of a window frame; `offset` is the N of `N PRECEDING` / `N FOLLOWING`. */
+export interface FrameBound {
+  readonly kind: 'unbounded_preceding' | 'preceding' | 'current_row' | 'following' | 'unbounded_following';
+  readonly offset?: Expr;
+}
+
+/** `ROWS|RANGE BETWEEN start AND end`. */
+export interface WindowFrame {
+  readonly type: 'rows' | 'range';
+  readonly start: FrameBound;
+  readonly end: FrameBound;
+}
+
+/** One `ORDER BY` item of a window. */
+export interface WindowSortItem {
+  readonly expr: Expr;
+  readonly direction: 'asc' | 'desc';
+  readonly nulls: 'first' | 'last';
+}
+
+/**
+ * `call OVER (PARTITION BY ... ORDER BY ... frame)` (spec 9.10), also what a `window` step makes
+ * of each of its functions. Without a frame the default applies: the partition up to the current
+ * row's peers with an ORDER BY, the whole partition without.
+ */
+export interface WindowCall {
+  readonly kind: 'window';
+  readonly call: Call;
+  readonly partitionBy: readonly Expr[];
+  readonly orderBy: readonly WindowSortItem[];
+  readonly frame?: WindowFrame;
+  readonly span: Span;
+}
+
 /** `expr AS alias`: names the column an expression produces. Only valid at the top of an expression. */
 export interface Alias {
   readonly kind: 'alias';
@@ -242,6 +276,7 @@ export type Expr =
   | Case
   | Cast
   | Call
+  | WindowCall
   | Alias;
 
 /** The `kind` tag of every expression node. */

@@ -9,7 +9,7 @@
  * `function "upper" takes 1 argument, got 2`.
  */
 import type { Call, Expr } from './ast';
-import { describeArity, lookupFunction } from './functions';
+import { describeArity, lookupFunction, lookupWindowFunction } from './functions';
 
 /** The codes these rules raise (a subset of the expression error catalogue). */
 export type CallRuleCode =
@@ -52,7 +52,7 @@ export function isCountStar(call: Call, arg: Expr): boolean {
 
 /** Every rule `call` breaks by itself (its arguments' own calls are not looked at), in rule order. */
 export function callProblems(call: Call, place: CallPlace): CallRuleProblem[] {
-  const info = lookupFunction(call.name);
+  const info = lookupFunction(call.name) ?? lookupWindowFunction(call.name);
   if (info === undefined) return [{ code: 'EXPR_UNKNOWN_FUNCTION', reason: `unknown function "${call.name}"`, node: call }];
   const problems: CallRuleProblem[] = [];
   const count = call.args.length;

@@ -7,10 +7,10 @@ import { containsAggregate } from './aggregates';
 import { callProblems } from './call-rules';
 import { regexProblem } from './regex';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
-import { lookupFunction } from './functions';
+import { lookupFunction, lookupWindowFunction } from './functions';
 import { parseExpression } from './parser';
 import { MAX_TEXT_GROWTH, findTextGrowthProblem } from './text-growth';
-import { children, columnsReferenced } from './walk';
+import { children, columnsReferenced, walkExpression } from './walk';
 
 /**
  * Where an expression is used:
@@ -33,12 +33,26 @@ export interface CheckExpressionOptions {
   readonly starAllowed?: boolean;
   /** True where every column must be qualified by its asset (join conditions, spec E-JOIN-001). */
   readonly qualifiedColumns?: boolean;
+  /**
+   * A `window` step's function: its aggregate and window-function calls take the step's window
+   * (they may not carry their own OVER).
+   */
+  readonly windowStep?: boolean;
 }
 
 const ROLE_PLACE: Readonly<Record<Exclude<ExpressionRole, 'aggregate'>, string>> = {
   predicate: 'in a filter',
   value: 'in a column expression',
   column: 'in a grouping key',
+};
+
+/** Where a window expression is refused, completing "a window expression is not allowed ...". */
+const ROLE_WINDOW_PLACE: Readonly<Record<ExpressionRole | 'step', string>> = {
+  predicate: 'in a filter (compute it in a select or addColumns step first)',
+  column: 'in a grouping key',
+  aggregate: 'in an aggregation',
+  value: 'here',
+  step: "in a window step's function (the step gives every function its window)",
 };
 
 /**
@@ -81,8 +95,16 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
         }
         return;
       case 'call':
-        visitCall(node, enclosingAggregate);
+        visitCall(node, enclosingAggregate, false);
         return;
+      case 'window': {
+        const place = enclosingAggregate !== undefined ? `inside aggregate function "${enclosingAggregate.name}"` : role === 'value' && options.windowStep !== true ? undefined : ROLE_WINDOW_PLACE[options.windowStep === true ? 'step' : role];
+        if (place !== undefined) report('EXPR_WINDOW_NOT_ALLOWED', `a window expression is not allowed ${place}`, node);
+        visitCall(node.call, undefined, true);
+        // PARTITION BY and ORDER BY are per-row values of the input: no aggregates, no windows.
+        for (const child of children(node).slice(1)) visitRowValue(child);
+        return;
+      }
       case 'like': {
         // A literal RLIKE pattern is compiled now, so a bad one is a validation error, not a failed job.
         const problem = node.op === 'RLIKE' && node.pattern.kind === 'string' ? regexProblem(node.pattern.value) : undefined;
@@ -95,15 +117,35 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
     }
   };
 
-  const visitCall = (call: Call, enclosingAggregate: Call | undefined): void => {
+  /** `windowed`: the call is the function of a window (written OVER, or a window step's). */
+  const visitCall = (call: Call, enclosingAggregate: Call | undefined, windowed: boolean): void => {
+    const stepWindowed = options.windowStep === true && enclosingAggregate === undefined;
     const place = {
       enclosingAggregate: enclosingAggregate?.name,
-      aggregatesForbidden: role === 'aggregate' ? undefined : ROLE_PLACE[role],
+      aggregatesForbidden: role === 'aggregate' || windowed || stepWindowed ? undefined : ROLE_PLACE[role],
     };
     for (const problem of callProblems(call, place)) report(problem.code, problem.reason, problem.node);
-    const inner = lookupFunction(call.name)?.aggregate === true ? call : enclosingAggregate;
+    const windowFunction = lookupWindowFunction(call.name);
+    if (windowFunction !== undefined && !windowed && !stepWindowed) {
+      report('EXPR_WINDOW_REQUIRED', `window function "${windowFunction.name}" needs OVER (...) here (or use a window step)`, call);
+    }
+    const inner = lookupFunction(call.name)?.aggregate === true || windowFunction !== undefined ? call : enclosingAggregate;
     // A misplaced `*` argument was reported with the call's own problems.
     for (const arg of call.args) if (arg.kind !== 'star') visit(arg, inner, false);
+  };
+
+  const visitRowValue = (node: Expr): void => {
+    walkExpression(node, (n) => {
+      if (n.kind === 'window') {
+        report('EXPR_WINDOW_NOT_ALLOWED', 'a window expression is not allowed inside a window\'s PARTITION BY or ORDER BY', n);
+        return false;
+      }
+      if (n.kind === 'call' && (lookupFunction(n.name)?.aggregate === true || lookupWindowFunction(n.name) !== undefined)) {
+        report('EXPR_AGGREGATE_NOT_ALLOWED', `function "${n.name}" is not allowed inside a window's PARTITION BY or ORDER BY`, n);
+        return false;
+      }
+      return undefined;
+    });
   };
 
   visit(e, undefined, true);
@@ -208,6 +250,8 @@ function truthKind(e: Expr): TruthKind {
       const kinds = new Set(branches.filter((b) => b.kind !== 'null').map(truthKind));
       return kinds.size === 1 ? [...kinds][0] : 'unknown';
     }
+    case 'window':
+      return truthKind(e.call);
     case 'alias':
       return truthKind(e.expr);
     default:

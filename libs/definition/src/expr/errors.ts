@@ -28,6 +28,8 @@ export const EXPRESSION_CHECK_CODES = {
   EXPR_EXPECTED_PREDICATE: 'A filter is an expression that can never be true or false.',
   EXPR_EXPECTED_COLUMN: 'A grouping key references no column.',
   EXPR_ALIAS_NOT_ALLOWED: 'An alias appears where none is allowed.',
+  EXPR_WINDOW_REQUIRED: 'A window function (row_number, rank, lag, ...) is called without OVER (...) outside a window step.',
+  EXPR_WINDOW_NOT_ALLOWED: 'A window expression appears where only one value per row of the input (or per group) makes sense: a filter, a grouping key, an aggregation, another window.',
   EXPR_UNQUALIFIED_COLUMN: 'A join condition names a column without the asset it belongs to.',
   EXPR_UNGROUPED_COLUMN: 'An aggregation uses a column outside any aggregate that is not a grouping key.',
   EXPR_TEXT_GROWTH: 'Nested replace calls could make a text value grow beyond the growth limit.',

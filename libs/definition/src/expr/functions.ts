@@ -182,6 +182,37 @@ export function lookupFunction(name: string): FunctionInfo | undefined {
   return BY_NAME.get(name.toLowerCase());
 }
 
+/**
+ * Window functions (spec 9.13.5): they compute a value per row from the row's place in its
+ * partition, so they are only valid with `OVER (...)` or as a `window` step's function. Every
+ * aggregate of the catalogue may be used the same way.
+ */
+export const WINDOW_FUNCTIONS = {
+  row_number: { minArgs: 0, maxArgs: 0, returns: 'number', description: 'row_number(): 1, 2, 3... in the window order within the partition (input order among ties).' },
+  rank: { minArgs: 0, maxArgs: 0, returns: 'number', description: 'rank(): 1 + the number of rows ordered before the row; ties share a rank and leave gaps.' },
+  dense_rank: { minArgs: 0, maxArgs: 0, returns: 'number', description: 'dense_rank(): like rank without gaps.' },
+  ntile: { minArgs: 1, maxArgs: 1, returns: 'number', description: 'ntile(n): the bucket 1..n of the row when the partition is cut into n buckets whose sizes differ by at most one (larger ones first).' },
+  lag: { minArgs: 1, maxArgs: 3, returns: 'any', description: 'lag(x[, offset[, default]]): x of the row offset (1) rows before in the window order; default (NULL) when there is none.' },
+  lead: { minArgs: 1, maxArgs: 3, returns: 'any', description: 'lead(x[, offset[, default]]): x of the row offset (1) rows after in the window order; default (NULL) when there is none.' },
+  first_value: { minArgs: 1, maxArgs: 1, returns: 'any', description: 'first_value(x): x of the first row of the frame.' },
+  last_value: { minArgs: 1, maxArgs: 1, returns: 'any', description: 'last_value(x): x of the last row of the frame.' },
+} as const satisfies Record<string, { minArgs: number; maxArgs: number; returns: FunctionResultType; description: string }>;
+
+/** The name of a window function. */
+export type WindowFunctionName = keyof typeof WINDOW_FUNCTIONS;
+
+/** True when `name` (lower-case) names a window function. */
+export function isWindowFunctionName(name: string): name is WindowFunctionName {
+  return Object.prototype.hasOwnProperty.call(WINDOW_FUNCTIONS, name);
+}
+
+/** A window function's entry in the shape of the catalogue's (category `window`, not an aggregate). */
+export function lookupWindowFunction(name: string): (Omit<FunctionSpec, 'category'> & { readonly name: WindowFunctionName; readonly category: 'window' }) | undefined {
+  const lower = name.toLowerCase();
+  if (!isWindowFunctionName(lower)) return undefined;
+  return { name: lower, category: 'window', aggregate: false, ...WINDOW_FUNCTIONS[lower] };
+}
+
 /** Describes how many arguments a function takes: `1 argument`, `1 to 2 arguments`, `at least 1 argument`. */
 export function describeArity(spec: Pick<FunctionSpec, 'minArgs' | 'maxArgs'>): string {
   const plural = (n: number): string => (n === 1 ? 'argument' : 'arguments');

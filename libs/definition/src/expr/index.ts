@@ -37,6 +37,10 @@ export type {
   Unary,
   UnaryOperator,
   WhenClause,
+  FrameBound,
+  WindowCall,
+  WindowFrame,
+  WindowSortItem,
 } from './ast';
 export { assertNever } from './ast';
 export { aggregateCalls, containsAggregate, isAggregateCall } from './aggregates';
@@ -67,8 +71,18 @@ export type {
   ExpressionErrorDetails,
   ExpressionSyntaxCode,
 } from './errors';
-export { FUNCTION_CATALOGUE, FUNCTION_NAMES, FUNCTIONS, describeArity, isFunctionName, lookupFunction } from './functions';
-export type { FunctionCategory, FunctionInfo, FunctionName, FunctionResultType, FunctionSpec } from './functions';
+export {
+  FUNCTION_CATALOGUE,
+  FUNCTION_NAMES,
+  FUNCTIONS,
+  WINDOW_FUNCTIONS,
+  describeArity,
+  isFunctionName,
+  isWindowFunctionName,
+  lookupFunction,
+  lookupWindowFunction,
+} from './functions';
+export type { FunctionCategory, FunctionInfo, FunctionName, FunctionResultType, FunctionSpec, WindowFunctionName } from './functions';
 export { RESERVED_WORDS, isBareIdentifier, isReservedWord, quoteIdentifier } from './keywords';
 export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, parseExpression } from './parser';
 export { outputName, printExpression, printStringLiteral } from './printer';

@@ -3,7 +3,7 @@
  * subset the engines support). Precedence, lowest first: AS (top level only), OR, AND, NOT,
  * comparisons / IS / IN / BETWEEN / LIKE (non-associative), + - ||, * / %, unary - +.
  */
-import type { Alias, BinaryOperator, Case, Cast, CastType, Expr, IntervalPart, IntervalUnit, LikeOperator, Span, WhenClause } from './ast';
+import type { Alias, BinaryOperator, Call, Case, Cast, CastType, Expr, FrameBound, IntervalPart, IntervalUnit, LikeOperator, Span, WhenClause, WindowFrame, WindowSortItem } from './ast';
 import { isCastTypeProblem, resolveCastType } from './cast-types';
 import { ExpressionSyntaxError, type ExpressionSyntaxCode } from './errors';
 import { isReservedWord } from './keywords';
@@ -483,10 +483,88 @@ class Parser {
       }
     }
     const close = this.expectOperator(')');
-    return this.build(
-      { kind: 'call', name: name.text.toLowerCase(), args, distinct, span: span(name.start, close.end) },
+    const call = this.build(
+      { kind: 'call', name: name.text.toLowerCase(), args, distinct, span: span(name.start, close.end) } as const,
       name.start,
     );
+    return this.isKeyword(this.peek(), 'OVER') ? this.parseWindow(call) : call;
+  }
+
+  /** `OVER ( [PARTITION BY e, ...] [ORDER BY e [ASC|DESC] [NULLS FIRST|LAST], ...] [ROWS|RANGE BETWEEN b AND b] )`. */
+  private parseWindow(call: Call): Expr {
+    this.advance(); // OVER
+    this.expectOperator('(');
+    const partitionBy: Expr[] = [];
+    if (this.isKeyword(this.peek(), 'PARTITION')) {
+      this.advance();
+      this.expectKeyword('BY');
+      partitionBy.push(this.parseOr());
+      while (this.isOperator(this.peek(), ',')) {
+        this.advance();
+        partitionBy.push(this.parseOr());
+      }
+    }
+    const orderBy: WindowSortItem[] = [];
+    if (this.isKeyword(this.peek(), 'ORDER')) {
+      this.advance();
+      this.expectKeyword('BY');
+      do {
+        if (orderBy.length > 0) this.advance(); // ","
+        orderBy.push(this.parseWindowSortItem());
+      } while (this.isOperator(this.peek(), ','));
+    }
+    let frame: WindowFrame | undefined;
+    if (this.isKeyword(this.peek(), 'ROWS') || this.isKeyword(this.peek(), 'RANGE')) {
+      const type = this.advance().text.toLowerCase() as 'rows' | 'range';
+      this.expectKeyword('BETWEEN');
+      const start = this.parseFrameBound();
+      this.expectKeyword('AND');
+      frame = { type, start, end: this.parseFrameBound() };
+    }
+    const close = this.expectOperator(')');
+    return this.build(
+      { kind: 'window', call, partitionBy, orderBy, ...(frame === undefined ? {} : { frame }), span: span(call.span.start, close.end) },
+      call.span.start,
+    );
+  }
+
+  private parseWindowSortItem(): WindowSortItem {
+    const expr = this.parseOr();
+    let direction: 'asc' | 'desc' = 'asc';
+    if (this.isKeyword(this.peek(), 'ASC') || this.isKeyword(this.peek(), 'DESC')) direction = this.advance().text.toLowerCase() as 'asc' | 'desc';
+    // NULLs sort last in both directions unless asked (decisions 7, as orderBy).
+    let nulls: 'first' | 'last' = 'last';
+    if (this.isKeyword(this.peek(), 'NULLS')) {
+      this.advance();
+      const which = this.peek();
+      if (!this.isKeyword(which, 'FIRST') && !this.isKeyword(which, 'LAST')) this.unexpected(which);
+      nulls = this.advance().text.toLowerCase() as 'first' | 'last';
+    }
+    return { expr, direction, nulls };
+  }
+
+  private parseFrameBound(): FrameBound {
+    if (this.isKeyword(this.peek(), 'UNBOUNDED')) {
+      this.advance();
+      if (this.isKeyword(this.peek(), 'PRECEDING')) {
+        this.advance();
+        return { kind: 'unbounded_preceding' };
+      }
+      this.expectKeyword('FOLLOWING');
+      return { kind: 'unbounded_following' };
+    }
+    if (this.isKeyword(this.peek(), 'CURRENT')) {
+      this.advance();
+      this.expectKeyword('ROW');
+      return { kind: 'current_row' };
+    }
+    const offset = this.parseAdditive();
+    if (this.isKeyword(this.peek(), 'PRECEDING')) {
+      this.advance();
+      return { kind: 'preceding', offset };
+    }
+    this.expectKeyword('FOLLOWING');
+    return { kind: 'following', offset };
   }
 
   private parseCase(): Expr {

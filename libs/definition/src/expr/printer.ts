@@ -3,7 +3,7 @@
  * single spaces around binary operators and only the brackets precedence requires, so that
  * `parseExpression(printExpression(e))` rebuilds `e` (spans aside).
  */
-import { assertNever, type BinaryOperator, type Expr } from './ast';
+import { assertNever, type BinaryOperator, type Expr, type FrameBound, type WindowCall } from './ast';
 import { printCastType } from './cast-types';
 import { quoteIdentifier } from './keywords';
 
@@ -128,10 +128,42 @@ function render(e: Expr): string {
       const args = e.args.map((a) => print(a, Level.Or)).join(', ');
       return `${e.name}(${e.distinct ? 'DISTINCT ' : ''}${args})`;
     }
+    case 'window':
+      return `${render(e.call)} OVER (${printWindowSpec(e)})`;
     case 'alias':
       return `${print(e.expr, Level.Or)} AS ${quoteIdentifier(e.alias)}`;
     default:
       return assertNever(e);
+  }
+}
+
+/** `PARTITION BY a ORDER BY b DESC NULLS FIRST ROWS BETWEEN 1 PRECEDING AND CURRENT ROW`, parts present only when given. */
+function printWindowSpec(e: WindowCall): string {
+  const parts: string[] = [];
+  if (e.partitionBy.length > 0) parts.push(`PARTITION BY ${e.partitionBy.map((p) => print(p, Level.Or)).join(', ')}`);
+  if (e.orderBy.length > 0) {
+    const items = e.orderBy.map((o) => `${print(o.expr, Level.Or)} ${o.direction.toUpperCase()} NULLS ${o.nulls.toUpperCase()}`);
+    parts.push(`ORDER BY ${items.join(', ')}`);
+  }
+  if (e.frame !== undefined) {
+    parts.push(`${e.frame.type.toUpperCase()} BETWEEN ${printFrameBound(e.frame.start)} AND ${printFrameBound(e.frame.end)}`);
+  }
+  return parts.join(' ');
+}
+
+function printFrameBound(bound: FrameBound): string {
+  switch (bound.kind) {
+    case 'unbounded_preceding':
+      return 'UNBOUNDED PRECEDING';
+    case 'unbounded_following':
+      return 'UNBOUNDED FOLLOWING';
+    case 'current_row':
+      return 'CURRENT ROW';
+    case 'preceding':
+    case 'following':
+      return `${bound.offset === undefined ? '' : print(bound.offset, Level.Additive)} ${bound.kind.toUpperCase()}`;
+    default:
+      return assertNever(bound.kind);
   }
 }
 

@@ -36,6 +36,13 @@ export function children(e: Expr): readonly Expr[] {
       return [e.operand];
     case 'call':
       return e.args;
+    case 'window':
+      return [
+        e.call,
+        ...e.partitionBy,
+        ...e.orderBy.map((o) => o.expr),
+        ...(e.frame === undefined ? [] : [e.frame.start.offset, e.frame.end.offset].filter((o): o is Expr => o !== undefined)),
+      ];
     case 'alias':
       return [e.expr];
     default:

@@ -28,6 +28,8 @@ export interface ExpressionField {
   readonly item?: string;
   /** With `item`: each object holds a list of expressions there (`on: [...]`), parsed into one flat list. */
   readonly itemList?: boolean;
+  /** A window step's functions: their aggregate and window calls take the step's window. */
+  readonly windowStep?: boolean;
   /** Every column must be qualified by its asset's name (join conditions). */
   readonly qualifiedColumns?: boolean;
   /** A whole entry may be `*` or `asset.*`: every column, or every column that came from that asset (select). */

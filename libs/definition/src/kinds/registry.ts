@@ -26,6 +26,7 @@ import { REPLACE_KIND } from './replace';
 import { SAMPLE_KIND } from './sample';
 import { SELECT_KIND } from './select';
 import { SPLIT_KIND } from './split';
+import { WINDOW_KIND } from './window';
 import { TAIL_KIND } from './tail';
 import { UNION_KIND } from './union';
 import { WHERE_KIND } from './where';
@@ -50,6 +51,7 @@ export const KINDS = {
   sample: SAMPLE_KIND,
   conditional: CONDITIONAL_KIND,
   split: SPLIT_KIND,
+  window: WINDOW_KIND,
   repartition: REPARTITION_KIND,
   coalesce: COALESCE_KIND,
   offset: OFFSET_KIND,

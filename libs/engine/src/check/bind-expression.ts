@@ -12,13 +12,17 @@ import {
   callProblems,
   FUNCTION_CATALOGUE,
   isFunctionName,
+  isWindowFunctionName,
   printExpression,
   regexProblem,
   type Binary,
   type Call,
   type CastType,
   type Expr,
+  type FrameBound,
   type FunctionSpec,
+  type WindowCall,
+  type WindowFunctionName,
 } from '@pipeline/definition';
 import { columnNotFound, engineError, typeError } from '../errors';
 import { checkLikePattern } from '../values/like';
@@ -33,7 +37,7 @@ import {
   isTemporal,
   type DataType,
 } from '../types/data-type';
-import type { BoundExpr, BoundString, UntypedCall } from './bound-expr';
+import type { BoundCall, BoundExpr, BoundFrameBound, BoundString, BoundWindow, BoundWindowFunction, UntypedCall } from './bound-expr';
 import { adaptiveArithmeticType, FUNCTION_TYPES } from './function-types';
 import { supertype } from './supertype';
 
@@ -181,6 +185,8 @@ class Binder {
       }
       case 'call':
         return this.bindCall(e, enclosing);
+      case 'window':
+        return this.bindWindow(e, enclosing);
       case 'alias': {
         const inner = this.bind(e.expr, enclosing);
         return { kind: 'alias', expr: inner, alias: e.alias, type: inner.type, span };
@@ -301,7 +307,102 @@ class Binder {
     }
   }
 
-  private bindCall(e: Call, enclosing: string | undefined): BoundExpr {
+  /** `call OVER (...)`: only in row context, outside any aggregate (the validator's rule too). */
+  private bindWindow(e: WindowCall, enclosing: string | undefined): BoundExpr {
+    if (this.scope.context !== 'row' || enclosing !== undefined) {
+      this.aggregateError(`a window expression is not allowed here: ${printExpression(e)}`);
+    }
+    const partitionBy = e.partitionBy.map((p) => this.bind(p, undefined));
+    const orderBy = e.orderBy.map((o) => ({ expr: this.bind(o.expr, undefined), direction: o.direction, nulls: o.nulls }));
+    for (const key of [...partitionBy, ...orderBy.map((o) => o.expr)]) {
+      if (!isModelled(key.type) || key.type === 'interval') this.fail(`a window cannot partition or order by a value of type ${key.type}: ${printExpression(e)}`);
+    }
+    const call = isWindowFunctionName(e.call.name) ? this.bindWindowFunction(e.call, e) : (this.bindCall(e.call, undefined, true) as BoundCall);
+    const frame = this.bindFrame(e, orderBy.length > 0);
+    if (frame.type === 'range' && (frame.start.offset !== undefined || frame.end.offset !== undefined)) {
+      const key = orderBy.length === 1 ? orderBy[0].expr.type : undefined;
+      if (key === undefined || !(isNumeric(key) || key === 'date' || key === 'timestamp')) {
+        this.fail(`a range frame with an offset needs exactly one numeric, date or timestamp ORDER BY key: ${printExpression(e)}`);
+      }
+    }
+    return { kind: 'window', call, partitionBy, orderBy, frame, type: call.type, span: e.span };
+  }
+
+  private bindFrame(e: WindowCall, ordered: boolean): BoundWindow['frame'] {
+    if (e.frame === undefined) {
+      return ordered
+        ? { type: 'range', start: { kind: 'unbounded_preceding' }, end: { kind: 'current_row' } }
+        : { type: 'range', start: { kind: 'unbounded_preceding' }, end: { kind: 'unbounded_following' } };
+    }
+    const bound = (b: FrameBound): BoundFrameBound => {
+      if (b.offset === undefined) return { kind: b.kind };
+      const value = this.constantNumber(b.offset, 'a frame offset', e);
+      if (value < 0) this.fail(`a frame offset cannot be negative: ${printExpression(e)}`);
+      if (e.frame?.type === 'rows' && !Number.isInteger(value)) this.fail(`a rows frame offset must be a whole number: ${printExpression(e)}`);
+      return { kind: b.kind, offset: value };
+    };
+    return { type: e.frame.type, start: bound(e.frame.start), end: bound(e.frame.end) };
+  }
+
+  /** A number written as a literal (possibly negated). */
+  private constantNumber(expr: Expr, what: string, whole: Expr): number {
+    const negated = expr.kind === 'unary' && expr.op === '-';
+    const inner = negated ? (expr as Extract<Expr, { kind: 'unary' }>).operand : expr;
+    if (inner.kind !== 'number') this.fail(`${what} must be a number written as it is: ${printExpression(whole)}`);
+    const value = Number(inner.text);
+    return negated ? -value : value;
+  }
+
+  private bindWindowFunction(e: Call, whole: WindowCall): BoundWindowFunction {
+    const name = e.name as WindowFunctionName;
+    const [problem] = callProblems(e, { enclosingAggregate: undefined });
+    if (problem !== undefined) this.fail(`${problem.reason}: ${printExpression(whole)}`);
+    const span = e.span;
+    switch (name) {
+      case 'row_number':
+      case 'rank':
+      case 'dense_rank':
+        return { kind: 'window_function', name, args: [], type: 'long', span };
+      case 'ntile': {
+        const n = this.constantNumber(e.args[0] as Expr, 'the bucket count of ntile', whole);
+        if (!Number.isInteger(n) || n < 1) this.fail(`ntile needs a whole number of buckets of at least 1: ${printExpression(whole)}`);
+        return { kind: 'window_function', name, args: [this.bind(e.args[0] as Expr, name)], type: 'long', span };
+      }
+      case 'lag':
+      case 'lead': {
+        const [value, offset, fallback] = e.args;
+        const bound = this.bind(value as Expr, name);
+        this.requireModelled(bound, value as Expr);
+        const args: BoundExpr[] = [bound];
+        if (offset !== undefined) {
+          const n = this.constantNumber(offset, `the offset of ${name}`, whole);
+          if (!Number.isInteger(n) || n < 0) this.fail(`${name} needs a whole, non-negative offset: ${printExpression(whole)}`);
+          args.push(this.bind(offset, name));
+        }
+        if (fallback !== undefined) {
+          const [v, f] = this.unify([value as Expr, fallback], name, printExpression(whole));
+          args[0] = v as BoundExpr;
+          if (args.length === 1) args.push({ kind: 'number', text: '1', isInteger: true, type: 'integer', span });
+          args.push(f as BoundExpr);
+        }
+        const type = args[0]?.type === 'null' ? (args[2]?.type ?? 'integer') : (args[0] as BoundExpr).type;
+        return { kind: 'window_function', name, args, type: type === 'null' ? 'integer' : type, span };
+      }
+      case 'first_value':
+      case 'last_value': {
+        const bound = this.bind(e.args[0] as Expr, name);
+        this.requireModelled(bound, e.args[0] as Expr);
+        return { kind: 'window_function', name, args: [bound], type: bound.type === 'null' ? 'integer' : bound.type, span };
+      }
+      default:
+        return assertNever(name);
+    }
+  }
+
+  private bindCall(e: Call, enclosing: string | undefined, windowed = false): BoundExpr {
+    if (isWindowFunctionName(e.name)) {
+      this.fail(`window function "${e.name}" needs OVER (...) here (or use a window step): ${printExpression(e)}`);
+    }
     if (!isFunctionName(e.name)) {
       throw engineError('E_UNSUPPORTED_FUNCTION', {
         asset: this.scope.asset,
@@ -313,7 +414,7 @@ class Binder {
     const name = e.name;
     const spec: FunctionSpec = FUNCTION_CATALOGUE[name];
     // Arity, DISTINCT, `*` and aggregate placement: the same rules the validator applies.
-    const [problem] = callProblems(e, { enclosingAggregate: enclosing, aggregatesForbidden: this.scope.context === 'row' ? 'here' : undefined });
+    const [problem] = callProblems(e, { enclosingAggregate: enclosing, aggregatesForbidden: this.scope.context === 'row' && !windowed ? 'here' : undefined });
     if (problem !== undefined) {
       if (problem.code === 'EXPR_NESTED_AGGREGATE' || problem.code === 'EXPR_AGGREGATE_NOT_ALLOWED') this.aggregateError(problem.reason);
       this.fail(`${problem.reason}: ${printExpression(e)}`);

@@ -8,6 +8,7 @@
 import type { TransformationKind, TransformationSource } from '@pipeline/definition';
 import type { Column } from './bind-expression';
 import { bindAddColumns, type BoundAddColumns } from './binders/add-columns';
+import { bindWindowStep, type BoundWindowStep } from './binders/window';
 import type { Binder, UpstreamColumns } from './binders/binder-kit';
 import { bindCastColumns, type BoundCastColumns } from './binders/cast-columns';
 import { bindConditional, type BoundConditional } from './binders/conditional';
@@ -46,6 +47,7 @@ export type BoundTransform =
   | BoundDistinct
   | BoundLimit
   | BoundAddColumns
+  | BoundWindowStep
   | BoundDropColumns
   | BoundRenameColumns
   | BoundCastColumns
@@ -83,6 +85,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   distinct: bindDistinct,
   limit: bindLimit,
   add_columns: bindAddColumns,
+  window: bindWindowStep,
   drop_columns: bindDropColumns,
   rename_columns: bindRenameColumns,
   cast_columns: bindCastColumns,

@@ -10,7 +10,7 @@
  * `{ kind: 'binary', op: '>', type: 'boolean', left: { kind: 'column', name: 'salary', type:
  * 'double' }, right: { kind: 'number', text: '1000', isInteger: true, type: 'integer' } }`.
  */
-import type { BinaryOperator, FunctionName, LikeOperator, Span, UnaryOperator } from '@pipeline/definition';
+import type { BinaryOperator, FrameBound, FunctionName, LikeOperator, Span, UnaryOperator, WindowFunctionName } from '@pipeline/definition';
 import type { DataType } from '../types/data-type';
 
 /** What every bound node has: its portable type and where it was written. */
@@ -148,6 +148,32 @@ export interface BoundCall extends Typed {
   readonly distinct: boolean;
 }
 
+/** A window function with its bound arguments (offsets and bucket counts are constants). */
+export interface BoundWindowFunction extends Typed {
+  readonly kind: 'window_function';
+  readonly name: WindowFunctionName;
+  readonly args: readonly BoundExpr[];
+}
+
+/** One bound of a frame; `offset` is the constant N of `N PRECEDING` / `N FOLLOWING`. */
+export interface BoundFrameBound {
+  readonly kind: FrameBound['kind'];
+  readonly offset?: number;
+}
+
+/**
+ * `call OVER (...)`: an aggregate of the catalogue or a window function over the rows of a
+ * partition. `frame` is the effective frame: the written one, or the default (up to the current
+ * row's peers with an ORDER BY, the whole partition without).
+ */
+export interface BoundWindow extends Typed {
+  readonly kind: 'window';
+  readonly call: BoundCall | BoundWindowFunction;
+  readonly partitionBy: readonly BoundExpr[];
+  readonly orderBy: readonly { readonly expr: BoundExpr; readonly direction: 'asc' | 'desc'; readonly nulls: 'first' | 'last' }[];
+  readonly frame: { readonly type: 'rows' | 'range'; readonly start: BoundFrameBound; readonly end: BoundFrameBound };
+}
+
 /** `expr AS alias`, at the top of an expression only. */
 export interface BoundAlias extends Typed {
   readonly kind: 'alias';
@@ -174,6 +200,7 @@ export type BoundExpr =
   | BoundCase
   | BoundCast
   | BoundCall
+  | BoundWindow
   | BoundAlias;
 
 /** A bound call before its result type is known: what a function's typing rule sees. */

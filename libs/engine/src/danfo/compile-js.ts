@@ -6,7 +6,7 @@
  * call folds its argument over the group's rows and a group key is read from the first row).
  */
 import { assertNever, compileRegex } from '@pipeline/definition';
-import type { BoundBinary, BoundCall, BoundExpr, BoundLike } from '../check/bound-expr';
+import type { BoundBinary, BoundCall, BoundExpr, BoundLike, BoundWindow } from '../check/bound-expr';
 import { supertype } from '../check/supertype';
 import { engineError, internalError } from '../errors';
 import { isIntegral, type DataType } from '../types/data-type';
@@ -27,6 +27,7 @@ import {
   ValueError,
   type JsFunction,
 } from './js-functions';
+import { windowValues } from './window-values';
 
 /** Column data of a frame: one array per column, in column order. */
 export type Columns = readonly (readonly Value[])[];
@@ -46,9 +47,26 @@ export interface JsCompileContext {
 
 /** Compiles a row expression: `(cols, i) => value`. */
 export function compileRowExpression(e: BoundExpr, ctx: JsCompileContext): Compiled<number> {
-  return new JsCompiler<number>(ctx, (idx) => (cols, i) => cols[idx][i], () => {
-    throw engineError('E_AGGREGATE', { asset: ctx.asset, field: ctx.field, problem: 'aggregate functions are not allowed here' });
-  }).compile(e);
+  return new JsCompiler<number>(
+    ctx,
+    (idx) => (cols, i) => cols[idx][i],
+    () => {
+      throw engineError('E_AGGREGATE', { asset: ctx.asset, field: ctx.field, problem: 'aggregate functions are not allowed here' });
+    },
+    (node) => {
+      // A window's column is computed whole, once per set of columns, then read row by row.
+      const computed = new WeakMap<Columns, Value[]>();
+      const compilers = { row: (x: BoundExpr) => compileRowExpression(x, ctx), group: (x: BoundExpr) => compileGroupExpression(x, ctx) };
+      return (cols, i) => {
+        let values = computed.get(cols);
+        if (values === undefined) {
+          values = windowValues(node, cols, cols[0]?.length ?? 0, compilers);
+          computed.set(cols, values);
+        }
+        return values[i] as Value;
+      };
+    },
+  ).compile(e);
 }
 
 /** Compiles an aggregate expression: `(cols, rows) => value` over the row indices of one group. */
@@ -85,6 +103,9 @@ class JsCompiler<I> {
     private readonly ctx: JsCompileContext,
     private readonly column: (index: number) => Compiled<I>,
     private readonly aggregate: (call: BoundCall, fn: Extract<JsFunction, { kind: 'aggregate' }>) => Compiled<I>,
+    private readonly window: (node: BoundWindow) => Compiled<I> = () => {
+      throw engineError('E_AGGREGATE', { asset: ctx.asset, field: ctx.field, problem: 'a window expression is not allowed here' });
+    },
   ) {}
 
   private fail(code: 'E_TYPE' | 'E_VALUE' | 'E_BAD_PATTERN', what: string): never {
@@ -223,6 +244,8 @@ class JsCompiler<I> {
       }
       case 'call':
         return this.compileCall(e);
+      case 'window':
+        return this.window(e);
       case 'alias':
         return this.compile(e.expr);
       default:

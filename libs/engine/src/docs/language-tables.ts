@@ -4,7 +4,7 @@
  * catalogues and the backends' own tables, so the README cannot drift from the code
  * (`language-tables.spec.ts` compares them; `UPDATE_DOCS=1` rewrites the README section).
  */
-import { FUNCTION_CATALOGUE, FUNCTION_NAMES, KIND_NAMES, describeArity, kindOf } from '@pipeline/definition';
+import { FUNCTION_CATALOGUE, FUNCTION_NAMES, KIND_NAMES, WINDOW_FUNCTIONS, describeArity, kindOf } from '@pipeline/definition';
 import { BACKEND_DRIVERS, BACKEND_NAMES } from '../backend-drivers';
 import type { BackendName } from '../backend-name';
 import { JS_FUNCTIONS } from '../danfo/js-functions';
@@ -61,15 +61,21 @@ export function kindCatalogue(): KindCatalogueEntry[] {
   });
 }
 
-/** Every function, in catalogue order. */
+/** Every function, in catalogue order, then the window functions (both backends compute them). */
 export function functionCatalogue(): FunctionCatalogueEntry[] {
-  return FUNCTION_NAMES.map((name) => {
+  const catalogue = FUNCTION_NAMES.map((name) => {
     const spec = FUNCTION_CATALOGUE[name];
     const backends = Object.fromEntries(
       BACKEND_NAMES.map((b) => [b, support(FUNCTION_TABLES[b][name] ?? { unsupported: 'not implemented' })]),
     ) as FunctionCatalogueEntry['backends'];
     return { name, category: spec.category, arguments: describeArity(spec), description: spec.description, backends };
   });
+  const windows = (Object.keys(WINDOW_FUNCTIONS) as (keyof typeof WINDOW_FUNCTIONS)[]).map((name) => {
+    const spec = WINDOW_FUNCTIONS[name];
+    const backends = Object.fromEntries(BACKEND_NAMES.map((b) => [b, 'yes'])) as FunctionCatalogueEntry['backends'];
+    return { name, category: 'window', arguments: describeArity(spec), description: `${spec.description} With OVER (...) or in a window step.`, backends };
+  });
+  return [...catalogue, ...windows];
 }
 
 /** One row per kind: canonical name, the spec's key, role, description, one column per backend. */

@@ -5,7 +5,7 @@
  * integers is HUGEINT, floor of an integer is DOUBLE) the table casts it back.
  */
 import { assertNever, type FunctionName } from '@pipeline/definition';
-import type { BoundCall, BoundExpr } from '../check/bound-expr';
+import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow } from '../check/bound-expr';
 import { patternArg, truncationUnitArg } from '../check/function-types';
 import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
@@ -44,8 +44,12 @@ export function duckDbTypeName(t: DataType): string {
   }
 }
 
-/** A compiled function: DuckDB SQL from the compiled arguments, their types and the call's result type. */
-type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType) => string;
+/**
+ * A compiled function: DuckDB SQL from the compiled arguments, their types and the call's result
+ * type. An aggregate writes `over` (` OVER (...)` when it is used as a window function, else
+ * empty) right after its call, inside any cast around it.
+ */
+type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string) => string;
 
 const plain =
   (name: string): DuckDbFunction =>
@@ -54,8 +58,8 @@ const plain =
 
 const aggregate =
   (name: string): DuckDbFunction =>
-  (args, _types, call) =>
-    `${name}(${call.distinct ? 'DISTINCT ' : ''}${args.join(', ')})`;
+  (args, _types, call, _result, over = '') =>
+    `${name}(${call.distinct ? 'DISTINCT ' : ''}${args.join(', ')})${over}`;
 
 const spacesOnly =
   (name: string): DuckDbFunction =>
@@ -89,9 +93,9 @@ const readTemporal =
 
 /** Every catalogue function in DuckDB SQL. */
 export const DUCKDB_FUNCTIONS = {
-  count: (args, _types, call) => (call.args[0]?.kind === 'star' ? 'count(*)' : aggregate('count')(args, _types, call, 'long')),
-  sum: (args, types, call, result) => {
-    const sql = aggregate('sum')(args, types, call, result);
+  count: (args, _types, call, _result, over = '') => (call.args[0]?.kind === 'star' ? `count(*)${over}` : aggregate('count')(args, _types, call, 'long', over)),
+  sum: (args, types, call, result, over) => {
+    const sql = aggregate('sum')(args, types, call, result, over);
     // DuckDB sums integers into HUGEINT; the portable type is long.
     return isIntegral(types[0]) || types[0] === 'null' ? `CAST(${sql} AS BIGINT)` : sql;
   },
@@ -111,8 +115,8 @@ export const DUCKDB_FUNCTIONS = {
   skewness: aggregate('skewness'),
   kurtosis: aggregate('kurtosis'),
   // As doubles (spec: percentile returns double); the accuracy of percentile_approx is not passed on.
-  percentile: ([x, p]) => `quantile_cont(CAST(${x} AS DOUBLE), ${p})`,
-  percentile_approx: ([x, p]) => `quantile_disc(CAST(${x} AS DOUBLE), ${p})`,
+  percentile: ([x, p], _types, _call, _result, over = '') => `quantile_cont(CAST(${x} AS DOUBLE), ${p})${over}`,
+  percentile_approx: ([x, p], _types, _call, _result, over = '') => `quantile_disc(CAST(${x} AS DOUBLE), ${p})${over}`,
 
   concat: (args, types) => `(${args.map((a, i) => asText(a, types[i])).join(' || ')})`,
   upper: plain('upper'),
@@ -158,8 +162,45 @@ export const DUCKDB_FUNCTIONS = {
   current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
 } satisfies Record<FunctionName, DuckDbFunction>;
 
+/** What compiling may need from the statement around the expression. */
+export interface CompileOptions {
+  /**
+   * The column numbering the input's rows (quoted): windows order ties by it, so row_number,
+   * lag, lead, ntile and rows frames follow input order among equal ORDER BY keys.
+   */
+  readonly position?: string;
+}
+
+/** True when `e` holds a window expression (its statement must then number the input rows). */
+export function hasWindow(e: BoundExpr): boolean {
+  switch (e.kind) {
+    case 'window':
+      return true;
+    case 'unary':
+    case 'is_null':
+    case 'cast':
+      return hasWindow(e.operand);
+    case 'binary':
+      return hasWindow(e.left) || hasWindow(e.right);
+    case 'in':
+      return hasWindow(e.operand) || e.list.some(hasWindow);
+    case 'between':
+      return [e.operand, e.low, e.high].some(hasWindow);
+    case 'like':
+      return hasWindow(e.operand) || hasWindow(e.pattern);
+    case 'case':
+      return e.whens.some((w) => hasWindow(w.when) || hasWindow(w.then)) || (e.else !== undefined && hasWindow(e.else));
+    case 'call':
+      return e.args.some(hasWindow);
+    case 'alias':
+      return hasWindow(e.expr);
+    default:
+      return false;
+  }
+}
+
 /** DuckDB SQL of a bound expression (only a bound tree compiles: it carries every node's type). */
-export function compileDuckDbExpression(e: BoundExpr): string {
+export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = {}): string {
   const typeOf = (node: BoundExpr): DataType => node.type;
   const compile = (node: BoundExpr): string => {
     switch (node.kind) {
@@ -236,6 +277,8 @@ export function compileDuckDbExpression(e: BoundExpr): string {
         const fn: DuckDbFunction = DUCKDB_FUNCTIONS[node.name];
         return fn(node.args.map(compile), node.args.map(typeOf), node, node.type);
       }
+      case 'window':
+        return compileWindow(node, compile, options);
       case 'alias':
         return compile(node.expr);
       default:
@@ -243,4 +286,72 @@ export function compileDuckDbExpression(e: BoundExpr): string {
     }
   };
   return compile(e);
+}
+
+/**
+ * `fn(...) OVER (PARTITION BY ... ORDER BY ... frame)`. Ties in the ORDER BY are broken by input
+ * position wherever the result would otherwise depend on the order DuckDB happens to read peers
+ * in (row_number, ntile, lag, lead, rows frames); rank, dense_rank and range frames keep peers.
+ * first_value and last_value over a range frame read the frame's first or last row, which among
+ * peers is taken in input order by recasting them as rows windows that give the same row.
+ */
+function compileWindow(node: BoundWindow, compile: (e: BoundExpr) => string, options: CompileOptions): string {
+  const position = options.position;
+  if (position === undefined) throw internalError('a window expression was compiled without the input positions');
+  const partition = node.partitionBy.map(compile);
+  const keys = node.orderBy.map((o) => `${compile(o.expr)} ${o.direction.toUpperCase()} NULLS ${o.nulls.toUpperCase()}`);
+  const spec = (partitionBy: readonly string[], orderBy: readonly string[], frame: string): string =>
+    ` OVER (${[partitionBy.length > 0 ? `PARTITION BY ${partitionBy.join(', ')}` : '', orderBy.length > 0 ? `ORDER BY ${orderBy.join(', ')}` : '', frame]
+      .filter((part) => part !== '')
+      .join(' ')})`;
+  const { frame, call } = node;
+  if (call.kind === 'window_function') {
+    const args = call.args.map(compile);
+    switch (call.name) {
+      case 'row_number':
+      case 'ntile':
+      case 'lag':
+      case 'lead':
+        return `${call.name}(${args.join(', ')})${spec(partition, [...keys, position], '')}`;
+      case 'rank':
+      case 'dense_rank':
+        return `${call.name}()${spec(partition, keys, '')}`;
+      case 'first_value':
+      case 'last_value': {
+        const edge = call.name === 'first_value' ? frame.start : frame.end;
+        if (frame.type === 'range' && (edge.kind === 'unbounded_preceding' || edge.kind === 'unbounded_following')) {
+          // The partition's first (or last) row in ORDER BY then input order.
+          return `${call.name}(${args[0]})${spec(partition, [...keys, position], 'ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING')}`;
+        }
+        if (frame.type === 'range' && edge.kind === 'current_row') {
+          // The first (or last) of the current row's peers, in input order.
+          return `${call.name}(${args[0]})${spec([...partition, ...node.orderBy.map((o) => compile(o.expr))], [position], 'ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING')}`;
+        }
+        return `${call.name}(${args[0]})${spec(partition, frame.type === 'rows' ? [...keys, position] : keys, frameSql(frame))}`;
+      }
+      default:
+        return assertNever(call);
+    }
+  }
+  const over = spec(partition, frame.type === 'rows' ? [...keys, position] : keys, frameSql(frame));
+  const fn: DuckDbFunction = DUCKDB_FUNCTIONS[call.name];
+  const sql = fn(call.args.map(compile), call.args.map((a) => a.type), call, call.type, over);
+  if (!sql.includes(over)) throw internalError(`aggregate "${call.name}" cannot be compiled as a window function`);
+  return sql;
+}
+
+function frameSql(frame: BoundWindow['frame']): string {
+  const bound = (b: BoundFrameBound): string => {
+    switch (b.kind) {
+      case 'unbounded_preceding':
+        return 'UNBOUNDED PRECEDING';
+      case 'unbounded_following':
+        return 'UNBOUNDED FOLLOWING';
+      case 'current_row':
+        return 'CURRENT ROW';
+      default:
+        return `${sqlNumber(String(b.offset ?? 0))} ${b.kind === 'preceding' ? 'PRECEDING' : 'FOLLOWING'}`;
+    }
+  };
+  return `${frame.type.toUpperCase()} BETWEEN ${bound(frame.start)} AND ${bound(frame.end)}`;
 }

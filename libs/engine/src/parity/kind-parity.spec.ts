@@ -77,6 +77,18 @@ const CASES: Case[] = [
   { kind: 'repartition', name: 'repartition', step: '{ repartition: { from: emp, numPartitions: 4 } }', ordered: true },
   { kind: 'coalesce', name: 'coalesce', step: '{ coalesce: { from: emp, numPartitions: 1 } }', ordered: true },
   { kind: 'hint', name: 'hint', step: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }', ordered: true },
+  {
+    kind: 'window',
+    name: 'window with ties, NULL keys and every function',
+    step: '{ window: { from: emp, partitionBy: [dept], orderBy: [salary], functions: [ { expression: "row_number()", alias: rn }, { expression: "rank()", alias: r }, { expression: "dense_rank()", alias: dr }, { expression: "ntile(3)", alias: nt }, { expression: "lag(name, 1, \'-\')", alias: prev }, { expression: "lead(hired)", alias: nxt }, { expression: "first_value(name)", alias: fv }, { expression: "last_value(name)", alias: lv }, { expression: "sum(salary)", alias: s }, { expression: "count(*)", alias: c } ] } }',
+    ordered: true,
+  },
+  {
+    kind: 'select',
+    name: 'inline OVER with a rows frame',
+    step: '{ select: { from: emp, columns: [id, "avg(salary) OVER (PARTITION BY active ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS moving", "max(mixed) OVER (ORDER BY hired DESC) AS latest"] } }',
+    ordered: true,
+  },
 ];
 
 function pipeline(step: string): string {

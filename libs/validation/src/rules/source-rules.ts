@@ -246,6 +246,7 @@ function parseExpressionFields(
         ...(groupKeys === undefined ? {} : { groupKeys }),
         ...(spec.starAllowed === true ? { starAllowed: true } : {}),
         ...(spec.qualifiedColumns === true ? { qualifiedColumns: true } : {}),
+        ...(spec.windowStep === true ? { windowStep: true } : {}),
       });
       if (problem !== undefined) {
         return {

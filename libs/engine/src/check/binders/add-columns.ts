@@ -1,3 +1,4 @@
+import type { ColumnDefinition } from '@pipeline/definition';
 import type { BoundExpr } from '../bound-expr';
 import { bindExpression, type Column } from '../bind-expression';
 import type { Binder } from './binder-kit';
@@ -18,10 +19,22 @@ export interface BoundAddColumns {
 }
 
 export const bindAddColumns: Binder<'add_columns', BoundAddColumns> = (ref, source, upstream) => {
-  let columns: readonly Column[] = upstream[0].columns;
-  const steps = source.columns.map((definition, i) => {
+  const { steps, columns } = bindColumnSteps(ref, source.from, source.columns, upstream[0].columns, (i) => `columns[${i}].expression`);
+  return { transform: { kind: 'add_columns', steps }, columns };
+};
+
+/** Computed columns in order, each reading the columns the ones before it left; `field` names the i-th for messages. */
+export function bindColumnSteps(
+  ref: string,
+  from: string,
+  definitions: readonly ColumnDefinition[],
+  input: readonly Column[],
+  field: (i: number) => string,
+): { readonly steps: AddColumnStep[]; readonly columns: readonly Column[] } {
+  let columns: readonly Column[] = input;
+  const steps = definitions.map((definition, i) => {
     const over = columns;
-    const expr = bindExpression(definition.expression, { asset: ref, from: source.from, columns: over, field: `columns[${i}].expression`, context: 'row' });
+    const expr = bindExpression(definition.expression, { asset: ref, from, columns: over, field: field(i), context: 'row' });
     const type = expr.type === 'null' ? 'integer' : expr.type;
     // Names compare ignoring case, as DuckDB's do: `Total` replaces `total`.
     const replaces = over.findIndex((c) => c.name.toLowerCase() === definition.name.toLowerCase());
@@ -29,5 +42,5 @@ export const bindAddColumns: Binder<'add_columns', BoundAddColumns> = (ref, sour
     columns = replaces === -1 ? [...over, column] : over.map((c, p) => (p === replaces ? column : c));
     return { name: column.name, expr, replaces, over };
   });
-  return { transform: { kind: 'add_columns', steps }, columns };
-};
+  return { steps, columns };
+}

@@ -7,6 +7,8 @@ import { passThrough } from './projection';
 export interface BoundSelect {
   readonly kind: 'select';
   readonly items: readonly BoundItem[];
+  /** The columns read (a helper column of the statement must not take one of their names). */
+  readonly input: readonly Column[];
 }
 
 export const bindSelect: Binder<'select', BoundSelect> = (ref, source, upstream) => {
@@ -15,7 +17,7 @@ export const bindSelect: Binder<'select', BoundSelect> = (ref, source, upstream)
   const items = source.columns.flatMap((e) =>
     e.kind === 'star' ? starItems(ref, source.from, columns, e) : [item(e, bindExpression(e, scope))],
   );
-  return { transform: { kind: 'select', items }, columns: uniqueColumns(ref, items) };
+  return { transform: { kind: 'select', items, input: columns }, columns: uniqueColumns(ref, items) };
 };
 
 /**

@@ -33,3 +33,6 @@ export async function runSteps(
 
 export const runAddColumns: DanfoKind<'add_columns'> = async ({ ref, bound, inputs: [input], signal, frames, compileContext }) =>
   runSteps(bound.transform.steps, bound.columns, input, compileContext, (i) => `columns[${i}].expression`, frames, signal, ref);
+
+export const runWindow: DanfoKind<'window'> = async ({ ref, bound, inputs: [input], signal, frames, compileContext }) =>
+  runSteps(bound.transform.steps, bound.columns, input, compileContext, (i) => `functions[${i}].expression`, frames, signal, ref);

@@ -3,7 +3,7 @@
  * (a kind missing here does not compile), each a module of this folder or `unsupported(...)`.
  */
 import type { TransformationKind } from '@pipeline/definition';
-import { runAddColumns } from './add-columns';
+import { runAddColumns, runWindow } from './add-columns';
 import { runCastColumns } from './cast-columns';
 import { runDropColumns } from './drop-columns';
 import { runRenameColumns } from './rename-columns';
@@ -43,6 +43,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   distinct: runDistinct,
   limit: runLimit,
   add_columns: runAddColumns,
+  window: runWindow,
   drop_columns: runDropColumns,
   rename_columns: runRenameColumns,
   cast_columns: runCastColumns,

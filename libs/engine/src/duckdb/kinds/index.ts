@@ -4,6 +4,7 @@
  */
 import type { TransformationKind } from '@pipeline/definition';
 import { addColumnsSql } from './add-columns';
+import { windowSql } from './window';
 import { castColumnsSql } from './cast-columns';
 import { dropColumnsSql } from './drop-columns';
 import { renameColumnsSql } from './rename-columns';
@@ -43,6 +44,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   distinct: distinctSql,
   limit: limitSql,
   add_columns: addColumnsSql,
+  window: windowSql,
   drop_columns: dropColumnsSql,
   rename_columns: renameColumnsSql,
   cast_columns: castColumnsSql,

@@ -53,6 +53,8 @@ const CASES: Record<string, string> = {
   drop_na: '{ dropNa: { from: emp, columns: [name, salary], how: all } }',
   replace: '{ replace: { from: emp, columns: [dept], mappings: [ { old: eng, new: engineering } ] } }',
   hint: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }',
+  window:
+    '{ window: { from: emp, partitionBy: [dept], orderBy: [ { column: salary, direction: desc } ], functions: [ { expression: "row_number()", alias: n }, { expression: "sum(salary)", alias: running }, { expression: "first_value(name)", alias: top } ] } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

@@ -3,5 +3,5 @@ import { projectionSql } from './projection';
 
 export const selectSql: DuckDbKind<'select'> = {
   field: 'columns',
-  sql: (bound, [relation]) => projectionSql(bound.transform.items, relation),
+  sql: (bound, [relation]) => projectionSql(bound.transform.items, relation, bound.transform.input),
 };

@@ -1,0 +1,192 @@
+/**
+ * Catalogue entry of the `window` kind (spec 8.15): adds one column per function, each computed
+ * over the rows of its partition. Every function's aggregate and window-function calls are given
+ * the step's window (`partitionBy`, `orderBy`, `frame`), so the typed source holds the same
+ * `OVER (...)` trees an inline window expression makes and the engines need nothing else.
+ */
+import type { WindowSource } from '../definition';
+import type { Expr, FrameBound, WindowCall, WindowFrame, WindowSortItem } from '../expr/ast';
+import { lookupFunction, lookupWindowFunction } from '../expr/functions';
+import { expressionListAt, type KindDefinition } from './kind-definition';
+import { ASSET_REF_FIELD, COLUMN_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
+
+interface SortColumnFields {
+  readonly column: string;
+  readonly direction?: 'asc' | 'desc';
+  readonly nulls?: 'first' | 'last';
+}
+
+/** Fields of a `window` source once checked. */
+export interface WindowFields {
+  readonly from: string;
+  readonly partitionBy: readonly string[];
+  readonly orderBy?: readonly SortColumnFields[];
+  readonly frame?: { readonly type?: 'rows' | 'range'; readonly start?: string; readonly end?: string };
+  readonly functions: readonly { readonly expression: string; readonly alias: string }[];
+}
+
+const BOUND_TEXT = /^\s*(?:(unbounded)\s+(preceding|following)|(current)\s+row|(\d+(?:\.\d+)?)\s+(preceding|following))\s*$/i;
+
+/** Reads `"unbounded preceding"`, `"3 following"`, `"current row"`; undefined for anything else. */
+export function readFrameBound(text: string): FrameBound | undefined {
+  const m = BOUND_TEXT.exec(text);
+  if (m === null) return undefined;
+  if (m[1] !== undefined) return { kind: m[2]?.toLowerCase() === 'preceding' ? 'unbounded_preceding' : 'unbounded_following' };
+  if (m[3] !== undefined) return { kind: 'current_row' };
+  const digits = m[4] as string;
+  const offset: Expr = { kind: 'number', text: digits, isInteger: !digits.includes('.'), span: { start: 0, end: digits.length } };
+  return { kind: m[5]?.toLowerCase() === 'preceding' ? 'preceding' : 'following', offset };
+}
+
+/** Frame bounds in order of position, so that `start` may not come after `end`. */
+const BOUND_RANK: Readonly<Record<FrameBound['kind'], number>> = {
+  unbounded_preceding: 0,
+  preceding: 1,
+  current_row: 2,
+  following: 3,
+  unbounded_following: 4,
+};
+
+function checkFrame(fields: WindowFields): { field: string; detail: string } | undefined {
+  const frame = fields.frame;
+  if (frame === undefined) return undefined;
+  const bounds: FrameBound[] = [];
+  for (const side of ['start', 'end'] as const) {
+    const text = frame[side];
+    if (text === undefined) continue;
+    const bound = readFrameBound(text);
+    if (bound === undefined) {
+      return { field: `frame.${side}`, detail: `must be "unbounded preceding", "N preceding", "current row", "N following" or "unbounded following" (got "${text}")` };
+    }
+    if (side === 'start' && bound.kind === 'unbounded_following') return { field: 'frame.start', detail: 'cannot be "unbounded following"' };
+    if (side === 'end' && bound.kind === 'unbounded_preceding') return { field: 'frame.end', detail: 'cannot be "unbounded preceding"' };
+    bounds.push(bound);
+  }
+  const [start, end] = [readFrameBound(frame.start ?? 'unbounded preceding'), readFrameBound(frame.end ?? 'current row')] as FrameBound[];
+  if (BOUND_RANK[start.kind] > BOUND_RANK[end.kind]) return { field: 'frame', detail: `starts after it ends (${frame.start ?? 'unbounded preceding'} to ${frame.end ?? 'current row'})` };
+  const offsets = bounds.some((b) => b.offset !== undefined);
+  if ((frame.type ?? 'range') === 'range' && offsets && (fields.orderBy ?? []).length !== 1) {
+    return { field: 'frame', detail: 'a range frame with an N preceding or N following bound needs exactly one orderBy column' };
+  }
+  if ((frame.type ?? 'range') === 'rows' && bounds.some((b) => b.offset?.kind === 'number' && !b.offset.isInteger)) {
+    return { field: 'frame', detail: 'a rows frame counts rows: its offsets must be whole numbers' };
+  }
+  return undefined;
+}
+
+/** The window every call of a function is given. */
+function windowOf(fields: WindowFields): Omit<WindowCall, 'call' | 'span' | 'kind'> {
+  const at = { start: 0, end: 0 };
+  const partitionBy: Expr[] = fields.partitionBy.map((name) => ({ kind: 'column', name, span: at }));
+  const orderBy: WindowSortItem[] = (fields.orderBy ?? []).map((c) => ({
+    expr: { kind: 'column', name: c.column, span: at },
+    direction: c.direction ?? 'asc',
+    nulls: c.nulls ?? 'last',
+  }));
+  const frame: WindowFrame | undefined =
+    fields.frame === undefined
+      ? undefined
+      : {
+          type: fields.frame.type ?? 'range',
+          start: readFrameBound(fields.frame.start ?? 'unbounded preceding') as FrameBound,
+          end: readFrameBound(fields.frame.end ?? 'current row') as FrameBound,
+        };
+  return { partitionBy, orderBy, ...(frame === undefined ? {} : { frame }) };
+}
+
+/** `e` with each outermost aggregate or window-function call wrapped in `window`. */
+function giveWindow(e: Expr, window: Omit<WindowCall, 'call' | 'span' | 'kind'>): Expr {
+  const wrap = (node: Expr): Expr => {
+    if (node.kind === 'call' && (lookupFunction(node.name)?.aggregate === true || lookupWindowFunction(node.name) !== undefined)) {
+      return { kind: 'window', call: node, ...window, span: node.span };
+    }
+    switch (node.kind) {
+      case 'unary':
+        return { ...node, operand: wrap(node.operand) };
+      case 'binary':
+        return { ...node, left: wrap(node.left), right: wrap(node.right) };
+      case 'call':
+        return { ...node, args: node.args.map(wrap) };
+      case 'cast':
+        return { ...node, operand: wrap(node.operand) };
+      case 'case':
+        return { ...node, whens: node.whens.map((w) => ({ when: wrap(w.when), then: wrap(w.then) })), ...(node.else === undefined ? {} : { else: wrap(node.else) }) };
+      case 'is_null':
+        return { ...node, operand: wrap(node.operand) };
+      case 'in':
+        return { ...node, operand: wrap(node.operand), list: node.list.map(wrap) };
+      case 'between':
+        return { ...node, operand: wrap(node.operand), low: wrap(node.low), high: wrap(node.high) };
+      case 'like':
+        return { ...node, operand: wrap(node.operand), pattern: wrap(node.pattern) };
+      case 'alias':
+        return { ...node, expr: wrap(node.expr) };
+      default:
+        return node;
+    }
+  };
+  return wrap(e);
+}
+
+const SORT_COLUMN = {
+  type: 'object',
+  stringAs: 'column',
+  properties: {
+    column: COLUMN_FIELD,
+    direction: { type: 'string', enum: ['asc', 'desc'] },
+    nulls: { type: 'string', enum: ['first', 'last'] },
+  },
+  required: ['column'],
+  additionalProperties: false,
+} as const;
+
+/** The `window` kind. */
+export const WINDOW_KIND: KindDefinition<'window', WindowFields> = {
+  kind: 'window',
+  role: 'transformation',
+  description:
+    'Adds one column per `functions` entry (`{expression, alias}`), each aggregate or window function (row_number, rank, dense_rank, ntile, lag, lead, first_value, last_value) computed over the rows of its `partitionBy` partition in `orderBy` order within `frame` (default: up to the current row and its ties with an orderBy, the whole partition without); rows keep their input order.',
+  label: 'WINDOW',
+  schema: {
+    type: 'object',
+    properties: {
+      from: ASSET_REF_FIELD,
+      partitionBy: COLUMN_LIST_FIELD,
+      orderBy: { type: 'array', items: SORT_COLUMN, description: 'sort columns within each partition' },
+      frame: {
+        type: 'object',
+        properties: {
+          type: { type: 'string', enum: ['rows', 'range'] },
+          start: { type: 'string', minLength: 1 },
+          end: { type: 'string', minLength: 1 },
+        },
+        additionalProperties: false,
+      },
+      functions: {
+        type: 'array',
+        minItems: 1,
+        description: 'non-empty list of window functions',
+        items: {
+          type: 'object',
+          properties: { expression: { type: 'string', description: 'expression' }, alias: COLUMN_FIELD },
+          required: ['expression', 'alias'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['from', 'partitionBy', 'functions'],
+    additionalProperties: false,
+  },
+  expressions: [{ field: 'functions', item: 'expression', role: 'value', list: true, windowStep: true }],
+  check: checkFrame,
+  upstream: (source) => [source.from],
+  build: (fields, expressions): WindowSource => {
+    const trees = expressionListAt(expressions, 'functions.expression');
+    const window = windowOf(fields);
+    return {
+      kind: 'window',
+      from: fields.from,
+      columns: fields.functions.map((f, i) => ({ name: f.alias, expression: giveWindow(trees[i] as Expr, window) })),
+    };
+  },
+};

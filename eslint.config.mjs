@@ -1,5 +1,5 @@
 // Workspace lint rules. The module-boundaries rule keeps the library layering one-way:
-// errors <- definition <- validation <- planner <- engine <- jobs, sessions <- apps, and keeps transport packages
+// errors <- definition <- validation <- planner <- engine <- jobs, sessions <- metrics <- apps, and keeps transport packages
 // (express, cors, nice-grpc) out of the libraries.
 import nx from '@nx/eslint-plugin';
 
@@ -53,6 +53,11 @@ export default [
                 'scope:planner',
                 'scope:engine',
               ],
+            },
+            // Prometheus metrics of both apps: fed by the job service's changes, never by a transport.
+            {
+              sourceTag: 'scope:metrics',
+              onlyDependOnLibsWithTags: ['scope:errors', 'scope:engine', 'scope:jobs'],
             },
             {
               sourceTag: 'scope:jobs',

@@ -4,6 +4,7 @@
  * reaches a stopped library).
  */
 import { createJobService } from '@pipeline/jobs';
+import { createServiceMetrics, serveMetrics, type MetricsListener } from '@pipeline/metrics';
 import { createSessionManager } from '@pipeline/sessions';
 import { SERVICE_VERSION, errorFields, type Logger } from '@pipeline/server-kit';
 import type { ServerConfig } from './config';
@@ -13,6 +14,8 @@ import { startGrpcServer } from './server';
 /** A running application. */
 export interface GrpcApp {
   readonly port: number;
+  /** The bound port of `GET /metrics` (the real one when 0 was asked); undefined when metrics are off. */
+  readonly metricsPort?: number;
   /**
    * Graceful: running calls and jobs get `graceMs`, then are cancelled; resolves once every job
    * worker has left DuckDB (bounded by the jobs library's cancel timeout). Called again with 0
@@ -31,6 +34,8 @@ export interface GrpcAppOverrides {
 
 /** Starts the job service, the session manager and the server. */
 export async function startGrpcApp(config: ServerConfig, logger: Logger, overrides: GrpcAppOverrides = {}): Promise<GrpcApp> {
+  // This instance's own registry: servers started in one process (the tests) count apart.
+  const metrics = createServiceMetrics({ transport: 'grpc' });
   const jobs = createJobService({
     dataRoot: config.dataRoot,
     workers: config.workers,
@@ -38,6 +43,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     ...(config.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: config.memoryLimit } } }),
     ...(overrides.jobsWorkerFile === undefined ? {} : { workerFile: overrides.jobsWorkerFile }),
     logger,
+    onJobChange: metrics.onJobChange,
     onError: (e) => logger.error(errorFields(e), 'job service error'),
   });
   const sessions = createSessionManager({
@@ -48,22 +54,27 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     onBackgroundError: (e, context) =>
       logger.error({ ...context, ...errorFields(e) }, 'session error'),
   });
+  metrics.readFrom({ jobs: () => jobs.stats(), sessionsOpen: () => sessions.size });
   let server;
+  let metricsListener: MetricsListener | undefined;
   try {
     server = await startGrpcServer({
       host: config.host,
       port: config.port,
       logger,
+      metrics,
       service: createPipelineService({ version: SERVICE_VERSION, jobs, sessions, logger }),
     });
+    if (config.metricsPort !== undefined) metricsListener = await serveMetrics(metrics, { host: config.host, port: config.metricsPort });
   } catch (e) {
-    await Promise.allSettled([jobs.shutdown({ graceMs: 0 }), sessions.shutdown()]);
+    await Promise.allSettled([server?.shutdown(0), jobs.shutdown({ graceMs: 0 }), sessions.shutdown()]);
     throw e;
   }
   const running = server;
   let stopping: Promise<void> | undefined;
   return {
     port: running.port,
+    ...(metricsListener === undefined ? {} : { metricsPort: metricsListener.port }),
     shutdown(graceMs = 10_000) {
       if (stopping !== undefined && graceMs === 0) {
         // Stop now: calls cancelled, running jobs and session queries interrupted at once. The
@@ -75,6 +86,8 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
       stopping ??= (async () => {
         await running.shutdown(graceMs);
         await Promise.all([jobs.shutdown({ graceMs }), sessions.shutdown()]);
+        // Last, so that the drain itself can be watched.
+        await metricsListener?.close();
       })();
       return stopping;
     },

@@ -77,6 +77,13 @@ describe('loadConfig', () => {
     expect((error as Error).message).toContain(message);
   });
 
+  it('reads the metrics port (0 allowed: any free port); none by default', () => {
+    expect(loadConfig([], {}, '/d').metricsPort).toBeUndefined();
+    expect(loadConfig([], { METRICS_PORT: '9464' }, '/d').metricsPort).toBe(9464);
+    expect(loadConfig(['--metrics-port', '0'], { METRICS_PORT: '9464' }, '/d').metricsPort).toBe(0);
+    expect(() => loadConfig([], { METRICS_PORT: '70000' }, '/d')).toThrow('invalid METRICS_PORT "70000": expected an integer from 0 to 65535');
+  });
+
   it('lists every flag in the usage', () => {
     expect(USAGE.startsWith('Usage: grpc-server [options]')).toBe(true);
     for (const word of ['--session-ttl', 'SESSION_TTL', '--max-sessions', 'MAX_SESSIONS', 'GRPC_PORT']) expect(USAGE).toContain(word);
@@ -89,6 +96,7 @@ describe('loadConfig', () => {
     expect(lines).toContain('  data root       /d  [default]');
     expect(lines).toContain('  session ttl     90s  [SESSION_TTL]');
     expect(lines).toContain('  memory limit    auto (a share of memory per worker)  [default]');
-    expect(lines).toHaveLength(9);
+    expect(lines).toContain('  metrics port    off  [default]');
+    expect(lines).toHaveLength(10);
   });
 });

@@ -41,13 +41,26 @@ export const GRPC_SETTINGS = {
     fallback: () => DEFAULT_MAX_SESSIONS,
     read: readInteger(1, 100_000),
   } satisfies Setting<number>,
+  metricsPort: {
+    flag: 'metrics-port',
+    env: 'METRICS_PORT',
+    label: 'metrics port',
+    help: 'port of the Prometheus GET /metrics listener (HTTP, on the same host), 0 for any free port (default: off)',
+    fallback: () => undefined,
+    read: readInteger(0, 65535),
+    show: (port) => (port === undefined ? 'off' : String(port)),
+  } satisfies Setting<number | undefined>,
 };
 
 /** The resolved configuration, with where each value came from (`sources`). */
 export type ResolvedConfig = ConfigOf<typeof GRPC_SETTINGS>;
 
 /** Everything the gRPC server needs to start (tests build it without `sources`). */
-export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit'> & { readonly memoryLimit?: string };
+export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit' | 'metricsPort'> & {
+  readonly memoryLimit?: string;
+  /** Where `GET /metrics` listens; no metrics listener when undefined. */
+  readonly metricsPort?: number;
+};
 
 /** The help text listing every flag, its variable and its default. */
 export const USAGE = usage('grpc-server', GRPC_SETTINGS);

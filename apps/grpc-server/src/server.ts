@@ -6,12 +6,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, type CallContext, type ServerMiddleware, type ServerMiddlewareCall } from 'nice-grpc';
+import { ServerError, Status, createServer, type CallContext, type ServerMiddleware, type ServerMiddlewareCall } from 'nice-grpc';
 import { HealthDefinition, HealthServiceImpl, HealthState } from 'nice-grpc-server-health';
 import { ServerReflection, ServerReflectionService } from 'nice-grpc-server-reflection';
 import { toStatusAnswer } from './errors';
 import { withTolerantDecoding } from './rpc/malformed-request';
 import { PipelineServiceDefinition, type PipelineServiceImplementation } from './generated/pipeline/v1/pipeline';
+import type { ServiceMetrics } from '@pipeline/metrics';
 import { errorFields, requestIdFrom, type Logger } from '@pipeline/server-kit';
 
 /** File name of the FileDescriptorSet served by reflection (built by the codegen target). */
@@ -29,6 +30,8 @@ export interface GrpcServerOptions {
   readonly logger: Logger;
   /** Encoded FileDescriptorSet for reflection; default: read {@link DESCRIPTOR_SET_FILE} beside the code. */
   readonly descriptorSet?: Uint8Array;
+  /** Where each call's latency is recorded, by RPC and status code; none when undefined. */
+  readonly metrics?: ServiceMetrics;
 }
 
 /** A listening server. */
@@ -76,6 +79,28 @@ export function errorMiddleware(logger: Logger): ServerMiddleware {
   };
 }
 
+/**
+ * Records every call's latency with its method path and final status name (outside the error
+ * middleware, so it sees the status the client gets; CANCELLED when the client went away).
+ */
+export function metricsMiddleware(metrics: ServiceMetrics): ServerMiddleware {
+  return async function* latencyMiddleware<Request, Response>(
+    call: ServerMiddlewareCall<Request, Response>,
+    context: CallContext,
+  ): AsyncGenerator<Response, Response | void, undefined> {
+    const started = process.hrtime.bigint();
+    let code = 'OK';
+    try {
+      return yield* call.next(call.request, context);
+    } catch (e) {
+      code = context.signal.aborted ? 'CANCELLED' : e instanceof ServerError ? Status[e.code] : 'UNKNOWN';
+      throw e;
+    } finally {
+      metrics.observeRequest({ route: call.method.path, status: code }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  };
+}
+
 /** The request id the middleware gave a call (a fresh one for a context that did not pass through it). */
 export function requestIdOf(context: CallContext): string {
   const id = (context as CallContext & { requestId?: unknown }).requestId;
@@ -84,11 +109,12 @@ export function requestIdOf(context: CallContext): string {
 
 /** Starts the server on `host:port`. */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
-  const server = createServer({
+  const base = createServer({
     // Keep connections healthy behind load balancers that drop idle TCP.
     'grpc.keepalive_time_ms': 60_000,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
-  }).use(errorMiddleware(options.logger));
+  });
+  const server = (options.metrics === undefined ? base : base.use(metricsMiddleware(options.metrics))).use(errorMiddleware(options.logger));
   const health = HealthState();
   server.add(withTolerantDecoding(PipelineServiceDefinition), options.service);
   server.add(HealthDefinition, HealthServiceImpl(health));

@@ -1,9 +1,10 @@
 /**
  * Reads the pipeline request body `{yaml, variables?, backend?}` shared by validate, explain and
- * job submission, rejecting anything else with a 400 `invalid request: <detail>`.
+ * job submission, rejecting anything else with a 400 `invalid request: <detail>`. The body's
+ * JSON Schema (in the OpenAPI document) is generated from the same field rules and lists.
  */
-import { parseBackendName } from '@pipeline/engine';
-import { firstFieldProblem, lengthProblem, type FieldRules } from '@pipeline/server-kit';
+import { BACKEND_NAMES, parseBackendName } from '@pipeline/engine';
+import { fieldRuleSchema, firstFieldProblem, lengthProblem, type FieldRules, type JsonSchema } from '@pipeline/server-kit';
 import { invalidRequest } from './errors';
 
 /** A well-formed pipeline request. */
@@ -13,8 +14,6 @@ export interface PipelineRequest {
   /** As sent; absent means the default backend. The engine checks the name. */
   readonly backend?: string;
 }
-
-const FIELDS = ['yaml', 'variables', 'backend'];
 
 /**
  * Length rules of the body's fields, checked before anything else reads them (the definition
@@ -26,6 +25,39 @@ export const PIPELINE_REQUEST_RULES = {
   backend: 'name',
 } as const satisfies FieldRules<PipelineRequest>;
 
+/** The accepted fields, in the order error messages list them. */
+const FIELDS = Object.keys(PIPELINE_REQUEST_RULES) as (keyof typeof PIPELINE_REQUEST_RULES)[];
+
+/** The fields a body must carry. */
+const REQUIRED_FIELDS: readonly (keyof typeof PIPELINE_REQUEST_RULES)[] = ['yaml'];
+
+/** What each field means, for the OpenAPI document. */
+const FIELD_DESCRIPTIONS = {
+  yaml: 'The pipeline definition (Teckel v3.0 YAML text). Its length is checked by the definition library: an over-long one is an invalid definition.',
+  variables: 'Values for `${NAME}` and `${NAME:default}` placeholders, name to string.',
+  backend: 'The execution backend; absent or empty means duckdb.',
+} as const satisfies Record<keyof typeof PIPELINE_REQUEST_RULES, string>;
+
+/**
+ * The JSON Schema of the body, generated from the rules above: what parsePipelineRequest accepts,
+ * plus the backend names readPipelineRequest accepts (`request.spec.ts` checks they agree).
+ */
+export const PIPELINE_REQUEST_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: REQUIRED_FIELDS,
+  additionalProperties: false,
+  properties: Object.fromEntries(
+    FIELDS.map((field) => [
+      field,
+      {
+        ...fieldRuleSchema(PIPELINE_REQUEST_RULES[field]),
+        ...(field === 'backend' ? { enum: ['', ...BACKEND_NAMES] } : {}),
+        description: FIELD_DESCRIPTIONS[field],
+      },
+    ]),
+  ),
+};
+
 /** Checks the shape of a parsed JSON body; throws HttpError HTTP_INVALID_REQUEST naming the field at fault. */
 export function parsePipelineRequest(body: unknown): PipelineRequest {
   if (!isPlainObject(body)) {
@@ -33,12 +65,14 @@ export function parsePipelineRequest(body: unknown): PipelineRequest {
   }
   // A misspelt field would otherwise be ignored silently (a "varaibles" map never applied).
   for (const key of Object.keys(body)) {
-    if (!FIELDS.includes(key)) throw invalidRequest(`unknown field "${key}" (expected ${FIELDS.join(', ')})`);
+    if (!(FIELDS as string[]).includes(key)) throw invalidRequest(`unknown field "${key}" (expected ${FIELDS.join(', ')})`);
   }
   const tooLong = firstFieldProblem(PIPELINE_REQUEST_RULES, body);
   if (tooLong !== undefined) throw invalidRequest(tooLong);
+  for (const field of REQUIRED_FIELDS) {
+    if (body[field] === undefined) throw invalidRequest(`"${field}" is required`);
+  }
   const { yaml, variables, backend } = body;
-  if (yaml === undefined) throw invalidRequest('"yaml" is required');
   if (typeof yaml !== 'string') throw invalidRequest(`"yaml" must be a string (got ${describe(yaml)})`);
   if (backend !== undefined && typeof backend !== 'string') {
     throw invalidRequest(`"backend" must be a string (got ${describe(backend)})`);

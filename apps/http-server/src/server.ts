@@ -4,6 +4,7 @@
  * down. Used by main.ts and by the black-box tests (port 0).
  */
 import { createJobService } from '@pipeline/jobs';
+import { createServiceMetrics } from '@pipeline/metrics';
 import { SERVICE_VERSION, silentLogger, type Logger } from '@pipeline/server-kit';
 import { setMaxListeners } from 'node:events';
 import * as fs from 'node:fs';
@@ -49,14 +50,18 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(settings: ServerSettings, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? silentLogger;
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  // This instance's own registry: servers started in one process (the tests) count apart.
+  const metrics = createServiceMetrics({ transport: 'http' });
   const jobs = createJobService({
     dataRoot: settings.dataRoot,
     workers: settings.workers,
     queueCapacity: settings.queueCapacity,
     ...(settings.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: settings.memoryLimit } } }),
     logger,
+    onJobChange: metrics.onJobChange,
     onError: (error) => logger.error({ error: { message: error.message, stack: error.stack } }, 'job service error'),
   });
+  metrics.readFrom({ jobs: () => jobs.stats() });
   const shutdown = new AbortController();
   // Every pending wait listens to it (and stops when it ends): many at once are normal, not a leak.
   setMaxListeners(0, shutdown.signal);
@@ -67,6 +72,7 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     shutdownSignal: shutdown.signal,
     logger,
     consoleDir: consoleDirOf(options.consoleDir),
+    metrics,
   });
   const server = http.createServer(app);
   // Keep-alive connections would otherwise hold a closing server open until they time out.

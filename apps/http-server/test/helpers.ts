@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRecordingLogger } from '@pipeline/server-kit';
 import { startServer, type RunningServer, type ServerSettings } from '../src/server';
+import { checkResponse } from './openapi-check';
 
 /** A started server with its data root and the log lines it wrote. */
 export interface TestServer extends RunningServer {
@@ -47,10 +48,11 @@ export interface JsonResponse {
   readonly text: string;
 }
 
-/** Sends a request and reads the whole answer. */
+/** Sends a request and reads the whole answer; an `/api` answer must match the OpenAPI document (see openapi-check.ts). */
 export async function request(url: string, init: RequestInit = {}): Promise<JsonResponse> {
   const response = await fetch(url, init);
   const text = await response.text();
+  checkResponse(init.method ?? 'GET', url, response.status, response.headers.get('content-type'), text);
   return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : JSON.parse(text) };
 }
 

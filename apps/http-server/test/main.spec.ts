@@ -92,6 +92,12 @@ describe('the built bundle', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<script src="console.js"></script>');
     expect((await fetch(`${url}/console.js`)).status).toBe(200);
+    // So do the /docs/ page's Swagger UI files; the document and the metrics are served too.
+    for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) expect(fs.existsSync(path.join(OUT, 'swagger-ui', file))).toBe(true);
+    expect(await (await fetch(`${url}/docs`)).text()).toContain('<script src="swagger-ui-bundle.js"></script>');
+    expect((await fetch(`${url}/docs/swagger-ui-bundle.js`)).status).toBe(200);
+    expect((await request(`${url}/openapi.json`)).body.info.version).toBe(root.version);
+    expect(await (await fetch(`${url}/metrics`)).text()).toContain('pipeline_jobs_submitted_total 0');
 
     child.process.kill('SIGTERM');
     expect(await child.exited).toBe(0);

@@ -1,8 +1,10 @@
+import Ajv2020 from 'ajv/dist/2020';
 import {
   FIELD_LIMITS,
   MAX_ERROR_MESSAGE_CHARS,
   MAX_MAP_ENTRIES,
   boundErrorMessage,
+  fieldRuleSchema,
   firstFieldProblem,
   type FieldRules,
 } from './field-limits';
@@ -77,5 +79,32 @@ describe('boundErrorMessage', () => {
     const cut = boundErrorMessage(`${'x'.repeat(MAX_ERROR_MESSAGE_CHARS - 1)}\uD83E\uDD86${'y'.repeat(10)}`);
     expect(() => encodeURI(cut)).not.toThrow();
     expect(cut.startsWith(`${'x'.repeat(MAX_ERROR_MESSAGE_CHARS - 1)}\uFFFD...`)).toBe(true);
+  });
+});
+
+describe('fieldRuleSchema', () => {
+  const ajv = new Ajv2020({ strict: true });
+  const schema = (rule: (typeof RULES)[keyof typeof RULES]) => ajv.compile(fieldRuleSchema(rule));
+
+  it('accepts exactly the values firstFieldProblem lets through', () => {
+    const cases: Array<[keyof typeof RULES, unknown]> = [
+      ['sessionId', 'x'.repeat(FIELD_LIMITS.id)],
+      ['sessionId', 'x'.repeat(FIELD_LIMITS.id + 1)],
+      ['path', 'x'.repeat(FIELD_LIMITS.path + 1)],
+      ['options', { ['k'.repeat(FIELD_LIMITS.name)]: 'v' }],
+      ['options', { ['k'.repeat(FIELD_LIMITS.name + 1)]: 'v' }],
+      ['options', { k: 'v'.repeat(FIELD_LIMITS.optionValue + 1) }],
+      ['options', Object.fromEntries(Array.from({ length: MAX_MAP_ENTRIES }, (_, i) => [`k${i}`, 'v']))],
+      ['options', Object.fromEntries(Array.from({ length: MAX_MAP_ENTRIES + 1 }, (_, i) => [`k${i}`, 'v']))],
+    ];
+    for (const [field, value] of cases) {
+      const withinLimits = firstFieldProblem(RULES, request({ [field]: value } as Partial<Request>)) === undefined;
+      expect([field, schema(RULES[field])(value)]).toEqual([field, withinLimits]);
+    }
+  });
+
+  it('gives a document its type only (the definition library checks its length)', () => {
+    expect(fieldRuleSchema('document')).toEqual({ type: 'string' });
+    expect(schema('document')('x'.repeat(FIELD_LIMITS.text + 1))).toBe(true);
   });
 });

@@ -113,3 +113,23 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD');
 }
+
+/** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as plain data. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/**
+ * The JSON Schema of one field rule, for API documents generated from the same rules the
+ * requests are checked with: a string of at most the kind's length, or an object of at most
+ * {@link MAX_MAP_ENTRIES} string entries whose keys and values have their kinds' limits.
+ * `'document'` is a string whose length the definition library checks (not part of the shape).
+ */
+export function fieldRuleSchema(rule: FieldRule): JsonSchema {
+  if (rule === 'document') return { type: 'string' };
+  if (typeof rule === 'string') return { type: 'string', maxLength: FIELD_LIMITS[rule] };
+  return {
+    type: 'object',
+    maxProperties: MAX_MAP_ENTRIES,
+    propertyNames: { maxLength: FIELD_LIMITS[rule.keys] },
+    additionalProperties: { type: 'string', maxLength: FIELD_LIMITS[rule.values] },
+  };
+}

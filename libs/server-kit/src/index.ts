@@ -42,10 +42,11 @@ export {
   MAX_ERROR_MESSAGE_CHARS,
   MAX_MAP_ENTRIES,
   boundErrorMessage,
+  fieldRuleSchema,
   firstFieldProblem,
   lengthProblem,
 } from './field-limits';
-export type { FieldKind, FieldRule, FieldRules } from './field-limits';
+export type { FieldKind, FieldRule, FieldRules, JsonSchema } from './field-limits';
 export { DEFAULT_STOP_NOW_BOUND_MS, EXIT_STOPPED_NOW, stopOnSignals } from './stop-on-signals';
 export type { SignalStopper, StopOnSignalsOptions, StopTarget } from './stop-on-signals';
 export type { ConfigError } from './errors';

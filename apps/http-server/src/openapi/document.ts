@@ -1,0 +1,66 @@
+/**
+ * The OpenAPI 3.1 document of `/api`, generated from the operations table and the schemas
+ * (never written by hand): served at `GET /openapi.json` and rendered at `GET /docs`.
+ */
+import { API_OPERATIONS, type ApiOperation } from './operations';
+import { SCHEMAS } from './schemas';
+
+/** The JSON Schema dialect of the document's schemas (OpenAPI 3.1's default). */
+const SCHEMA_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
+
+/** An OpenAPI document as plain JSON data. */
+export type OpenApiDocument = { readonly openapi: string } & Readonly<Record<string, unknown>>;
+
+/** Builds the document for a server of version `version`. */
+export function createOpenApiDocument(version: string): OpenApiDocument {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of API_OPERATIONS) {
+    (paths[operation.path] ??= {})[operation.method] = operationObject(operation);
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: SCHEMA_DIALECT,
+    info: {
+      title: 'Pipeline service HTTP/JSON API',
+      version,
+      summary: 'Validate, explain and run Teckel v3.0 YAML pipelines as jobs.',
+      description:
+        'Every error answers `{error: string}`. CORS is enabled for every origin. No authentication: put a reverse proxy in front for that and for TLS.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/', description: 'This server' }],
+    tags: [
+      { name: 'service', description: 'Health and version.' },
+      { name: 'pipelines', description: 'Validation and execution plans; nothing runs.' },
+      { name: 'jobs', description: 'Asynchronous pipeline runs on the worker pool.' },
+    ],
+    paths,
+    components: { schemas: SCHEMAS },
+  };
+}
+
+function operationObject(operation: ApiOperation): Record<string, unknown> {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    ...(operation.description === undefined ? {} : { description: operation.description }),
+    tags: [operation.tag],
+    ...(operation.parameters === undefined ? {} : { parameters: operation.parameters }),
+    ...(operation.requestBody === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            description: 'Read as JSON whatever its Content-Type.',
+            content: { 'application/json': { schema: ref(operation.requestBody) } },
+          },
+        }),
+    responses: Object.fromEntries(
+      Object.entries(operation.responses).map(([status, response]) => [
+        status,
+        { description: response.description, content: { 'application/json': { schema: ref(response.schema) } } },
+      ]),
+    ),
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Every `/api` operation: its path template, method, request and the answers it can give, by
+ * status. The OpenAPI document, the route labels of the latency metric and the tests' response
+ * checks all read this one table.
+ */
+import { JOB_ID_PARAMETER, WAIT_TIMEOUT_PARAMETER, type SchemaName } from './schemas';
+
+/** An HTTP method of the API. */
+export type ApiMethod = 'get' | 'post' | 'delete';
+
+/** One answer of an operation: what it means and the schema of its JSON body. */
+export interface ApiResponse {
+  readonly description: string;
+  readonly schema: SchemaName;
+}
+
+/** One operation of the API. */
+export interface ApiOperation {
+  /** The path template, OpenAPI style (`/api/jobs/{id}`). */
+  readonly path: string;
+  readonly method: ApiMethod;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tag: 'service' | 'pipelines' | 'jobs';
+  readonly parameters?: readonly object[];
+  /** The JSON body schema, when the operation reads a body. */
+  readonly requestBody?: SchemaName;
+  /** Answers by status code. */
+  readonly responses: Readonly<Record<number, ApiResponse>>;
+}
+
+const error = (description: string): ApiResponse => ({ description, schema: 'Error' });
+
+/** Answers every body-reading operation can give before its own work starts. */
+const BODY_ERRORS = {
+  400: error('The body is not JSON, not an object with a string `yaml`, has an unknown field, a field over its limit, or names an unknown backend: `invalid request: <detail>`.'),
+  413: error('The body is larger than the configured limit.'),
+  415: error('The body uses a charset or Content-Encoding the server does not read: `invalid request: <detail>`.'),
+} as const;
+
+const INTERNAL = { 500: error('An unexpected failure (logged): `internal error`.') } as const;
+const UNKNOWN_JOB = { 404: error('No job has this id: `job not found`.') } as const;
+const BAD_ID = { 400: error('The id is longer than any id the server hands out: `invalid request: <detail>`.') } as const;
+
+/** The API, in the order the document lists it. */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  {
+    path: '/api/health',
+    method: 'get',
+    operationId: 'health',
+    summary: 'Health and version',
+    tag: 'service',
+    responses: { 200: { description: 'The server is serving requests.', schema: 'Health' }, ...INTERNAL },
+  },
+  {
+    path: '/api/validate',
+    method: 'post',
+    operationId: 'validatePipeline',
+    summary: 'Validate a pipeline without running it',
+    description: 'An invalid or unparsable definition is still a 200: `{valid: false, error}`.',
+    tag: 'pipelines',
+    requestBody: 'PipelineRequest',
+    responses: { 200: { description: 'The validation result.', schema: 'ValidateResult' }, ...BODY_ERRORS, ...INTERNAL },
+  },
+  {
+    path: '/api/explain',
+    method: 'post',
+    operationId: 'explainPipeline',
+    summary: 'The execution plan of a pipeline',
+    tag: 'pipelines',
+    requestBody: 'PipelineRequest',
+    responses: {
+      200: { description: 'The plan text.', schema: 'Plan' },
+      ...BODY_ERRORS,
+      400: error('A malformed request (`invalid request: ...`), a definition that does not parse (`parse error: ...`) or one that breaks a rule (`validation failed: V-0xx: ...`).'),
+      ...INTERNAL,
+    },
+  },
+  {
+    path: '/api/jobs',
+    method: 'post',
+    operationId: 'submitJob',
+    summary: 'Validate a pipeline and queue it as a job',
+    description: 'Validation happens first (fail fast); only a valid pipeline is queued. Answers at once with the job id.',
+    tag: 'jobs',
+    requestBody: 'PipelineRequest',
+    responses: {
+      202: { description: 'The job is queued.', schema: 'JobSubmitted' },
+      ...BODY_ERRORS,
+      400: error('A malformed request (`invalid request: ...`) or an invalid definition (`validation failed: <message>`).'),
+      429: error('The job queue is full: `job queue is full`.'),
+      503: error('The server is shutting down and takes no new jobs.'),
+      ...INTERNAL,
+    },
+  },
+  {
+    path: '/api/jobs',
+    method: 'get',
+    operationId: 'listJobs',
+    summary: 'Every job held, oldest first',
+    tag: 'jobs',
+    responses: { 200: { description: 'The jobs.', schema: 'JobList' }, ...INTERNAL },
+  },
+  {
+    path: '/api/jobs/{id}',
+    method: 'get',
+    operationId: 'getJob',
+    summary: 'One job',
+    tag: 'jobs',
+    parameters: [JOB_ID_PARAMETER],
+    responses: { 200: { description: 'The job as it is now.', schema: 'Job' }, ...BAD_ID, ...UNKNOWN_JOB, ...INTERNAL },
+  },
+  {
+    path: '/api/jobs/{id}/wait',
+    method: 'get',
+    operationId: 'waitForJob',
+    summary: 'Wait for a job to reach a final status',
+    description: 'Answers once the job is completed, failed or cancelled, or when the timeout expires (then with the job as it is: not an error). Never polls.',
+    tag: 'jobs',
+    parameters: [JOB_ID_PARAMETER, WAIT_TIMEOUT_PARAMETER],
+    responses: {
+      200: { description: 'The job, final or as it was when the wait ended.', schema: 'Job' },
+      400: error('A bad id or timeout: `invalid request: timeout must be a non-negative integer`.'),
+      ...UNKNOWN_JOB,
+      ...INTERNAL,
+    },
+  },
+  {
+    path: '/api/jobs/{id}',
+    method: 'delete',
+    operationId: 'cancelJob',
+    summary: 'Cancel a job',
+    description: 'A queued job is cancelled at once; a running one cooperatively (it ends `cancelled`).',
+    tag: 'jobs',
+    parameters: [JOB_ID_PARAMETER],
+    responses: {
+      200: { description: 'Cancellation is under way (or done, for a queued job).', schema: 'Cancelling' },
+      ...BAD_ID,
+      ...UNKNOWN_JOB,
+      409: error('The job has already ended: `job is already <status>`.'),
+      ...INTERNAL,
+    },
+  },
+];
+
+/** An operation found for a request, with its path template. */
+export interface MatchedOperation {
+  readonly template: string;
+  /** Undefined when the path is an API path but the method is not one of its operations. */
+  readonly operation?: ApiOperation;
+}
+
+const TEMPLATES = [...new Set(API_OPERATIONS.map((op) => op.path))].map((template) => ({
+  template,
+  // Express routes ignore case and one trailing slash; a parameter is one non-empty segment.
+  pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i'),
+}));
+
+/** The API path template `path` (without query) matches, and the operation for `method`; undefined off the API. */
+export function matchOperation(method: string, path: string): MatchedOperation | undefined {
+  const found = TEMPLATES.find(({ pattern }) => pattern.test(path));
+  if (found === undefined) return undefined;
+  const lower = method.toLowerCase();
+  // Express answers HEAD with the GET route.
+  const wanted = lower === 'head' ? 'get' : lower;
+  const operation = API_OPERATIONS.find((op) => op.path === found.template && op.method === wanted);
+  return { template: found.template, ...(operation === undefined ? {} : { operation }) };
+}

@@ -1,0 +1,114 @@
+/**
+ * The JSON Schemas of every `/api` answer, defined once: the OpenAPI document is generated from
+ * them, and the black-box tests check each response they receive against that document. The
+ * request body's schema comes from the request checks themselves (`PIPELINE_REQUEST_SCHEMA`).
+ */
+import { JOB_STATUSES } from '@pipeline/jobs';
+import { FIELD_LIMITS, type JsonSchema } from '@pipeline/server-kit';
+import { PIPELINE_REQUEST_SCHEMA } from '../request';
+import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS } from '../wait-timeout';
+
+const timestamp = (what: string): JsonSchema => ({
+  type: 'string',
+  format: 'date-time',
+  description: `${what}: UTC ISO 8601 with milliseconds.`,
+});
+
+/** Every named schema of the document (`#/components/schemas/<name>`). */
+export const SCHEMAS = {
+  PipelineRequest: PIPELINE_REQUEST_SCHEMA,
+  Error: {
+    type: 'object',
+    required: ['error'],
+    additionalProperties: false,
+    properties: { error: { type: 'string', description: 'What went wrong, in one sentence (at most about 2,000 characters).' } },
+  },
+  Health: {
+    type: 'object',
+    required: ['status', 'version'],
+    additionalProperties: false,
+    properties: { status: { const: 'ok' }, version: { type: 'string', description: 'The server version.' } },
+  },
+  ValidateResult: {
+    type: 'object',
+    required: ['valid'],
+    additionalProperties: false,
+    properties: {
+      valid: { type: 'boolean' },
+      error: { type: 'string', description: 'Present when valid is false: `V-0xx: <detail>` or `parse error: <detail>`.' },
+    },
+  },
+  Plan: {
+    type: 'object',
+    required: ['plan'],
+    additionalProperties: false,
+    properties: { plan: { type: 'string', description: 'The execution plan text (multi-line, no trailing newline).' } },
+  },
+  JobSubmitted: {
+    type: 'object',
+    required: ['job_id', 'status'],
+    additionalProperties: false,
+    properties: {
+      job_id: { type: 'string', format: 'uuid' },
+      status: { type: 'string', enum: [...JOB_STATUSES], description: 'queued' },
+    },
+  },
+  JobOutput: {
+    type: 'object',
+    required: ['asset', 'path', 'rows_written'],
+    additionalProperties: false,
+    properties: {
+      asset: { type: 'string', description: 'The output asset.' },
+      path: { type: 'string', description: 'The file, relative to the data root, as the pipeline names it.' },
+      rows_written: { type: 'integer', minimum: 0, description: 'Rows the output added (0 when mode ignore found the file already there).' },
+    },
+  },
+  Job: {
+    type: 'object',
+    required: ['id', 'status', 'created_at'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      status: { type: 'string', enum: [...JOB_STATUSES] },
+      created_at: timestamp('When the job was submitted'),
+      started_at: timestamp('When it started running; absent while queued and for a job cancelled while queued'),
+      completed_at: timestamp('When it reached its final status; absent until then'),
+      duration_ms: { type: 'integer', minimum: 0, description: 'completed_at - started_at once final (0 when it never started); absent until then.' },
+      error: { type: 'string', description: 'Only when the job failed: why.' },
+      outputs: { type: 'array', items: { $ref: '#/components/schemas/JobOutput' }, description: 'Only when the job completed: what it wrote.' },
+    },
+  },
+  JobList: {
+    type: 'object',
+    required: ['jobs'],
+    additionalProperties: false,
+    properties: { jobs: { type: 'array', items: { $ref: '#/components/schemas/Job' }, description: 'Submission order, oldest first.' } },
+  },
+  Cancelling: {
+    type: 'object',
+    required: ['status'],
+    additionalProperties: false,
+    properties: { status: { const: 'cancelling' } },
+  },
+} as const satisfies Record<string, JsonSchema>;
+
+/** A schema name of {@link SCHEMAS}. */
+export type SchemaName = keyof typeof SCHEMAS;
+
+/** The `{id}` path parameter of the job routes. */
+export const JOB_ID_PARAMETER = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'A job id as returned by POST /api/jobs.',
+  schema: { type: 'string', maxLength: FIELD_LIMITS.id },
+} as const;
+
+/** The `timeout` query parameter of the wait route (see wait-timeout.ts). */
+export const WAIT_TIMEOUT_PARAMETER = {
+  name: 'timeout',
+  in: 'query',
+  required: false,
+  description: `Seconds to wait for a final status: 0 or absent means ${DEFAULT_WAIT_SECONDS}; values above ${MAX_WAIT_SECONDS} are capped. When it expires the job is answered as it is.`,
+  schema: { type: 'integer', minimum: 0, default: DEFAULT_WAIT_SECONDS },
+} as const;

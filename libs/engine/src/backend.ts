@@ -13,6 +13,17 @@ import type { DataType } from './types/data-type';
 export interface RunOptions {
   /** Aborting cancels the operation (E_CANCELLED); a running DuckDB query is interrupted. */
   readonly signal?: AbortSignal;
+  /** Called as each asset of a plan is done (progress displays); an output reports the rows it staged. */
+  readonly onStep?: (progress: StepProgress) => void;
+}
+
+/** One asset of a running plan done: how many of the plan's assets are, and an output's rows. */
+export interface StepProgress {
+  readonly ref: string;
+  readonly done: number;
+  readonly total: number;
+  /** For an output: the rows written to its staged file (placed when the whole plan succeeds). */
+  readonly rowsStaged?: number;
 }
 
 /** One column of a handle: name and portable type. */

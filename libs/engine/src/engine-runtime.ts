@@ -64,8 +64,9 @@ class Runtime implements EngineRuntime {
     this.active += 1;
     try {
       const runner = this.runners.get(backend);
-      if (runner === undefined) return await executePlan(plan, { ...this.config, backend }, { signal: options.signal });
-      return await runner.run(plan, { signal: options.signal });
+      const run = { ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.onStep === undefined ? {} : { onStep: options.onStep }) };
+      if (runner === undefined) return await executePlan(plan, { ...this.config, backend }, run);
+      return await runner.run(plan, run);
     } finally {
       this.active -= 1;
       if (this.active === 0) for (const wake of this.idle.splice(0)) wake();

@@ -87,6 +87,8 @@ export async function runStepwise(backend: Backend, plan: Plan, options: RunOpti
         }
       }
       steps.push({ ref: step.ref, ms: Math.round((performance.now() - started) * 1000) / 1000 });
+      const written = source.kind === 'output' ? staged.at(-1)?.write.rowsStaged : undefined;
+      options.onStep?.({ ref: step.ref, done: steps.length, total: plan.steps.length, ...(written === undefined ? {} : { rowsStaged: written }) });
     }
     throwIfAborted(signal);
     // Every output is placed only once the whole plan has succeeded.

@@ -28,6 +28,7 @@ export type {
   HandleInfo,
   InspectResult,
   RunOptions,
+  StepProgress,
   WriteResult,
 } from './backend';
 export { createBackend } from './create-backend';

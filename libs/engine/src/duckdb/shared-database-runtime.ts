@@ -49,7 +49,7 @@ class SharedDatabaseRuntime implements PlanRuntime {
     this.tag = runtimeCounter;
   }
 
-  async run(plan: Plan, { signal }: RunOptions): Promise<ExecutionResult> {
+  async run(plan: Plan, options: RunOptions): Promise<ExecutionResult> {
     // Checked on every run, as a fresh backend would: the root may have gone or been replaced.
     const root = openDataRoot(this.config.dataRoot);
     const shared = this.acquire(root);
@@ -58,7 +58,7 @@ class SharedDatabaseRuntime implements PlanRuntime {
       this.runCounter += 1;
       const backend = await DuckDbBackend.onConnection(db, root, `r${this.tag}_${this.runCounter}_`);
       try {
-        return await backend.runPlanStreaming(plan, { signal });
+        return await backend.runPlanStreaming(plan, options);
       } finally {
         await backend.close();
       }

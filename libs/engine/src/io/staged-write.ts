@@ -10,6 +10,8 @@ import type { AtomicFile } from './atomic-write';
 
 /** An output written to its temporary file, waiting to be placed. */
 export interface StagedWrite {
+  /** Rows in the staged file (what a commit writes unless mode ignore finds the destination taken). */
+  readonly rowsStaged: number;
   /** Moves the file into place; reports the rows written, or `skipped` when mode ignore found the destination taken. */
   commit(): WriteResult;
   /** Removes the temporary file; safe after commit (then it does nothing). */
@@ -18,13 +20,14 @@ export interface StagedWrite {
 
 /** A write that does nothing: mode `ignore` and the destination already exists. */
 export function skippedWrite(path: string): StagedWrite {
-  return { commit: () => ({ rowsWritten: 0, skipped: true, path }), discard: () => undefined };
+  return { rowsStaged: 0, commit: () => ({ rowsWritten: 0, skipped: true, path }), discard: () => undefined };
 }
 
 /** A staged write of `rows` rows into `file`, placed with `mode`. */
 export function stagedFile(file: AtomicFile, mode: WriteMode, rows: number, path: string): StagedWrite {
   let committed = false;
   return {
+    rowsStaged: rows,
     commit: () => {
       const placed = file.commit(mode);
       committed = true;

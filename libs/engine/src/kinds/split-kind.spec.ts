@@ -39,3 +39,25 @@ describe.each(BACKENDS)('split on %s', (backend) => {
     ]);
   });
 });
+
+describe.each(BACKENDS)('progress of a run on %s', (backend) => {
+  let root: TempRoot;
+  beforeEach(() => {
+    root = makeTempRoot();
+    root.write('calls.csv', DATA);
+  });
+  afterEach(() => root.cleanup());
+
+  it('reports each asset as it is done, with the rows each output staged', async () => {
+    const seen: unknown[] = [];
+    await executePlan(plan(PIPELINE), { dataRoot: root.dir, backend }, { onStep: (p) => seen.push(p) });
+    expect(seen).toEqual([
+      { ref: 'calls', done: 1, total: 6 },
+      { ref: 'byStatus', done: 2, total: 6 },
+      { ref: 'ok', done: 3, total: 6 },
+      { ref: 'failed', done: 4, total: 6 },
+      { ref: 'output_ok', done: 5, total: 6, rowsStaged: 2 },
+      { ref: 'output_failed', done: 6, total: 6, rowsStaged: 3 },
+    ]);
+  });
+});

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import type { InputSource, OutputSource, Source, TransformationSource } from '@pipeline/definition';
 import type { Plan } from '@pipeline/planner';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
-import { bindSource } from '../check/bind-source';
+import { bindSource, type BoundSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import { resolveDuckDbSettings, type EngineConfig } from '../config';
 import { assetPrefix, type EngineError, engineError, isEngineError, rebuildEngineError, throwIfAborted, unsupportedKind } from '../errors';
@@ -34,6 +34,8 @@ import { duckDbTypeName } from './compile-expression';
 import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckdb-database';
 import { quoteIdentifier, sqlString } from './sql-text';
 import { DUCKDB_KINDS, duckDbKindOf } from './kinds';
+import type { KindContext } from './kinds/duckdb-kind';
+import { unobservedOrder } from './unobserved-order';
 import { inputTypeName, normalizedDuckDbType, portableTypeName } from './type-names';
 
 interface DuckHandle {
@@ -155,11 +157,12 @@ export class DuckDbBackend implements Backend {
     source: TransformationSource,
     upstream: readonly (Relation & { readonly asset: string })[],
     signal: AbortSignal | undefined,
+    context: KindContext = { ordered: true },
   ): Promise<{ sql: string; columns: readonly Column[] }> {
     const kind = duckDbKindOf(source.kind);
     if (isUnsupported(kind)) throw unsupportedKind(ref, source.kind, this.name, kind.unsupported);
     const bound = bindSource(ref, source, upstream);
-    const sql = kind.sql(bound, upstream.map((u) => u.name));
+    const sql = kind.sql(bound, upstream.map((u) => u.name), context);
     const described = await this.describeSql(sql, signal, ref);
     const mismatch = described.some((c, i) => portableTypeName(c.type) !== bound.columns[i]?.type);
     if (!mismatch) return { sql, columns: bound.columns };
@@ -270,6 +273,8 @@ export class DuckDbBackend implements Backend {
     const relations = new Map<string, Relation>();
     const staged: { ref: string; write: StagedWrite }[] = [];
     const steps: StepTiming[] = [];
+    const inputs = new Map<string, InputRelation>();
+    const unordered = await this.unorderedAssets(plan, inputs, signal);
     try {
       for (const step of plan.steps) {
         throwIfAborted(signal, step.ref);
@@ -286,7 +291,7 @@ export class DuckDbBackend implements Backend {
         } else {
           let rel: { sql: string; columns: readonly Column[] };
           if (source.kind === 'input') {
-            rel = await this.inputRelation(step.ref, source, signal);
+            rel = inputs.get(step.ref) ?? (await this.inputRelation(step.ref, source, signal));
           } else {
             const transform = requireTransform(step.ref, source);
             const upstream = step.upstream.map((asset) => {
@@ -294,7 +299,7 @@ export class DuckDbBackend implements Backend {
               if (r === undefined) throw missingUpstream(step.ref, asset);
               return { ...r, asset };
             });
-            rel = await this.transformRelation(step.ref, transform, upstream, signal);
+            rel = await this.transformRelation(step.ref, transform, upstream, signal, { ordered: !unordered.has(step.ref) });
           }
           const upstreamDepth = Math.max(0, ...step.upstream.map((asset) => relations.get(asset)?.depth ?? 0));
           // A long chain of views nests too deep for DuckDB's binder (and binds ever slower), so
@@ -319,6 +324,37 @@ export class DuckDbBackend implements Backend {
     } finally {
       for (const { write } of staged) write.discard();
     }
+  }
+
+  /**
+   * The assets of `plan` whose row order no output observes (`unobserved-order.ts`), from every
+   * transformation bound ahead of the run; the inputs' relations are kept in `inputs` for the run.
+   * Whatever fails here (a file, a bind) leaves every asset ordered: the run meets the same failure
+   * at its step and reports it there.
+   */
+  private async unorderedAssets(plan: Plan, inputs: Map<string, InputRelation>, signal: AbortSignal | undefined): Promise<ReadonlySet<string>> {
+    if (!plan.steps.some((s) => s.source.kind === 'join')) return new Set();
+    const columns = new Map<string, readonly Column[]>();
+    const bound = new Map<string, BoundSource>();
+    try {
+      for (const step of plan.steps) {
+        const source = step.source;
+        if (source.kind === 'output') continue;
+        if (source.kind === 'input') {
+          const input = await this.inputRelation(step.ref, source, signal);
+          inputs.set(step.ref, input);
+          columns.set(step.ref, input.columns);
+          continue;
+        }
+        const upstream = step.upstream.map((asset) => ({ asset, columns: columns.get(asset) ?? [] }));
+        const b = bindSource(step.ref, requireTransform(step.ref, source), upstream);
+        bound.set(step.ref, b);
+        columns.set(step.ref, b.columns);
+      }
+    } catch {
+      return new Set();
+    }
+    return unobservedOrder(plan, bound);
   }
 
   /**

@@ -114,7 +114,7 @@ export class DuckDbBackend implements Backend {
    * The SELECT reading an input, with types pinned after one sniff (so later binds of the view
    * chain do not sniff the file again) and columns converted to portable representations.
    */
-  private async inputRelation(ref: string, source: InputSource, signal: AbortSignal | undefined): Promise<InputRelation> {
+  private async inputRelation(ref: string, source: InputSource, signal: AbortSignal | undefined, estimateRows = false): Promise<InputRelation> {
     const file = locateInputFile(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
     const format = formatModule(options);
@@ -125,10 +125,12 @@ export class DuckDbBackend implements Backend {
     } catch (e) {
       throw options.format === 'csv' ? explainSniffFailure(e, ref, file.absolute, source.path, options.csv) : e;
     }
-    const from =
-      options.format === 'csv' && options.csv.inferSchema && described.length > 0
-        ? format.duckDbReadSql(file.absolute, options, { pinnedColumns: described })
-        : fn;
+    let from = fn;
+    if (options.format === 'csv' && options.csv.inferSchema && described.length > 0) {
+      const estimated = { pinnedColumns: described, estimateRows: 'read' } as const;
+      const agrees = estimateRows && (await this.sniffAgrees(format.duckDbReadSql(file.absolute, options, { ...estimated, estimateRows: 'sniff' }), described, options.csv, signal));
+      from = format.duckDbReadSql(file.absolute, options, agrees ? estimated : { pinnedColumns: described });
+    }
     const needsCast = described.some((c) => normalizedDuckDbType(c.type) !== undefined);
     const select = needsCast
       ? described
@@ -146,6 +148,27 @@ export class DuckDbBackend implements Backend {
       absolute: file.absolute,
       options,
     };
+  }
+
+  /**
+   * Whether DuckDB's sniffer, run with the pinned types, reads the file exactly as the options say
+   * (no skipped lines, no comment or timestamp pattern of its own, the same columns), so that the
+   * read that lets it sniff gives the same rows as the read with `auto_detect=false`.
+   */
+  private async sniffAgrees(sniffSql: string, described: readonly { name: string; type: string }[], csv: CsvOptions, signal: AbortSignal | undefined): Promise<boolean> {
+    try {
+      const [row] = await this.db.rows(
+        `SELECT SkipRows, Comment, TimestampFormat, list_transform(Columns, c -> c.name), list_transform(Columns, c -> c.type) FROM ${sniffSql}`,
+        { signal },
+      );
+      const [skip, comment, timestampFormat, names, types] = row as [unknown, unknown, unknown, unknown[], unknown[]];
+      const sameComment = csv.comment === undefined ? comment === null || comment === '' || comment === '(empty)' : comment === csv.comment;
+      const sameTimestamps = csv.timestampFormat !== undefined || timestampFormat === null || timestampFormat === '';
+      const sameColumns = names.length === described.length && described.every((c, i) => names[i] === c.name && types[i] === c.type);
+      return Number(skip) === 0 && sameComment && sameTimestamps && sameColumns;
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -341,7 +364,8 @@ export class DuckDbBackend implements Backend {
         const source = step.source;
         if (source.kind === 'output') continue;
         if (source.kind === 'input') {
-          const input = await this.inputRelation(step.ref, source, signal);
+          // A join's build side is chosen by row estimates, which a pinned CSV read does not give.
+          const input = await this.inputRelation(step.ref, source, signal, true);
           inputs.set(step.ref, input);
           columns.set(step.ref, input.columns);
           continue;

@@ -112,7 +112,9 @@ export class DuckDbBackend implements Backend {
 
   /**
    * The SELECT reading an input, with types pinned after one sniff (so later binds of the view
-   * chain do not sniff the file again) and columns converted to portable representations.
+   * chain do not sniff the file again) and columns converted to portable representations. With
+   * `estimateRows`, a CSV keeps the sniffer on (types still pinned) when it reads the file as the
+   * options say, so DuckDB knows roughly how many rows it holds.
    */
   private async inputRelation(ref: string, source: InputSource, signal: AbortSignal | undefined, estimateRows = false): Promise<InputRelation> {
     const file = locateInputFile(this.root, source.path, ref);

@@ -92,6 +92,16 @@ describe('unobservedOrder', () => {
     expect(unordered([entry, grouped, sorted], 'o')).toEqual(['g', 'x']);
   });
 
+  it('a row-wise step holding a window expression observes its input order', () => {
+    const select = 'asset_ref: w\n      source: { select: { from: j, columns: [region, amount] } }';
+    const sorted = 'asset_ref: o\n      source: { order_by: { from: g, columns: [region] } }';
+    const p = joinPlan([select, GROUP, sorted], 'o');
+    const bound = boundPlan(p);
+    const w = bound.get('w') as BoundSource;
+    bound.set('w', { ...w, transform: { ...w.transform, items: [{ expr: { kind: 'window' } }] } } as never);
+    expect([...unobservedOrder(p, bound)].sort()).toEqual(['g', 'w']);
+  });
+
   it('an asset with several consumers is unordered only when none of them observes its order', () => {
     const sorted = 'asset_ref: o\n      source: { order_by: { from: g, columns: [region] } }';
     const second = 'asset_ref: out2\n      source: { output: { from: w, format: csv, path: w.csv, mode: overwrite } }';

@@ -74,7 +74,21 @@ function orderUse(step: PlanStep, bound: ReadonlyMap<string, BoundSource>): Orde
   const own = bound.get(step.ref);
   if (own === undefined) return 'observes';
   const rule = ORDER_RULES[step.source.kind] as OrderRule<TransformationKind>;
-  return typeof rule === 'string' ? rule : rule(own, step.upstream.map((u) => bound.get(u)));
+  const use = typeof rule === 'string' ? rule : rule(own, step.upstream.map((u) => bound.get(u)));
+  return use === 'passes-on' && mentionsWindow(own.transform) ? 'observes' : use;
+}
+
+/**
+ * Whether a bound form holds a window node anywhere (an expression `... OVER (...)` numbers or
+ * compares rows in input order): plain data, walked whole, so a kind that gains window
+ * expressions is covered without its own rule.
+ */
+function mentionsWindow(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(mentionsWindow);
+  if (node === null || typeof node !== 'object') return false;
+  const kind = (node as { kind?: unknown }).kind;
+  if (kind === 'window' || kind === 'window_function') return true;
+  return Object.values(node).some(mentionsWindow);
 }
 
 /**

@@ -12,9 +12,10 @@ export interface DuckDbKind<K extends TransformationKind> {
   /**
    * The SELECT computing the asset; `relations` are the upstream relation names (quoted), in the
    * kind's order. `context.ordered` is false when no result can observe this asset's row order
-   * (`unobserved-order.ts`), so a kind may skip work done only to order its rows.
+   * (`unobserved-order.ts`), so a kind may skip work done only to order its rows; without a
+   * context the rows are ordered.
    */
-  sql(bound: BoundSource<K>, relations: readonly string[], context: KindContext): string;
+  sql(bound: BoundSource<K>, relations: readonly string[], context?: KindContext): string;
 }
 
 /** What a kind's SQL may rely on beyond its bound source. */

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import type { InputSource, OutputSource, Source, TransformationSource } from '@pipeline/definition';
 import type { Plan } from '@pipeline/planner';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
-import { bindSource } from '../check/bind-source';
+import { bindSource, type BoundSource } from '../check/bind-source';
 import type { Column } from '../check/bind-expression';
 import { resolveDuckDbSettings, type EngineConfig } from '../config';
 import { assetPrefix, type EngineError, engineError, isEngineError, rebuildEngineError, throwIfAborted, unsupportedKind } from '../errors';
@@ -34,6 +34,8 @@ import { duckDbTypeName } from './compile-expression';
 import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckdb-database';
 import { quoteIdentifier, sqlString } from './sql-text';
 import { DUCKDB_KINDS, duckDbKindOf } from './kinds';
+import type { KindContext } from './kinds/duckdb-kind';
+import { unobservedOrder } from './unobserved-order';
 import { inputTypeName, normalizedDuckDbType, portableTypeName } from './type-names';
 
 interface DuckHandle {
@@ -110,9 +112,11 @@ export class DuckDbBackend implements Backend {
 
   /**
    * The SELECT reading an input, with types pinned after one sniff (so later binds of the view
-   * chain do not sniff the file again) and columns converted to portable representations.
+   * chain do not sniff the file again) and columns converted to portable representations. With
+   * `estimateRows`, a CSV keeps the sniffer on (types still pinned) when it reads the file as the
+   * options say, so DuckDB knows roughly how many rows it holds.
    */
-  private async inputRelation(ref: string, source: InputSource, signal: AbortSignal | undefined): Promise<InputRelation> {
+  private async inputRelation(ref: string, source: InputSource, signal: AbortSignal | undefined, estimateRows = false): Promise<InputRelation> {
     const file = locateInputFile(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
     const format = formatModule(options);
@@ -123,10 +127,12 @@ export class DuckDbBackend implements Backend {
     } catch (e) {
       throw options.format === 'csv' ? explainSniffFailure(e, ref, file.absolute, source.path, options.csv) : e;
     }
-    const from =
-      options.format === 'csv' && options.csv.inferSchema && described.length > 0
-        ? format.duckDbReadSql(file.absolute, options, { pinnedColumns: described })
-        : fn;
+    let from = fn;
+    if (options.format === 'csv' && options.csv.inferSchema && described.length > 0) {
+      const estimated = { pinnedColumns: described, estimateRows: 'read' } as const;
+      const agrees = estimateRows && (await this.sniffAgrees(format.duckDbReadSql(file.absolute, options, { ...estimated, estimateRows: 'sniff' }), described, options.csv, signal));
+      from = format.duckDbReadSql(file.absolute, options, agrees ? estimated : { pinnedColumns: described });
+    }
     const needsCast = described.some((c) => normalizedDuckDbType(c.type) !== undefined);
     const select = needsCast
       ? described
@@ -147,6 +153,27 @@ export class DuckDbBackend implements Backend {
   }
 
   /**
+   * Whether DuckDB's sniffer, run with the pinned types, reads the file exactly as the options say
+   * (no skipped lines, no comment or timestamp pattern of its own, the same columns), so that the
+   * read that lets it sniff gives the same rows as the read with `auto_detect=false`.
+   */
+  private async sniffAgrees(sniffSql: string, described: readonly { name: string; type: string }[], csv: CsvOptions, signal: AbortSignal | undefined): Promise<boolean> {
+    try {
+      const [row] = await this.db.rows(
+        `SELECT SkipRows, Comment, TimestampFormat, list_transform(Columns, c -> c.name), list_transform(Columns, c -> c.type) FROM ${sniffSql}`,
+        { signal },
+      );
+      const [skip, comment, timestampFormat, names, types] = row as [unknown, unknown, unknown, unknown[], unknown[]];
+      const sameComment = csv.comment === undefined ? comment === null || comment === '' || comment === '(empty)' : comment === csv.comment;
+      const sameTimestamps = csv.timestampFormat !== undefined || timestampFormat === null || timestampFormat === '';
+      const sameColumns = names.length === described.length && described.every((c, i) => names[i] === c.name && types[i] === c.type);
+      return Number(skip) === 0 && sameComment && sameTimestamps && sameColumns;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * The SELECT of a transformation over `upstream`, cast where DuckDB's natural result type
    * differs from the portable type both backends agree on.
    */
@@ -155,11 +182,12 @@ export class DuckDbBackend implements Backend {
     source: TransformationSource,
     upstream: readonly (Relation & { readonly asset: string })[],
     signal: AbortSignal | undefined,
+    context: KindContext = { ordered: true },
   ): Promise<{ sql: string; columns: readonly Column[] }> {
     const kind = duckDbKindOf(source.kind);
     if (isUnsupported(kind)) throw unsupportedKind(ref, source.kind, this.name, kind.unsupported);
     const bound = bindSource(ref, source, upstream);
-    const sql = kind.sql(bound, upstream.map((u) => u.name));
+    const sql = kind.sql(bound, upstream.map((u) => u.name), context);
     const described = await this.describeSql(sql, signal, ref);
     const mismatch = described.some((c, i) => portableTypeName(c.type) !== bound.columns[i]?.type);
     if (!mismatch) return { sql, columns: bound.columns };
@@ -270,6 +298,8 @@ export class DuckDbBackend implements Backend {
     const relations = new Map<string, Relation>();
     const staged: { ref: string; write: StagedWrite }[] = [];
     const steps: StepTiming[] = [];
+    const inputs = new Map<string, InputRelation>();
+    const unordered = await this.unorderedAssets(plan, inputs, signal);
     try {
       for (const step of plan.steps) {
         throwIfAborted(signal, step.ref);
@@ -286,7 +316,7 @@ export class DuckDbBackend implements Backend {
         } else {
           let rel: { sql: string; columns: readonly Column[] };
           if (source.kind === 'input') {
-            rel = await this.inputRelation(step.ref, source, signal);
+            rel = inputs.get(step.ref) ?? (await this.inputRelation(step.ref, source, signal));
           } else {
             const transform = requireTransform(step.ref, source);
             const upstream = step.upstream.map((asset) => {
@@ -294,7 +324,7 @@ export class DuckDbBackend implements Backend {
               if (r === undefined) throw missingUpstream(step.ref, asset);
               return { ...r, asset };
             });
-            rel = await this.transformRelation(step.ref, transform, upstream, signal);
+            rel = await this.transformRelation(step.ref, transform, upstream, signal, { ordered: !unordered.has(step.ref) });
           }
           const upstreamDepth = Math.max(0, ...step.upstream.map((asset) => relations.get(asset)?.depth ?? 0));
           // A long chain of views nests too deep for DuckDB's binder (and binds ever slower), so
@@ -321,6 +351,38 @@ export class DuckDbBackend implements Backend {
     } finally {
       for (const { write } of staged) write.discard();
     }
+  }
+
+  /**
+   * The assets of `plan` whose row order no output observes (`unobserved-order.ts`), from every
+   * transformation bound ahead of the run; the inputs' relations are kept in `inputs` for the run.
+   * Whatever fails here (a file, a bind) leaves every asset ordered: the run meets the same failure
+   * at its step and reports it there.
+   */
+  private async unorderedAssets(plan: Plan, inputs: Map<string, InputRelation>, signal: AbortSignal | undefined): Promise<ReadonlySet<string>> {
+    if (!plan.steps.some((s) => s.source.kind === 'join')) return new Set();
+    const columns = new Map<string, readonly Column[]>();
+    const bound = new Map<string, BoundSource>();
+    try {
+      for (const step of plan.steps) {
+        const source = step.source;
+        if (source.kind === 'output') continue;
+        if (source.kind === 'input') {
+          // A join's build side is chosen by row estimates, which a pinned CSV read does not give.
+          const input = await this.inputRelation(step.ref, source, signal, true);
+          inputs.set(step.ref, input);
+          columns.set(step.ref, input.columns);
+          continue;
+        }
+        const upstream = step.upstream.map((asset) => ({ asset, columns: columns.get(asset) ?? [] }));
+        const b = bindSource(step.ref, requireTransform(step.ref, source), upstream);
+        bound.set(step.ref, b);
+        columns.set(step.ref, b.columns);
+      }
+    } catch {
+      return new Set();
+    }
+    return unobservedOrder(plan, bound);
   }
 
   /**

@@ -19,6 +19,12 @@ import { textFormatter } from './value-text';
  */
 export const CSV_TYPE_CANDIDATES = ['BOOLEAN', 'BIGINT', 'DOUBLE', 'DATE', 'TIMESTAMP', 'VARCHAR'] as const;
 
+/**
+ * Rows DuckDB's sniffer samples when the column types are already pinned and it only estimates the
+ * row count (every later bind of a view over the file sniffs again, so the sample is kept small).
+ */
+export const ESTIMATE_SAMPLE_ROWS = 2048;
+
 /** Date pattern used for CSV inference when none is given: ISO dates only. */
 export const DEFAULT_DATE_FORMAT = '%Y-%m-%d';
 
@@ -40,7 +46,10 @@ export const csvFormat: FormatModule<'csv'> = {
     if (o.timestampFormat !== undefined) params.push(`timestampformat=${sqlString(toStrftime(o.timestampFormat))}`);
     if (o.comment !== undefined) params.push(`comment=${sqlString(o.comment)}`);
     const pinned = adjust.pinnedColumns;
-    if (pinned !== undefined && pinned.length > 0) {
+    if (pinned !== undefined && pinned.length > 0 && adjust.estimateRows !== undefined) {
+      params.push(`types=${sqlStringList(pinned.map((c) => c.type))}`, `sample_size=${ESTIMATE_SAMPLE_ROWS}`);
+      if (adjust.estimateRows === 'sniff') return `sniff_csv(${sqlString(absolutePath)}, ${params.join(', ')})`;
+    } else if (pinned !== undefined && pinned.length > 0) {
       params.push(`columns={${pinned.map((c) => `${sqlString(c.name)}: ${sqlString(c.type)}`).join(', ')}}`, 'auto_detect=false');
     } else if (o.inferSchema) {
       params.push(`auto_type_candidates=${sqlStringList(CSV_TYPE_CANDIDATES)}`);

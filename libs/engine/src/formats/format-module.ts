@@ -23,6 +23,12 @@ export interface ColumnData {
 export interface DuckDbReadAdjustments {
   /** Pins CSV columns to these DuckDB types (`auto_detect=false`), as detected by an earlier sniff. */
   readonly pinnedColumns?: readonly { readonly name: string; readonly type: string }[];
+  /**
+   * With `pinnedColumns`: pins the types by position but lets DuckDB's sniffer run on a small
+   * sample, so the planner gets a row estimate for the file (none without it). `sniff` gives the
+   * `sniff_csv` call with the same arguments, to check that the sniffer agrees with the options.
+   */
+  readonly estimateRows?: 'read' | 'sniff';
   /** Reads a JSON file as one array of records. */
   readonly jsonArray?: boolean;
 }

@@ -9,6 +9,17 @@ export interface DuckDbKind<K extends TransformationKind> {
    * (`asset "s": filter: ...`).
    */
   readonly field: string;
-  /** The SELECT computing the asset; `relations` are the upstream relation names (quoted), in the kind's order. */
-  sql(bound: BoundSource<K>, relations: readonly string[]): string;
+  /**
+   * The SELECT computing the asset; `relations` are the upstream relation names (quoted), in the
+   * kind's order. `context.ordered` is false when no result can observe this asset's row order
+   * (`unobserved-order.ts`), so a kind may skip work done only to order its rows; without a
+   * context the rows are ordered.
+   */
+  sql(bound: BoundSource<K>, relations: readonly string[], context?: KindContext): string;
+}
+
+/** What a kind's SQL may rely on beyond its bound source. */
+export interface KindContext {
+  /** Whether the rows must come in the order the JavaScript backend gives them. */
+  readonly ordered: boolean;
 }

@@ -60,6 +60,8 @@ const ORDER_RULES: { readonly [K in TransformationKind]: OrderRule<K> } = {
   split: 'passes-on',
   offset: 'observes',
   tail: 'observes',
+  // A window numbers and frames rows in input order among ties.
+  window: 'observes',
 };
 
 /** True when `orderBy` sorts by every key of the group_by it reads (so no two of its rows tie). */

@@ -18,4 +18,5 @@ export type { ValidationResult } from './validate-pipeline';
 export { validateSource, validateSourceJson } from './validate-source';
 export type { SourceValidationResult, ValidateSourceOptions } from './validate-source';
 export { ASSET_NAME_PATTERN } from './rules/asset-rules';
-export { SUPPORTED_VERSION } from './rules/document-rules';
+export { REFUSED_TOP_LEVEL, SUPPORTED_VERSION } from './rules/document-rules';
+export { REFUSED_KINDS } from './rules/source-rules';

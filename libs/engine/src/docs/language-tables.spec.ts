@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { KIND_NAMES, FUNCTION_NAMES, WINDOW_FUNCTIONS } from '@pipeline/definition';
-import { functionCatalogue, functionsTable, kindCatalogue, kindsTable } from './language-tables';
+import { functionCatalogue, functionsTable, kindCatalogue, kindsTable, refusedTable } from './language-tables';
 
 const README = path.join(__dirname, '..', '..', '..', '..', 'README.md');
 
@@ -19,7 +19,7 @@ function section(text: string, name: string): { start: number; end: number } {
 }
 
 describe('the README language tables', () => {
-  const tables = { kinds: kindsTable(), functions: functionsTable() };
+  const tables = { kinds: kindsTable(), functions: functionsTable(), refused: refusedTable() };
 
   it('list every kind and every function, with one column per backend', () => {
     expect(tables.kinds.split('\n')).toHaveLength(KIND_NAMES.length + 2);
@@ -40,6 +40,11 @@ describe('the README language tables', () => {
     expect(functions.find((f) => f.name === 'count')).toEqual(
       expect.objectContaining({ category: 'aggregate', arguments: '1 argument', backends: { duckdb: 'yes', danfo: 'yes' } }),
     );
+  });
+
+  it('list what is refused on purpose with the reason', () => {
+    expect(tables.refused).toContain('| `sql` | transformation kind (V-005) | raw SQL would bypass validation and the data-root sandbox; use the transformation kinds |');
+    expect(tables.refused).toMatch(/\| `hooks` \| top-level key \(V-006\) \| .+ \|/);
   });
 
   it('are current in the README', () => {

@@ -10,6 +10,7 @@ import type { BackendName } from '../backend-name';
 import { JS_FUNCTIONS } from '../danfo/js-functions';
 import { DUCKDB_FUNCTIONS } from '../duckdb/compile-expression';
 import { isUnsupported } from '../kinds/kind-support';
+import { REFUSED_KINDS, REFUSED_TOP_LEVEL } from '@pipeline/validation';
 
 /** Each backend's function table (an entry is its implementation, or why it has none). */
 const FUNCTION_TABLES: { readonly [B in BackendName]: Readonly<Record<string, unknown>> } = {
@@ -98,4 +99,13 @@ export function functionsTable(): string {
     return `| \`${f.name}\` | ${f.category} | ${f.arguments} | ${cell(f.description)} | ${backends.join(' | ')} |`;
   });
   return [header, rule, ...rows].join('\n');
+}
+
+/** What the service refuses on purpose: the Teckel parts validation turns away, where, and why. */
+export function refusedTable(): string {
+  const rows = [
+    ...Object.entries(REFUSED_TOP_LEVEL).map(([part, why]) => `| \`${part}\` | top-level key (V-006) | ${cell(why)} |`),
+    ...Object.entries(REFUSED_KINDS).map(([kind, why]) => `| \`${kind}\` | transformation kind (V-005) | ${cell(why)} |`),
+  ];
+  return ['| part of the language | refused as | why |', '|---|---|---|', ...rows].join('\n');
 }

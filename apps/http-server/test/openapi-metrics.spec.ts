@@ -148,7 +148,9 @@ describe('GET /metrics', () => {
     const queued = sample(during, METRIC_NAMES.jobsQueued);
     expect(running).toBeLessThanOrEqual(1);
     const statuses = await Promise.all(ids.map(async (id) => (await request(`${server.url}/api/jobs/${id}`)).body.status));
-    expect(queued).toBeGreaterThanOrEqual(statuses.filter((s) => s === 'queued').length);
+    // The gauge counts jobs waiting in the service's queue; a job already handed to the worker but
+    // not started yet still reads `queued` (at most one with one worker), and statuses only move on.
+    expect(statuses.filter((s) => s === 'queued').length).toBeLessThanOrEqual(queued + 1);
     for (const id of ids) await request(`${server.url}/api/jobs/${id}/wait?timeout=60`);
     const after = await metricsText();
     expect([sample(after, METRIC_NAMES.jobsQueued), sample(after, METRIC_NAMES.jobsRunning)]).toEqual([0, 0]);

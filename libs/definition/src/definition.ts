@@ -232,6 +232,20 @@ export interface JoinSource {
   readonly right: readonly JoinTarget[];
 }
 
+/** The kinds that aggregate over grouping sets (spec 8.23, 8.24, 8.42). */
+export type GroupingSetsKind = 'rollup' | 'cube' | 'grouping_sets';
+
+/** Aggregates `from` over grouping sets of key columns: per set, its keys (others NULL) and the `agg` values. */
+export interface GroupingSetsSource<K extends GroupingSetsKind = GroupingSetsKind> {
+  readonly kind: K;
+  readonly from: string;
+  /** Every key column named, first mention first. */
+  readonly keys: readonly string[];
+  /** The sets, as positions in `keys`, in output order. */
+  readonly sets: readonly (readonly number[])[];
+  readonly agg: readonly Expr[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -270,6 +284,9 @@ export type Source =
   | SampleSource
   | OffsetSource
   | TailSource
+  | GroupingSetsSource<'rollup'>
+  | GroupingSetsSource<'cube'>
+  | GroupingSetsSource<'grouping_sets'>
   | OutputSource;
 
 /** The `kind` tag of every source. */

@@ -33,6 +33,8 @@ export type {
   ExceptSource,
   FillNaSource,
   GroupBySource,
+  GroupingSetsKind,
+  GroupingSetsSource,
   HintSource,
   InputSource,
   IntersectSource,

@@ -17,6 +17,7 @@ import { bindDropNa, type BoundDropNa } from './binders/drop-na';
 import { bindExcept, type BoundExcept } from './binders/except';
 import { bindFillNa, type BoundFillNa } from './binders/fill-na';
 import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
+import { bindCube, bindGroupingSets, bindRollup, type BoundGroupingSets } from './binders/grouping-sets';
 import { bindIntersect, type BoundIntersect } from './binders/intersect';
 import { bindJoin, type BoundJoin } from './binders/join';
 import { bindLimit, type BoundLimit } from './binders/limit';
@@ -59,7 +60,10 @@ export type BoundTransform =
   | BoundPassThrough<'hint'>
   | BoundPassThrough<'split'>
   | BoundOffset
-  | BoundTail;
+  | BoundTail
+  | BoundGroupingSets<'rollup'>
+  | BoundGroupingSets<'cube'>
+  | BoundGroupingSets<'grouping_sets'>;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -97,6 +101,9 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   split: bindSplit,
   offset: bindOffset,
   tail: bindTail,
+  rollup: bindRollup,
+  cube: bindCube,
+  grouping_sets: bindGroupingSets,
 };
 
 /** Binds `source` (of asset `ref`) to the columns of its upstream assets. */

@@ -77,6 +77,9 @@ const CASES: Case[] = [
   { kind: 'repartition', name: 'repartition', step: '{ repartition: { from: emp, numPartitions: 4 } }', ordered: true },
   { kind: 'coalesce', name: 'coalesce', step: '{ coalesce: { from: emp, numPartitions: 1 } }', ordered: true },
   { kind: 'hint', name: 'hint', step: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }', ordered: true },
+  { kind: 'rollup', name: 'rollup with grouping()', step: '{ rollup: { from: emp, by: [dept, active], agg: ["count(*) AS n", "sum(salary) AS total", "grouping(active) AS ga", "min(name) AS first"] } }', ordered: true },
+  { kind: 'cube', name: 'cube over a date and text', step: '{ cube: { from: emp, by: [hired, dept], agg: ["count(DISTINCT id) AS ids", "grouping(hired) AS gh", "avg(salary) AS mean"] } }', ordered: true },
+  { kind: 'grouping_sets', name: 'groupingSets with a repeated and an empty set', step: '{ groupingSets: { from: emp, sets: [[dept], [], [mixed, active], [dept]], agg: ["count(*) AS n", "max(seen) AS last", "grouping(dept) AS gd"] } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

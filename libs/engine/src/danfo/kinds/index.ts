@@ -14,6 +14,7 @@ import { runReplace } from './replace';
 import { runCoalesce, runHint, runRepartition, runSplit } from './pass-through';
 import { runSample } from './sample';
 import { runJoin } from './join';
+import { runCube, runGroupingSets, runRollup } from './grouping-sets';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -57,6 +58,9 @@ export const DANFO_KINDS: DanfoKindTable = {
   split: runSplit,
   offset: runOffset,
   tail: runTail,
+  rollup: runRollup,
+  cube: runCube,
+  grouping_sets: runGroupingSets,
 };
 
 /** The implementation of a kind, or why it is not run. */

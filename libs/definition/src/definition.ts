@@ -246,6 +246,16 @@ export interface GroupingSetsSource<K extends GroupingSetsKind = GroupingSetsKin
   readonly agg: readonly Expr[];
 }
 
+/** Turns the `values` columns of `from` into rows (wide to long): per row and value column, the ids, its name and its value. */
+export interface UnpivotSource {
+  readonly kind: 'unpivot';
+  readonly from: string;
+  readonly ids: readonly string[];
+  readonly values: readonly string[];
+  readonly variableColumn: string;
+  readonly valueColumn: string;
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -287,6 +297,7 @@ export type Source =
   | GroupingSetsSource<'rollup'>
   | GroupingSetsSource<'cube'>
   | GroupingSetsSource<'grouping_sets'>
+  | UnpivotSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

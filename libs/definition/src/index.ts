@@ -60,6 +60,7 @@ export type {
   TransformationKind,
   TransformationSource,
   UnionSource,
+  UnpivotSource,
   WhereSource,
   WriteMode,
 } from './definition';

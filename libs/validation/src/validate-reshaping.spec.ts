@@ -64,3 +64,20 @@ describe('rollup, cube and groupingSets', () => {
     expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
   });
 });
+
+describe('unpivot', () => {
+  it('reads the fields as the spec names them (8.17)', () => {
+    const yaml = doc('- name: long\n  unpivot:\n    from: metrics\n    ids: [id, day]\n    values: [cpu, mem]\n    variableColumn: metric\n    valueColumn: value', 'long');
+    expect(sourceOf(validatePipeline(yaml), 'long')).toEqual({ kind: 'unpivot', from: 'metrics', ids: ['id', 'day'], values: ['cpu', 'mem'], variableColumn: 'metric', valueColumn: 'value' });
+  });
+
+  it.each([
+    ['a missing valueColumn (E-REQ-001)', '- name: bad\n  unpivot:\n    from: metrics\n    ids: [id]\n    values: [cpu]\n    variableColumn: metric', 'V-006: asset "bad": unpivot.valueColumn is required'],
+    ['empty ids (E-LIST-001)', '- name: bad\n  unpivot:\n    from: metrics\n    ids: []\n    values: [cpu]\n    variableColumn: k\n    valueColumn: v', 'V-006: asset "bad": unpivot.ids must not be empty'],
+    ['a column both an id and a value', '- name: bad\n  unpivot:\n    from: metrics\n    ids: [id]\n    values: [cpu, id]\n    variableColumn: k\n    valueColumn: v', 'V-006: asset "bad": unpivot.values lists column "id", which is one of ids'],
+    ['a value column twice', '- name: bad\n  unpivot:\n    from: metrics\n    ids: [id]\n    values: [cpu, cpu]\n    variableColumn: k\n    valueColumn: v', 'V-006: asset "bad": unpivot.values lists column "cpu" twice'],
+    ['the same name for both new columns', '- name: bad\n  unpivot:\n    from: metrics\n    ids: [id]\n    values: [cpu]\n    variableColumn: k\n    valueColumn: k', 'V-006: asset "bad": unpivot.valueColumn must differ from variableColumn (both are "k")'],
+  ])('refuses %s', (_name, transformation, expected) => {
+    expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
+  });
+});

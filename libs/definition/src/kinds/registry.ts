@@ -29,6 +29,7 @@ import { SELECT_KIND } from './select';
 import { SPLIT_KIND } from './split';
 import { TAIL_KIND } from './tail';
 import { UNION_KIND } from './union';
+import { UNPIVOT_KIND } from './unpivot';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -62,6 +63,7 @@ export const KINDS = {
   rollup: ROLLUP_KIND,
   cube: CUBE_KIND,
   grouping_sets: GROUPING_SETS_KIND,
+  unpivot: UNPIVOT_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

@@ -30,6 +30,7 @@ import { bindSample, type BoundSample } from './binders/sample';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindUnion, type BoundUnion } from './binders/union';
+import { bindUnpivot, type BoundUnpivot } from './binders/unpivot';
 import { bindWhere, type BoundWhere } from './binders/where';
 
 export type { BoundItem, UpstreamColumns } from './binders/binder-kit';
@@ -63,7 +64,8 @@ export type BoundTransform =
   | BoundTail
   | BoundGroupingSets<'rollup'>
   | BoundGroupingSets<'cube'>
-  | BoundGroupingSets<'grouping_sets'>;
+  | BoundGroupingSets<'grouping_sets'>
+  | BoundUnpivot;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -104,6 +106,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   rollup: bindRollup,
   cube: bindCube,
   grouping_sets: bindGroupingSets,
+  unpivot: bindUnpivot,
 };
 
 /** Binds `source` (of asset `ref`) to the columns of its upstream assets. */

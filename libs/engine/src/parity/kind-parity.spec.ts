@@ -80,6 +80,8 @@ const CASES: Case[] = [
   { kind: 'rollup', name: 'rollup with grouping()', step: '{ rollup: { from: emp, by: [dept, active], agg: ["count(*) AS n", "sum(salary) AS total", "grouping(active) AS ga", "min(name) AS first"] } }', ordered: true },
   { kind: 'cube', name: 'cube over a date and text', step: '{ cube: { from: emp, by: [hired, dept], agg: ["count(DISTINCT id) AS ids", "grouping(hired) AS gh", "avg(salary) AS mean"] } }', ordered: true },
   { kind: 'grouping_sets', name: 'groupingSets with a repeated and an empty set', step: '{ groupingSets: { from: emp, sets: [[dept], [], [mixed, active], [dept]], agg: ["count(*) AS n", "max(seen) AS last", "grouping(dept) AS gd"] } }', ordered: true },
+  { kind: 'unpivot', name: 'unpivot numbers widened, NULLs kept', step: '{ unpivot: { from: emp, ids: [name, dept], values: [salary, id], variableColumn: k, valueColumn: v } }', ordered: true },
+  { kind: 'unpivot', name: 'unpivot dates and timestamps', step: '{ unpivot: { from: emp, ids: [name], values: [hired, seen], variableColumn: k, valueColumn: v } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

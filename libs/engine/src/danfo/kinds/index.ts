@@ -15,6 +15,7 @@ import { runCoalesce, runHint, runRepartition, runSplit } from './pass-through';
 import { runSample } from './sample';
 import { runJoin } from './join';
 import { runCube, runGroupingSets, runRollup } from './grouping-sets';
+import { runUnpivot } from './unpivot';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -61,6 +62,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   rollup: runRollup,
   cube: runCube,
   grouping_sets: runGroupingSets,
+  unpivot: runUnpivot,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -15,6 +15,7 @@ import { coalesceSql, hintSql, repartitionSql, splitSql } from './pass-through';
 import { sampleSql } from './sample';
 import { joinSql } from './join';
 import { cubeSql, groupingSetsSql, rollupSql } from './grouping-sets';
+import { unpivotSql } from './unpivot';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -61,6 +62,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   rollup: rollupSql,
   cube: cubeSql,
   grouping_sets: groupingSetsSql,
+  unpivot: unpivotSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

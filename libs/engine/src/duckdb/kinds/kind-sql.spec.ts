@@ -56,6 +56,7 @@ const CASES: Record<string, string> = {
   rollup: '{ rollup: { from: emp, by: [dept, active], agg: ["sum(salary) AS total", "grouping(active) AS ga"] } }',
   cube: '{ cube: { from: emp, by: [dept, active], agg: ["count(*) AS n"] } }',
   grouping_sets: '{ groupingSets: { from: emp, sets: [[dept, active], [dept], [], [dept]], agg: ["count(*) AS n"] } }',
+  unpivot: '{ unpivot: { from: emp, ids: [name], values: [salary, id], variableColumn: k, valueColumn: v } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

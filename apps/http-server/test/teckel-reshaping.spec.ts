@@ -77,6 +77,29 @@ const EXAMPLES: Example[] = [
       ') ORDER BY id, k',
     ].join('\n'),
   },
+  {
+    name: 'pivot, the spec example (8.16): written values, one aggregate, columns named by value',
+    steps: '  - name: salesPivot\n    pivot:\n      from: sales\n      groupBy: [region]\n      pivotColumn: product\n      values: ["A", "B", "C"]\n      agg:\n        - "sum(amount)"\n',
+    last: 'salesPivot',
+    sql: [
+      'SELECT region,',
+      "  sum(amount) FILTER (WHERE product = 'A') AS \"A\",",
+      "  sum(amount) FILTER (WHERE product = 'B') AS \"B\",",
+      "  sum(amount) FILTER (WHERE product = 'C') AS \"C\"",
+      'FROM sales GROUP BY region ORDER BY region NULLS LAST',
+    ].join('\n'),
+  },
+  {
+    name: 'pivot without values (decisions 7): distinct values ascending, <value>_<alias> for several aggregates',
+    steps: '  - name: byQuarter\n    pivot:\n      from: sales\n      groupBy: [region]\n      pivotColumn: quarter\n      agg: ["sum(amount) as total", "count(*) as n"]\n',
+    last: 'byQuarter',
+    sql: [
+      'SELECT region,',
+      "  sum(amount) FILTER (WHERE quarter = 'Q1') AS Q1_total, count(*) FILTER (WHERE quarter = 'Q1') AS Q1_n,",
+      "  sum(amount) FILTER (WHERE quarter = 'Q2') AS Q2_total, count(*) FILTER (WHERE quarter = 'Q2') AS Q2_n",
+      'FROM sales GROUP BY region ORDER BY region NULLS LAST',
+    ].join('\n'),
+  },
 ];
 
 function teckelDocument(example: Example, out: string): string {

@@ -256,6 +256,17 @@ export interface UnpivotSource {
   readonly valueColumn: string;
 }
 
+/** Rotates the values of `pivotColumn` into columns (long to wide): per `groupBy` group, the `agg` aggregates per value. */
+export interface PivotSource {
+  readonly kind: 'pivot';
+  readonly from: string;
+  readonly groupBy: readonly string[];
+  readonly pivotColumn: string;
+  /** The values that become columns, as written; absent: the distinct non-NULL values, ascending. */
+  readonly values?: readonly string[];
+  readonly agg: readonly Expr[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -298,6 +309,7 @@ export type Source =
   | GroupingSetsSource<'cube'>
   | GroupingSetsSource<'grouping_sets'>
   | UnpivotSource
+  | PivotSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

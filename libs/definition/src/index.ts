@@ -46,6 +46,7 @@ export type {
   OrderBySource,
   OutputSource,
   PipelineDefinition,
+  PivotSource,
   Primitive,
   RenameColumnsSource,
   ReplaceSource,

@@ -15,11 +15,13 @@ describe('explain of the reshaping kinds', () => {
       '    groupingSets: { from: c, sets: [[region], []], agg: ["sum(n) AS n", "grouping(region) AS gr"] }',
       '  - name: u',
       '    unpivot: { from: g, ids: [region], values: [n, gr], variableColumn: k, valueColumn: v }',
+      '  - name: p',
+      '    pivot: { from: u, groupBy: [region], pivotColumn: k, agg: ["sum(v)"] }',
       'output:',
-      '  - { name: u, format: csv, path: o.csv }',
+      '  - { name: p, format: csv, path: o.csv }',
     ].join('\n');
     const explained = explainPipeline(yaml);
     if (!explained.ok) throw new Error(explained.error.message);
-    expect(explained.text).toContain(['  [r] ROLLUP (from: sales)', '  [c] CUBE (from: r)', '  [g] GROUPING SETS (from: c)', '  [u] UNPIVOT (from: g)'].join('\n'));
+    expect(explained.text).toContain(['  [r] ROLLUP (from: sales)', '  [c] CUBE (from: r)', '  [g] GROUPING SETS (from: c)', '  [u] UNPIVOT (from: g)', '  [p] PIVOT (from: u)'].join('\n'));
   });
 });

@@ -81,3 +81,27 @@ describe('unpivot', () => {
     expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
   });
 });
+
+describe('pivot', () => {
+  it('reads the spec example (8.16)', () => {
+    const yaml = doc('- name: salesPivot\n  pivot:\n    from: sales\n    groupBy: [region]\n    pivotColumn: product\n    values: ["A", "B", "C"]\n    agg:\n      - "sum(amount)"', 'salesPivot');
+    expect(sourceOf(validatePipeline(yaml), 'salesPivot')).toMatchObject({ kind: 'pivot', from: 'sales', groupBy: ['region'], pivotColumn: 'product', values: ['A', 'B', 'C'] });
+  });
+
+  it('reads values written as numbers as their text, and no values as none', () => {
+    const yaml = doc('- name: p\n  pivot:\n    from: sales\n    groupBy: [region]\n    pivotColumn: year\n    values: [2024, 2025]\n    agg: ["count(*)"]', 'p');
+    expect(sourceOf(validatePipeline(yaml), 'p')).toMatchObject({ values: ['2024', '2025'] });
+    const probed = sourceOf(validatePipeline(doc('- name: p\n  pivot:\n    from: sales\n    groupBy: [region]\n    pivotColumn: year\n    agg: ["count(*)"]', 'p')), 'p');
+    expect(probed).not.toHaveProperty('values');
+  });
+
+  it.each([
+    ['a missing pivotColumn (E-REQ-001)', '- name: bad\n  pivot:\n    from: sales\n    groupBy: [region]\n    agg: ["sum(amount)"]', 'V-006: asset "bad": pivot.pivotColumn is required'],
+    ['an empty groupBy (E-LIST-001)', '- name: bad\n  pivot:\n    from: sales\n    groupBy: []\n    pivotColumn: product\n    agg: ["sum(amount)"]', 'V-006: asset "bad": pivot.groupBy must not be empty'],
+    ['a non-aggregate (E-AGG-001)', '- name: bad\n  pivot:\n    from: sales\n    groupBy: [region]\n    pivotColumn: product\n    agg: ["amount"]', 'V-009: asset "bad": agg[0]: column "amount" must be inside an aggregate function or be a grouping key at column 1'],
+    ['a value twice', '- name: bad\n  pivot:\n    from: sales\n    groupBy: [region]\n    pivotColumn: product\n    values: [A, B, A]\n    agg: ["sum(amount)"]', 'V-006: asset "bad": pivot.values lists "A" twice'],
+    ['the pivot column among the keys', '- name: bad\n  pivot:\n    from: sales\n    groupBy: [region, product]\n    pivotColumn: product\n    agg: ["sum(amount)"]', 'V-006: asset "bad": pivot.pivotColumn "product" is one of groupBy'],
+  ])('refuses %s', (_name, transformation, expected) => {
+    expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
+  });
+});

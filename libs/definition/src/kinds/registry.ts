@@ -30,6 +30,7 @@ import { SPLIT_KIND } from './split';
 import { TAIL_KIND } from './tail';
 import { UNION_KIND } from './union';
 import { UNPIVOT_KIND } from './unpivot';
+import { PIVOT_KIND } from './pivot';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -64,6 +65,7 @@ export const KINDS = {
   cube: CUBE_KIND,
   grouping_sets: GROUPING_SETS_KIND,
   unpivot: UNPIVOT_KIND,
+  pivot: PIVOT_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

@@ -8,7 +8,8 @@
 import type { TransformationKind, TransformationSource } from '@pipeline/definition';
 import type { Column } from './bind-expression';
 import { bindAddColumns, type BoundAddColumns } from './binders/add-columns';
-import type { Binder, UpstreamColumns } from './binders/binder-kit';
+import type { Binder, Prober, UpstreamColumns } from './binders/binder-kit';
+import type { ProbeAnswer, ProbeRequest } from './probe';
 import { bindCastColumns, type BoundCastColumns } from './binders/cast-columns';
 import { bindConditional, type BoundConditional } from './binders/conditional';
 import { bindDistinct, type BoundDistinct } from './binders/distinct';
@@ -23,6 +24,7 @@ import { bindJoin, type BoundJoin } from './binders/join';
 import { bindLimit, type BoundLimit } from './binders/limit';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
+import { bindPivot, probePivot, type BoundPivot } from './binders/pivot';
 import { bindCoalesce, bindHint, bindRepartition, bindSplit, type BoundPassThrough } from './binders/pass-through';
 import { bindRenameColumns, type BoundRenameColumns } from './binders/rename-columns';
 import { bindReplace, type BoundReplace } from './binders/replace';
@@ -34,6 +36,7 @@ import { bindUnpivot, type BoundUnpivot } from './binders/unpivot';
 import { bindWhere, type BoundWhere } from './binders/where';
 
 export type { BoundItem, UpstreamColumns } from './binders/binder-kit';
+export type { ProbeAnswer, ProbeRequest } from './probe';
 
 /** A transformation ready to compile: one bound form per kind. */
 export type BoundTransform =
@@ -65,7 +68,8 @@ export type BoundTransform =
   | BoundGroupingSets<'rollup'>
   | BoundGroupingSets<'cube'>
   | BoundGroupingSets<'grouping_sets'>
-  | BoundUnpivot;
+  | BoundUnpivot
+  | BoundPivot;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -107,11 +111,23 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   cube: bindCube,
   grouping_sets: bindGroupingSets,
   unpivot: bindUnpivot,
+  pivot: bindPivot,
 };
 
-/** Binds `source` (of asset `ref`) to the columns of its upstream assets. */
-export function bindSource(ref: string, source: TransformationSource, upstream: readonly UpstreamColumns[]): BoundSource {
+/** The kinds whose output columns depend on their upstream's data: what they read first. */
+const PROBERS: { readonly [K in TransformationKind]?: Prober<K> } = {
+  pivot: probePivot,
+};
+
+/** What `source` must read from its upstream before it is bound (check/probe.ts), if anything. */
+export function probeOf(ref: string, source: TransformationSource, upstream: readonly UpstreamColumns[]): ProbeRequest | undefined {
+  const probe = PROBERS[source.kind] as Prober<TransformationKind> | undefined;
+  return probe?.(ref, source, upstream);
+}
+
+/** Binds `source` (of asset `ref`) to the columns of its upstream assets, with the answer to its probe if it has one. */
+export function bindSource(ref: string, source: TransformationSource, upstream: readonly UpstreamColumns[], probed?: ProbeAnswer): BoundSource {
   const bind = BINDERS[source.kind] as Binder<TransformationKind, BoundTransform>;
-  const { transform, columns } = bind(ref, source, upstream);
+  const { transform, columns } = bind(ref, source, upstream, probed);
   return { transform, columns } as BoundSource;
 }

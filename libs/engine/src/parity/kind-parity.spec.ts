@@ -82,6 +82,9 @@ const CASES: Case[] = [
   { kind: 'grouping_sets', name: 'groupingSets with a repeated and an empty set', step: '{ groupingSets: { from: emp, sets: [[dept], [], [mixed, active], [dept]], agg: ["count(*) AS n", "max(seen) AS last", "grouping(dept) AS gd"] } }', ordered: true },
   { kind: 'unpivot', name: 'unpivot numbers widened, NULLs kept', step: '{ unpivot: { from: emp, ids: [name, dept], values: [salary, id], variableColumn: k, valueColumn: v } }', ordered: true },
   { kind: 'unpivot', name: 'unpivot dates and timestamps', step: '{ unpivot: { from: emp, ids: [name], values: [hired, seen], variableColumn: k, valueColumn: v } }', ordered: true },
+  { kind: 'pivot', name: 'pivot over probed text values, several aggregates', step: '{ pivot: { from: emp, groupBy: [active], pivotColumn: dept, agg: ["count(*) AS n", "sum(salary) AS total", "max(hired) AS last"] } }', ordered: true },
+  { kind: 'pivot', name: 'pivot over probed dates, two keys', step: '{ pivot: { from: emp, groupBy: [dept, active], pivotColumn: hired, agg: ["min(name)"] } }', ordered: true },
+  { kind: 'pivot', name: 'pivot over written values of a mixed column', step: '{ pivot: { from: emp, groupBy: [dept], pivotColumn: mixed, values: ["1", x, "true", nothing], agg: ["count(id)"] } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

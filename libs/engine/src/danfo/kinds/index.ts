@@ -16,6 +16,7 @@ import { runSample } from './sample';
 import { runJoin } from './join';
 import { runCube, runGroupingSets, runRollup } from './grouping-sets';
 import { runUnpivot } from './unpivot';
+import { runPivot } from './pivot';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -63,6 +64,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   cube: runCube,
   grouping_sets: runGroupingSets,
   unpivot: runUnpivot,
+  pivot: runPivot,
 };
 
 /** The implementation of a kind, or why it is not run. */

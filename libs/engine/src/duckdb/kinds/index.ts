@@ -16,6 +16,7 @@ import { sampleSql } from './sample';
 import { joinSql } from './join';
 import { cubeSql, groupingSetsSql, rollupSql } from './grouping-sets';
 import { unpivotSql } from './unpivot';
+import { pivotSql } from './pivot';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -63,6 +64,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   cube: cubeSql,
   grouping_sets: groupingSetsSql,
   unpivot: unpivotSql,
+  pivot: pivotSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

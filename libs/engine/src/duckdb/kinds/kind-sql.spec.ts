@@ -57,6 +57,7 @@ const CASES: Record<string, string> = {
   cube: '{ cube: { from: emp, by: [dept, active], agg: ["count(*) AS n"] } }',
   grouping_sets: '{ groupingSets: { from: emp, sets: [[dept, active], [dept], [], [dept]], agg: ["count(*) AS n"] } }',
   unpivot: '{ unpivot: { from: emp, ids: [name], values: [salary, id], variableColumn: k, valueColumn: v } }',
+  pivot: '{ pivot: { from: emp, groupBy: [dept], pivotColumn: active, values: ["true", "false"], agg: ["sum(salary) AS total", "count(*) AS n"] } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

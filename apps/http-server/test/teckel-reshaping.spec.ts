@@ -100,6 +100,16 @@ const EXAMPLES: Example[] = [
       'FROM sales GROUP BY region ORDER BY region NULLS LAST',
     ].join('\n'),
   },
+  {
+    name: 'crosstab (8.44): region values as rows, product values as columns, counts',
+    steps: '  - name: freq\n    crosstab:\n      from: sales\n      col1: region\n      col2: product\n',
+    last: 'freq',
+    sql: [
+      'SELECT region AS region_product,',
+      "  count(*) FILTER (WHERE product = 'A') AS \"A\", count(*) FILTER (WHERE product = 'B') AS \"B\", count(*) FILTER (WHERE product = 'C') AS \"C\"",
+      'FROM sales GROUP BY region ORDER BY region NULLS LAST',
+    ].join('\n'),
+  },
 ];
 
 function teckelDocument(example: Example, out: string): string {

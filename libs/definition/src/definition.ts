@@ -267,6 +267,14 @@ export interface PivotSource {
   readonly agg: readonly Expr[];
 }
 
+/** A contingency table of `from`: per value of `col1`, how many rows hold each value of `col2`. */
+export interface CrosstabSource {
+  readonly kind: 'crosstab';
+  readonly from: string;
+  readonly col1: string;
+  readonly col2: string;
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -310,6 +318,7 @@ export type Source =
   | GroupingSetsSource<'grouping_sets'>
   | UnpivotSource
   | PivotSource
+  | CrosstabSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

@@ -25,6 +25,7 @@ export type {
   CastColumnsSource,
   ColumnDefinition,
   ConditionalSource,
+  CrosstabSource,
   SplitSource,
   DropColumnsSource,
   DropNaSource,

@@ -17,11 +17,13 @@ describe('explain of the reshaping kinds', () => {
       '    unpivot: { from: g, ids: [region], values: [n, gr], variableColumn: k, valueColumn: v }',
       '  - name: p',
       '    pivot: { from: u, groupBy: [region], pivotColumn: k, agg: ["sum(v)"] }',
+      '  - name: x',
+      '    crosstab: { from: p, col1: region, col2: region2 }',
       'output:',
-      '  - { name: p, format: csv, path: o.csv }',
+      '  - { name: x, format: csv, path: o.csv }',
     ].join('\n');
     const explained = explainPipeline(yaml);
     if (!explained.ok) throw new Error(explained.error.message);
-    expect(explained.text).toContain(['  [r] ROLLUP (from: sales)', '  [c] CUBE (from: r)', '  [g] GROUPING SETS (from: c)', '  [u] UNPIVOT (from: g)', '  [p] PIVOT (from: u)'].join('\n'));
+    expect(explained.text).toContain(['  [r] ROLLUP (from: sales)', '  [c] CUBE (from: r)', '  [g] GROUPING SETS (from: c)', '  [u] UNPIVOT (from: g)', '  [p] PIVOT (from: u)', '  [x] CROSSTAB (from: p)'].join('\n'));
   });
 });

@@ -105,3 +105,18 @@ describe('pivot', () => {
     expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
   });
 });
+
+describe('crosstab', () => {
+  it('reads col1 and col2 (8.44)', () => {
+    const yaml = doc('- name: freq\n  crosstab:\n    from: sales\n    col1: region\n    col2: product', 'freq');
+    expect(sourceOf(validatePipeline(yaml), 'freq')).toEqual({ kind: 'crosstab', from: 'sales', col1: 'region', col2: 'product' });
+  });
+
+  it.each([
+    ['a missing col2 (E-REQ-001)', '- name: bad\n  crosstab:\n    from: sales\n    col1: region', 'V-006: asset "bad": crosstab.col2 is required'],
+    ['one column twice', '- name: bad\n  crosstab:\n    from: sales\n    col1: region\n    col2: region', 'V-006: asset "bad": crosstab.col2 must differ from col1 (both are "region")'],
+    ['an unknown field', '- name: bad\n  crosstab:\n    from: sales\n    col1: region\n    col2: product\n    col3: quarter', 'V-006: asset "bad": unknown field "col3" in crosstab (expected from, col1, col2)'],
+  ])('refuses %s', (_name, transformation, expected) => {
+    expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
+  });
+});

@@ -31,6 +31,7 @@ import { TAIL_KIND } from './tail';
 import { UNION_KIND } from './union';
 import { UNPIVOT_KIND } from './unpivot';
 import { PIVOT_KIND } from './pivot';
+import { CROSSTAB_KIND } from './crosstab';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -66,6 +67,7 @@ export const KINDS = {
   grouping_sets: GROUPING_SETS_KIND,
   unpivot: UNPIVOT_KIND,
   pivot: PIVOT_KIND,
+  crosstab: CROSSTAB_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

@@ -12,6 +12,7 @@ import type { Binder, Prober, UpstreamColumns } from './binders/binder-kit';
 import type { ProbeAnswer, ProbeRequest } from './probe';
 import { bindCastColumns, type BoundCastColumns } from './binders/cast-columns';
 import { bindConditional, type BoundConditional } from './binders/conditional';
+import { bindCrosstab, probeCrosstab, type BoundCrosstab } from './binders/crosstab';
 import { bindDistinct, type BoundDistinct } from './binders/distinct';
 import { bindDropColumns, type BoundDropColumns } from './binders/drop-columns';
 import { bindDropNa, type BoundDropNa } from './binders/drop-na';
@@ -69,7 +70,8 @@ export type BoundTransform =
   | BoundGroupingSets<'cube'>
   | BoundGroupingSets<'grouping_sets'>
   | BoundUnpivot
-  | BoundPivot;
+  | BoundPivot
+  | BoundCrosstab;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -112,11 +114,13 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   grouping_sets: bindGroupingSets,
   unpivot: bindUnpivot,
   pivot: bindPivot,
+  crosstab: bindCrosstab,
 };
 
 /** The kinds whose output columns depend on their upstream's data: what they read first. */
 const PROBERS: { readonly [K in TransformationKind]?: Prober<K> } = {
   pivot: probePivot,
+  crosstab: probeCrosstab,
 };
 
 /** What `source` must read from its upstream before it is bound (check/probe.ts), if anything. */

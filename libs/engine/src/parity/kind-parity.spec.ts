@@ -85,6 +85,8 @@ const CASES: Case[] = [
   { kind: 'pivot', name: 'pivot over probed text values, several aggregates', step: '{ pivot: { from: emp, groupBy: [active], pivotColumn: dept, agg: ["count(*) AS n", "sum(salary) AS total", "max(hired) AS last"] } }', ordered: true },
   { kind: 'pivot', name: 'pivot over probed dates, two keys', step: '{ pivot: { from: emp, groupBy: [dept, active], pivotColumn: hired, agg: ["min(name)"] } }', ordered: true },
   { kind: 'pivot', name: 'pivot over written values of a mixed column', step: '{ pivot: { from: emp, groupBy: [dept], pivotColumn: mixed, values: ["1", x, "true", nothing], agg: ["count(id)"] } }', ordered: true },
+  { kind: 'crosstab', name: 'crosstab of text by boolean', step: '{ crosstab: { from: emp, col1: dept, col2: active } }', ordered: true },
+  { kind: 'crosstab', name: 'crosstab of dates by doubles', step: '{ crosstab: { from: emp, col1: hired, col2: salary } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

@@ -17,6 +17,7 @@ import { runJoin } from './join';
 import { runCube, runGroupingSets, runRollup } from './grouping-sets';
 import { runUnpivot } from './unpivot';
 import { runPivot } from './pivot';
+import { runCrosstab } from './crosstab';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -65,6 +66,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   grouping_sets: runGroupingSets,
   unpivot: runUnpivot,
   pivot: runPivot,
+  crosstab: runCrosstab,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -17,6 +17,7 @@ import { joinSql } from './join';
 import { cubeSql, groupingSetsSql, rollupSql } from './grouping-sets';
 import { unpivotSql } from './unpivot';
 import { pivotSql } from './pivot';
+import { crosstabSql } from './crosstab';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -65,6 +66,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   grouping_sets: groupingSetsSql,
   unpivot: unpivotSql,
   pivot: pivotSql,
+  crosstab: crosstabSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

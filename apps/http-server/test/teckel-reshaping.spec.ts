@@ -110,6 +110,23 @@ const EXAMPLES: Example[] = [
       'FROM sales GROUP BY region ORDER BY region NULLS LAST',
     ].join('\n'),
   },
+  {
+    name: 'describe (8.43): every numeric column, every statistic, a summary column',
+    steps: '  - name: stats\n    describe:\n      from: metrics\n',
+    last: 'stats',
+    sql: [
+      'SELECT summary, a AS id, b AS cpu, c AS mem FROM (',
+      "  SELECT 1 AS k, 'count' AS summary, count(id)::DOUBLE AS a, count(cpu)::DOUBLE AS b, count(mem)::DOUBLE AS c FROM metrics",
+      "  UNION ALL SELECT 2, 'mean', avg(id), avg(cpu), avg(mem) FROM metrics",
+      "  UNION ALL SELECT 3, 'stddev', stddev_samp(id), stddev_samp(cpu), stddev_samp(mem) FROM metrics",
+      "  UNION ALL SELECT 4, 'min', min(id), min(cpu), min(mem) FROM metrics",
+      "  UNION ALL SELECT 5, 'max', max(id), max(cpu), max(mem) FROM metrics",
+      "  UNION ALL SELECT 6, '25%', quantile_cont(id, 0.25), quantile_cont(cpu, 0.25), quantile_cont(mem, 0.25) FROM metrics",
+      "  UNION ALL SELECT 7, '50%', quantile_cont(id, 0.5), quantile_cont(cpu, 0.5), quantile_cont(mem, 0.5) FROM metrics",
+      "  UNION ALL SELECT 8, '75%', quantile_cont(id, 0.75), quantile_cont(cpu, 0.75), quantile_cont(mem, 0.75) FROM metrics",
+      ') ORDER BY k',
+    ].join('\n'),
+  },
 ];
 
 function teckelDocument(example: Example, out: string): string {

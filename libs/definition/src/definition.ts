@@ -275,6 +275,19 @@ export interface CrosstabSource {
   readonly col2: string;
 }
 
+/** The statistics `describe` computes (spec 8.43), in their default order. */
+export const DESCRIBE_STATISTICS = ['count', 'mean', 'stddev', 'min', 'max', '25%', '50%', '75%'] as const;
+export type DescribeStatistic = (typeof DESCRIBE_STATISTICS)[number];
+
+/** Descriptive statistics of numeric columns of `from`: one row per statistic, one column per column described. */
+export interface DescribeSource {
+  readonly kind: 'describe';
+  readonly from: string;
+  /** The columns described; absent: every numeric column. */
+  readonly columns?: readonly string[];
+  readonly statistics: readonly DescribeStatistic[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -319,6 +332,7 @@ export type Source =
   | UnpivotSource
   | PivotSource
   | CrosstabSource
+  | DescribeSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

@@ -17,7 +17,7 @@
  * KINDS.where.label; // 'WHERE'
  */
 export * from './expr';
-export { FORMATS, JOIN_TYPES, WRITE_MODES } from './definition';
+export { DESCRIBE_STATISTICS, FORMATS, JOIN_TYPES, WRITE_MODES } from './definition';
 export type {
   AddColumnsSource,
   AssetDefinition,
@@ -25,6 +25,8 @@ export type {
   CastColumnsSource,
   ColumnDefinition,
   ConditionalSource,
+  DescribeSource,
+  DescribeStatistic,
   CrosstabSource,
   SplitSource,
   DropColumnsSource,

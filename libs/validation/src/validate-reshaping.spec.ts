@@ -120,3 +120,21 @@ describe('crosstab', () => {
     expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
   });
 });
+
+describe('describe', () => {
+  it('defaults to every statistic in the spec order, and keeps the ones listed in their order (8.43)', () => {
+    const all = sourceOf(validatePipeline(doc('- name: stats\n  describe:\n    from: metrics', 'stats')), 'stats');
+    expect(all).toEqual({ kind: 'describe', from: 'metrics', statistics: ['count', 'mean', 'stddev', 'min', 'max', '25%', '50%', '75%'] });
+    const some = sourceOf(validatePipeline(doc('- name: stats\n  describe:\n    from: metrics\n    columns: [cpu]\n    statistics: [max, "25%"]', 'stats')), 'stats');
+    expect(some).toEqual({ kind: 'describe', from: 'metrics', columns: ['cpu'], statistics: ['max', '25%'] });
+  });
+
+  it.each([
+    ['an unknown statistic', '- name: bad\n  describe:\n    from: metrics\n    statistics: [mean, mode]', 'V-006: asset "bad": describe.statistics[1] must be one of count, mean, stddev, min, max, 25%, 50%, 75%'],
+    ['a statistic twice', '- name: bad\n  describe:\n    from: metrics\n    statistics: [mean, mean]', 'V-006: asset "bad": describe.statistics lists "mean" twice'],
+    ['empty columns (E-LIST-001)', '- name: bad\n  describe:\n    from: metrics\n    columns: []', 'V-006: asset "bad": describe.columns must not be empty'],
+    ['a missing from (E-REQ-001)', '- name: bad\n  describe:\n    columns: [cpu]', 'V-006: asset "bad": describe.from is required'],
+  ])('refuses %s', (_name, transformation, expected) => {
+    expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
+  });
+});

@@ -32,6 +32,7 @@ import { UNION_KIND } from './union';
 import { UNPIVOT_KIND } from './unpivot';
 import { PIVOT_KIND } from './pivot';
 import { CROSSTAB_KIND } from './crosstab';
+import { DESCRIBE_KIND } from './describe';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -68,6 +69,7 @@ export const KINDS = {
   unpivot: UNPIVOT_KIND,
   pivot: PIVOT_KIND,
   crosstab: CROSSTAB_KIND,
+  describe: DESCRIBE_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

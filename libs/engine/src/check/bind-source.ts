@@ -12,6 +12,7 @@ import type { Binder, Prober, UpstreamColumns } from './binders/binder-kit';
 import type { ProbeAnswer, ProbeRequest } from './probe';
 import { bindCastColumns, type BoundCastColumns } from './binders/cast-columns';
 import { bindConditional, type BoundConditional } from './binders/conditional';
+import { bindDescribe, type BoundDescribe } from './binders/describe';
 import { bindCrosstab, probeCrosstab, type BoundCrosstab } from './binders/crosstab';
 import { bindDistinct, type BoundDistinct } from './binders/distinct';
 import { bindDropColumns, type BoundDropColumns } from './binders/drop-columns';
@@ -71,7 +72,8 @@ export type BoundTransform =
   | BoundGroupingSets<'grouping_sets'>
   | BoundUnpivot
   | BoundPivot
-  | BoundCrosstab;
+  | BoundCrosstab
+  | BoundDescribe;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -115,6 +117,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   unpivot: bindUnpivot,
   pivot: bindPivot,
   crosstab: bindCrosstab,
+  describe: bindDescribe,
 };
 
 /** The kinds whose output columns depend on their upstream's data: what they read first. */

@@ -87,6 +87,8 @@ const CASES: Case[] = [
   { kind: 'pivot', name: 'pivot over written values of a mixed column', step: '{ pivot: { from: emp, groupBy: [dept], pivotColumn: mixed, values: ["1", x, "true", nothing], agg: ["count(id)"] } }', ordered: true },
   { kind: 'crosstab', name: 'crosstab of text by boolean', step: '{ crosstab: { from: emp, col1: dept, col2: active } }', ordered: true },
   { kind: 'crosstab', name: 'crosstab of dates by doubles', step: '{ crosstab: { from: emp, col1: hired, col2: salary } }', ordered: true },
+  { kind: 'describe', name: 'describe every numeric column', step: '{ describe: { from: emp } }', ordered: true },
+  { kind: 'describe', name: 'describe named columns, some statistics', step: '{ describe: { from: emp, columns: [salary], statistics: ["75%", stddev, count] } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

@@ -18,6 +18,7 @@ import { runCube, runGroupingSets, runRollup } from './grouping-sets';
 import { runUnpivot } from './unpivot';
 import { runPivot } from './pivot';
 import { runCrosstab } from './crosstab';
+import { runDescribe } from './describe';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -67,6 +68,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   unpivot: runUnpivot,
   pivot: runPivot,
   crosstab: runCrosstab,
+  describe: runDescribe,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -18,6 +18,7 @@ import { cubeSql, groupingSetsSql, rollupSql } from './grouping-sets';
 import { unpivotSql } from './unpivot';
 import { pivotSql } from './pivot';
 import { crosstabSql } from './crosstab';
+import { describeSql } from './describe';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -67,6 +68,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   unpivot: unpivotSql,
   pivot: pivotSql,
   crosstab: crosstabSql,
+  describe: describeSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -242,6 +242,62 @@ export interface JoinSource {
   readonly right: readonly JoinTarget[];
 }
 
+/** The kinds that aggregate over grouping sets (spec 8.23, 8.24, 8.42). */
+export type GroupingSetsKind = 'rollup' | 'cube' | 'grouping_sets';
+
+/** Aggregates `from` over grouping sets of key columns: per set, its keys (others NULL) and the `agg` values. */
+export interface GroupingSetsSource<K extends GroupingSetsKind = GroupingSetsKind> {
+  readonly kind: K;
+  readonly from: string;
+  /** Every key column named, first mention first. */
+  readonly keys: readonly string[];
+  /** The sets, as positions in `keys`, in output order. */
+  readonly sets: readonly (readonly number[])[];
+  readonly agg: readonly Expr[];
+}
+
+/** Turns the `values` columns of `from` into rows (wide to long): per row and value column, the ids, its name and its value. */
+export interface UnpivotSource {
+  readonly kind: 'unpivot';
+  readonly from: string;
+  readonly ids: readonly string[];
+  readonly values: readonly string[];
+  readonly variableColumn: string;
+  readonly valueColumn: string;
+}
+
+/** Rotates the values of `pivotColumn` into columns (long to wide): per `groupBy` group, the `agg` aggregates per value. */
+export interface PivotSource {
+  readonly kind: 'pivot';
+  readonly from: string;
+  readonly groupBy: readonly string[];
+  readonly pivotColumn: string;
+  /** The values that become columns, as written; absent: the distinct non-NULL values, ascending. */
+  readonly values?: readonly string[];
+  readonly agg: readonly Expr[];
+}
+
+/** A contingency table of `from`: per value of `col1`, how many rows hold each value of `col2`. */
+export interface CrosstabSource {
+  readonly kind: 'crosstab';
+  readonly from: string;
+  readonly col1: string;
+  readonly col2: string;
+}
+
+/** The statistics `describe` computes (spec 8.43), in their default order. */
+export const DESCRIBE_STATISTICS = ['count', 'mean', 'stddev', 'min', 'max', '25%', '50%', '75%'] as const;
+export type DescribeStatistic = (typeof DESCRIBE_STATISTICS)[number];
+
+/** Descriptive statistics of numeric columns of `from`: one row per statistic, one column per column described. */
+export interface DescribeSource {
+  readonly kind: 'describe';
+  readonly from: string;
+  /** The columns described; absent: every numeric column. */
+  readonly columns?: readonly string[];
+  readonly statistics: readonly DescribeStatistic[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -281,6 +337,13 @@ export type Source =
   | SampleSource
   | OffsetSource
   | TailSource
+  | GroupingSetsSource<'rollup'>
+  | GroupingSetsSource<'cube'>
+  | GroupingSetsSource<'grouping_sets'>
+  | UnpivotSource
+  | PivotSource
+  | CrosstabSource
+  | DescribeSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

@@ -17,7 +17,7 @@
  * KINDS.where.label; // 'WHERE'
  */
 export * from './expr';
-export { FORMATS, JOIN_TYPES, WRITE_MODES } from './definition';
+export { DESCRIBE_STATISTICS, FORMATS, JOIN_TYPES, WRITE_MODES } from './definition';
 export type {
   AddColumnsSource,
   AssetDefinition,
@@ -25,6 +25,9 @@ export type {
   CastColumnsSource,
   ColumnDefinition,
   ConditionalSource,
+  DescribeSource,
+  DescribeStatistic,
+  CrosstabSource,
   SplitSource,
   WindowSource,
   DropColumnsSource,
@@ -34,6 +37,8 @@ export type {
   ExceptSource,
   FillNaSource,
   GroupBySource,
+  GroupingSetsKind,
+  GroupingSetsSource,
   HintSource,
   InputSource,
   IntersectSource,
@@ -45,6 +50,7 @@ export type {
   OrderBySource,
   OutputSource,
   PipelineDefinition,
+  PivotSource,
   Primitive,
   RenameColumnsSource,
   ReplaceSource,
@@ -59,6 +65,7 @@ export type {
   TransformationKind,
   TransformationSource,
   UnionSource,
+  UnpivotSource,
   WhereSource,
   WriteMode,
 } from './definition';

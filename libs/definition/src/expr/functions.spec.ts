@@ -5,7 +5,7 @@ describe('function catalogue', () => {
     expect([...FUNCTION_NAMES].sort()).toEqual(
       [
         'abs', 'add_months', 'avg', 'ceil', 'coalesce', 'concat', 'corr', 'count', 'covar_pop', 'covar_samp', 'current_date', 'current_timestamp', 'date_add',
-        'date_diff', 'date_trunc', 'day', 'floor', 'hour', 'ifnull', 'kurtosis', 'last_day', 'length', 'lower', 'ltrim', 'max', 'median', 'min',
+        'date_diff', 'date_trunc', 'day', 'floor', 'grouping', 'hour', 'ifnull', 'kurtosis', 'last_day', 'length', 'lower', 'ltrim', 'max', 'median', 'min',
         'minute', 'mod', 'month', 'nullif', 'percentile', 'percentile_approx', 'power', 'replace', 'round', 'rtrim', 'second', 'skewness', 'sqrt', 'stddev',
         'stddev_pop', 'stddev_samp', 'substring', 'sum', 'to_date', 'to_timestamp', 'trim', 'upper', 'var_pop', 'var_samp', 'variance', 'year',
       ].sort(),
@@ -16,7 +16,7 @@ describe('function catalogue', () => {
   it('marks exactly the aggregates', () => {
     expect(FUNCTIONS.filter((f) => f.aggregate).map((f) => f.name)).toEqual([
       'count', 'sum', 'avg', 'min', 'max', 'stddev', 'stddev_samp', 'stddev_pop', 'variance', 'var_samp', 'var_pop', 'median',
-      'corr', 'covar_pop', 'covar_samp', 'skewness', 'kurtosis', 'percentile', 'percentile_approx',
+      'corr', 'covar_pop', 'covar_samp', 'skewness', 'kurtosis', 'percentile', 'percentile_approx', 'grouping',
     ]);
     expect(FUNCTIONS.filter((f) => f.allowsStar === true).map((f) => f.name)).toEqual(['count']);
     expect(FUNCTIONS.filter((f) => f.allowsDistinct === true).map((f) => f.name)).toEqual(['count', 'sum', 'avg']);

@@ -89,6 +89,12 @@ export const FUNCTION_CATALOGUE = {
     minArgs: 2,
     maxArgs: 3,
   },
+  grouping: {
+    ...aggregate(
+      'grouping(key): 1 in a subtotal row whose grouping set leaves the key out (rollup, cube, groupingSets: its NULL stands for "all"), else 0; the argument is a grouping key column.',
+    ),
+    acceptsAnyType: true,
+  },
 
   concat: scalar('string', 1, null, 'string', 'Concatenation of the arguments as text; NULL if any argument is NULL.'),
   upper: scalar('string', 1, 1, 'string', 'The text in upper case.'),

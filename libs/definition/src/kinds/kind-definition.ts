@@ -21,6 +21,11 @@ export interface ExpressionField {
    */
   readonly groupKeysFrom?: string;
   /**
+   * For aggregates: a field holding the grouping keys as column names, or lists of them
+   * (`rollup.by`, `groupingSets.sets`); a bare column outside every aggregate must be one of them.
+   */
+  readonly groupKeysFromNames?: string;
+  /**
    * For a list of objects (`addColumns.columns`): the property of each object that holds the
    * expression text (`expression`); the parsed list, keyed `<field>.<item>`, holds one tree per
    * object. A field may be listed once per item (`branches.condition`, `branches.value`).

@@ -8,6 +8,7 @@ import { DISTINCT_KIND } from './distinct';
 import { DROP_NA_KIND } from './drop-na';
 import { EXCEPT_KIND } from './except';
 import { GROUP_BY_KIND } from './group-by';
+import { CUBE_KIND, GROUPING_SETS_KIND, ROLLUP_KIND } from './grouping-sets';
 import { COALESCE_KIND, HINT_KIND, REPARTITION_KIND } from './hints';
 import { FILL_NA_KIND } from './fill-na';
 import { INPUT_KIND } from './input';
@@ -29,6 +30,10 @@ import { SPLIT_KIND } from './split';
 import { WINDOW_KIND } from './window';
 import { TAIL_KIND } from './tail';
 import { UNION_KIND } from './union';
+import { UNPIVOT_KIND } from './unpivot';
+import { PIVOT_KIND } from './pivot';
+import { CROSSTAB_KIND } from './crosstab';
+import { DESCRIBE_KIND } from './describe';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -60,6 +65,13 @@ export const KINDS = {
   drop_na: DROP_NA_KIND,
   replace: REPLACE_KIND,
   hint: HINT_KIND,
+  rollup: ROLLUP_KIND,
+  cube: CUBE_KIND,
+  grouping_sets: GROUPING_SETS_KIND,
+  unpivot: UNPIVOT_KIND,
+  pivot: PIVOT_KIND,
+  crosstab: CROSSTAB_KIND,
+  describe: DESCRIBE_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

@@ -419,6 +419,7 @@ class Binder {
       if (problem.code === 'EXPR_NESTED_AGGREGATE' || problem.code === 'EXPR_AGGREGATE_NOT_ALLOWED') this.aggregateError(problem.reason);
       this.fail(`${problem.reason}: ${printExpression(e)}`);
     }
+    if (name === 'grouping') this.requireGroupingKey(e);
     const nested = spec.aggregate ? name : enclosing;
     const args = spec.sharedArgType === true
       ? this.unify(e.args, nested, printExpression(e))
@@ -433,6 +434,16 @@ class Binder {
     );
     if (typeof result !== 'string') this.fail(`${result.problem}: ${printExpression(e)}`);
     return { ...call, type: result };
+  }
+
+  /** `grouping(key)`: its one argument is a bare column among the grouping keys (SQL requires it). */
+  private requireGroupingKey(e: Call): void {
+    const [arg] = e.args;
+    const keys = this.scope.groupKeys ?? [];
+    const key = arg?.kind === 'column' ? this.scope.columns.find((c) => c.name === arg.name) ?? uniqueCaseInsensitive(this.scope.columns, arg.name) : undefined;
+    if (key === undefined || !keys.includes(key.name)) {
+      this.aggregateError(`the argument of grouping must be a grouping key column (${keys.join(', ') || 'there is none'}): ${printExpression(e)}`);
+    }
   }
 
   /**

@@ -9,20 +9,25 @@ import type { TransformationKind, TransformationSource } from '@pipeline/definit
 import type { Column } from './bind-expression';
 import { bindAddColumns, type BoundAddColumns } from './binders/add-columns';
 import { bindWindowStep, type BoundWindowStep } from './binders/window';
-import type { Binder, UpstreamColumns } from './binders/binder-kit';
+import type { Binder, Prober, UpstreamColumns } from './binders/binder-kit';
+import type { ProbeAnswer, ProbeRequest } from './probe';
 import { bindCastColumns, type BoundCastColumns } from './binders/cast-columns';
 import { bindConditional, type BoundConditional } from './binders/conditional';
+import { bindDescribe, type BoundDescribe } from './binders/describe';
+import { bindCrosstab, probeCrosstab, type BoundCrosstab } from './binders/crosstab';
 import { bindDistinct, type BoundDistinct } from './binders/distinct';
 import { bindDropColumns, type BoundDropColumns } from './binders/drop-columns';
 import { bindDropNa, type BoundDropNa } from './binders/drop-na';
 import { bindExcept, type BoundExcept } from './binders/except';
 import { bindFillNa, type BoundFillNa } from './binders/fill-na';
 import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
+import { bindCube, bindGroupingSets, bindRollup, type BoundGroupingSets } from './binders/grouping-sets';
 import { bindIntersect, type BoundIntersect } from './binders/intersect';
 import { bindJoin, type BoundJoin } from './binders/join';
 import { bindLimit, type BoundLimit } from './binders/limit';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
+import { bindPivot, probePivot, type BoundPivot } from './binders/pivot';
 import { bindCoalesce, bindHint, bindRepartition, bindSplit, type BoundPassThrough } from './binders/pass-through';
 import { bindRenameColumns, type BoundRenameColumns } from './binders/rename-columns';
 import { bindReplace, type BoundReplace } from './binders/replace';
@@ -30,9 +35,11 @@ import { bindSample, type BoundSample } from './binders/sample';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindUnion, type BoundUnion } from './binders/union';
+import { bindUnpivot, type BoundUnpivot } from './binders/unpivot';
 import { bindWhere, type BoundWhere } from './binders/where';
 
 export type { BoundItem, UpstreamColumns } from './binders/binder-kit';
+export type { ProbeAnswer, ProbeRequest } from './probe';
 
 /** A transformation ready to compile: one bound form per kind. */
 export type BoundTransform =
@@ -61,7 +68,14 @@ export type BoundTransform =
   | BoundPassThrough<'hint'>
   | BoundPassThrough<'split'>
   | BoundOffset
-  | BoundTail;
+  | BoundTail
+  | BoundGroupingSets<'rollup'>
+  | BoundGroupingSets<'cube'>
+  | BoundGroupingSets<'grouping_sets'>
+  | BoundUnpivot
+  | BoundPivot
+  | BoundCrosstab
+  | BoundDescribe;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -100,11 +114,30 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   split: bindSplit,
   offset: bindOffset,
   tail: bindTail,
+  rollup: bindRollup,
+  cube: bindCube,
+  grouping_sets: bindGroupingSets,
+  unpivot: bindUnpivot,
+  pivot: bindPivot,
+  crosstab: bindCrosstab,
+  describe: bindDescribe,
 };
 
-/** Binds `source` (of asset `ref`) to the columns of its upstream assets. */
-export function bindSource(ref: string, source: TransformationSource, upstream: readonly UpstreamColumns[]): BoundSource {
+/** The kinds whose output columns depend on their upstream's data: what they read first. */
+const PROBERS: { readonly [K in TransformationKind]?: Prober<K> } = {
+  pivot: probePivot,
+  crosstab: probeCrosstab,
+};
+
+/** What `source` must read from its upstream before it is bound (check/probe.ts), if anything. */
+export function probeOf(ref: string, source: TransformationSource, upstream: readonly UpstreamColumns[]): ProbeRequest | undefined {
+  const probe = PROBERS[source.kind] as Prober<TransformationKind> | undefined;
+  return probe?.(ref, source, upstream);
+}
+
+/** Binds `source` (of asset `ref`) to the columns of its upstream assets, with the answer to its probe if it has one. */
+export function bindSource(ref: string, source: TransformationSource, upstream: readonly UpstreamColumns[], probed?: ProbeAnswer): BoundSource {
   const bind = BINDERS[source.kind] as Binder<TransformationKind, BoundTransform>;
-  const { transform, columns } = bind(ref, source, upstream);
+  const { transform, columns } = bind(ref, source, upstream, probed);
   return { transform, columns } as BoundSource;
 }

@@ -203,6 +203,7 @@ export const FUNCTION_TYPES = {
   kurtosis: toDouble('kurtosis'),
   percentile: percentileOf('percentile'),
   percentile_approx: percentileOf('percentile_approx'),
+  grouping: () => 'integer',
   median: ([t]) => {
     const p = numericArg('median', t);
     if (p !== undefined) return problem(p);

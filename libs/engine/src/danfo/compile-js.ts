@@ -43,6 +43,11 @@ export interface JsCompileContext {
   readonly columnIndex: (name: string) => number;
   /** Fixed "now" of the evaluation, microseconds since the epoch. */
   readonly nowMicros: number;
+  /**
+   * For an aggregate over one grouping set (rollup, cube, groupingSets): the grouping keys the set
+   * leaves out; outside aggregate calls they read as NULL, and grouping() gives 1 for them.
+   */
+  readonly groupedOut?: ReadonlySet<string>;
 }
 
 /** Compiles a row expression: `(cols, i) => value`. */
@@ -71,9 +76,10 @@ export function compileRowExpression(e: BoundExpr, ctx: JsCompileContext): Compi
 
 /** Compiles an aggregate expression: `(cols, rows) => value` over the row indices of one group. */
 export function compileGroupExpression(e: BoundExpr, ctx: JsCompileContext): Compiled<readonly number[]> {
+  const groupedOut = new Set([...(ctx.groupedOut ?? [])].map((name) => ctx.columnIndex(name)));
   return new JsCompiler<readonly number[]>(
     ctx,
-    (idx) => (cols, rows) => (rows.length === 0 ? null : cols[idx][rows[0]]),
+    (idx) => (groupedOut.has(idx) ? () => null : (cols, rows) => (rows.length === 0 ? null : cols[idx][rows[0]])),
     (call, fn) => {
       const args = call.args.map((a) => (a.kind === 'star' ? undefined : compileRowExpression(a, ctx)));
       const fold = fn.make({
@@ -81,6 +87,7 @@ export function compileGroupExpression(e: BoundExpr, ctx: JsCompileContext): Com
         result: call.type,
         call,
         nowMicros: ctx.nowMicros,
+        ...(ctx.groupedOut === undefined ? {} : { groupedOut: ctx.groupedOut }),
       });
       const [first, ...others] = args;
       return (cols, rows) => {

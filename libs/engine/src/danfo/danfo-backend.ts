@@ -8,7 +8,9 @@
 import * as fs from 'node:fs';
 import type { InputSource, OutputSource, Source } from '@pipeline/definition';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
-import { bindSource } from '../check/bind-source';
+import { bindSource, probeOf } from '../check/bind-source';
+import { checkedProbeAnswer } from '../check/probe';
+import { answerProbe } from './probe';
 import type { Column } from '../check/bind-expression';
 import type { EngineConfig } from '../config';
 import { engineError, internalError, isEngineError, throwIfAborted, unsupportedKind } from '../errors';
@@ -112,7 +114,10 @@ export class DanfoBackend implements Backend {
       const h = this.handles.get(id);
       return { asset, frame: h.frame, columns: h.columns, data: this.data(h), rowCount: h.rowCount };
     });
-    const bound = bindSource(ref, transform, upstream);
+    // A kind whose columns depend on the data (pivot without values) reads what it needs first.
+    const request = probeOf(ref, transform, upstream);
+    const probed = request === undefined ? undefined : checkedProbeAnswer(ref, request, answerProbe(request, upstream[request.input]));
+    const bound = bindSource(ref, transform, upstream, probed);
     throwIfAborted(options.signal, ref);
     const nowMicros = Date.now() * 1000;
     const first = upstream[0];

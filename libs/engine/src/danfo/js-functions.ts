@@ -25,6 +25,8 @@ export interface FunctionContext {
   readonly call: BoundCall;
   /** The evaluation's fixed "now" (current_date, current_timestamp), in microseconds since the epoch. */
   readonly nowMicros: number;
+  /** For an aggregate over one grouping set: the grouping keys the set leaves out (grouping() is 1 for them). */
+  readonly groupedOut?: ReadonlySet<string>;
 }
 
 /** A scalar function; strict ones are not called when an argument is NULL. */
@@ -307,6 +309,11 @@ export const JS_FUNCTIONS = {
   kurtosis: statistic((values) => kurtosis(values)),
   percentile: percentileFold(continuousQuantile),
   percentile_approx: percentileFold(discreteQuantile),
+  grouping: agg(({ call, groupedOut }) => {
+    const key = call.args[0];
+    const value = key?.kind === 'column' && groupedOut?.has(key.name) === true ? 1 : 0;
+    return () => value;
+  }),
   median: agg(({ result }) => (values) => {
     const xs = nonNull(values)
       .map(Number)

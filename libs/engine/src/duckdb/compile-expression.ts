@@ -109,6 +109,8 @@ export const DUCKDB_FUNCTIONS = {
   var_samp: aggregate('var_samp'),
   var_pop: aggregate('var_pop'),
   median: aggregate('median'),
+  // DuckDB's GROUPING is a BIGINT; the spec's is an integer.
+  grouping: ([x]) => `CAST(grouping(${x}) AS INTEGER)`,
   corr: aggregate('corr'),
   covar_pop: aggregate('covar_pop'),
   covar_samp: aggregate('covar_samp'),

@@ -12,7 +12,9 @@ import * as fs from 'node:fs';
 import type { InputSource, OutputSource, Source, TransformationSource } from '@pipeline/definition';
 import type { Plan } from '@pipeline/planner';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
-import { bindSource, type BoundSource } from '../check/bind-source';
+import { bindSource, probeOf, type BoundSource } from '../check/bind-source';
+import { checkedProbeAnswer } from '../check/probe';
+import { probeSql } from './probe-sql';
 import type { Column } from '../check/bind-expression';
 import { resolveDuckDbSettings, type EngineConfig } from '../config';
 import { assetPrefix, type EngineError, engineError, isEngineError, rebuildEngineError, throwIfAborted, unsupportedKind } from '../errors';
@@ -186,7 +188,16 @@ export class DuckDbBackend implements Backend {
   ): Promise<{ sql: string; columns: readonly Column[] }> {
     const kind = duckDbKindOf(source.kind);
     if (isUnsupported(kind)) throw unsupportedKind(ref, source.kind, this.name, kind.unsupported);
-    const bound = bindSource(ref, source, upstream);
+    // A kind whose columns depend on the data (pivot without values) reads what it needs first.
+    const request = probeOf(ref, source, upstream);
+    let probed: (readonly (string | null)[])[] | undefined;
+    if (request !== undefined) {
+      const { name, columns } = upstream[request.input];
+      const rows = await this.db.rows(probeSql(request, name, columns), { signal, asset: ref });
+      probed = rows.map((r) => request.columns.map((_, i) => (r[i] === null ? null : String(r[i]))));
+      checkedProbeAnswer(ref, request, probed);
+    }
+    const bound = bindSource(ref, source, upstream, probed);
     const sql = kind.sql(bound, upstream.map((u) => u.name), context);
     const described = await this.describeSql(sql, signal, ref);
     const mismatch = described.some((c, i) => portableTypeName(c.type) !== bound.columns[i]?.type);

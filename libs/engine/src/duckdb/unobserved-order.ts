@@ -62,6 +62,14 @@ const ORDER_RULES: { readonly [K in TransformationKind]: OrderRule<K> } = {
   tail: 'observes',
   // A window numbers and frames rows in input order among ties.
   window: 'observes',
+  // The reshaping kinds order their own output (keys ascending, sets in order) or read rows in order.
+  rollup: 'observes',
+  cube: 'observes',
+  grouping_sets: 'observes',
+  unpivot: 'observes',
+  pivot: 'observes',
+  crosstab: 'observes',
+  describe: 'observes',
 };
 
 /** True when `orderBy` sorts by every key of the group_by it reads (so no two of its rows tie). */

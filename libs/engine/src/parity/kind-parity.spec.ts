@@ -89,6 +89,18 @@ const CASES: Case[] = [
     step: '{ select: { from: emp, columns: [id, "avg(salary) OVER (PARTITION BY active ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS moving", "max(mixed) OVER (ORDER BY hired DESC) AS latest"] } }',
     ordered: true,
   },
+  { kind: 'rollup', name: 'rollup with grouping()', step: '{ rollup: { from: emp, by: [dept, active], agg: ["count(*) AS n", "sum(salary) AS total", "grouping(active) AS ga", "min(name) AS first"] } }', ordered: true },
+  { kind: 'cube', name: 'cube over a date and text', step: '{ cube: { from: emp, by: [hired, dept], agg: ["count(DISTINCT id) AS ids", "grouping(hired) AS gh", "avg(salary) AS mean"] } }', ordered: true },
+  { kind: 'grouping_sets', name: 'groupingSets with a repeated and an empty set', step: '{ groupingSets: { from: emp, sets: [[dept], [], [mixed, active], [dept]], agg: ["count(*) AS n", "max(seen) AS last", "grouping(dept) AS gd"] } }', ordered: true },
+  { kind: 'unpivot', name: 'unpivot numbers widened, NULLs kept', step: '{ unpivot: { from: emp, ids: [name, dept], values: [salary, id], variableColumn: k, valueColumn: v } }', ordered: true },
+  { kind: 'unpivot', name: 'unpivot dates and timestamps', step: '{ unpivot: { from: emp, ids: [name], values: [hired, seen], variableColumn: k, valueColumn: v } }', ordered: true },
+  { kind: 'pivot', name: 'pivot over probed text values, several aggregates', step: '{ pivot: { from: emp, groupBy: [active], pivotColumn: dept, agg: ["count(*) AS n", "sum(salary) AS total", "max(hired) AS last"] } }', ordered: true },
+  { kind: 'pivot', name: 'pivot over probed dates, two keys', step: '{ pivot: { from: emp, groupBy: [dept, active], pivotColumn: hired, agg: ["min(name)"] } }', ordered: true },
+  { kind: 'pivot', name: 'pivot over written values of a mixed column', step: '{ pivot: { from: emp, groupBy: [dept], pivotColumn: mixed, values: ["1", x, "true", nothing], agg: ["count(id)"] } }', ordered: true },
+  { kind: 'crosstab', name: 'crosstab of text by boolean', step: '{ crosstab: { from: emp, col1: dept, col2: active } }', ordered: true },
+  { kind: 'crosstab', name: 'crosstab of dates by doubles', step: '{ crosstab: { from: emp, col1: hired, col2: salary } }', ordered: true },
+  { kind: 'describe', name: 'describe every numeric column', step: '{ describe: { from: emp } }', ordered: true },
+  { kind: 'describe', name: 'describe named columns, some statistics', step: '{ describe: { from: emp, columns: [salary], statistics: ["75%", stddev, count] } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

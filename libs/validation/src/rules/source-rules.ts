@@ -221,9 +221,11 @@ function parseExpressionFields(
       }
     });
     const groupKeys =
-      spec.groupKeysFrom === undefined
-        ? undefined
-        : ((expressions[spec.groupKeysFrom] ?? []) as readonly Expr[]).map((e) => outputName(e));
+      spec.groupKeysFromNames !== undefined
+        ? [fields[spec.groupKeysFromNames] ?? []].flat(2).map(String)
+        : spec.groupKeysFrom === undefined
+          ? undefined
+          : ((expressions[spec.groupKeysFrom] ?? []) as readonly Expr[]).map((e) => outputName(e));
     const trees: Expr[] = [];
     for (let i = 0; i < texts.length; i++) {
       const label = labels[i] as string;

@@ -4,6 +4,7 @@ import { columnNotFound, engineError } from '../../errors';
 import type { DataType } from '../../types/data-type';
 import type { Column } from '../bind-expression';
 import type { BoundExpr } from '../bound-expr';
+import type { ProbeAnswer, ProbeRequest } from '../probe';
 
 /** An output column of a transformation: its name, bound expression and type. */
 export interface BoundItem {
@@ -23,7 +24,12 @@ export type Binder<K extends TransformationKind, B> = (
   ref: string,
   source: SourceOfKind<K>,
   upstream: readonly UpstreamColumns[],
+  /** The answer to the kind's probe (check/probe.ts), for kinds whose columns depend on the data. */
+  probed?: ProbeAnswer,
 ) => { readonly transform: B; readonly columns: readonly Column[] };
+
+/** The data a kind needs before binding (pivot without values, crosstab, transpose), if any. */
+export type Prober<K extends TransformationKind> = (ref: string, source: SourceOfKind<K>, upstream: readonly UpstreamColumns[]) => ProbeRequest | undefined;
 
 /** An output item named as written: a bare column keeps its real spelling, anything else its printed text. */
 export function item(original: Expr, bound: BoundExpr): BoundItem {

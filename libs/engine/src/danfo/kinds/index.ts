@@ -14,6 +14,11 @@ import { runReplace } from './replace';
 import { runCoalesce, runHint, runRepartition, runSplit } from './pass-through';
 import { runSample } from './sample';
 import { runJoin } from './join';
+import { runCube, runGroupingSets, runRollup } from './grouping-sets';
+import { runUnpivot } from './unpivot';
+import { runPivot } from './pivot';
+import { runCrosstab } from './crosstab';
+import { runDescribe } from './describe';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -58,6 +63,13 @@ export const DANFO_KINDS: DanfoKindTable = {
   split: runSplit,
   offset: runOffset,
   tail: runTail,
+  rollup: runRollup,
+  cube: runCube,
+  grouping_sets: runGroupingSets,
+  unpivot: runUnpivot,
+  pivot: runPivot,
+  crosstab: runCrosstab,
+  describe: runDescribe,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -15,6 +15,11 @@ import { replaceSql } from './replace';
 import { coalesceSql, hintSql, repartitionSql, splitSql } from './pass-through';
 import { sampleSql } from './sample';
 import { joinSql } from './join';
+import { cubeSql, groupingSetsSql, rollupSql } from './grouping-sets';
+import { unpivotSql } from './unpivot';
+import { pivotSql } from './pivot';
+import { crosstabSql } from './crosstab';
+import { describeSql } from './describe';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -59,6 +64,13 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   split: splitSql,
   offset: offsetSql,
   tail: tailSql,
+  rollup: rollupSql,
+  cube: cubeSql,
+  grouping_sets: groupingSetsSql,
+  unpivot: unpivotSql,
+  pivot: pivotSql,
+  crosstab: crosstabSql,
+  describe: describeSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

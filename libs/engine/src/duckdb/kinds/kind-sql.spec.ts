@@ -8,7 +8,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { KIND_NAMES, type SourceKind, sourceUpstream, type TransformationSource } from '@pipeline/definition';
 import { validatePipeline } from '@pipeline/validation';
 import type { Column } from '../../check/bind-expression';
-import { bindSource } from '../../check/bind-source';
+import { bindSource, probeOf } from '../../check/bind-source';
 import { DUCKDB_KINDS } from './index';
 import type { DuckDbKind } from './duckdb-kind';
 
@@ -25,6 +25,8 @@ const DEPT: Column[] = [
   { name: 'region', type: 'string' },
 ];
 const INPUTS: Record<string, Column[]> = { emp: EMP, other: EMP, dept: DEPT };
+/** The answer to a probe: two values (or rows) of one column. */
+const PROBED = [['eng'], ["o'ps"]];
 
 /** One source per case, in the asset shape's flow style, reading `emp`, `other` or `dept`. */
 const CASES: Record<string, string> = {
@@ -55,6 +57,13 @@ const CASES: Record<string, string> = {
   hint: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }',
   window:
     '{ window: { from: emp, partitionBy: [dept], orderBy: [ { column: salary, direction: desc } ], functions: [ { expression: "row_number()", alias: n }, { expression: "sum(salary)", alias: running }, { expression: "first_value(name)", alias: top } ] } }',
+  rollup: '{ rollup: { from: emp, by: [dept, active], agg: ["sum(salary) AS total", "grouping(active) AS ga"] } }',
+  cube: '{ cube: { from: emp, by: [dept, active], agg: ["count(*) AS n"] } }',
+  grouping_sets: '{ groupingSets: { from: emp, sets: [[dept, active], [dept], [], [dept]], agg: ["count(*) AS n"] } }',
+  unpivot: '{ unpivot: { from: emp, ids: [name], values: [salary, id], variableColumn: k, valueColumn: v } }',
+  pivot: '{ pivot: { from: emp, groupBy: [dept], pivotColumn: active, values: ["true", "false"], agg: ["sum(salary) AS total", "count(*) AS n"] } }',
+  crosstab: '{ crosstab: { from: emp, col1: active, col2: dept } }',
+  describe: '{ describe: { from: emp, statistics: [count, mean, "50%"] } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */
@@ -79,7 +88,9 @@ function sqlOf(source: TransformationSource): string {
   const reads = sourceUpstream(source);
   const upstream = reads.map((asset) => ({ asset, columns: INPUTS[asset] as Column[] }));
   const kind = DUCKDB_KINDS[source.kind] as DuckDbKind<typeof source.kind>;
-  return kind.sql(bindSource('step', source, upstream) as never, reads.map((r) => `"${r}"`));
+  // A kind that reads its upstream first (pivot without values, crosstab, transpose) gets a fixed answer.
+  const probed = probeOf('step', source, upstream) === undefined ? undefined : PROBED;
+  return kind.sql(bindSource('step', source, upstream, probed) as never, reads.map((r) => `"${r}"`));
 }
 
 describe('golden DuckDB SQL per kind', () => {

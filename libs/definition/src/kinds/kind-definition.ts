@@ -26,6 +26,10 @@ export interface ExpressionField {
    * object. A field may be listed once per item (`branches.condition`, `branches.value`).
    */
   readonly item?: string;
+  /** With `item`: objects without the property are skipped (`schemaEnforce.columns[i].default`). */
+  readonly optionalItem?: boolean;
+  /** With `item`: objects whose property is not an expression (`rule: not_null`) are skipped. */
+  readonly skipItem?: (value: unknown) => boolean;
   /** With `item`: each object holds a list of expressions there (`on: [...]`), parsed into one flat list. */
   readonly itemList?: boolean;
   /** Every column must be qualified by its asset's name (join conditions). */

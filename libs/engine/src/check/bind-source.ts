@@ -30,6 +30,8 @@ import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindUnion, type BoundUnion } from './binders/union';
 import { bindWhere, type BoundWhere } from './binders/where';
+import { bindAssertion, type BoundAssertion } from './binders/assertion';
+import { bindSchemaEnforce, type BoundSchemaEnforce } from './binders/schema-enforce';
 
 export type { BoundItem, UpstreamColumns } from './binders/binder-kit';
 
@@ -59,7 +61,9 @@ export type BoundTransform =
   | BoundPassThrough<'hint'>
   | BoundPassThrough<'split'>
   | BoundOffset
-  | BoundTail;
+  | BoundTail
+  | BoundSchemaEnforce
+  | BoundAssertion;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -97,6 +101,8 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   split: bindSplit,
   offset: bindOffset,
   tail: bindTail,
+  schema_enforce: bindSchemaEnforce,
+  assertion: bindAssertion,
 };
 
 /** Binds `source` (of asset `ref`) to the columns of its upstream assets. */

@@ -76,7 +76,11 @@ const CASES: Case[] = [
   { kind: 'sample', name: 'sample everything', step: '{ sample: { from: emp, fraction: 1.0, seed: 1 } }', ordered: true },
   { kind: 'repartition', name: 'repartition', step: '{ repartition: { from: emp, numPartitions: 4 } }', ordered: true },
   { kind: 'coalesce', name: 'coalesce', step: '{ coalesce: { from: emp, numPartitions: 1 } }', ordered: true },
-  { kind: 'hint', name: 'hint', step: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }', ordered: true },
+  { kind: 'hint', name: 'hint', step: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }', ordered: true },  { kind: 'schema_enforce', name: 'schemaEnforce evolve, a failed conversion is NULL', step: '{ schemaEnforce: { from: emp, mode: evolve, columns: [ { name: mixed, dataType: double }, { name: id, dataType: string }, { name: extra, dataType: integer, default: "id * 2" } ] } }', ordered: true },
+  { kind: 'schema_enforce', name: 'schemaEnforce strict in declared order', step: '{ schemaEnforce: { from: dept, columns: [ { name: budget, dataType: "decimal(10,2)" }, { name: region, dataType: string }, { name: dept, dataType: string } ] } }', ordered: true },
+  { kind: 'assertion', name: 'assertion warn passes rows through', step: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { rule: "salary > 0" } ], onFailure: warn } }', ordered: true },
+  { kind: 'assertion', name: 'assertion drop (unique, not_null, condition)', step: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { column: name, rule: not_null }, { rule: "salary > 0" } ], onFailure: drop } }', ordered: true },
+  { kind: 'assertion', name: 'assertion fail where every row passes', step: '{ assertion: { from: emp, checks: [ { column: id, rule: not_null }, { rule: "id > 0" } ] } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

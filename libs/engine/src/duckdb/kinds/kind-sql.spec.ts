@@ -53,6 +53,8 @@ const CASES: Record<string, string> = {
   drop_na: '{ dropNa: { from: emp, columns: [name, salary], how: all } }',
   replace: '{ replace: { from: emp, columns: [dept], mappings: [ { old: eng, new: engineering } ] } }',
   hint: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }',
+  schema_enforce: '{ schemaEnforce: { from: emp, mode: evolve, columns: [ { name: salary, dataType: integer, nullable: false }, { name: bonus, dataType: double, default: "salary * 0.1" } ] } }',
+  assertion: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { rule: "salary > 0" } ], onFailure: drop } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

@@ -15,6 +15,7 @@ describe('toJobResponse', () => {
       completedAt: '',
       durationMs: -1,
       outputs: [],
+      quality: [],
     });
   });
 
@@ -46,6 +47,7 @@ describe('toJobResponse', () => {
       completedAt: done,
       durationMs: 2500,
       outputs: [],
+      quality: [],
     });
   });
 

@@ -14,7 +14,23 @@ export interface JobView {
   readonly completedAt?: string;
   readonly durationMs?: number;
   /** What a completed job produced. */
-  readonly outcome?: { readonly outputs: readonly { readonly ref: string; readonly path: string; readonly rowsWritten: number }[] };
+  readonly outcome?: {
+    readonly outputs: readonly { readonly ref: string; readonly path: string; readonly rowsWritten: number }[];
+    readonly quality?: readonly QualityView[];
+  };
+  /** For a job a failing quality check failed: the quality results up to it. */
+  readonly quality?: readonly QualityView[];
+}
+
+/** One quality check's result as the jobs library records it. */
+export interface QualityView {
+  readonly suite: string;
+  readonly check: string;
+  readonly status: string;
+  readonly severity: string;
+  readonly observed: number | null;
+  readonly expected: string;
+  readonly message: string;
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
@@ -33,6 +49,18 @@ export function toJobResponse(job: JobView): JobResponse {
     outputs:
       job.status === 'completed'
         ? (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rowsWritten: o.rowsWritten }))
+        : [],
+    quality:
+      job.status === 'completed' || job.status === 'failed'
+        ? (job.outcome?.quality ?? job.quality ?? []).map((q) => ({
+            suite: q.suite,
+            check: q.check,
+            status: q.status,
+            severity: q.severity,
+            ...(q.observed === null ? {} : { observedValue: q.observed }),
+            expected: q.expected,
+            message: q.message,
+          }))
         : [],
   };
 }

@@ -58,6 +58,7 @@ describe('job lifecycle', () => {
       completedAt: expect.stringMatching(ISO),
       durationMs: Date.parse(job.completedAt) - Date.parse(job.startedAt),
       outputs: [{ asset: 'summary', path: 'out/summary.csv', rowsWritten: 3 }],
+      quality: [],
     });
     const [header, ...rows] = h.read('out/summary.csv').trim().split('\n');
     expect([header, ...rows.sort()]).toEqual(['department,n,total', 'engineering,4,363000', 'ops,1,55000', 'sales,2,123000']);

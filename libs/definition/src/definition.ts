@@ -3,6 +3,7 @@
  * variables substituted and every rule checked. Expression fields hold parsed syntax trees.
  */
 import type { CastType, Expr } from './expr/ast';
+import type { QualitySuite } from './quality/quality-suite';
 
 /** File formats accepted for inputs and outputs. */
 export const FORMATS = ['csv', 'parquet', 'json'] as const;
@@ -298,6 +299,43 @@ export interface DescribeSource {
   readonly statistics: readonly DescribeStatistic[];
 }
 
+/** One column a schemaEnforce step expects: its type, whether NULLs are allowed, its default (evolve). */
+export interface SchemaColumn {
+  readonly name: string;
+  readonly type: CastType;
+  readonly nullable: boolean;
+  readonly default?: Expr;
+}
+
+/**
+ * Enforces a schema on `from` (spec 8.27): `strict` refuses extra and missing columns, `evolve`
+ * keeps extra columns and adds missing ones; declared columns are converted (NULL on failure).
+ */
+export interface SchemaEnforceSource {
+  readonly kind: 'schema_enforce';
+  readonly from: string;
+  readonly mode: 'strict' | 'evolve';
+  readonly columns: readonly SchemaColumn[];
+}
+
+/** One rule of an assertion: `not_null` or `unique` on a column, or a condition each row must meet. */
+export interface AssertionCheck {
+  readonly rule: 'not_null' | 'unique' | 'condition';
+  readonly column?: string;
+  readonly condition?: Expr;
+  /** The rule as written (`not_null`, `amount > 0`), for messages. */
+  readonly text: string;
+  readonly description?: string;
+}
+
+/** Checks the rows of `from` without changing them (spec 8.28): fails, warns or drops failing rows. */
+export interface AssertionSource {
+  readonly kind: 'assertion';
+  readonly from: string;
+  readonly checks: readonly AssertionCheck[];
+  readonly onFailure: 'fail' | 'warn' | 'drop';
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -344,6 +382,8 @@ export type Source =
   | PivotSource
   | CrosstabSource
   | DescribeSource
+  | SchemaEnforceSource
+  | AssertionSource
   | OutputSource;
 
 /** The `kind` tag of every source. */
@@ -381,4 +421,6 @@ export interface PipelineDefinition {
   readonly name?: string;
   readonly description?: string;
   readonly assets: readonly AssetDefinition[];
+  /** The document's data quality suites (spec 17), in document order; absent when it has none. */
+  readonly quality?: readonly QualitySuite[];
 }

@@ -20,6 +20,8 @@ export * from './expr';
 export { DESCRIBE_STATISTICS, FORMATS, JOIN_TYPES, WRITE_MODES } from './definition';
 export type {
   AddColumnsSource,
+  AssertionCheck,
+  AssertionSource,
   AssetDefinition,
   AssetPosition,
   CastColumnsSource,
@@ -55,6 +57,8 @@ export type {
   RenameColumnsSource,
   ReplaceSource,
   SampleSource,
+  SchemaColumn,
+  SchemaEnforceSource,
   SelectSource,
   SetOperationOptions,
   SortKey,
@@ -146,5 +150,33 @@ export type { InputFields } from './kinds/input';
 export type { OutputFields } from './kinds/output';
 export type { SelectFields } from './kinds/select';
 export type { WhereFields } from './kinds/where';
+export {
+  QUALITY_CHECK_TYPES,
+  QUALITY_SEVERITIES,
+  STATISTICS,
+  VALIDITY_FORMATS,
+  qualitySuiteAssets,
+} from './quality/quality-suite';
+export type {
+  CompletenessCheck,
+  ConditionCheck,
+  FreshnessCheck,
+  QualityBound,
+  QualityCheck,
+  QualityCheckCommon,
+  QualityCheckType,
+  QualityRange,
+  QualitySeverity,
+  QualitySuite,
+  ReferentialCheck,
+  SchemaCheck,
+  Statistic,
+  StatisticalCheck,
+  UniquenessCheck,
+  ValidityCheck,
+  ValidityFormat,
+  VolumeCheck,
+} from './quality/quality-suite';
+export { readTargetType } from './kinds/cast-columns';
 export { DependencyCycleError, findCycle, layoutGraph } from './graph/dependency-graph';
 export type { GraphLayout, GraphNode } from './graph/dependency-graph';

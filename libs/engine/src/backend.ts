@@ -8,11 +8,15 @@ import type { InputSource, OutputSource, Source } from '@pipeline/definition';
 import type { BackendName } from './backend-name';
 import type { StagedWrite } from './io/staged-write';
 import type { DataType } from './types/data-type';
+import type { Measures, MeasureRequest } from './quality/measure';
+import type { QualityResult } from './quality/quality-result';
 
 /** Options every long operation takes last. */
 export interface RunOptions {
   /** Aborting cancels the operation (E_CANCELLED); a running DuckDB query is interrupted. */
   readonly signal?: AbortSignal;
+  /** Receives the result of every quality check a step runs (assertion, schemaEnforce). */
+  readonly onQuality?: (result: QualityResult) => void;
   /** Called as each asset of a plan is done (progress displays); an output reports the rows it staged. */
   readonly onStep?: (progress: StepProgress) => void;
 }
@@ -85,6 +89,11 @@ export interface Backend {
   stageWrite(handleId: string, ref: string, source: OutputSource, options?: RunOptions): Promise<StagedWrite>;
   /** Field names, portable types, nullability and exact row count of a source, without keeping it. */
   inspect(source: InputSource, options?: RunOptions): Promise<InspectResult>;
+  /**
+   * Measures the rows of a handle for quality checks; `references` maps each asset a referential
+   * check looks up to its handle id.
+   */
+  measure(handleId: string, request: MeasureRequest, references: Readonly<Record<string, string>>, options?: RunOptions): Promise<Measures>;
   /** Describes a live handle (E_BAD_HANDLE when unknown). */
   describe(handleId: string): HandleInfo;
   /** Frees a handle; unknown ids are E_BAD_HANDLE. */

@@ -13,6 +13,9 @@ import { engineError, throwIfAborted } from './errors';
 import type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
 import type { StagedWrite } from './io/staged-write';
 import { requireBackendSupport } from './kinds/backend-support';
+import type { QualityResult } from './quality/quality-result';
+import { runSuites, withQualityResults } from './quality/run-quality';
+import { qualitySuiteAssets } from '@pipeline/definition';
 
 /** Configuration of one plan run: where files live, and which backend (name or live instance). */
 export interface ExecutePlanConfig extends EngineConfig {
@@ -45,7 +48,12 @@ export async function runStepwise(backend: Backend, plan: Plan, options: RunOpti
   const { signal } = options;
   requireBackendSupport(plan.steps, backend.name, backendDriver(backend.name).kinds);
   const handles = new Map<string, HandleInfo>();
+  const suites = plan.quality ?? [];
+  // A suite reads its target (and referenced assets) after every step: they count as consumers.
   const pending = new Map(plan.steps.map((s) => [s.ref, s.consumers.length]));
+  for (const suite of suites) for (const asset of qualitySuiteAssets(suite)) pending.set(asset, (pending.get(asset) ?? 0) + 1);
+  const quality: QualityResult[] = [];
+  const stepOptions = { ...options, onQuality: (r: QualityResult) => quality.push(r) };
   const outputs: OutputResult[] = [];
   const steps: StepTiming[] = [];
   const handleOf = (ref: string, from: string): HandleInfo => {
@@ -71,18 +79,18 @@ export async function runStepwise(backend: Backend, plan: Plan, options: RunOpti
       const source = step.source;
       switch (source.kind) {
         case 'input':
-          handles.set(step.ref, await backend.readInput(step.ref, source, options));
+          handles.set(step.ref, await backend.readInput(step.ref, source, stepOptions));
           break;
         case 'output': {
           const upstream = handleOf(step.ref, source.from);
-          staged.push({ ref: step.ref, write: await backend.stageWrite(upstream.id, step.ref, source, options) });
+          staged.push({ ref: step.ref, write: await backend.stageWrite(upstream.id, step.ref, source, stepOptions) });
           await consumed(source.from);
           break;
         }
         default: {
           const inputs: Record<string, string> = {};
           for (const from of step.upstream) inputs[from] = handleOf(step.ref, from).id;
-          handles.set(step.ref, await backend.apply(step.ref, source, inputs, options));
+          handles.set(step.ref, await backend.apply(step.ref, source, inputs, stepOptions));
           for (const from of step.upstream) await consumed(from);
         }
       }
@@ -90,11 +98,23 @@ export async function runStepwise(backend: Backend, plan: Plan, options: RunOpti
       const written = source.kind === 'output' ? staged.at(-1)?.write.rowsStaged : undefined;
       options.onStep?.({ ref: step.ref, done: steps.length, total: plan.steps.length, ...(written === undefined ? {} : { rowsStaged: written }) });
     }
+    if (suites.length > 0) {
+      const columnsOf = (asset: string) => handleOf(asset, asset).columns.map((c) => ({ name: c.name, type: c.dataType }));
+      const measurerOf = (asset: string) => (request: Parameters<Backend['measure']>[1]) => {
+        const references = Object.fromEntries(request.references.map((r) => [r.asset, handleOf(asset, r.asset).id]));
+        return backend.measure(handleOf(asset, asset).id, request, references, options);
+      };
+      await runSuites(suites, columnsOf, measurerOf, quality, signal);
+      for (const suite of suites) for (const asset of qualitySuiteAssets(suite)) await consumed(asset);
+    }
     throwIfAborted(signal);
     // Every output is placed only once the whole plan has succeeded.
     for (const { ref, write } of staged) outputs.push({ ref, ...write.commit() });
+  } catch (e) {
+    throw withQualityResults(e, quality);
   } finally {
     for (const { write } of staged) write.discard();
   }
-  return retain ? { outputs, steps, handles: Object.fromEntries(handles) } : { outputs, steps };
+  const reported = quality.length === 0 ? {} : { quality };
+  return retain ? { outputs, steps, ...reported, handles: Object.fromEntries(handles) } : { outputs, steps, ...reported };
 }

@@ -1,5 +1,6 @@
 /** What running a whole plan reports. */
 import type { HandleInfo } from './backend';
+import type { QualityResult } from './quality/quality-result';
 
 /** One written output. */
 export interface OutputResult {
@@ -22,6 +23,8 @@ export interface StepTiming {
 export interface ExecutionResult {
   readonly outputs: readonly OutputResult[];
   readonly steps: readonly StepTiming[];
+  /** Results of the quality checks the plan ran (suites, assertions), in the order they ran; absent when none ran. */
+  readonly quality?: readonly QualityResult[];
   /** With a caller's backend instance (a session): the handle of every non-output asset, by ref. */
   readonly handles?: Readonly<Record<string, HandleInfo>>;
 }

@@ -38,10 +38,25 @@ export interface JobStepTiming {
   readonly ms: number;
 }
 
+/** One quality check's result (a suite's check, or an assertion step's rule). */
+export interface JobQualityResult {
+  readonly suite: string;
+  readonly check: string;
+  /** pass, fail (error severity), warn or info. */
+  readonly status: string;
+  readonly severity: string;
+  /** The measured value; null when there was nothing to measure. */
+  readonly observed: number | null;
+  readonly expected: string;
+  readonly message: string;
+}
+
 /** What a completed job produced. */
 export interface JobOutcome {
   readonly outputs: readonly JobOutputResult[];
   readonly steps: readonly JobStepTiming[];
+  /** Results of the quality checks it ran, in the order they ran; absent when none ran. */
+  readonly quality?: readonly JobQualityResult[];
 }
 
 /** One job as stored: immutable; every state change produces a new record. */
@@ -64,4 +79,11 @@ export interface JobRecord {
   readonly request: JobRequest;
   /** Set when the job completed. */
   readonly outcome?: JobOutcome;
+  /** Set when the job failed on a quality check: every quality result up to the failure. */
+  readonly quality?: readonly JobQualityResult[];
+}
+
+/** The quality results of a job: its outcome's when it completed, those up to the failure when a check failed it. */
+export function jobQualityResults(job: JobRecord): readonly JobQualityResult[] {
+  return job.outcome?.quality ?? job.quality ?? [];
 }

@@ -54,5 +54,6 @@ export function createPlan(pipeline: PipelineDefinition): Plan {
     ...(pipeline.name === undefined ? {} : { name: pipeline.name }),
     steps,
     waves: layout.waves,
+    ...(pipeline.quality === undefined || pipeline.quality.length === 0 ? {} : { quality: pipeline.quality }),
   };
 }

@@ -2,7 +2,7 @@
  * The execution plan: the pipeline's assets in a topological order with their dependency edges
  * and execution waves. It is what the engine executes and what `explainPlan` renders.
  */
-import type { Source } from '@pipeline/definition';
+import type { QualitySuite, Source } from '@pipeline/definition';
 
 /** One asset of the plan. */
 export interface PlanStep {
@@ -25,4 +25,6 @@ export interface Plan {
   readonly steps: readonly PlanStep[];
   /** Asset refs grouped by wave, each wave in document order. */
   readonly waves: readonly (readonly string[])[];
+  /** The document's quality suites, run once every asset is computed and before outputs are placed. */
+  readonly quality?: readonly QualitySuite[];
 }

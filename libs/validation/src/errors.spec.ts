@@ -47,6 +47,11 @@ const SAMPLES: Record<keyof typeof validationErrors, () => ValidationError> = {
   kindNotSupported: () => validationErrors.kindNotSupported(who, 'sql', 'raw SQL'),
   kindNotInSession: () => validationErrors.kindNotInSession(who, 'split', 'it makes two assets'),
   referencesSplit: () => validationErrors.referencesSplit(who, 's', { pass: 'p', fail: 'f' }),
+  qualityNotAList: () => validationErrors.qualityNotAList('a mapping'),
+  qualityField: () => validationErrors.qualityField({ name: 'q', number: 1 }, 'checks[0] (completeness): threshold', 'must be a number from 0 to 1 (got 2)'),
+  qualityUnknownField: () => validationErrors.qualityUnknownField({ number: 2 }, undefined, 'owner', ['suite', 'target']),
+  qualityReference: () => validationErrors.qualityReference({ name: 'q', number: 1 }, 'target', 'x', 'unknown'),
+  qualityExpression: () => validationErrors.qualityExpression({ name: 'q', number: 1 }, 'filter', 'unexpected end of expression at column 3'),
 };
 
 describe('the validation error catalogue', () => {

@@ -57,6 +57,9 @@ export interface ValidationErrorDetails {
   /** V-014: the backend that does not run the kind or function, and why. */
   readonly backend?: string;
   readonly reason?: string;
+  /** Quality suites: the suite's name and the check's 0-based index in it. */
+  readonly suite?: string;
+  readonly check?: number;
 }
 
 /** A validation failure as plain data (safe to send across a worker-thread boundary). */
@@ -88,6 +91,21 @@ function make(code: Exclude<ValidationErrorCode, 'PARSE'>, detail: string, detai
 
 function list(values: readonly string[]): string {
   return values.join(', ');
+}
+
+/** Which quality suite a message is about: `quality suite "orders"` when it has a usable name, else `quality suite 2`. */
+export interface QualitySubject {
+  readonly name?: string;
+  /** 1-based position in the `quality` list. */
+  readonly number: number;
+}
+
+function suiteSubject(suite: QualitySubject): string {
+  return suite.name === undefined ? `quality suite ${suite.number}` : `quality suite "${suite.name}"`;
+}
+
+function suiteDetails(suite: QualitySubject): Pick<ValidationErrorDetails, 'suite'> {
+  return suite.name === undefined ? {} : { suite: suite.name };
 }
 
 /** Message builders, one per situation, grouped by code. */
@@ -252,6 +270,39 @@ export const validationErrors = {
       field: kind,
       ...details,
     }),
+
+  /** V-006: the top-level `quality` value is not a list of suites. */
+  qualityNotAList: (got: string, details: ValidationErrorDetails = {}) =>
+    make('V-006', `quality must be a list of suites (got ${got})`, { field: 'quality', ...details }),
+
+  /**
+   * V-006: something is wrong in a quality suite. `where` names the place inside the suite
+   * (`target`, `checks[1] (completeness): threshold`) and `detail` what is wrong with it.
+   */
+  qualityField: (suite: QualitySubject, where: string, detail: string, details: ValidationErrorDetails = {}) =>
+    make('V-006', `${suiteSubject(suite)}: ${where} ${detail}`, { ...suiteDetails(suite), ...details }),
+
+  /** V-006: a field a quality suite or check does not define. */
+  qualityUnknownField: (suite: QualitySubject, where: string | undefined, field: string, expected: readonly string[], details: ValidationErrorDetails = {}) =>
+    make('V-006', `${suiteSubject(suite)}: ${where === undefined ? '' : `${where}: `}unknown field "${field}" (expected ${list(expected)})`, {
+      ...suiteDetails(suite),
+      expected,
+      ...details,
+    }),
+
+  /** V-001 / V-007: a suite's target or a referential check's reference names no usable asset. */
+  qualityReference: (suite: QualitySubject, where: string, reference: string, problem: 'unknown' | 'output', details: ValidationErrorDetails = {}) =>
+    problem === 'unknown'
+      ? make('V-001', `${suiteSubject(suite)}: ${where} references unknown asset "${reference}"`, { ...suiteDetails(suite), reference, ...details })
+      : make('V-007', `${suiteSubject(suite)}: ${where} references output asset "${reference}" (name the asset it writes)`, {
+          ...suiteDetails(suite),
+          reference,
+          ...details,
+        }),
+
+  /** V-009: an expression of a quality suite (`filter`, a check's `condition`) does not parse or fit. */
+  qualityExpression: (suite: QualitySubject, where: string, message: string, details: ValidationErrorDetails = {}) =>
+    make('V-009', `${suiteSubject(suite)}: ${where}: ${message}`, { ...suiteDetails(suite), ...details }),
 
   /** V-006: a boolean option holds something other than true or false. */
   notBooleanOption: (who: AssetSubject, field: string, value: string, details: ValidationErrorDetails = {}) =>

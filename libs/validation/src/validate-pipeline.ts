@@ -7,6 +7,7 @@ import {
   createSubstitutionBudget,
   isDefinitionError,
   type PipelineDefinition,
+  type QualitySuite,
   type RawDocument,
   readDocument,
 } from '@pipeline/definition';
@@ -14,6 +15,8 @@ import { type ValidationError, validationErrors } from './errors';
 import { checkAsset, declaredAssets } from './rules/asset-rules';
 import { checkHeader } from './rules/document-rules';
 import { checkGraph } from './rules/graph-rules';
+import { checkQuality } from './rules/quality-rules';
+import type { ReferenceStatus } from './rules/source-rules';
 import { checkVariablesArgument } from './rules/variables-argument';
 
 /** The outcome of validation: the typed pipeline, or the first error. */
@@ -27,7 +30,8 @@ export type ValidationResult =
  *
  * Order of checks (the first failure is reported): the `variables` argument; reading the YAML
  * (PARSE); document level (version, asset lists, top-level and `pipeline` fields); each asset in
- * list order (see rules/asset-rules.ts and rules/source-rules.ts); the graph (V-003, then V-013).
+ * list order (see rules/asset-rules.ts and rules/source-rules.ts); the graph (V-003, then V-013);
+ * the quality suites (rules/quality-rules.ts).
  */
 export function validatePipeline(yaml: string, variables?: Readonly<Record<string, string>>): ValidationResult {
   const vars = checkVariablesArgument(variables);
@@ -77,6 +81,21 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
   const graphError = checkGraph(assets, upstream);
   if (graphError !== undefined) return { ok: false, error: graphError };
 
+  let quality: QualitySuite[] | undefined;
+  const qualityNode = doc.root.get('quality');
+  if (qualityNode !== undefined) {
+    const byRef = new Map(assets.map((a) => [a.ref, a.source]));
+    const resolveReference = (ref: string): ReferenceStatus => {
+      const source = byRef.get(ref);
+      if (source === undefined) return 'unknown';
+      if (source.kind === 'output') return 'output';
+      return source.kind === 'split' ? { split: { pass: source.pass, fail: source.fail } } : 'ok';
+    };
+    const checked = checkQuality(qualityNode, { doc, variables: vars.variables, budget, resolveReference });
+    if (!checked.ok) return checked;
+    quality = [...checked.suites];
+  }
+
   return {
     ok: true,
     pipeline: {
@@ -84,6 +103,7 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
       ...(header.header.name === undefined ? {} : { name: header.header.name }),
       ...(header.header.description === undefined ? {} : { description: header.header.description }),
       assets,
+      ...(quality === undefined || quality.length === 0 ? {} : { quality }),
     },
   };
 }

@@ -31,6 +31,10 @@ export interface ExpressionField {
    * object. A field may be listed once per item (`branches.condition`, `branches.value`).
    */
   readonly item?: string;
+  /** With `item`: objects without the property are skipped (`schemaEnforce.columns[i].default`). */
+  readonly optionalItem?: boolean;
+  /** With `item`: objects whose property is not an expression (`rule: not_null`) are skipped. */
+  readonly skipItem?: (value: unknown) => boolean;
   /** With `item`: each object holds a list of expressions there (`on: [...]`), parsed into one flat list. */
   readonly itemList?: boolean;
   /** A window step's functions: their aggregate and window calls take the step's window. */

@@ -24,6 +24,8 @@ import { ORDER_BY_KIND } from './order-by';
 import { OUTPUT_KIND } from './output';
 import { RENAME_COLUMNS_KIND } from './rename-columns';
 import { REPLACE_KIND } from './replace';
+import { ASSERTION_KIND } from './assertion';
+import { SCHEMA_ENFORCE_KIND } from './schema-enforce';
 import { SAMPLE_KIND } from './sample';
 import { SELECT_KIND } from './select';
 import { SPLIT_KIND } from './split';
@@ -72,6 +74,8 @@ export const KINDS = {
   pivot: PIVOT_KIND,
   crosstab: CROSSTAB_KIND,
   describe: DESCRIBE_KIND,
+  schema_enforce: SCHEMA_ENFORCE_KIND,
+  assertion: ASSERTION_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

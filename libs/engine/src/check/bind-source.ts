@@ -37,6 +37,8 @@ import { bindTail, type BoundTail } from './binders/tail';
 import { bindUnion, type BoundUnion } from './binders/union';
 import { bindUnpivot, type BoundUnpivot } from './binders/unpivot';
 import { bindWhere, type BoundWhere } from './binders/where';
+import { bindAssertion, type BoundAssertion } from './binders/assertion';
+import { bindSchemaEnforce, type BoundSchemaEnforce } from './binders/schema-enforce';
 
 export type { BoundItem, UpstreamColumns } from './binders/binder-kit';
 export type { ProbeAnswer, ProbeRequest } from './probe';
@@ -75,7 +77,9 @@ export type BoundTransform =
   | BoundUnpivot
   | BoundPivot
   | BoundCrosstab
-  | BoundDescribe;
+  | BoundDescribe
+  | BoundSchemaEnforce
+  | BoundAssertion;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -121,6 +125,8 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   pivot: bindPivot,
   crosstab: bindCrosstab,
   describe: bindDescribe,
+  schema_enforce: bindSchemaEnforce,
+  assertion: bindAssertion,
 };
 
 /** The kinds whose output columns depend on their upstream's data: what they read first. */

@@ -32,6 +32,9 @@ import type { Columns } from './compile-js';
 import { loadDanfo, type DanfoFrame, type DanfoModule } from './load-danfo';
 import { danfoKindOf } from './kinds';
 import type { DanfoInput } from './kinds/danfo-kind';
+import { danfoMeasurer, type DanfoData } from './measure';
+import type { MeasureRequest, Measures } from '../quality/measure';
+import { rowChecksOf, runRowChecks } from '../quality/run-quality';
 
 interface DanfoHandle {
   readonly id: string;
@@ -137,7 +140,29 @@ export class DanfoBackend implements Backend {
         nowMicros,
       }),
     });
-    return this.store(ref, result.frame, bound.columns, result.rowCount);
+    const stored = this.store(ref, result.frame, bound.columns, result.rowCount);
+    const checks = rowChecksOf(bound.transform);
+    if (checks !== undefined) {
+      const over: DanfoData = checks.over === 'input' ? first : this.dataOf(stored.id);
+      try {
+        await runRowChecks(ref, checks, over.columns, danfoMeasurer(over, {}, nowMicros), options);
+      } catch (e) {
+        await this.release(stored.id);
+        throw e;
+      }
+    }
+    return stored;
+  }
+
+  private dataOf(handleId: string): DanfoData {
+    const h = this.handles.get(handleId);
+    return { columns: h.columns, data: this.data(h), rowCount: h.rowCount };
+  }
+
+  async measure(handleId: string, request: MeasureRequest, references: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<Measures> {
+    this.handles.ensureOpen();
+    const named = Object.fromEntries(Object.entries(references).map(([asset, id]) => [asset, this.dataOf(id)]));
+    return danfoMeasurer(this.dataOf(handleId), named)(request, options.signal);
   }
 
   private rowsOf(input: DanfoInput, rows: number[]): DanfoFrame {

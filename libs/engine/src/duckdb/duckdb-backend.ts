@@ -39,6 +39,11 @@ import { DUCKDB_KINDS, duckDbKindOf } from './kinds';
 import type { KindContext } from './kinds/duckdb-kind';
 import { unobservedOrder } from './unobserved-order';
 import { inputTypeName, normalizedDuckDbType, portableTypeName } from './type-names';
+import { duckDbMeasurer } from './measure-sql';
+import type { MeasureRequest, Measures } from '../quality/measure';
+import type { QualityResult } from '../quality/quality-result';
+import { rowChecksOf, runRowChecks, runSuites, withQualityResults } from '../quality/run-quality';
+import type { BoundTransform } from '../check/bind-source';
 
 interface DuckHandle {
   readonly id: string;
@@ -185,7 +190,7 @@ export class DuckDbBackend implements Backend {
     upstream: readonly (Relation & { readonly asset: string })[],
     signal: AbortSignal | undefined,
     context: KindContext = { ordered: true },
-  ): Promise<{ sql: string; columns: readonly Column[] }> {
+  ): Promise<{ sql: string; columns: readonly Column[]; transform: BoundTransform }> {
     const kind = duckDbKindOf(source.kind);
     if (isUnsupported(kind)) throw unsupportedKind(ref, source.kind, this.name, kind.unsupported);
     // A kind whose columns depend on the data (pivot without values) reads what it needs first.
@@ -201,12 +206,12 @@ export class DuckDbBackend implements Backend {
     const sql = kind.sql(bound, upstream.map((u) => u.name), context);
     const described = await this.describeSql(sql, signal, ref);
     const mismatch = described.some((c, i) => portableTypeName(c.type) !== bound.columns[i]?.type);
-    if (!mismatch) return { sql, columns: bound.columns };
+    if (!mismatch) return { sql, columns: bound.columns, transform: bound.transform };
     const items = bound.columns.map((c, i) => {
       const col = quoteIdentifier(c.name);
       return portableTypeName(described[i].type) === c.type ? col : `CAST(${col} AS ${duckDbTypeName(c.type)}) AS ${col}`;
     });
-    return { sql: `SELECT ${items.join(', ')} FROM (${sql})`, columns: bound.columns };
+    return { sql: `SELECT ${items.join(', ')} FROM (${sql})`, columns: bound.columns, transform: bound.transform };
   }
 
   private async createTable(ref: string, sql: string, columns: readonly Column[], signal?: AbortSignal): Promise<HandleInfo> {
@@ -234,7 +239,34 @@ export class DuckDbBackend implements Backend {
       return { asset, name: quoteIdentifier(h.table), columns: h.columns };
     });
     const rel = await this.transformRelation(ref, transform, upstream, options.signal);
-    return this.createTable(ref, rel.sql, rel.columns, options.signal);
+    const created = await this.createTable(ref, rel.sql, rel.columns, options.signal);
+    const checks = rowChecksOf(rel.transform);
+    if (checks !== undefined) {
+      const over = checks.over === 'input' ? upstream[0] : { name: quoteIdentifier(this.handles.get(created.id).table), columns: rel.columns };
+      try {
+        await runRowChecks(ref, checks, over.columns, this.measurer(over.name), options);
+      } catch (e) {
+        await this.release(created.id);
+        throw e;
+      }
+    }
+    return created;
+  }
+
+  /** A measurer over a relation (quoted name); `references` names the relation of each asset a request looks up. */
+  private measurer(relation: string, references: Readonly<Record<string, { name: string; columns: readonly Column[] }>> = {}) {
+    return duckDbMeasurer((sql, o) => this.db.rows(sql, o), relation, references);
+  }
+
+  async measure(handleId: string, request: MeasureRequest, references: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<Measures> {
+    const h = this.handles.get(handleId);
+    const named = Object.fromEntries(
+      Object.entries(references).map(([asset, id]) => {
+        const r = this.handles.get(id);
+        return [asset, { name: quoteIdentifier(r.table), columns: r.columns }];
+      }),
+    );
+    return this.measurer(quoteIdentifier(h.table), named)(request, options.signal);
   }
 
   write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {
@@ -311,6 +343,8 @@ export class DuckDbBackend implements Backend {
     const steps: StepTiming[] = [];
     const inputs = new Map<string, InputRelation>();
     const unordered = await this.unorderedAssets(plan, inputs, signal);
+    const quality: QualityResult[] = [];
+    const stepOptions: RunOptions = { ...options, onQuality: (r) => quality.push(r) };
     try {
       for (const step of plan.steps) {
         throwIfAborted(signal, step.ref);
@@ -325,7 +359,7 @@ export class DuckDbBackend implements Backend {
             throw await this.blameUpstream(e, plan, step.ref, relations, signal);
           }
         } else {
-          let rel: { sql: string; columns: readonly Column[] };
+          let rel: { sql: string; columns: readonly Column[]; transform?: BoundTransform };
           if (source.kind === 'input') {
             rel = inputs.get(step.ref) ?? (await this.inputRelation(step.ref, source, signal));
           } else {
@@ -350,15 +384,39 @@ export class DuckDbBackend implements Backend {
             throw kind === 'TABLE' ? await this.blameUpstream(e, plan, step.ref, relations, signal, blamedField(source)) : e;
           }
           relations.set(step.ref, { name, columns: rel.columns, depth: kind === 'TABLE' ? 0 : upstreamDepth + 1 });
+          const checks = rel.transform === undefined ? undefined : rowChecksOf(rel.transform);
+          if (checks !== undefined) {
+            const over = checks.over === 'input' ? relations.get(step.upstream[0] as string) : relations.get(step.ref);
+            if (over === undefined) throw missingUpstream(step.ref, step.upstream[0] as string);
+            await runRowChecks(step.ref, checks, over.columns, this.measurer(over.name), stepOptions);
+          }
         }
         const ms = Math.round((performance.now() - started) * 1000) / 1000;
         steps.push(source.kind === 'output' ? { ref: step.ref, ms } : { ref: step.ref, ms, materialized: relations.get(step.ref)?.depth === 0 });
         const written = source.kind === 'output' ? staged.at(-1)?.write.rowsStaged : undefined;
         options.onStep?.({ ref: step.ref, done: steps.length, total: plan.steps.length, ...(written === undefined ? {} : { rowsStaged: written }) });
       }
+      const suites = plan.quality ?? [];
+      if (suites.length > 0) {
+        const relationOf = (asset: string): Relation => {
+          const r = relations.get(asset);
+          if (r === undefined) throw missingUpstream(asset, asset);
+          return r;
+        };
+        await runSuites(
+          suites,
+          (asset) => relationOf(asset).columns,
+          (asset) => (request, s) =>
+            this.measurer(relationOf(asset).name, Object.fromEntries(request.references.map((r) => [r.asset, relationOf(r.asset)])))(request, s),
+          quality,
+          signal,
+        );
+      }
       throwIfAborted(signal);
       const outputs: OutputResult[] = staged.map(({ ref, write }) => ({ ref, ...write.commit() }));
-      return { outputs, steps };
+      return quality.length === 0 ? { outputs, steps } : { outputs, steps, quality };
+    } catch (e) {
+      throw withQualityResults(e, quality);
     } finally {
       for (const { write } of staged) write.discard();
     }

@@ -70,6 +70,9 @@ const ORDER_RULES: { readonly [K in TransformationKind]: OrderRule<K> } = {
   pivot: 'observes',
   crosstab: 'observes',
   describe: 'observes',
+  // An assertion's drop keeps input order; a schema step maps rows one to one.
+  schema_enforce: 'passes-on',
+  assertion: 'observes',
 };
 
 /** True when `orderBy` sorts by every key of the group_by it reads (so no two of its rows tie). */

@@ -101,6 +101,11 @@ const CASES: Case[] = [
   { kind: 'crosstab', name: 'crosstab of dates by doubles', step: '{ crosstab: { from: emp, col1: hired, col2: salary } }', ordered: true },
   { kind: 'describe', name: 'describe every numeric column', step: '{ describe: { from: emp } }', ordered: true },
   { kind: 'describe', name: 'describe named columns, some statistics', step: '{ describe: { from: emp, columns: [salary], statistics: ["75%", stddev, count] } }', ordered: true },
+  { kind: 'hint', name: 'hint', step: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }', ordered: true },  { kind: 'schema_enforce', name: 'schemaEnforce evolve, a failed conversion is NULL', step: '{ schemaEnforce: { from: emp, mode: evolve, columns: [ { name: mixed, dataType: double }, { name: id, dataType: string }, { name: extra, dataType: integer, default: "id * 2" } ] } }', ordered: true },
+  { kind: 'schema_enforce', name: 'schemaEnforce strict in declared order', step: '{ schemaEnforce: { from: dept, columns: [ { name: budget, dataType: "decimal(10,2)" }, { name: region, dataType: string }, { name: dept, dataType: string } ] } }', ordered: true },
+  { kind: 'assertion', name: 'assertion warn passes rows through', step: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { rule: "salary > 0" } ], onFailure: warn } }', ordered: true },
+  { kind: 'assertion', name: 'assertion drop (unique, not_null, condition)', step: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { column: name, rule: not_null }, { rule: "salary > 0" } ], onFailure: drop } }', ordered: true },
+  { kind: 'assertion', name: 'assertion fail where every row passes', step: '{ assertion: { from: emp, checks: [ { column: id, rule: not_null }, { rule: "id > 0" } ] } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

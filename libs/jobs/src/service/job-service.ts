@@ -13,7 +13,7 @@ import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
 import { writeLines, type Logger } from '@pipeline/server-kit';
 import { jobsErrors, type JobsError } from '../errors';
-import { isTerminalStatus, type JobRecord, type JobRequest } from '../job';
+import { isTerminalStatus, type JobQualityResult, type JobRecord, type JobRequest } from '../job';
 import { createWorkerPool, type DispatchedTask, type TaskSettlement, type WorkerPool } from '../pool/worker-pool';
 import { resolveWorkerFile } from '../pool/worker-file';
 import type { JobStore } from '../store/job-store';
@@ -312,7 +312,14 @@ export function createJobService(options: JobServiceOptions): JobService {
     } else if (flight.cancelRequested || reply.error.code === 'JOB_CANCELLED' || reply.error.code === 'E_CANCELLED') {
       advance(id, { type: 'cancel', at: now });
     } else {
-      advance(id, { type: 'fail', at: now, error: { code: reply.error.code, message: reply.error.message } });
+      // A failing quality check carries the results so far, which the job keeps to list them.
+      const quality = reply.error.details?.['quality'];
+      advance(id, {
+        type: 'fail',
+        at: now,
+        error: { code: reply.error.code, message: reply.error.message },
+        ...(Array.isArray(quality) ? { quality: quality as JobQualityResult[] } : {}),
+      });
     }
   };
 

@@ -3,7 +3,7 @@
  * applies an event to a record (stamping times and durations). Anything else is a bug and throws.
  */
 import { jobsErrors } from '../errors';
-import type { JobOutcome, JobRecord, JobRequest, JobStatus } from '../job';
+import type { JobOutcome, JobQualityResult, JobRecord, JobRequest, JobStatus } from '../job';
 
 /** The allowed next statuses of each status. */
 export const JOB_TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> = {
@@ -28,7 +28,13 @@ export function assertTransition(jobId: string, from: JobStatus, to: JobStatus):
 export type JobEvent =
   | { readonly type: 'start'; readonly at: string }
   | { readonly type: 'complete'; readonly at: string; readonly outcome: JobOutcome }
-  | { readonly type: 'fail'; readonly at: string; readonly error: { readonly code: string; readonly message: string } }
+  | {
+      readonly type: 'fail';
+      readonly at: string;
+      readonly error: { readonly code: string; readonly message: string };
+      /** The quality results up to a failing check, when one failed the job. */
+      readonly quality?: readonly JobQualityResult[];
+    }
   | { readonly type: 'cancel'; readonly at: string };
 
 const EVENT_TARGET: Readonly<Record<JobEvent['type'], JobStatus>> = {
@@ -68,6 +74,7 @@ export function applyJobEvent(record: JobRecord, event: JobEvent): JobRecord {
         status: to,
         error: event.error.message,
         errorCode: event.error.code,
+        ...(event.quality === undefined || event.quality.length === 0 ? {} : { quality: event.quality }),
       });
     case 'cancel':
       return Object.freeze({ ...finish(record, event.at), status: to });

@@ -21,7 +21,7 @@ import { variableError } from './variable-errors';
 export const SUPPORTED_VERSION = '3.0';
 
 /** Fields of a document's top level (either shape). */
-export const TOP_LEVEL_FIELDS = ['version', 'pipeline', 'assets', 'input', 'transformation', 'output', 'exposures'] as const;
+export const TOP_LEVEL_FIELDS = ['version', 'pipeline', 'assets', 'input', 'transformation', 'output', 'exposures', 'quality'] as const;
 
 /** Fields of the `pipeline` mapping: `name` and `description` are read, the rest is metadata and ignored. */
 export const PIPELINE_FIELDS = [
@@ -47,7 +47,6 @@ export const REFUSED_TOP_LEVEL: Readonly<Record<string, string>> = {
   streamingInput: 'pipelines run as batch jobs',
   streamingOutput: 'pipelines run as batch jobs',
   templates: 'write the expanded pipeline instead',
-  quality: 'quality suites are not run yet; use where and limit steps to check data',
 };
 
 /** What the header contributes to the typed definition. */
@@ -79,6 +78,8 @@ export function checkHeader(doc: RawDocument, variables: Variables, budget: Subs
   for (const [key, value] of doc.root) {
     if (key === 'version' || isExtensionKey(key)) continue;
     if (key === 'assets' || key === 'input' || key === 'transformation' || key === 'output' || key === 'exposures') continue;
+    // Quality suites are checked once every asset is known (rules/quality-rules.ts).
+    if (key === 'quality') continue;
     const refused = Object.hasOwn(REFUSED_TOP_LEVEL, key) ? REFUSED_TOP_LEVEL[key] : undefined;
     if (refused !== undefined) return { ok: false, error: validationErrors.notSupported(key, refused) };
     if (key !== 'pipeline') {

@@ -216,8 +216,12 @@ function parseExpressionFields(
           texts.push(text);
         });
       } else {
+        const text = (v as Record<string, unknown>)[spec.item];
+        // Objects without the property, or whose property is no expression (`rule: not_null`), hold none.
+        if (text === undefined && spec.optionalItem === true) return;
+        if (spec.skipItem?.(text) === true) return;
         labels.push(`${at}.${spec.item}`);
-        texts.push((v as Record<string, unknown>)[spec.item] as string);
+        texts.push(text as string);
       }
     });
     const groupKeys =

@@ -77,8 +77,7 @@ function onlyWhere(e: Expr, condition: Expr): Expr {
     case 'interval':
     case 'column':
     case 'star':
-    // Validation keeps windows out of aggregations.
-    case 'window':
+    case 'window': // validation keeps windows out of aggregations
       return e;
     case 'unary':
       return { ...e, operand: map(e.operand) };

@@ -32,6 +32,8 @@ import { runSelect } from './select';
 import { runTail } from './tail';
 import { runUnion } from './union';
 import { runWhere } from './where';
+import { runAssertion } from './assertion';
+import { runSchemaEnforce } from './schema-enforce';
 
 /** A danfo kind table over the kinds `Kinds` (the real one covers every transformation kind). */
 export type DanfoKindTable<Kinds extends TransformationKind = TransformationKind> = { readonly [K in Kinds]: DanfoKind<K> | Unsupported };
@@ -70,6 +72,8 @@ export const DANFO_KINDS: DanfoKindTable = {
   pivot: runPivot,
   crosstab: runCrosstab,
   describe: runDescribe,
+  schema_enforce: runSchemaEnforce,
+  assertion: runAssertion,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -33,6 +33,8 @@ import { selectSql } from './select';
 import { tailSql } from './tail';
 import { unionSql } from './union';
 import { whereSql } from './where';
+import { assertionSql } from './assertion';
+import { schemaEnforceSql } from './schema-enforce';
 
 /** A DuckDB kind table over the kinds `Kinds` (the real one covers every transformation kind). */
 export type DuckDbKindTable<Kinds extends TransformationKind = TransformationKind> = { readonly [K in Kinds]: DuckDbKind<K> | Unsupported };
@@ -71,6 +73,8 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   pivot: pivotSql,
   crosstab: crosstabSql,
   describe: describeSql,
+  schema_enforce: schemaEnforceSql,
+  assertion: assertionSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

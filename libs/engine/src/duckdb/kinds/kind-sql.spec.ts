@@ -64,6 +64,8 @@ const CASES: Record<string, string> = {
   pivot: '{ pivot: { from: emp, groupBy: [dept], pivotColumn: active, values: ["true", "false"], agg: ["sum(salary) AS total", "count(*) AS n"] } }',
   crosstab: '{ crosstab: { from: emp, col1: active, col2: dept } }',
   describe: '{ describe: { from: emp, statistics: [count, mean, "50%"] } }',
+  schema_enforce: '{ schemaEnforce: { from: emp, mode: evolve, columns: [ { name: salary, dataType: integer, nullable: false }, { name: bonus, dataType: double, default: "salary * 0.1" } ] } }',
+  assertion: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { rule: "salary > 0" } ], onFailure: drop } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

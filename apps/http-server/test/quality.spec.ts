@@ -1,0 +1,175 @@
+/**
+ * Data quality through the HTTP API (Teckel spec section 17), on both backends: a passing suite
+ * leaves the job completed with every result `pass`; a failing suite of severity warn leaves it
+ * completed with `warn` results; a failing check of severity error fails the job with a message
+ * naming the suite and check, lists the results up to it and places no output. Results are pinned
+ * exactly (check names, statuses, observed values, messages), computed by hand from the data.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { postJson, request, startTestServer, type TestServer } from './helpers';
+
+// 5 orders: amount NULL once, status "lost" once, customer 9 unknown to customers.csv.
+const ORDERS = ['order_id,customer_id,amount,status', '1,1,10,paid', '2,2,20,paid', '3,1,,open', '4,9,40,lost', '5,2,30,paid', ''].join('\n');
+const CUSTOMERS = ['id,name', '1,Ann', '2,Bob', ''].join('\n');
+
+function document(suite: string, out: string): string {
+  return [
+    'version: "3.0"',
+    'input:',
+    '  - name: orders',
+    '    format: csv',
+    '    path: orders.csv',
+    '  - name: customers',
+    '    format: csv',
+    '    path: customers.csv',
+    'output:',
+    '  - name: orders',
+    '    format: csv',
+    `    path: ${out}`,
+    'quality:',
+    suite,
+  ].join('\n');
+}
+
+const PASSING = [
+  '  - suite: orders-ok',
+  '    target: orders',
+  '    checks:',
+  '      - type: uniqueness',
+  '        columns: [order_id]',
+  '      - type: completeness',
+  '        column: amount',
+  '        threshold: 0.8',
+  '      - type: volume',
+  '        rowCount: { between: [1, 10] }',
+  '      - type: statistical',
+  '        column: amount',
+  '        mean: { between: [20, 30] }',
+].join('\n');
+
+const WARNING = [
+  '  - suite: orders-soft',
+  '    target: orders',
+  '    severity: warn',
+  '    checks:',
+  '      - type: validity',
+  '        column: status',
+  '        acceptedValues: [paid, open]',
+  '      - type: referential',
+  '        column: customer_id',
+  '        reference: { asset: customers, column: id }',
+].join('\n');
+
+const FAILING = [
+  '  - suite: orders-strict',
+  '    target: orders',
+  '    checks:',
+  '      - type: volume',
+  '        rowCount: { min: 1 }',
+  '      - type: completeness',
+  '        column: amount',
+].join('\n');
+
+let server: TestServer;
+let api: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ workers: 1 });
+  api = `${server.url}/api`;
+  fs.writeFileSync(path.join(server.dataRoot, 'orders.csv'), ORDERS);
+  fs.writeFileSync(path.join(server.dataRoot, 'customers.csv'), CUSTOMERS);
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+async function run(suite: string, backend: string, out: string): Promise<{ status: string; error?: string; quality?: unknown[]; outputs?: unknown[] }> {
+  const submitted = await postJson(`${api}/jobs`, { yaml: document(suite, out), backend });
+  expect(submitted.status).toBe(202);
+  const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
+  return done.body;
+}
+
+describe.each(['duckdb', 'danfo'])('quality suites over HTTP on %s', (backend) => {
+  it('a passing suite: completed, every check pass', async () => {
+    const job = await run(PASSING, backend, `ok-${backend}.csv`);
+    expect(job.status).toBe('completed');
+    expect(job.quality).toEqual([
+      { suite: 'orders-ok', check: 'uniqueness(order_id)', status: 'pass', severity: 'error', observed_value: 1, expected: '>= 1', message: '5 distinct keys in 5 rows, uniqueness: 1, expected at least 1' },
+      { suite: 'orders-ok', check: 'completeness(amount)', status: 'pass', severity: 'error', observed_value: 0.8, expected: '>= 0.8', message: '4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 0.8' },
+      { suite: 'orders-ok', check: 'volume rowCount', status: 'pass', severity: 'error', observed_value: 5, expected: 'between 1 and 10', message: '5 rows, expected between 1 and 10' },
+      { suite: 'orders-ok', check: 'statistical(amount) mean', status: 'pass', severity: 'error', observed_value: 25, expected: 'between 20 and 30', message: 'mean of "amount": 25, expected between 20 and 30' },
+    ]);
+    expect(fs.existsSync(path.join(server.dataRoot, `ok-${backend}.csv`))).toBe(true);
+  });
+
+  it('a warning suite: completed, the failed checks listed as warn', async () => {
+    const job = await run(WARNING, backend, `soft-${backend}.csv`);
+    expect(job.status).toBe('completed');
+    expect(job.quality).toEqual([
+      { suite: 'orders-soft', check: 'validity(status)', status: 'warn', severity: 'warn', observed_value: 0.8, expected: '>= 1', message: '4 of 5 non-NULL values of "status" are valid, validity: 0.8, expected at least 1' },
+      {
+        suite: 'orders-soft',
+        check: 'referential(customer_id -> customers.id)',
+        status: 'warn',
+        severity: 'warn',
+        observed_value: 0.8,
+        expected: '>= 1',
+        message: '1 of 5 non-NULL values of "customer_id" are not in customers.id, integrity: 0.8, expected at least 1',
+      },
+    ]);
+    expect(fs.existsSync(path.join(server.dataRoot, `soft-${backend}.csv`))).toBe(true);
+  });
+
+  it('a failing error check: failed naming the check, results listed, no output placed', async () => {
+    const job = await run(FAILING, backend, `strict-${backend}.csv`);
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe(
+      'quality suite "orders-strict" check completeness(amount) failed: 4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 1 (E-QUALITY-001)',
+    );
+    expect(job.quality).toEqual([
+      { suite: 'orders-strict', check: 'volume rowCount', status: 'pass', severity: 'error', observed_value: 5, expected: '>= 1', message: '5 rows, expected >= 1' },
+      { suite: 'orders-strict', check: 'completeness(amount)', status: 'fail', severity: 'error', observed_value: 0.8, expected: '>= 1', message: '4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 1' },
+    ]);
+    expect(job.outputs).toBeUndefined();
+    expect(fs.existsSync(path.join(server.dataRoot, `strict-${backend}.csv`))).toBe(false);
+  });
+
+  it('an assertion step that warns is listed under its asset', async () => {
+    const yaml = [
+      'version: "3.0"',
+      'input:',
+      '  - name: orders',
+      '    format: csv',
+      '    path: orders.csv',
+      'transformation:',
+      '  - name: checked',
+      '    assertion:',
+      '      from: orders',
+      '      checks:',
+      '        - column: amount',
+      '          rule: not_null',
+      '      onFailure: warn',
+      'output:',
+      '  - name: checked',
+      '    format: csv',
+      `    path: assert-${backend}.csv`,
+    ].join('\n');
+    const submitted = await postJson(`${api}/jobs`, { yaml, backend });
+    const job = (await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`)).body;
+    expect(job.status).toBe('completed');
+    expect(job.quality).toEqual([
+      { suite: 'checked', check: 'not_null(amount)', status: 'warn', severity: 'warn', observed_value: 1, expected: '0 failing rows', message: '1 of 5 rows fail' },
+    ]);
+  });
+});
+
+it('a job without quality checks has no quality field', async () => {
+  const yaml = ['version: "3.0"', 'input:', '  - name: orders', '    format: csv', '    path: orders.csv', 'output:', '  - name: orders', '    format: csv', '    path: plain.csv'].join('\n');
+  const submitted = await postJson(`${api}/jobs`, { yaml });
+  const job = (await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`)).body;
+  expect(job.status).toBe('completed');
+  expect(Object.keys(job)).not.toContain('quality');
+});

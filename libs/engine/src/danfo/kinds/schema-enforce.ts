@@ -1,0 +1,5 @@
+import type { DanfoKind } from './danfo-kind';
+import { runProjection } from './projection';
+
+export const runSchemaEnforce: DanfoKind<'schema_enforce'> = async ({ ref, bound, inputs: [input], signal, frames, compileContext }) =>
+  runProjection(bound.transform.items, bound.columns, input, compileContext('columns'), frames, signal, ref);

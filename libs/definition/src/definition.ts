@@ -288,6 +288,13 @@ export interface DescribeSource {
   readonly statistics: readonly DescribeStatistic[];
 }
 
+/** Swaps rows and columns of `from`: each non-index column becomes a row, each row a column. */
+export interface TransposeSource {
+  readonly kind: 'transpose';
+  readonly from: string;
+  readonly indexColumns: readonly string[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -333,6 +340,7 @@ export type Source =
   | PivotSource
   | CrosstabSource
   | DescribeSource
+  | TransposeSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

@@ -61,6 +61,7 @@ export type {
   SourceKind,
   SourceOfKind,
   TailSource,
+  TransposeSource,
   TransformationKind,
   TransformationSource,
   UnionSource,

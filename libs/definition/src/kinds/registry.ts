@@ -33,6 +33,7 @@ import { UNPIVOT_KIND } from './unpivot';
 import { PIVOT_KIND } from './pivot';
 import { CROSSTAB_KIND } from './crosstab';
 import { DESCRIBE_KIND } from './describe';
+import { TRANSPOSE_KIND } from './transpose';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -70,6 +71,7 @@ export const KINDS = {
   pivot: PIVOT_KIND,
   crosstab: CROSSTAB_KIND,
   describe: DESCRIBE_KIND,
+  transpose: TRANSPOSE_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

@@ -33,6 +33,7 @@ import { bindReplace, type BoundReplace } from './binders/replace';
 import { bindSample, type BoundSample } from './binders/sample';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
+import { bindTranspose, probeTranspose, type BoundTranspose } from './binders/transpose';
 import { bindUnion, type BoundUnion } from './binders/union';
 import { bindUnpivot, type BoundUnpivot } from './binders/unpivot';
 import { bindWhere, type BoundWhere } from './binders/where';
@@ -73,7 +74,8 @@ export type BoundTransform =
   | BoundUnpivot
   | BoundPivot
   | BoundCrosstab
-  | BoundDescribe;
+  | BoundDescribe
+  | BoundTranspose;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -118,12 +120,14 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   pivot: bindPivot,
   crosstab: bindCrosstab,
   describe: bindDescribe,
+  transpose: bindTranspose,
 };
 
 /** The kinds whose output columns depend on their upstream's data: what they read first. */
 const PROBERS: { readonly [K in TransformationKind]?: Prober<K> } = {
   pivot: probePivot,
   crosstab: probeCrosstab,
+  transpose: probeTranspose,
 };
 
 /** What `source` must read from its upstream before it is bound (check/probe.ts), if anything. */

@@ -89,6 +89,8 @@ const CASES: Case[] = [
   { kind: 'crosstab', name: 'crosstab of dates by doubles', step: '{ crosstab: { from: emp, col1: hired, col2: salary } }', ordered: true },
   { kind: 'describe', name: 'describe every numeric column', step: '{ describe: { from: emp } }', ordered: true },
   { kind: 'describe', name: 'describe named columns, some statistics', step: '{ describe: { from: emp, columns: [salary], statistics: ["75%", stddev, count] } }', ordered: true },
+  { kind: 'transpose', name: 'transpose texts by id and name', step: '{ transpose: { from: dept, indexColumns: [dept, budget] } }', ordered: true },
+  { kind: 'transpose', name: 'transpose with NULL index values', step: '{ transpose: { from: dept, indexColumns: [region, budget] } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

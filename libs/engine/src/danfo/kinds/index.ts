@@ -19,6 +19,7 @@ import { runUnpivot } from './unpivot';
 import { runPivot } from './pivot';
 import { runCrosstab } from './crosstab';
 import { runDescribe } from './describe';
+import { runTranspose } from './transpose';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -69,6 +70,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   pivot: runPivot,
   crosstab: runCrosstab,
   describe: runDescribe,
+  transpose: runTranspose,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -19,6 +19,7 @@ import { unpivotSql } from './unpivot';
 import { pivotSql } from './pivot';
 import { crosstabSql } from './crosstab';
 import { describeSql } from './describe';
+import { transposeSql } from './transpose';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -69,6 +70,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   pivot: pivotSql,
   crosstab: crosstabSql,
   describe: describeSql,
+  transpose: transposeSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -62,6 +62,7 @@ const CASES: Record<string, string> = {
   pivot: '{ pivot: { from: emp, groupBy: [dept], pivotColumn: active, values: ["true", "false"], agg: ["sum(salary) AS total", "count(*) AS n"] } }',
   crosstab: '{ crosstab: { from: emp, col1: active, col2: dept } }',
   describe: '{ describe: { from: emp, statistics: [count, mean, "50%"] } }',
+  transpose: '{ transpose: { from: dept, indexColumns: [dept] } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

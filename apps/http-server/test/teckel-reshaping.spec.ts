@@ -127,6 +127,18 @@ const EXAMPLES: Example[] = [
       ') ORDER BY k',
     ].join('\n'),
   },
+  {
+    name: 'transpose (8.41): non-index columns as rows, rows as columns named by the index',
+    steps: '  - name: flipped\n    transpose:\n      from: metrics\n      indexColumns: [day]\n',
+    last: 'flipped',
+    sql: [
+      'SELECT "column", "2024-01-01", "2024-01-02", "2024-01-03" FROM (',
+      "  SELECT 1 AS k, 'id' AS \"column\", (SELECT id FROM metrics WHERE id = 1)::DOUBLE AS \"2024-01-01\", (SELECT id FROM metrics WHERE id = 2)::DOUBLE AS \"2024-01-02\", (SELECT id FROM metrics WHERE id = 3)::DOUBLE AS \"2024-01-03\"",
+      "  UNION ALL SELECT 2, 'cpu', (SELECT cpu FROM metrics WHERE id = 1), (SELECT cpu FROM metrics WHERE id = 2), (SELECT cpu FROM metrics WHERE id = 3)",
+      "  UNION ALL SELECT 3, 'mem', (SELECT mem FROM metrics WHERE id = 1), (SELECT mem FROM metrics WHERE id = 2), (SELECT mem FROM metrics WHERE id = 3)",
+      ') ORDER BY k',
+    ].join('\n'),
+  },
 ];
 
 function teckelDocument(example: Example, out: string): string {

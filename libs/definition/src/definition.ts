@@ -336,6 +336,13 @@ export interface AssertionSource {
   readonly onFailure: 'fail' | 'warn' | 'drop';
 }
 
+/** Swaps rows and columns of `from`: each non-index column becomes a row, each row a column. */
+export interface TransposeSource {
+  readonly kind: 'transpose';
+  readonly from: string;
+  readonly indexColumns: readonly string[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -384,6 +391,7 @@ export type Source =
   | DescribeSource
   | SchemaEnforceSource
   | AssertionSource
+  | TransposeSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

@@ -66,6 +66,7 @@ export type {
   SourceKind,
   SourceOfKind,
   TailSource,
+  TransposeSource,
   TransformationKind,
   TransformationSource,
   UnionSource,

@@ -21,11 +21,13 @@ describe('explain of the reshaping kinds', () => {
       '    crosstab: { from: p, col1: region, col2: region2 }',
       '  - name: d',
       '    describe: { from: x }',
+      '  - name: t',
+      '    transpose: { from: d, indexColumns: [summary] }',
       'output:',
-      '  - { name: d, format: csv, path: o.csv }',
+      '  - { name: t, format: csv, path: o.csv }',
     ].join('\n');
     const explained = explainPipeline(yaml);
     if (!explained.ok) throw new Error(explained.error.message);
-    expect(explained.text).toContain(['  [r] ROLLUP (from: sales)', '  [c] CUBE (from: r)', '  [g] GROUPING SETS (from: c)', '  [u] UNPIVOT (from: g)', '  [p] PIVOT (from: u)', '  [x] CROSSTAB (from: p)', '  [d] DESCRIBE (from: x)'].join('\n'));
+    expect(explained.text).toContain(['  [r] ROLLUP (from: sales)', '  [c] CUBE (from: r)', '  [g] GROUPING SETS (from: c)', '  [u] UNPIVOT (from: g)', '  [p] PIVOT (from: u)', '  [x] CROSSTAB (from: p)', '  [d] DESCRIBE (from: x)', '  [t] TRANSPOSE (from: d)'].join('\n'));
   });
 });

@@ -138,3 +138,17 @@ describe('describe', () => {
     expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
   });
 });
+
+describe('transpose', () => {
+  it('reads indexColumns, [] by default (8.41)', () => {
+    expect(sourceOf(validatePipeline(doc('- name: t\n  transpose:\n    from: metrics\n    indexColumns: [id]', 't')), 't')).toEqual({ kind: 'transpose', from: 'metrics', indexColumns: ['id'] });
+    expect(sourceOf(validatePipeline(doc('- name: t\n  transpose:\n    from: metrics', 't')), 't')).toEqual({ kind: 'transpose', from: 'metrics', indexColumns: [] });
+  });
+
+  it.each([
+    ['an index column twice', '- name: bad\n  transpose:\n    from: metrics\n    indexColumns: [id, id]', 'V-006: asset "bad": transpose.indexColumns lists column "id" twice'],
+    ['a missing from (E-REQ-001)', '- name: bad\n  transpose:\n    indexColumns: [id]', 'V-006: asset "bad": transpose.from is required'],
+  ])('refuses %s', (_name, transformation, expected) => {
+    expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
+  });
+});

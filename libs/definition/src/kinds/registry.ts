@@ -36,6 +36,7 @@ import { UNPIVOT_KIND } from './unpivot';
 import { PIVOT_KIND } from './pivot';
 import { CROSSTAB_KIND } from './crosstab';
 import { DESCRIBE_KIND } from './describe';
+import { TRANSPOSE_KIND } from './transpose';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -76,6 +77,7 @@ export const KINDS = {
   describe: DESCRIBE_KIND,
   schema_enforce: SCHEMA_ENFORCE_KIND,
   assertion: ASSERTION_KIND,
+  transpose: TRANSPOSE_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

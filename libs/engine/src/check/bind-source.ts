@@ -34,6 +34,7 @@ import { bindReplace, type BoundReplace } from './binders/replace';
 import { bindSample, type BoundSample } from './binders/sample';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
+import { bindTranspose, probeTranspose, type BoundTranspose } from './binders/transpose';
 import { bindUnion, type BoundUnion } from './binders/union';
 import { bindUnpivot, type BoundUnpivot } from './binders/unpivot';
 import { bindWhere, type BoundWhere } from './binders/where';
@@ -79,7 +80,8 @@ export type BoundTransform =
   | BoundCrosstab
   | BoundDescribe
   | BoundSchemaEnforce
-  | BoundAssertion;
+  | BoundAssertion
+  | BoundTranspose;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -127,12 +129,14 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   describe: bindDescribe,
   schema_enforce: bindSchemaEnforce,
   assertion: bindAssertion,
+  transpose: bindTranspose,
 };
 
 /** The kinds whose output columns depend on their upstream's data: what they read first. */
 const PROBERS: { readonly [K in TransformationKind]?: Prober<K> } = {
   pivot: probePivot,
   crosstab: probeCrosstab,
+  transpose: probeTranspose,
 };
 
 /** What `source` must read from its upstream before it is bound (check/probe.ts), if anything. */

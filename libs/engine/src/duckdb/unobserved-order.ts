@@ -73,6 +73,7 @@ const ORDER_RULES: { readonly [K in TransformationKind]: OrderRule<K> } = {
   // An assertion's drop keeps input order; a schema step maps rows one to one.
   schema_enforce: 'passes-on',
   assertion: 'observes',
+  transpose: 'observes',
 };
 
 /** True when `orderBy` sorts by every key of the group_by it reads (so no two of its rows tie). */

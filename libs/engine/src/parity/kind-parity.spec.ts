@@ -106,6 +106,8 @@ const CASES: Case[] = [
   { kind: 'assertion', name: 'assertion warn passes rows through', step: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { rule: "salary > 0" } ], onFailure: warn } }', ordered: true },
   { kind: 'assertion', name: 'assertion drop (unique, not_null, condition)', step: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { column: name, rule: not_null }, { rule: "salary > 0" } ], onFailure: drop } }', ordered: true },
   { kind: 'assertion', name: 'assertion fail where every row passes', step: '{ assertion: { from: emp, checks: [ { column: id, rule: not_null }, { rule: "id > 0" } ] } }', ordered: true },
+  { kind: 'transpose', name: 'transpose texts by id and name', step: '{ transpose: { from: dept, indexColumns: [dept, budget] } }', ordered: true },
+  { kind: 'transpose', name: 'transpose with NULL index values', step: '{ transpose: { from: dept, indexColumns: [region, budget] } }', ordered: true },
 ];
 
 function pipeline(step: string): string {

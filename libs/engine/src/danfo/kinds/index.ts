@@ -19,6 +19,7 @@ import { runUnpivot } from './unpivot';
 import { runPivot } from './pivot';
 import { runCrosstab } from './crosstab';
 import { runDescribe } from './describe';
+import { runTranspose } from './transpose';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
@@ -74,6 +75,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   describe: runDescribe,
   schema_enforce: runSchemaEnforce,
   assertion: runAssertion,
+  transpose: runTranspose,
 };
 
 /** The implementation of a kind, or why it is not run. */

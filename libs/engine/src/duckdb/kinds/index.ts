@@ -20,6 +20,7 @@ import { unpivotSql } from './unpivot';
 import { pivotSql } from './pivot';
 import { crosstabSql } from './crosstab';
 import { describeSql } from './describe';
+import { transposeSql } from './transpose';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -75,6 +76,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   describe: describeSql,
   schema_enforce: schemaEnforceSql,
   assertion: assertionSql,
+  transpose: transposeSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -66,6 +66,7 @@ const CASES: Record<string, string> = {
   describe: '{ describe: { from: emp, statistics: [count, mean, "50%"] } }',
   schema_enforce: '{ schemaEnforce: { from: emp, mode: evolve, columns: [ { name: salary, dataType: integer, nullable: false }, { name: bonus, dataType: double, default: "salary * 0.1" } ] } }',
   assertion: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { rule: "salary > 0" } ], onFailure: drop } }',
+  transpose: '{ transpose: { from: dept, indexColumns: [dept] } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

@@ -232,6 +232,21 @@ export interface JoinSource {
   readonly right: readonly JoinTarget[];
 }
 
+/**
+ * Slowly changing dimension type 2 (spec 8.25): `current` holds the dimension so far (history and
+ * open rows), `incoming` the new snapshot; the result is the whole dimension after the change.
+ */
+export interface Scd2Source {
+  readonly kind: 'scd2';
+  readonly current: string;
+  readonly incoming: string;
+  readonly keyColumns: readonly string[];
+  readonly trackColumns: readonly string[];
+  readonly startDateColumn: string;
+  readonly endDateColumn: string;
+  readonly currentFlagColumn: string;
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -270,6 +285,7 @@ export type Source =
   | SampleSource
   | OffsetSource
   | TailSource
+  | Scd2Source
   | OutputSource;
 
 /** The `kind` tag of every source. */

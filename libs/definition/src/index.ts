@@ -48,6 +48,7 @@ export type {
   RenameColumnsSource,
   ReplaceSource,
   SampleSource,
+  Scd2Source,
   SelectSource,
   SetOperationOptions,
   SortKey,

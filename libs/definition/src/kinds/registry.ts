@@ -24,6 +24,7 @@ import { OUTPUT_KIND } from './output';
 import { RENAME_COLUMNS_KIND } from './rename-columns';
 import { REPLACE_KIND } from './replace';
 import { SAMPLE_KIND } from './sample';
+import { SCD2_KIND } from './scd2';
 import { SELECT_KIND } from './select';
 import { SPLIT_KIND } from './split';
 import { TAIL_KIND } from './tail';
@@ -58,6 +59,7 @@ export const KINDS = {
   drop_na: DROP_NA_KIND,
   replace: REPLACE_KIND,
   hint: HINT_KIND,
+  scd2: SCD2_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

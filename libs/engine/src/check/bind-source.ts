@@ -26,6 +26,7 @@ import { bindCoalesce, bindHint, bindRepartition, bindSplit, type BoundPassThrou
 import { bindRenameColumns, type BoundRenameColumns } from './binders/rename-columns';
 import { bindReplace, type BoundReplace } from './binders/replace';
 import { bindSample, type BoundSample } from './binders/sample';
+import { bindScd2, type BoundScd2 } from './binders/scd2';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindUnion, type BoundUnion } from './binders/union';
@@ -59,7 +60,8 @@ export type BoundTransform =
   | BoundPassThrough<'hint'>
   | BoundPassThrough<'split'>
   | BoundOffset
-  | BoundTail;
+  | BoundTail
+  | BoundScd2;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -97,6 +99,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   split: bindSplit,
   offset: bindOffset,
   tail: bindTail,
+  scd2: bindScd2,
 };
 
 /** Binds `source` (of asset `ref`) to the columns of its upstream assets. */

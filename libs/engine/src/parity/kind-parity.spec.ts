@@ -28,6 +28,15 @@ const OTHER = [
   '',
 ].join('\n');
 const DEPT = ['dept,region,budget', 'eng,EU,10', 'ops,US,', 'hr,,5', 'eng,APAC,3', ''].join('\n');
+/** A dimension written by an earlier scd2 run, keyed by dept and region (NULL a value of the key). */
+const DIM = [
+  'dept,region,budget,valid_from,valid_to,is_current',
+  'eng,EU,10,2024-01-01 00:00:00,,true',
+  'ops,US,7,2024-01-01 00:00:00,,true',
+  'hr,,5,2023-01-01 00:00:00,2024-01-01 00:00:00,false',
+  'hr,,4,2024-01-01 00:00:00,,true',
+  '',
+].join('\n');
 const HEADER_ONLY = (text: string): string => `${text.split('\n')[0]}\n`;
 
 interface Case {
@@ -37,6 +46,8 @@ interface Case {
   readonly step: string;
   /** True when the step's rows have a defined order (compared in order). */
   readonly ordered?: boolean;
+  /** True when the step stamps rows with the run's time: a timestamp no input holds reads NOW. */
+  readonly stamped?: boolean;
 }
 
 const CASES: Case[] = [
@@ -77,6 +88,13 @@ const CASES: Case[] = [
   { kind: 'repartition', name: 'repartition', step: '{ repartition: { from: emp, numPartitions: 4 } }', ordered: true },
   { kind: 'coalesce', name: 'coalesce', step: '{ coalesce: { from: emp, numPartitions: 1 } }', ordered: true },
   { kind: 'hint', name: 'hint', step: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }', ordered: true },
+  {
+    kind: 'scd2',
+    name: 'scd2: unchanged, changed to NULL, NULL key part, new key',
+    step: '{ scd2: { current: dim, incoming: dept, keyColumns: [dept, region], trackColumns: [budget], startDateColumn: valid_from, endDateColumn: valid_to, currentFlagColumn: is_current } }',
+    ordered: true,
+    stamped: true,
+  },
 ];
 
 function pipeline(step: string): string {
@@ -85,7 +103,7 @@ function pipeline(step: string): string {
     'version: "3.0"',
     'pipeline:',
     '  assets:',
-    ...['emp', 'other', 'dept'].flatMap((n) => [`    - asset_ref: ${n}`, `      source: { input: { format: csv, path: ${n}.csv } }`]),
+    ...['emp', 'other', 'dept', 'dim'].flatMap((n) => [`    - asset_ref: ${n}`, `      source: { input: { format: csv, path: ${n}.csv } }`]),
     `    - asset_ref: ${split ? 'splitter' : 'step'}`,
     `      source: ${step}`,
     '    - asset_ref: out',
@@ -96,12 +114,14 @@ function pipeline(step: string): string {
 /** The output's rows as cells, or the failure as `code: message`. */
 type Outcome = { readonly rows: string[][] } | { readonly error: string };
 
-async function run(backend: BackendName, step: string, files: Record<string, string>): Promise<Outcome> {
+async function run(backend: BackendName, step: string, files: Record<string, string>, stamped = false): Promise<Outcome> {
   const root: TempRoot = makeTempRoot();
   try {
     for (const [name, text] of Object.entries(files)) root.write(name, text);
     await executePlan(plan(pipeline(step)), { dataRoot: root.dir, backend });
-    return { rows: root.read('out.csv').trimEnd().split('\n').map((line) => line.split(',')) };
+    const inputs = Object.values(files).join('\n');
+    const stamp = (cell: string): string => (stamped && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(cell) && !inputs.includes(cell) ? 'NOW' : cell);
+    return { rows: root.read('out.csv').trimEnd().split('\n').map((line) => line.split(',').map(stamp)) };
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     return { error: `${code ?? 'ERROR'}: ${message}` };
@@ -117,8 +137,8 @@ function comparable(outcome: Outcome, ordered: boolean): Outcome {
   return { rows: [header as string[], ...rows.map((r) => r.join('\u0000')).sort().map((r) => r.split('\u0000'))] };
 }
 
-const FULL = { 'emp.csv': EMP, 'other.csv': OTHER, 'dept.csv': DEPT };
-const EMPTY = { 'emp.csv': HEADER_ONLY(EMP), 'other.csv': HEADER_ONLY(OTHER), 'dept.csv': HEADER_ONLY(DEPT) };
+const FULL = { 'emp.csv': EMP, 'other.csv': OTHER, 'dept.csv': DEPT, 'dim.csv': DIM };
+const EMPTY = { 'emp.csv': HEADER_ONLY(EMP), 'other.csv': HEADER_ONLY(OTHER), 'dept.csv': HEADER_ONLY(DEPT), 'dim.csv': HEADER_ONLY(DIM) };
 
 describe('every kind gives the same cells on DuckDB and danfo', () => {
   it('has a case for every transformation kind of the catalogue', () => {
@@ -131,8 +151,8 @@ describe('every kind gives the same cells on DuckDB and danfo', () => {
     ['empty inputs', EMPTY],
   ])('over %s', (_label, files) => {
     it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-      const duck = await run('duckdb', c.step, files);
-      const danfo = await run('danfo', c.step, files);
+      const duck = await run('duckdb', c.step, files, c.stamped === true);
+      const danfo = await run('danfo', c.step, files, c.stamped === true);
       expect(comparable(danfo, c.ordered === true)).toEqual(comparable(duck, c.ordered === true));
       if (files === FULL) expect('rows' in duck && duck.rows.length).toBeGreaterThan(1);
     });

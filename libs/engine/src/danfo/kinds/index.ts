@@ -13,6 +13,7 @@ import { runFillNa } from './fill-na';
 import { runReplace } from './replace';
 import { runCoalesce, runHint, runRepartition, runSplit } from './pass-through';
 import { runSample } from './sample';
+import { runScd2 } from './scd2';
 import { runJoin } from './join';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
@@ -57,6 +58,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   split: runSplit,
   offset: runOffset,
   tail: runTail,
+  scd2: runScd2,
 };
 
 /** The implementation of a kind, or why it is not run. */

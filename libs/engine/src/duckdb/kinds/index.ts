@@ -13,6 +13,7 @@ import { fillNaSql } from './fill-na';
 import { replaceSql } from './replace';
 import { coalesceSql, hintSql, repartitionSql, splitSql } from './pass-through';
 import { sampleSql } from './sample';
+import { scd2Sql } from './scd2';
 import { joinSql } from './join';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
@@ -57,6 +58,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   split: splitSql,
   offset: offsetSql,
   tail: tailSql,
+  scd2: scd2Sql,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -24,7 +24,15 @@ const DEPT: Column[] = [
   { name: 'dept', type: 'string' },
   { name: 'region', type: 'string' },
 ];
-const INPUTS: Record<string, Column[]> = { emp: EMP, other: EMP, dept: DEPT };
+/** A dimension an earlier scd2 run wrote; valid_to held only NULLs, so it reads back as text. */
+const DIM: Column[] = [
+  { name: 'dept', type: 'string' },
+  { name: 'region', type: 'string' },
+  { name: 'valid_from', type: 'timestamp' },
+  { name: 'valid_to', type: 'string' },
+  { name: 'is_current', type: 'boolean' },
+];
+const INPUTS: Record<string, Column[]> = { emp: EMP, other: EMP, dept: DEPT, dim: DIM };
 
 /** One source per case, in the asset shape's flow style, reading `emp`, `other` or `dept`. */
 const CASES: Record<string, string> = {
@@ -53,6 +61,7 @@ const CASES: Record<string, string> = {
   drop_na: '{ dropNa: { from: emp, columns: [name, salary], how: all } }',
   replace: '{ replace: { from: emp, columns: [dept], mappings: [ { old: eng, new: engineering } ] } }',
   hint: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }',
+  scd2: '{ scd2: { current: dim, incoming: dept, keyColumns: [dept], trackColumns: [region], startDateColumn: valid_from, endDateColumn: valid_to, currentFlagColumn: is_current } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

@@ -164,3 +164,89 @@ describe.each(['duckdb', 'danfo'])('scd2 over several runs on %s (spec 8.25)', (
     ]);
   });
 });
+
+describe.each(['duckdb', 'danfo'])('merge over several runs on %s (spec 8.37)', (backend) => {
+  const dir = `merge-${backend}`;
+  // The spec's example; the target is the file the last run wrote.
+  const yaml = [
+    'version: "3.0"',
+    'input:',
+    '  - name: existingCustomers',
+    '    format: csv',
+    `    path: ${dir}/customers.csv`,
+    '  - name: newData',
+    '    format: csv',
+    `    path: ${dir}/updates.csv`,
+    'transformation:',
+    '  - name: mergedCustomers',
+    '    merge:',
+    '      target: existingCustomers',
+    '      source: newData',
+    '      on:',
+    '        - "existingCustomers.id = newData.id"',
+    '      whenMatched:',
+    '        - action: update',
+    '          condition: "existingCustomers.updated_at < newData.updated_at"',
+    '          set:',
+    '            name: "newData.name"',
+    '            email: "newData.email"',
+    '            updated_at: "current_timestamp()"',
+    '      whenNotMatched:',
+    '        - action: insert',
+    '          star: true',
+    'output:',
+    '  - name: mergedCustomers',
+    '    format: csv',
+    `    path: ${dir}/merged.csv`,
+    '    mode: overwrite',
+    '',
+  ].join('\n');
+
+  const typed = (file: string): string =>
+    `SELECT CAST(id AS BIGINT) AS id, name, email, CAST(updated_at AS TIMESTAMP) AS updated_at FROM read_csv('${abs(file)}', all_varchar = true)`;
+
+  /** The same merge as DuckDB's own MERGE INTO statement, current_timestamp() being the run's `stamp`. */
+  async function expected(stamp: string): Promise<string[]> {
+    await duck.run(`CREATE OR REPLACE TABLE customers AS ${typed(`${dir}/customers.csv`)}`);
+    await duck.run(
+      `MERGE INTO customers USING (${typed(`${dir}/updates.csv`)}) AS updates ON customers.id = updates.id ` +
+        `WHEN MATCHED AND customers.updated_at < updates.updated_at THEN UPDATE SET name = updates.name, email = updates.email, updated_at = TIMESTAMP '${stamp}' ` +
+        'WHEN NOT MATCHED THEN INSERT *',
+    );
+    return rows('SELECT * FROM customers');
+  }
+
+  const RUNS = [
+    // Bob's record is newer, Cy is new; Ann's is older than the target's.
+    'id,name,email,updated_at\n1,Ann,ann@old.example,2023-01-01 00:00:00\n2,Bob,bob@new.example,2024-06-01 00:00:00\n3,Cy,cy@example.com,2024-06-01 00:00:00\n',
+    // The same updates again: nothing changes.
+    'id,name,email,updated_at\n1,Ann,ann@old.example,2023-01-01 00:00:00\n2,Bob,bob@new.example,2024-06-01 00:00:00\n3,Cy,cy@example.com,2024-06-01 00:00:00\n',
+    // Cy changes (newer than her insert), Di is new, Bob's older record is ignored.
+    'id,name,email,updated_at\n3,Cy,cy@new.example,2025-01-01 00:00:00\n4,Di,,2025-01-01 00:00:00\n2,Bob,bob@older.example,2020-01-01 00:00:00\n',
+  ];
+  const SIZES = [3, 3, 4];
+
+  it('upserts run after run, each equal to MERGE INTO; a rerun changes nothing', async () => {
+    write(`${dir}/customers.csv`, 'id,name,email,updated_at\n1,Ann,ann@example.com,2024-01-01 00:00:00\n2,Bob,bob@example.com,2024-01-01 00:00:00\n');
+    for (const [run, updates] of RUNS.entries()) {
+      write(`${dir}/updates.csv`, updates);
+      const before = read(`${dir}/customers.csv`);
+      const job = await runJob(yaml, backend);
+      const output = read(`${dir}/merged.csv`);
+      const stamp = runStamp(output, `${before}${updates}`, job);
+      const written = await rows(typed(`${dir}/merged.csv`));
+      expect(written).toEqual(await expected(stamp ?? '2000-01-01 00:00:00'));
+      expect(written).toHaveLength(SIZES[run]);
+      if (run === 1) {
+        expect(stamp).toBeUndefined();
+        expect(output).toBe(before);
+      } else {
+        expect(stamp).toBeDefined();
+      }
+      // Target rows keep their order; inserted rows follow.
+      expect(output.trimEnd().split('\n').map((l) => l.split(',')[0])).toEqual(['id', ...['1', '2', '3', '4'].slice(0, SIZES[run])]);
+      write(`${dir}/customers.csv`, output);
+    }
+    expect(read(`${dir}/customers.csv`)).toMatch(/^id,name,email,updated_at\n1,Ann,ann@example\.com,2024-01-01 00:00:00\n2,Bob,bob@new\.example,\S+ \S+\n3,Cy,cy@new\.example,\S+ \S+\n4,Di,,2025-01-01 00:00:00\n$/);
+  });
+});

@@ -247,6 +247,31 @@ export interface Scd2Source {
   readonly currentFlagColumn: string;
 }
 
+/** The actions of a merge (spec 8.37). */
+export const MERGE_ACTIONS = ['update', 'insert', 'delete'] as const;
+export type MergeActionName = (typeof MERGE_ACTIONS)[number];
+
+/** One merge action: it runs when `condition` holds (always without one); `set` or `star` give the values. */
+export interface MergeAction {
+  readonly action: MergeActionName;
+  readonly condition?: Expr;
+  /** Column assignments in document order. */
+  readonly set: readonly { readonly column: string; readonly value: Expr }[];
+  /** Every target column from the source column of the same name. */
+  readonly star: boolean;
+}
+
+/** MERGE of `source` into `target` on `on` (spec 8.37); the result is the whole target after the actions. */
+export interface MergeSource {
+  readonly kind: 'merge';
+  readonly target: string;
+  readonly source: string;
+  readonly on: readonly Expr[];
+  readonly whenMatched: readonly MergeAction[];
+  readonly whenNotMatched: readonly MergeAction[];
+  readonly whenNotMatchedBySource: readonly MergeAction[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -286,6 +311,7 @@ export type Source =
   | OffsetSource
   | TailSource
   | Scd2Source
+  | MergeSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

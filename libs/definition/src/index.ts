@@ -17,7 +17,7 @@
  * KINDS.where.label; // 'WHERE'
  */
 export * from './expr';
-export { FORMATS, JOIN_TYPES, WRITE_MODES } from './definition';
+export { FORMATS, JOIN_TYPES, MERGE_ACTIONS, WRITE_MODES } from './definition';
 export type {
   AddColumnsSource,
   AssetDefinition,
@@ -40,6 +40,9 @@ export type {
   JoinTarget,
   JoinType,
   LimitSource,
+  MergeAction,
+  MergeActionName,
+  MergeSource,
   OffsetSource,
   OrderBySource,
   OutputSource,

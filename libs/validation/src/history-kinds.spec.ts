@@ -66,3 +66,75 @@ describe('scd2 (spec 8.25)', () => {
     expect(problem(transformation, 'customerDim')).toBe(expected);
   });
 });
+
+describe('merge (spec 8.37)', () => {
+  const SPEC = [
+    '- name: mergedCustomers',
+    '  merge:',
+    '    target: existingCustomers',
+    '    source: newData',
+    '    on:',
+    '      - "existingCustomers.id = newData.id"',
+    '    whenMatched:',
+    '      - action: update',
+    '        condition: "existingCustomers.updated_at < newData.updated_at"',
+    '        set:',
+    '          name: "newData.name"',
+    '          email: "newData.email"',
+    '          updated_at: "current_timestamp()"',
+    '    whenNotMatched:',
+    '      - action: insert',
+    '        star: true',
+  ].join('\n');
+  const variant = (from: string, to: string): string => {
+    if (!SPEC.includes(from)) throw new Error(`not in the example: ${from}`);
+    return SPEC.replace(from, to);
+  };
+
+  it("accepts the spec's example: conditions and assignments in document order, clauses defaulting to none", () => {
+    const result = validatePipeline(doc(SPEC, 'mergedCustomers'));
+    if (!result.ok) throw new Error(result.error.message);
+    const source = result.pipeline.assets.find((a) => a.ref === 'mergedCustomers')?.source;
+    if (source?.kind !== 'merge') throw new Error('expected a merge');
+    expect([source.target, source.source, source.on.length]).toEqual(['existingCustomers', 'newData', 1]);
+    expect(source.whenMatched.map((a) => [a.action, a.condition?.kind, a.set.map((s) => s.column), a.star])).toEqual([
+      ['update', 'binary', ['name', 'email', 'updated_at'], false],
+    ]);
+    expect(source.whenNotMatched.map((a) => [a.action, a.condition, a.set, a.star])).toEqual([['insert', undefined, [], true]]);
+    expect(source.whenNotMatchedBySource).toEqual([]);
+  });
+
+  it.each([
+    ['an empty on', variant('    on:\n      - "existingCustomers.id = newData.id"', '    on: []'), 'V-006: asset "mergedCustomers": merge.on must not be empty'],
+    ['an unknown action', variant('- action: insert', '- action: upsert'), 'V-006: asset "mergedCustomers": merge.whenNotMatched[0].action must be one of update, insert, delete'],
+    [
+      'an insert where the row is matched',
+      variant('    whenMatched:\n      - action: update', '    whenMatched:\n      - action: insert'),
+      'V-006: asset "mergedCustomers": merge.whenMatched[0].action must be update or delete in whenMatched (insert: a matched source row is already in the target)',
+    ],
+    ['an update without set or star', variant('        set:\n          name: "newData.name"\n          email: "newData.email"\n          updated_at: "current_timestamp()"\n', ''), 'V-006: asset "mergedCustomers": merge.whenMatched[0].set is required for update unless star is true'],
+    ['both set and star', variant('        star: true', '        star: true\n        set: { name: "name" }'), 'V-006: asset "mergedCustomers": merge.whenNotMatched[0] give set or star: true, not both'],
+    ['a delete with assignments', variant('      - action: update', '      - action: delete'), 'V-006: asset "mergedCustomers": merge.whenMatched[0] a delete takes no set and no star'],
+    [
+      'an action without a condition before another',
+      variant('    whenNotMatched:', '    whenNotMatchedBySource:\n      - action: delete\n      - action: update\n        set: { name: "\'x\'" }\n    whenNotMatched:'),
+      'V-006: asset "mergedCustomers": merge.whenNotMatchedBySource[0].condition is required: without one the action always runs and the actions after it never would',
+    ],
+    [
+      'star where there is no source row',
+      variant('    whenNotMatched:', '    whenNotMatchedBySource:\n      - action: update\n        star: true\n    whenNotMatched:'),
+      'V-006: asset "mergedCustomers": merge.whenNotMatchedBySource[0].star needs a source row, which whenNotMatchedBySource has not',
+    ],
+    ['one asset on both sides', variant('source: newData', 'source: existingCustomers'), 'V-006: asset "mergedCustomers": merge.source must name another asset than target'],
+    ['an unknown asset', variant('source: newData', 'source: nowhere'), 'V-001: asset "mergedCustomers" references unknown asset "nowhere"'],
+    [
+      'an unqualified column in on (spec E-JOIN-001)',
+      variant('"existingCustomers.id = newData.id"', '"id = newData.id"'),
+      'V-009: asset "mergedCustomers": on[0]: column "id" must be qualified by its asset\'s name in a join condition (for example left.id = right.id) at column 1',
+    ],
+    ['an assignment that does not parse', variant('"current_timestamp()"', '"current_timestamp("'), 'V-009: asset "mergedCustomers": whenMatched[0].set.updated_at: unexpected end of expression at column 19'],
+    ['an unknown function in a condition', variant('"existingCustomers.updated_at < newData.updated_at"', '"older(existingCustomers.updated_at)"'), 'V-009: asset "mergedCustomers": whenMatched[0].condition: unknown function "older" at column 1'],
+  ])('refuses %s', (_name, transformation, expected) => {
+    expect(problem(transformation, 'mergedCustomers')).toBe(expected);
+  });
+});

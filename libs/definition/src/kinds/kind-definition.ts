@@ -28,6 +28,10 @@ export interface ExpressionField {
   readonly item?: string;
   /** With `item`: each object holds a list of expressions there (`on: [...]`), parsed into one flat list. */
   readonly itemList?: boolean;
+  /** With `item`: each object holds a mapping of names to expressions there (`set: {col: expr}`), parsed into one flat list in mapping order. */
+  readonly itemMap?: boolean;
+  /** With `item`: objects may leave it out (`condition`); the list holds trees only for those that have it. */
+  readonly itemOptional?: boolean;
   /** Every column must be qualified by its asset's name (join conditions). */
   readonly qualifiedColumns?: boolean;
   /** A whole entry may be `*` or `asset.*`: every column, or every column that came from that asset (select). */

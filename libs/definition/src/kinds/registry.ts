@@ -18,6 +18,7 @@ import { CAST_COLUMNS_KIND } from './cast-columns';
 import { DROP_COLUMNS_KIND } from './drop-columns';
 import type { AnyKindDefinition, KindDefinition } from './kind-definition';
 import { LIMIT_KIND } from './limit';
+import { MERGE_KIND } from './merge';
 import { OFFSET_KIND } from './offset';
 import { ORDER_BY_KIND } from './order-by';
 import { OUTPUT_KIND } from './output';
@@ -60,6 +61,7 @@ export const KINDS = {
   replace: REPLACE_KIND,
   hint: HINT_KIND,
   scd2: SCD2_KIND,
+  merge: MERGE_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

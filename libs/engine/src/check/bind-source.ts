@@ -20,6 +20,7 @@ import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
 import { bindIntersect, type BoundIntersect } from './binders/intersect';
 import { bindJoin, type BoundJoin } from './binders/join';
 import { bindLimit, type BoundLimit } from './binders/limit';
+import { bindMerge, type BoundMerge } from './binders/merge';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
 import { bindCoalesce, bindHint, bindRepartition, bindSplit, type BoundPassThrough } from './binders/pass-through';
@@ -61,7 +62,8 @@ export type BoundTransform =
   | BoundPassThrough<'split'>
   | BoundOffset
   | BoundTail
-  | BoundScd2;
+  | BoundScd2
+  | BoundMerge;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -100,6 +102,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   offset: bindOffset,
   tail: bindTail,
   scd2: bindScd2,
+  merge: bindMerge,
 };
 
 /** Binds `source` (of asset `ref`) to the columns of its upstream assets. */

@@ -95,6 +95,12 @@ const CASES: Case[] = [
     ordered: true,
     stamped: true,
   },
+  {
+    kind: 'merge',
+    name: 'merge: update, delete, insert *, update by source',
+    step: '{ merge: { target: emp, source: other, on: ["emp.id = other.id"], whenMatched: [ { action: update, condition: "other.salary > emp.salary", set: { salary: "other.salary" } }, { action: delete, condition: "emp.active" } ], whenNotMatched: [ { action: insert, star: true } ], whenNotMatchedBySource: [ { action: update, condition: "salary IS NULL", set: { salary: "0", name: "coalesce(name, \'?\')" } } ] } }',
+    ordered: true,
+  },
 ];
 
 function pipeline(step: string): string {

@@ -22,6 +22,7 @@ import { runExcept } from './except';
 import { runGroupBy } from './group-by';
 import { runIntersect } from './intersect';
 import { runLimit } from './limit';
+import { runMerge } from './merge';
 import { runOffset } from './offset';
 import { runOrderBy } from './order-by';
 import { runSelect } from './select';
@@ -59,6 +60,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   offset: runOffset,
   tail: runTail,
   scd2: runScd2,
+  merge: runMerge,
 };
 
 /** The implementation of a kind, or why it is not run. */

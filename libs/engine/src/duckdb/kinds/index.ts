@@ -22,6 +22,7 @@ import { exceptSql } from './except';
 import { groupBySql } from './group-by';
 import { intersectSql } from './intersect';
 import { limitSql } from './limit';
+import { mergeSql } from './merge';
 import { offsetSql } from './offset';
 import { orderBySql } from './order-by';
 import { selectSql } from './select';
@@ -59,6 +60,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   offset: offsetSql,
   tail: tailSql,
   scd2: scd2Sql,
+  merge: mergeSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -17,3 +17,13 @@ export function raisedProblem(message: string): string | undefined {
   const at = message.indexOf(MARKER);
   return message.startsWith('Invalid Input Error: ') && at >= 0 ? message.slice(at + MARKER.length) : undefined;
 }
+
+/**
+ * A UNION ALL branch that yields no row but makes DuckDB evaluate `guard` (a CTE whose column
+ * `column` is NULL, or raises): a filter on it elsewhere could be folded away when the rest of the
+ * statement is known to be empty, a branch of the result is always read. `width` is the number of
+ * columns of the other branches.
+ */
+export function guardBranch(guard: string, column: string, width: number): string {
+  return `SELECT ${Array.from({ length: width }, () => 'NULL').join(', ')} FROM ${guard} WHERE ${column} IS NOT NULL`;
+}

@@ -2,7 +2,7 @@ import { scd2Problems } from '../../check/binders/scd2';
 import { compileDuckDbExpression as sql } from '../compile-expression';
 import { quoteIdentifier as q } from '../sql-text';
 import type { DuckDbKind } from './duckdb-kind';
-import { raiseSql } from './raise';
+import { guardBranch, raiseSql } from './raise';
 
 /** The helper name of data column `i` (positional, so no user name can collide with a helper). */
 const d = (i: number): string => q(`d${i}`);
@@ -41,6 +41,7 @@ export const scd2Sql: DuckDbKind<'scd2'> = {
       `SELECT ${all('inc')}, now.${q('t')} AS ${s}, CAST(NULL AS TIMESTAMP) AS ${e}, TRUE AS ${f}, 1 AS ${q('part')}, inc.${n} AS ${n} ` +
       `FROM inc CROSS JOIN now WHERE NOT EXISTS (SELECT 1 FROM pairs WHERE pairs.${q('inn')} = inc.${n} AND NOT pairs.${q('changed')})`;
     const items = [...t.data.map((c, i) => `${d(i)} AS ${q(c.name)}`), `${s} AS ${q(t.start.name)}`, `${e} AS ${q(t.end.name)}`, `${f} AS ${q(t.flag.name)}`];
-    return `WITH ${ctes.join(', ')} SELECT ${items.join(', ')} FROM (${kept} UNION ALL ${opened}) WHERE (SELECT ${q('g')} FROM guard) IS NULL ORDER BY ${q('part')}, ${n}`;
+    const guard = guardBranch('guard', q('g'), t.data.length + 5);
+    return `WITH ${ctes.join(', ')} SELECT ${items.join(', ')} FROM (${kept} UNION ALL ${opened} UNION ALL ${guard}) ORDER BY ${q('part')}, ${n}`;
   },
 };

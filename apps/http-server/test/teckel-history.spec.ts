@@ -250,3 +250,55 @@ describe.each(['duckdb', 'danfo'])('merge over several runs on %s (spec 8.37)', 
     expect(read(`${dir}/customers.csv`)).toMatch(/^id,name,email,updated_at\n1,Ann,ann@example\.com,2024-01-01 00:00:00\n2,Bob,bob@new\.example,\S+ \S+\n3,Cy,cy@new\.example,\S+ \S+\n4,Di,,2025-01-01 00:00:00\n$/);
   });
 });
+
+describe.each(['duckdb', 'danfo'])('asOfJoin on %s (spec 8.39)', (backend) => {
+  const dir = `asof-${backend}`;
+  const TRADES = 'symbol,trade_time,qty\nACME,2024-01-01 10:00:00,5\nACME,2024-01-01 10:09:00,7\nINIT,2024-01-01 10:02:00,1\nACME,2024-01-01 09:00:00,2\n,2024-01-01 10:00:00,3\nINIT,2024-01-01 10:30:00,4\n';
+  const QUOTES = 'symbol,quote_time,price\nACME,2024-01-01 09:58:00,10.5\nACME,2024-01-01 10:00:00,10.75\nINIT,2024-01-01 10:01:00,3.25\nACME,2024-01-01 10:02:00,11.0\n,2024-01-01 10:00:00,99.0\nINIT,2024-01-01 10:20:00,3.5\n';
+  const yaml = (direction: string, tolerance: string) =>
+    [
+      'version: "3.0"',
+      'input:',
+      '  - name: trades',
+      '    format: csv',
+      `    path: ${dir}/trades.csv`,
+      '  - name: quotes',
+      '    format: csv',
+      `    path: ${dir}/quotes.csv`,
+      'transformation:',
+      '  - name: tradeWithQuote',
+      '    asOfJoin:',
+      '      left: trades',
+      '      right: quotes',
+      '      leftAsOf: trade_time',
+      '      rightAsOf: quote_time',
+      '      on:',
+      '        - "trades.symbol = quotes.symbol"',
+      `      direction: ${direction}`,
+      `      tolerance: "${tolerance}"`,
+      'output:',
+      '  - name: tradeWithQuote',
+      '    format: csv',
+      `    path: ${dir}/out.csv`,
+      '    mode: overwrite',
+      '',
+    ].join('\n');
+
+  it.each([
+    ['backward', 'INTERVAL 5 MINUTES', '>='],
+    ['forward', 'INTERVAL 30 MINUTES', '<='],
+  ])("the spec's example, %s within %s, equals DuckDB's own ASOF JOIN", async (direction, tolerance, op) => {
+    write(`${dir}/trades.csv`, TRADES);
+    write(`${dir}/quotes.csv`, QUOTES);
+    await runJob(yaml(direction, tolerance), backend);
+    const written = await rows(`SELECT * FROM read_csv('${abs(`${dir}/out.csv`)}')`);
+    // DuckDB's ASOF LEFT JOIN finds the closest quote; a quote beyond the tolerance is no match.
+    const within = op === '>=' ? `q.quote_time >= t.trade_time - ${tolerance}` : `q.quote_time <= t.trade_time + ${tolerance}`;
+    const expected = await rows(
+      `SELECT t.symbol, t.trade_time, t.qty, CASE WHEN ${within} THEN q.symbol END, CASE WHEN ${within} THEN q.quote_time END, CASE WHEN ${within} THEN q.price END ` +
+        `FROM read_csv('${abs(`${dir}/trades.csv`)}') t ASOF LEFT JOIN read_csv('${abs(`${dir}/quotes.csv`)}') q ON t.symbol = q.symbol AND t.trade_time ${op} q.quote_time`,
+    );
+    expect(written).toEqual(expected);
+    expect(written.filter((r) => !r.endsWith('||'))).toHaveLength(2);
+  });
+});

@@ -272,6 +272,24 @@ export interface MergeSource {
   readonly whenNotMatchedBySource: readonly MergeAction[];
 }
 
+/** How an as-of join picks its right row (spec 8.39). */
+export const AS_OF_DIRECTIONS = ['backward', 'forward', 'nearest'] as const;
+
+/** Each `left` row with the closest `right` row by `leftAsOf` / `rightAsOf` among those `on` matches (spec 8.39). */
+export interface AsOfJoinSource {
+  readonly kind: 'as_of_join';
+  readonly left: string;
+  readonly right: string;
+  readonly leftAsOf: string;
+  readonly rightAsOf: string;
+  readonly on: readonly Expr[];
+  readonly type: 'inner' | 'left';
+  readonly direction: (typeof AS_OF_DIRECTIONS)[number];
+  /** The largest distance allowed between the two as-of values (a constant). */
+  readonly tolerance?: Expr;
+  readonly allowExactMatches: boolean;
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -312,6 +330,7 @@ export type Source =
   | TailSource
   | Scd2Source
   | MergeSource
+  | AsOfJoinSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

@@ -17,9 +17,10 @@
  * KINDS.where.label; // 'WHERE'
  */
 export * from './expr';
-export { FORMATS, JOIN_TYPES, MERGE_ACTIONS, WRITE_MODES } from './definition';
+export { AS_OF_DIRECTIONS, FORMATS, JOIN_TYPES, MERGE_ACTIONS, WRITE_MODES } from './definition';
 export type {
   AddColumnsSource,
+  AsOfJoinSource,
   AssetDefinition,
   AssetPosition,
   CastColumnsSource,

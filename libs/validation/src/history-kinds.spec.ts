@@ -138,3 +138,48 @@ describe('merge (spec 8.37)', () => {
     expect(problem(transformation, 'mergedCustomers')).toBe(expected);
   });
 });
+
+describe('asOfJoin (spec 8.39)', () => {
+  const SPEC = [
+    '- name: tradeWithQuote',
+    '  asOfJoin:',
+    '    left: trades',
+    '    right: quotes',
+    '    leftAsOf: trade_time',
+    '    rightAsOf: quote_time',
+    '    on:',
+    '      - "trades.symbol = quotes.symbol"',
+    '    direction: backward',
+    '    tolerance: "INTERVAL 5 MINUTES"',
+  ].join('\n');
+  const variant = (from: string, to: string): string => SPEC.replace(from, to);
+
+  it("accepts the spec's example and fills the defaults", () => {
+    const result = validatePipeline(doc(SPEC, 'tradeWithQuote'));
+    if (!result.ok) throw new Error(result.error.message);
+    const source = result.pipeline.assets.find((a) => a.ref === 'tradeWithQuote')?.source;
+    if (source?.kind !== 'as_of_join') throw new Error('expected an as-of join');
+    expect([source.left, source.right, source.leftAsOf, source.rightAsOf, source.on.length, source.type, source.direction, source.tolerance?.kind, source.allowExactMatches]).toEqual([
+      'trades', 'quotes', 'trade_time', 'quote_time', 1, 'left', 'backward', 'interval', true,
+    ]);
+    expect(problem(variant('asOfJoin:', 'as_of_join:'), 'tradeWithQuote')).toBeUndefined();
+  });
+
+  it.each([
+    ['an unknown direction', variant('direction: backward', 'direction: closest'), 'V-006: asset "tradeWithQuote": asOfJoin.direction must be one of backward, forward, nearest'],
+    ['an unknown type', variant('    direction', '    type: outer\n    direction'), 'V-006: asset "tradeWithQuote": asOfJoin.type must be one of inner, left'],
+    ['a missing as-of column', variant('    rightAsOf: quote_time\n', ''), 'V-006: asset "tradeWithQuote": asOfJoin.rightAsOf is required'],
+    ['one asset on both sides', variant('right: quotes', 'right: trades'), 'V-006: asset "tradeWithQuote": asOfJoin.right must name another asset than left'],
+    [
+      'an unqualified column in on (spec E-JOIN-001)',
+      variant('"trades.symbol = quotes.symbol"', '"symbol = quotes.symbol"'),
+      'V-009: asset "tradeWithQuote": on[0]: column "symbol" must be qualified by its asset\'s name in a join condition (for example left.symbol = right.symbol) at column 1',
+    ],
+    ['a tolerance that does not parse', variant('"INTERVAL 5 MINUTES"', '"INTERVAL 5 FORTNIGHTS"'), undefined],
+    ['an unknown asset', variant('right: quotes', 'right: ticks'), 'V-001: asset "tradeWithQuote" references unknown asset "ticks"'],
+  ])('refuses %s', (_name, transformation, expected) => {
+    const found = problem(transformation, 'tradeWithQuote');
+    if (expected === undefined) expect(found).toMatch(/^V-009: asset "tradeWithQuote": tolerance: /);
+    else expect(found).toBe(expected);
+  });
+});

@@ -3,6 +3,7 @@
  * the order kinds are listed in messages.
  */
 import type { Source, SourceKind, TransformationKind, TransformationSource } from '../definition';
+import { AS_OF_JOIN_KIND } from './as-of-join';
 import { CONDITIONAL_KIND } from './conditional';
 import { DISTINCT_KIND } from './distinct';
 import { DROP_NA_KIND } from './drop-na';
@@ -62,6 +63,7 @@ export const KINDS = {
   hint: HINT_KIND,
   scd2: SCD2_KIND,
   merge: MERGE_KIND,
+  as_of_join: AS_OF_JOIN_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

@@ -9,6 +9,7 @@ import type { TransformationKind, TransformationSource } from '@pipeline/definit
 import type { Column } from './bind-expression';
 import { bindAddColumns, type BoundAddColumns } from './binders/add-columns';
 import type { Binder, UpstreamColumns } from './binders/binder-kit';
+import { bindAsOfJoin, type BoundAsOfJoin } from './binders/as-of-join';
 import { bindCastColumns, type BoundCastColumns } from './binders/cast-columns';
 import { bindConditional, type BoundConditional } from './binders/conditional';
 import { bindDistinct, type BoundDistinct } from './binders/distinct';
@@ -63,7 +64,8 @@ export type BoundTransform =
   | BoundOffset
   | BoundTail
   | BoundScd2
-  | BoundMerge;
+  | BoundMerge
+  | BoundAsOfJoin;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -103,6 +105,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   tail: bindTail,
   scd2: bindScd2,
   merge: bindMerge,
+  as_of_join: bindAsOfJoin,
 };
 
 /** Binds `source` (of asset `ref`) to the columns of its upstream assets. */

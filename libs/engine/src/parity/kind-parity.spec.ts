@@ -95,6 +95,8 @@ const CASES: Case[] = [
     ordered: true,
     stamped: true,
   },
+  { kind: 'as_of_join', name: 'asOfJoin backward by partition', step: '{ asOfJoin: { left: emp, right: other, leftAsOf: hired, rightAsOf: hired, on: ["emp.dept = other.dept"] } }', ordered: true },
+  { kind: 'as_of_join', name: 'asOfJoin nearest within a tolerance', step: '{ asOfJoin: { left: emp, right: other, leftAsOf: seen, rightAsOf: seen, direction: nearest, tolerance: "INTERVAL 400 DAYS", type: inner } }', ordered: true },
   {
     kind: 'merge',
     name: 'merge: update, delete, insert *, update by source',

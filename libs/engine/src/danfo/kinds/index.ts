@@ -4,6 +4,7 @@
  */
 import type { TransformationKind } from '@pipeline/definition';
 import { runAddColumns } from './add-columns';
+import { runAsOfJoin } from './as-of-join';
 import { runCastColumns } from './cast-columns';
 import { runDropColumns } from './drop-columns';
 import { runRenameColumns } from './rename-columns';
@@ -61,6 +62,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   tail: runTail,
   scd2: runScd2,
   merge: runMerge,
+  as_of_join: runAsOfJoin,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -4,6 +4,7 @@
  */
 import type { TransformationKind } from '@pipeline/definition';
 import { addColumnsSql } from './add-columns';
+import { asOfJoinSql } from './as-of-join';
 import { castColumnsSql } from './cast-columns';
 import { dropColumnsSql } from './drop-columns';
 import { renameColumnsSql } from './rename-columns';
@@ -61,6 +62,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   tail: tailSql,
   scd2: scd2Sql,
   merge: mergeSql,
+  as_of_join: asOfJoinSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -290,6 +290,15 @@ export interface AsOfJoinSource {
   readonly allowExactMatches: boolean;
 }
 
+/** `left` joined with the asset `right` (spec 8.40), correlated through `on` (none: every pair). */
+export interface LateralJoinSource {
+  readonly kind: 'lateral_join';
+  readonly left: string;
+  readonly right: string;
+  readonly type: 'inner' | 'left' | 'cross';
+  readonly on: readonly Expr[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -331,6 +340,7 @@ export type Source =
   | Scd2Source
   | MergeSource
   | AsOfJoinSource
+  | LateralJoinSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

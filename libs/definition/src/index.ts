@@ -40,6 +40,7 @@ export type {
   JoinSource,
   JoinTarget,
   JoinType,
+  LateralJoinSource,
   LimitSource,
   MergeAction,
   MergeActionName,

@@ -183,3 +183,38 @@ describe('asOfJoin (spec 8.39)', () => {
     else expect(found).toBe(expected);
   });
 });
+
+describe('lateralJoin (spec 8.40)', () => {
+  const entry = (fields: string): string => `- name: lateral\n  lateralJoin: { ${fields} }`;
+
+  it('accepts an asset on the right, with the spec defaults (inner, no conditions)', () => {
+    const result = validatePipeline(doc(entry('left: trades, right: orders'), 'lateral'));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.pipeline.assets.find((a) => a.ref === 'lateral')?.source).toEqual({ kind: 'lateral_join', left: 'trades', right: 'orders', type: 'inner', on: [] });
+    expect(problem(entry('left: trades, right: orders, type: left, on: ["trades.id = orders.trade_id"]'), 'lateral')).toBeUndefined();
+    expect(problem(entry('left: trades, right: orders, type: cross').replace('lateralJoin', 'lateral_join'), 'lateral')).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'a table function on the right (raw SQL)',
+      entry('left: trades, right: "explode(trades.items)"'),
+      'V-006: asset "lateral": lateralJoin.right must name an asset ("explode(trades.items)" is not an asset name): a correlated subquery or table function would be raw SQL, which this service does not run; compute the right side as an asset of its own and correlate it through on',
+    ],
+    [
+      'a correlated subquery on the right (raw SQL)',
+      entry('left: trades, right: "(SELECT * FROM orders WHERE orders.trade_id = trades.id)"'),
+      'V-006: asset "lateral": lateralJoin.right must name an asset ("(SELECT * FROM orders WHERE orders.trade_id = trades.id)" is not an asset name): a correlated subquery or table function would be raw SQL, which this service does not run; compute the right side as an asset of its own and correlate it through on',
+    ],
+    ['an unknown type', entry('left: trades, right: orders, type: outer'), 'V-006: asset "lateral": lateralJoin.type must be one of inner, left, cross'],
+    ['conditions on a cross join', entry('left: trades, right: orders, type: cross, on: ["trades.id = orders.trade_id"]'), 'V-006: asset "lateral": lateralJoin.on must be [] for a cross join'],
+    [
+      'an unqualified column in on (spec E-JOIN-001)',
+      entry('left: trades, right: orders, on: ["id = orders.trade_id"]'),
+      'V-009: asset "lateral": on[0]: column "id" must be qualified by its asset\'s name in a join condition (for example left.id = right.id) at column 1',
+    ],
+    ['an unknown asset', entry('left: trades, right: fills'), 'V-001: asset "lateral" references unknown asset "fills"'],
+  ])('refuses %s', (_name, transformation, expected) => {
+    expect(problem(transformation, 'lateral')).toBe(expected);
+  });
+});

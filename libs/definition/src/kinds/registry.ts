@@ -18,6 +18,7 @@ import { ADD_COLUMNS_KIND } from './add-columns';
 import { CAST_COLUMNS_KIND } from './cast-columns';
 import { DROP_COLUMNS_KIND } from './drop-columns';
 import type { AnyKindDefinition, KindDefinition } from './kind-definition';
+import { LATERAL_JOIN_KIND } from './lateral-join';
 import { LIMIT_KIND } from './limit';
 import { MERGE_KIND } from './merge';
 import { OFFSET_KIND } from './offset';
@@ -64,6 +65,7 @@ export const KINDS = {
   scd2: SCD2_KIND,
   merge: MERGE_KIND,
   as_of_join: AS_OF_JOIN_KIND,
+  lateral_join: LATERAL_JOIN_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

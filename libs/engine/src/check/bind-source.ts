@@ -20,6 +20,7 @@ import { bindFillNa, type BoundFillNa } from './binders/fill-na';
 import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
 import { bindIntersect, type BoundIntersect } from './binders/intersect';
 import { bindJoin, type BoundJoin } from './binders/join';
+import { bindLateralJoin, type BoundLateralJoin } from './binders/lateral-join';
 import { bindLimit, type BoundLimit } from './binders/limit';
 import { bindMerge, type BoundMerge } from './binders/merge';
 import { bindOffset, type BoundOffset } from './binders/offset';
@@ -65,7 +66,8 @@ export type BoundTransform =
   | BoundTail
   | BoundScd2
   | BoundMerge
-  | BoundAsOfJoin;
+  | BoundAsOfJoin
+  | BoundLateralJoin;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -106,6 +108,7 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   scd2: bindScd2,
   merge: bindMerge,
   as_of_join: bindAsOfJoin,
+  lateral_join: bindLateralJoin,
 };
 
 /** Binds `source` (of asset `ref`) to the columns of its upstream assets. */

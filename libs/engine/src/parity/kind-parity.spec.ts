@@ -97,6 +97,7 @@ const CASES: Case[] = [
   },
   { kind: 'as_of_join', name: 'asOfJoin backward by partition', step: '{ asOfJoin: { left: emp, right: other, leftAsOf: hired, rightAsOf: hired, on: ["emp.dept = other.dept"] } }', ordered: true },
   { kind: 'as_of_join', name: 'asOfJoin nearest within a tolerance', step: '{ asOfJoin: { left: emp, right: other, leftAsOf: seen, rightAsOf: seen, direction: nearest, tolerance: "INTERVAL 400 DAYS", type: inner } }', ordered: true },
+  { kind: 'lateral_join', name: 'lateralJoin left on a correlation', step: '{ lateralJoin: { left: emp, right: dept, type: left, on: ["emp.dept = dept.dept", "dept.budget > emp.id"] } }' },
   {
     kind: 'merge',
     name: 'merge: update, delete, insert *, update by source',

@@ -22,6 +22,7 @@ import { runDistinct } from './distinct';
 import { runExcept } from './except';
 import { runGroupBy } from './group-by';
 import { runIntersect } from './intersect';
+import { runLateralJoin } from './lateral-join';
 import { runLimit } from './limit';
 import { runMerge } from './merge';
 import { runOffset } from './offset';
@@ -63,6 +64,7 @@ export const DANFO_KINDS: DanfoKindTable = {
   scd2: runScd2,
   merge: runMerge,
   as_of_join: runAsOfJoin,
+  lateral_join: runLateralJoin,
 };
 
 /** The implementation of a kind, or why it is not run. */

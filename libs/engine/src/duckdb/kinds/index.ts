@@ -22,6 +22,7 @@ import { distinctSql } from './distinct';
 import { exceptSql } from './except';
 import { groupBySql } from './group-by';
 import { intersectSql } from './intersect';
+import { lateralJoinSql } from './lateral-join';
 import { limitSql } from './limit';
 import { mergeSql } from './merge';
 import { offsetSql } from './offset';
@@ -63,6 +64,7 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   scd2: scd2Sql,
   merge: mergeSql,
   as_of_join: asOfJoinSql,
+  lateral_join: lateralJoinSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

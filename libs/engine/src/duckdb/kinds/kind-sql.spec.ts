@@ -63,6 +63,7 @@ const CASES: Record<string, string> = {
   hint: '{ hint: { from: emp, hints: [ { name: broadcast } ] } }',
   merge: '{ merge: { target: emp, source: other, on: ["emp.id = other.id"], whenMatched: [ { action: update, condition: "emp.salary < other.salary", set: { salary: "other.salary" } }, { action: delete } ], whenNotMatched: [ { action: insert, star: true } ], whenNotMatchedBySource: [ { action: update, set: { active: "false" } } ] } }',
   as_of_join: '{ asOfJoin: { left: emp, right: other, leftAsOf: hired, rightAsOf: hired, on: ["emp.dept = other.dept"], direction: nearest, tolerance: "INTERVAL 30 DAYS" } }',
+  lateral_join: '{ lateralJoin: { left: emp, right: dept, type: left, on: ["emp.dept = dept.dept"] } }',
   scd2: '{ scd2: { current: dim, incoming: dept, keyColumns: [dept], trackColumns: [region], startDateColumn: valid_from, endDateColumn: valid_to, currentFlagColumn: is_current } }',
 };
 

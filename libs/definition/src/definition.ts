@@ -343,6 +343,73 @@ export interface TransposeSource {
   readonly indexColumns: readonly string[];
 }
 
+/**
+ * Slowly changing dimension type 2 (spec 8.25): `current` holds the dimension so far (history and
+ * open rows), `incoming` the new snapshot; the result is the whole dimension after the change.
+ */
+export interface Scd2Source {
+  readonly kind: 'scd2';
+  readonly current: string;
+  readonly incoming: string;
+  readonly keyColumns: readonly string[];
+  readonly trackColumns: readonly string[];
+  readonly startDateColumn: string;
+  readonly endDateColumn: string;
+  readonly currentFlagColumn: string;
+}
+
+/** The actions of a merge (spec 8.37). */
+export const MERGE_ACTIONS = ['update', 'insert', 'delete'] as const;
+export type MergeActionName = (typeof MERGE_ACTIONS)[number];
+
+/** One merge action: it runs when `condition` holds (always without one); `set` or `star` give the values. */
+export interface MergeAction {
+  readonly action: MergeActionName;
+  readonly condition?: Expr;
+  /** Column assignments in document order. */
+  readonly set: readonly { readonly column: string; readonly value: Expr }[];
+  /** Every target column from the source column of the same name. */
+  readonly star: boolean;
+}
+
+/** MERGE of `source` into `target` on `on` (spec 8.37); the result is the whole target after the actions. */
+export interface MergeSource {
+  readonly kind: 'merge';
+  readonly target: string;
+  readonly source: string;
+  readonly on: readonly Expr[];
+  readonly whenMatched: readonly MergeAction[];
+  readonly whenNotMatched: readonly MergeAction[];
+  readonly whenNotMatchedBySource: readonly MergeAction[];
+}
+
+/** How an as-of join picks its right row (spec 8.39). */
+export const AS_OF_DIRECTIONS = ['backward', 'forward', 'nearest'] as const;
+
+/** Each `left` row with the closest `right` row by `leftAsOf` / `rightAsOf` among those `on` matches (spec 8.39). */
+export interface AsOfJoinSource {
+  readonly kind: 'as_of_join';
+  readonly left: string;
+  readonly right: string;
+  readonly leftAsOf: string;
+  readonly rightAsOf: string;
+  readonly on: readonly Expr[];
+  readonly type: 'inner' | 'left';
+  readonly direction: (typeof AS_OF_DIRECTIONS)[number];
+  /** The largest distance allowed between the two as-of values (a constant). */
+  readonly tolerance?: Expr;
+  readonly allowExactMatches: boolean;
+}
+
+/** `left` joined with the asset `right` (spec 8.40), correlated through `on` (none: every pair). */
+export interface LateralJoinSource {
+  readonly kind: 'lateral_join';
+  readonly left: string;
+  readonly right: string;
+  readonly type: 'inner' | 'left' | 'cross';
+  readonly on: readonly Expr[];
+}
+
 /** Writes `from` to a file. */
 export interface OutputSource {
   readonly kind: 'output';
@@ -392,6 +459,10 @@ export type Source =
   | SchemaEnforceSource
   | AssertionSource
   | TransposeSource
+  | Scd2Source
+  | MergeSource
+  | AsOfJoinSource
+  | LateralJoinSource
   | OutputSource;
 
 /** The `kind` tag of every source. */

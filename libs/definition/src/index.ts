@@ -17,9 +17,10 @@
  * KINDS.where.label; // 'WHERE'
  */
 export * from './expr';
-export { DESCRIBE_STATISTICS, FORMATS, JOIN_TYPES, WRITE_MODES } from './definition';
+export { AS_OF_DIRECTIONS, DESCRIBE_STATISTICS, FORMATS, JOIN_TYPES, MERGE_ACTIONS, WRITE_MODES } from './definition';
 export type {
   AddColumnsSource,
+  AsOfJoinSource,
   AssertionCheck,
   AssertionSource,
   AssetDefinition,
@@ -47,7 +48,11 @@ export type {
   JoinSource,
   JoinTarget,
   JoinType,
+  LateralJoinSource,
   LimitSource,
+  MergeAction,
+  MergeActionName,
+  MergeSource,
   OffsetSource,
   OrderBySource,
   OutputSource,
@@ -59,6 +64,7 @@ export type {
   SampleSource,
   SchemaColumn,
   SchemaEnforceSource,
+  Scd2Source,
   SelectSource,
   SetOperationOptions,
   SortKey,

@@ -50,7 +50,7 @@ export const engineCatalogue = defineErrorCatalogue({
     E_VALUE: entry('a value is out of range for an operation at run time (overflow, square root of a negative)'),
     E_UNSUPPORTED_FUNCTION: entry('an expression calls a function this backend does not implement'),
     E_OUTPUT_EXISTS: entry('an output exists and its mode is error'),
-    E_SCHEMA_MISMATCH: entry('appended rows do not have the columns of the existing file, the inputs of a union, intersect or except do not line up, or an asset lacks or adds columns a strict schemaEnforce names'),
+    E_SCHEMA_MISMATCH: entry('appended rows do not have the columns of the existing file, the inputs of a union, intersect, except, scd2 or merge do not line up, or an asset lacks or adds columns a strict schemaEnforce names'),
     E_BAD_OPTION: entry('a format option has a value the engine cannot use'),
     E_UNSUPPORTED_FORMAT: entry('the backend cannot read or write this format'),
     E_UNSUPPORTED_KIND: entry('a transformation kind this backend does not run'),

@@ -39,6 +39,10 @@ export interface ExpressionField {
   readonly itemList?: boolean;
   /** A window step's functions: their aggregate and window calls take the step's window. */
   readonly windowStep?: boolean;
+  /** With `item`: each object holds a mapping of names to expressions there (`set: {col: expr}`), parsed into one flat list in mapping order. */
+  readonly itemMap?: boolean;
+  /** With `item`: objects may leave it out (`condition`); the list holds trees only for those that have it. */
+  readonly itemOptional?: boolean;
   /** Every column must be qualified by its asset's name (join conditions). */
   readonly qualifiedColumns?: boolean;
   /** A whole entry may be `*` or `asset.*`: every column, or every column that came from that asset (select). */

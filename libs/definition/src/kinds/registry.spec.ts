@@ -42,8 +42,8 @@ describe('the kind registry', () => {
       if (entry.file !== undefined) {
         expect(properties).toEqual(expect.arrayContaining(['format', 'path', 'options', ...(entry.file.mode ? ['mode'] : [])]));
       }
-      // Every kind but input reads other assets (`from`, or `sources` / `left` and `right`).
-      const reads = ['from', 'sources', 'left'].some((field) => field in (entry.schema.properties ?? {}));
+      // Every kind but input reads other assets (`from`, or `sources` / `left` and `right` / scd2's `current` / merge's `target`).
+      const reads = ['from', 'sources', 'left', 'current', 'target'].some((field) => field in (entry.schema.properties ?? {}));
       expect(entry.role === 'input').toBe(!reads);
       expect(entry.description).toMatch(/\.$/);
     }

@@ -3,6 +3,7 @@
  * the order kinds are listed in messages.
  */
 import type { Source, SourceKind, TransformationKind, TransformationSource } from '../definition';
+import { AS_OF_JOIN_KIND } from './as-of-join';
 import { CONDITIONAL_KIND } from './conditional';
 import { DISTINCT_KIND } from './distinct';
 import { DROP_NA_KIND } from './drop-na';
@@ -18,7 +19,9 @@ import { ADD_COLUMNS_KIND } from './add-columns';
 import { CAST_COLUMNS_KIND } from './cast-columns';
 import { DROP_COLUMNS_KIND } from './drop-columns';
 import type { AnyKindDefinition, KindDefinition } from './kind-definition';
+import { LATERAL_JOIN_KIND } from './lateral-join';
 import { LIMIT_KIND } from './limit';
+import { MERGE_KIND } from './merge';
 import { OFFSET_KIND } from './offset';
 import { ORDER_BY_KIND } from './order-by';
 import { OUTPUT_KIND } from './output';
@@ -27,6 +30,7 @@ import { REPLACE_KIND } from './replace';
 import { ASSERTION_KIND } from './assertion';
 import { SCHEMA_ENFORCE_KIND } from './schema-enforce';
 import { SAMPLE_KIND } from './sample';
+import { SCD2_KIND } from './scd2';
 import { SELECT_KIND } from './select';
 import { SPLIT_KIND } from './split';
 import { WINDOW_KIND } from './window';
@@ -78,6 +82,10 @@ export const KINDS = {
   schema_enforce: SCHEMA_ENFORCE_KIND,
   assertion: ASSERTION_KIND,
   transpose: TRANSPOSE_KIND,
+  scd2: SCD2_KIND,
+  merge: MERGE_KIND,
+  as_of_join: AS_OF_JOIN_KIND,
+  lateral_join: LATERAL_JOIN_KIND,
   output: OUTPUT_KIND,
 } as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
 

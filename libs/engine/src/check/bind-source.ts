@@ -11,6 +11,7 @@ import { bindAddColumns, type BoundAddColumns } from './binders/add-columns';
 import { bindWindowStep, type BoundWindowStep } from './binders/window';
 import type { Binder, Prober, UpstreamColumns } from './binders/binder-kit';
 import type { ProbeAnswer, ProbeRequest } from './probe';
+import { bindAsOfJoin, type BoundAsOfJoin } from './binders/as-of-join';
 import { bindCastColumns, type BoundCastColumns } from './binders/cast-columns';
 import { bindConditional, type BoundConditional } from './binders/conditional';
 import { bindDescribe, type BoundDescribe } from './binders/describe';
@@ -24,7 +25,9 @@ import { bindGroupBy, type BoundGroupBy } from './binders/group-by';
 import { bindCube, bindGroupingSets, bindRollup, type BoundGroupingSets } from './binders/grouping-sets';
 import { bindIntersect, type BoundIntersect } from './binders/intersect';
 import { bindJoin, type BoundJoin } from './binders/join';
+import { bindLateralJoin, type BoundLateralJoin } from './binders/lateral-join';
 import { bindLimit, type BoundLimit } from './binders/limit';
+import { bindMerge, type BoundMerge } from './binders/merge';
 import { bindOffset, type BoundOffset } from './binders/offset';
 import { bindOrderBy, type BoundOrderBy } from './binders/order-by';
 import { bindPivot, probePivot, type BoundPivot } from './binders/pivot';
@@ -32,6 +35,7 @@ import { bindCoalesce, bindHint, bindRepartition, bindSplit, type BoundPassThrou
 import { bindRenameColumns, type BoundRenameColumns } from './binders/rename-columns';
 import { bindReplace, type BoundReplace } from './binders/replace';
 import { bindSample, type BoundSample } from './binders/sample';
+import { bindScd2, type BoundScd2 } from './binders/scd2';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindTranspose, probeTranspose, type BoundTranspose } from './binders/transpose';
@@ -81,7 +85,11 @@ export type BoundTransform =
   | BoundDescribe
   | BoundSchemaEnforce
   | BoundAssertion
-  | BoundTranspose;
+  | BoundTranspose
+  | BoundScd2
+  | BoundMerge
+  | BoundAsOfJoin
+  | BoundLateralJoin;
 
 /** The bound form of one kind. */
 export type BoundTransformOf<K extends TransformationKind> = Extract<BoundTransform, { readonly kind: K }>;
@@ -130,6 +138,10 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   schema_enforce: bindSchemaEnforce,
   assertion: bindAssertion,
   transpose: bindTranspose,
+  scd2: bindScd2,
+  merge: bindMerge,
+  as_of_join: bindAsOfJoin,
+  lateral_join: bindLateralJoin,
 };
 
 /** The kinds whose output columns depend on their upstream's data: what they read first. */

@@ -17,6 +17,7 @@ import { cancelled, type EngineError, engineError, isEngineError, throwIfAborted
 import { MAX_CSV_LINE_BYTES } from '../limits';
 import type { DataRoot } from '../paths/data-root';
 import { sqlInteger, sqlString, sqlStringList } from './sql-text';
+import { raisedProblem } from './kinds/raise';
 
 /** How often an aborted query is interrupted again, in case the first interrupt came before it started. */
 const REINTERRUPT_MS = 50;
@@ -213,6 +214,8 @@ export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: stri
     const what = csv ?? message.replace(/^Invalid Input Error: /, '');
     return engineError('E_READ_FAILED', { ...details, problem: `cannot read the input: ${withoutAdvice(what)}` }, { cause: e });
   }
+  const raised = raisedProblem(message);
+  if (raised !== undefined) return engineError('E_VALUE', { ...details, problem: raised }, { cause: e });
   const regex = RE2_PROBLEM.exec(message);
   if (regex !== null) {
     return engineError('E_BAD_PATTERN', { ...details, problem: `invalid regular expression: ${regex[1]}` }, { cause: e });

@@ -74,6 +74,11 @@ const ORDER_RULES: { readonly [K in TransformationKind]: OrderRule<K> } = {
   schema_enforce: 'passes-on',
   assertion: 'observes',
   transpose: 'observes',
+  // History and matching kinds read their inputs in order (first match, kept rows, left order).
+  scd2: 'observes',
+  merge: 'observes',
+  as_of_join: 'observes',
+  lateral_join: 'observes',
 };
 
 /** True when `orderBy` sorts by every key of the group_by it reads (so no two of its rows tie). */

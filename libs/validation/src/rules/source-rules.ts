@@ -209,6 +209,14 @@ function parseExpressionFields(
       if (spec.item === undefined) {
         labels.push(at);
         texts.push(v as string);
+      } else if (spec.itemOptional === true && (v as Record<string, unknown>)[spec.item] === undefined) {
+        // An optional expression an object leaves out (`merge.whenMatched[0].condition`) has no tree.
+      } else if (spec.itemMap === true) {
+        // A mapping of names to expressions in each object (`merge.whenMatched[0].set.name`), flattened in order.
+        for (const [name, text] of Object.entries((v as Record<string, unknown>)[spec.item] as Record<string, string>)) {
+          labels.push(`${at}.${spec.item}.${name}`);
+          texts.push(text);
+        }
       } else if (spec.itemList === true) {
         // A list of expressions in each object (`join.right[0].on[1]`), flattened in document order.
         ((v as Record<string, unknown>)[spec.item] as readonly string[]).forEach((text, j) => {

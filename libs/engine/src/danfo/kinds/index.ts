@@ -4,6 +4,7 @@
  */
 import type { TransformationKind } from '@pipeline/definition';
 import { runAddColumns, runWindow } from './add-columns';
+import { runAsOfJoin } from './as-of-join';
 import { runCastColumns } from './cast-columns';
 import { runDropColumns } from './drop-columns';
 import { runRenameColumns } from './rename-columns';
@@ -13,6 +14,7 @@ import { runFillNa } from './fill-na';
 import { runReplace } from './replace';
 import { runCoalesce, runHint, runRepartition, runSplit } from './pass-through';
 import { runSample } from './sample';
+import { runScd2 } from './scd2';
 import { runJoin } from './join';
 import { runCube, runGroupingSets, runRollup } from './grouping-sets';
 import { runUnpivot } from './unpivot';
@@ -26,7 +28,9 @@ import { runDistinct } from './distinct';
 import { runExcept } from './except';
 import { runGroupBy } from './group-by';
 import { runIntersect } from './intersect';
+import { runLateralJoin } from './lateral-join';
 import { runLimit } from './limit';
+import { runMerge } from './merge';
 import { runOffset } from './offset';
 import { runOrderBy } from './order-by';
 import { runSelect } from './select';
@@ -76,6 +80,10 @@ export const DANFO_KINDS: DanfoKindTable = {
   schema_enforce: runSchemaEnforce,
   assertion: runAssertion,
   transpose: runTranspose,
+  scd2: runScd2,
+  merge: runMerge,
+  as_of_join: runAsOfJoin,
+  lateral_join: runLateralJoin,
 };
 
 /** The implementation of a kind, or why it is not run. */

@@ -5,6 +5,7 @@
 import type { TransformationKind } from '@pipeline/definition';
 import { addColumnsSql } from './add-columns';
 import { windowSql } from './window';
+import { asOfJoinSql } from './as-of-join';
 import { castColumnsSql } from './cast-columns';
 import { dropColumnsSql } from './drop-columns';
 import { renameColumnsSql } from './rename-columns';
@@ -14,6 +15,7 @@ import { fillNaSql } from './fill-na';
 import { replaceSql } from './replace';
 import { coalesceSql, hintSql, repartitionSql, splitSql } from './pass-through';
 import { sampleSql } from './sample';
+import { scd2Sql } from './scd2';
 import { joinSql } from './join';
 import { cubeSql, groupingSetsSql, rollupSql } from './grouping-sets';
 import { unpivotSql } from './unpivot';
@@ -27,7 +29,9 @@ import { distinctSql } from './distinct';
 import { exceptSql } from './except';
 import { groupBySql } from './group-by';
 import { intersectSql } from './intersect';
+import { lateralJoinSql } from './lateral-join';
 import { limitSql } from './limit';
+import { mergeSql } from './merge';
 import { offsetSql } from './offset';
 import { orderBySql } from './order-by';
 import { selectSql } from './select';
@@ -77,6 +81,10 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   schema_enforce: schemaEnforceSql,
   assertion: assertionSql,
   transpose: transposeSql,
+  scd2: scd2Sql,
+  merge: mergeSql,
+  as_of_join: asOfJoinSql,
+  lateral_join: lateralJoinSql,
 };
 
 /** The implementation of a kind, or why it is not run. */

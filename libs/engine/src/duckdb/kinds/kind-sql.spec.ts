@@ -24,9 +24,17 @@ const DEPT: Column[] = [
   { name: 'dept', type: 'string' },
   { name: 'region', type: 'string' },
 ];
-const INPUTS: Record<string, Column[]> = { emp: EMP, other: EMP, dept: DEPT };
 /** The answer to a probe: two values (or rows) of one column. */
 const PROBED = [['eng'], ["o'ps"]];
+/** A dimension an earlier scd2 run wrote; valid_to held only NULLs, so it reads back as text. */
+const DIM: Column[] = [
+  { name: 'dept', type: 'string' },
+  { name: 'region', type: 'string' },
+  { name: 'valid_from', type: 'timestamp' },
+  { name: 'valid_to', type: 'string' },
+  { name: 'is_current', type: 'boolean' },
+];
+const INPUTS: Record<string, Column[]> = { emp: EMP, other: EMP, dept: DEPT, dim: DIM };
 
 /** One source per case, in the asset shape's flow style, reading `emp`, `other` or `dept`. */
 const CASES: Record<string, string> = {
@@ -67,6 +75,10 @@ const CASES: Record<string, string> = {
   schema_enforce: '{ schemaEnforce: { from: emp, mode: evolve, columns: [ { name: salary, dataType: integer, nullable: false }, { name: bonus, dataType: double, default: "salary * 0.1" } ] } }',
   assertion: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { rule: "salary > 0" } ], onFailure: drop } }',
   transpose: '{ transpose: { from: dept, indexColumns: [dept] } }',
+  merge: '{ merge: { target: emp, source: other, on: ["emp.id = other.id"], whenMatched: [ { action: update, condition: "emp.salary < other.salary", set: { salary: "other.salary" } }, { action: delete } ], whenNotMatched: [ { action: insert, star: true } ], whenNotMatchedBySource: [ { action: update, set: { active: "false" } } ] } }',
+  as_of_join: '{ asOfJoin: { left: emp, right: other, leftAsOf: hired, rightAsOf: hired, on: ["emp.dept = other.dept"], direction: nearest, tolerance: "INTERVAL 30 DAYS" } }',
+  lateral_join: '{ lateralJoin: { left: emp, right: dept, type: left, on: ["emp.dept = dept.dept"] } }',
+  scd2: '{ scd2: { current: dim, incoming: dept, keyColumns: [dept], trackColumns: [region], startDateColumn: valid_from, endDateColumn: valid_to, currentFlagColumn: is_current } }',
 };
 
 /** Reads `source` through the validator (as a document would be) and returns the typed source. */

@@ -43,7 +43,7 @@ export async function executePlan(plan: Plan, config: ExecutePlanConfig, options
  */
 export async function runStepwise(backend: Backend, plan: Plan, options: RunOptions, retain: boolean): Promise<ExecutionResult> {
   const { signal } = options;
-  requireBackendSupport(plan.steps, backend.name, backendDriver(backend.name).kinds);
+  requireBackendSupport(plan.steps, backend.name, backendDriver(backend.name).kinds, backendDriver(backend.name).functions);
   const handles = new Map<string, HandleInfo>();
   const pending = new Map(plan.steps.map((s) => [s.ref, s.consumers.length]));
   const outputs: OutputResult[] = [];

@@ -80,6 +80,39 @@ const ROW_EXPRESSIONS = [
   'ts + (INTERVAL 1 DAY + INTERVAL 12 HOURS)', 'dt + -INTERVAL 1 MONTH', 'ts - (INTERVAL 1 YEAR - INTERVAL 1 MONTH) * 2',
   'dt + INTERVAL 12 HOURS * 2', 'dt + INTERVAL 1 DAY * -1', 'ts + INTERVAL 0.1 SECOND', 'ts - INTERVAL 1.000001 SECONDS * 3', "TIMESTAMP_NTZ '2025-01-15T10:30:00'", "CAST('2025-01-15 10:30:00' AS timestamp_ntz)",
   "ts = TIMESTAMP_NTZ '2024-01-31 10:20:30.5'", "TIMESTAMP '2024-01-31 23:59:59' + INTERVAL 1 MONTH 1 SECOND", 'dt - INTERVAL 1200 MONTHS', "to_date(to_timestamp('2024-01-31 23:59', 'yyyy-MM-dd HH:mm'))",
+  // the wider string catalogue: NULLs, empty texts, negative counts, code points beyond the BMP
+  "concat_ws(',', s, i, NULL, dt)", "concat_ws(s, 'x', 'y')", "concat_ws('', s)", "concat_ws(NULL, s)", "concat_ws('-', NULL, NULL)",
+  "lpad(s, 7, 'xy')", 'lpad(s, 3)', "lpad(s, 0, 'x')", "lpad(s, -2, 'x')", "lpad(s, 9, '')", "rpad(s, 7, '🦆é')", "rpad('🦆', 3, 'é')",
+  "lpad('🦆', 3, 'é')", 'rpad(s, i % 10)', "rpad(s, 4, NULL)", "lpad(s, NULL, 'x')",
+  'left(s, 2)', 'left(s, 0)', 'left(s, -1)', 'right(s, 2)', 'right(s, -1)', "right('a🦆', 1)", 'left(s, i)', 'right(s, 100)',
+  'reverse(s)', "reverse('é🦆x')", "reverse('')", 'repeat(s, 2)', 'repeat(s, 0)', 'repeat(s, -1)', "repeat('🦆', i % 4)",
+  'initcap(s)', "initcap('hELLO  wORLD é')", "initcap(' a b ')", "initcap('')",
+  "starts_with(s, 'A')", "starts_with(s, '')", "ends_with(s, 'b')", 'ends_with(s, s)', "starts_with(NULL, 'a')",
+  "instr(s, 'b')", "instr(s, '')", "instr('a🦆b', 'b')", "instr(s, 'zz')", "locate('b', s)", "locate('b', 'abcb', 3)",
+  "locate('b', 'abcb', 0)", "locate('', s, 2)", "locate('', 'ab', 9)", "locate('🦆', 'x🦆🦆', 3)", "locate('b', s, NULL)",
+  "split_part('a,b,c', ',', 2)", "split_part('a,b,c', ',', -1)", "split_part('a,b,c', ',', 0)", "split_part('a,b,c', ',', 9)",
+  "split_part('a🦆b', '', 2)", "split_part(s, ' ', 1)", "split_part(s, 'b', -2)", "split_part('', ',', 1)", "split_part('abc', 'abc', 2)",
+  'substr(s, 2, 3)', 'substr(s, -3)',
+  "regexp_extract(s, '([a-z])([a-z]*)', 2)", "regexp_extract(s, '(b)')", "regexp_extract(s, 'o', 0)", "regexp_extract(s, '(x)?(l)', 1)",
+  "regexp_extract('a🦆b', '(.)b')", "regexp_replace(s, '[aeiou]', '*')", "regexp_replace(s, '(\\w)(\\w)', '$2$1')",
+  "regexp_replace('baaac', 'a*', '-')", "regexp_replace('a🦆b', '', '-')", "regexp_replace(s, 'x', '\\$0')", "regexp_replace(s, '(?i)A', '[$0]')",
+  "regexp_replace('abc', '^', '>')", "regexp_replace('a.b', '\\.', '\\\\')",
+  // numbers
+  'pow(i, 2)', 'sign(i)', 'sign(d)', 'signum(m)', 'sign(-0.0)', 'greatest(i, l)', 'greatest(i, d, 0)', 'least(s, \'b\')', 'greatest(dt, ts)',
+  'least(i, NULL)', 'greatest(NULL, NULL)', 'least(m, i)', "greatest(dt, '2023-06-01')", 'pi()',
+  // conditionals
+  'nvl(i, -1)', "nvl(s, 'none')", 'nvl2(s, 1, 0)', 'nvl2(i, d, m)', "if(i > 0, 'pos', 'other')", 'if(b, dt, ts)', 'iff(NULL, 1, 2)',
+  'if(b, i, NULL)', 'isnull(s)', 'isnotnull(ts)',
+  // dates
+  'dayofweek(dt)', 'dayofweek(ts)', 'dayofyear(dt)', 'dayofyear(ts)', 'weekofyear(dt)', "weekofyear(DATE '2021-01-03')",
+  "weekofyear(DATE '2020-12-31')", "weekofyear(DATE '2024-12-30')", 'quarter(dt)', 'quarter(ts)', 'date_sub(dt, 1)', 'date_sub(ts, -10)',
+  'datediff(dt, ts)', "next_day(dt, 'Mon')", "next_day(ts, 'sunday')", "next_day(DATE '2024-01-07', 'SU')", "next_day(dt, 'fri')",
+  'make_date(2024, 2, 29)', 'make_date(2023, 2, 29)', 'make_date(0, 1, 1)', 'make_date(10000, 1, 1)', 'make_date(2024, 13, 1)',
+  'make_date(year(dt), month(dt), 1)', 'make_date(i, 1, 1)', 'unix_timestamp(ts)', 'unix_timestamp(dt)',
+  "unix_timestamp('2024-01-31 10:00:00')", "unix_timestamp('31/01/2024', 'dd/MM/yyyy')", "unix_timestamp('nope')",
+  'from_unixtime(l)', "from_unixtime(i, 'dd/MM/yyyy HH:mm')", 'from_unixtime(-1)', 'timestamp_seconds(i)', 'timestamp_seconds(-86401)',
+  "date_format(ts, 'yyyy-MM-dd''T''HH:mm:ss.SSSSSS')", "date_format(dt, 'dd/MM/yyyy')", "date_format(ts, 'HH:mm:ss.SSS')",
+  "date_format(TIMESTAMP '0099-01-02 03:04:05', 'yyyy')",
 ];
 
 const ERROR_EXPRESSIONS = [
@@ -93,6 +126,11 @@ const ERROR_EXPRESSIONS = [
   "'x' RLIKE concat(s, '(')", 'to_date(s, s)', 'to_date(i)', "to_date(dt, 'yyyy')", "to_date(s, 'yyyy-QQ')", "to_timestamp(b, 'yyyy')",
   "to_date(s, 'yyyy', 'x')", 'INTERVAL 1 DAY', 'i + INTERVAL 1 DAY', 'dt * INTERVAL 1 DAY', 's - INTERVAL 1 DAY',
   'INTERVAL 1 DAY - dt', 'NULL + INTERVAL 1 DAY', 'dt + INTERVAL 1 DAY * i', 'INTERVAL 1 DAY * 2',
+  "regexp_extract(s, s)", "regexp_extract(s, '(a)', 2)", "regexp_extract(s, 'a')", "regexp_extract(s, '(a)', i)", "regexp_replace(s, 'a', s)",
+  "regexp_replace(s, 'a', '$1')", "regexp_replace(s, '(', 'x')", "regexp_replace(s, 'a', 'x$')", 'lpad(i, 2)', 'left(s, 1.5)', "repeat(s, 'x')",
+  "instr(i, 'a')", "concat_ws(1, s)", "next_day(dt, 'someday')", 'next_day(dt, s)', "next_day(s, 'mon')", 'make_date(2024, 1, 1.5)',
+  "if(i, 1, 2)", "if(b, 1, 'x')", "greatest(i, s)", 'nvl2(i, 1, s)', "date_format(dt, s)", "date_format(s, 'yyyy')", "date_format(dt, 'yyyy-QQ')",
+  "from_unixtime(d)", "unix_timestamp(i)", "unix_timestamp(dt, 'yyyy')", 'sign(s)', 'dayofweek(i)', 'date_sub(dt, d)',
   'dt + INTERVAL 1000000 YEARS * 1000', "date_trunc('fortnight', dt)", 'date_trunc(s, dt)', "date_trunc('day', i)", 'add_months(dt, 1.5)', 'add_months(s, 1)', 'last_day(i)', 'add_months(dt, l)', 'INTERVAL 1 DAY + INTERVAL 1 DAY', 'coalesce(INTERVAL 1 DAY)', `s LIKE '${'%a'.repeat(501)}'`,
 ];
 

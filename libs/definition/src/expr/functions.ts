@@ -225,6 +225,13 @@ export const FUNCTION_CATALOGUE = {
   date_add: scalar('date', 2, 2, 'date', 'date_add(date, days): the date plus a whole number of days.'),
   date_sub: scalar('date', 2, 2, 'date', 'date_sub(date, days): the date minus a whole number of days.'),
   datediff: scalar('date', 2, 2, 'number', 'datediff(end, start): same as date_diff.'),
+  months_between: scalar(
+    'date',
+    2,
+    3,
+    'number',
+    'months_between(end, start[, roundOff]): months from start to end as a double: whole when both fall on the same day of the month or both on the last day, else with the rest counted in 31-day months (time of day included); rounded to 8 decimals unless roundOff is FALSE.',
+  ),
   next_day: scalar(
     'date',
     2,

@@ -192,6 +192,12 @@ export function replacementArg(call: Pick<UntypedCall, 'name' | 'args'>, groups:
   return parseReplacement(a.value, groups);
 }
 
+/** months_between's roundOff: its boolean literal, true when absent. */
+export function roundOffArg(call: Pick<UntypedCall, 'args'>): boolean {
+  const a = call.args[2];
+  return a?.kind === 'boolean' ? a.value : true;
+}
+
 /** The weekday (ISO: 1 Monday .. 7 Sunday) a next_day literal names: 'Mon', 'monday', 'MO'. */
 export function weekdayArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
   const a = call.args[index];
@@ -449,6 +455,12 @@ export const FUNCTION_TYPES = {
   datediff: ([end, start]) => {
     const p = temporalArg('datediff', end, 'its end') ?? temporalArg('datediff', start, 'its start');
     return p === undefined ? 'long' : problem(p);
+  },
+  months_between: ([end, start, roundOff], call) => {
+    const p = temporalArg('months_between', end, 'its end') ?? temporalArg('months_between', start, 'its start');
+    if (p !== undefined) return problem(p);
+    if (roundOff !== undefined && call.args[2]?.kind !== 'boolean') return problem('months_between needs TRUE or FALSE as its roundOff');
+    return 'double';
   },
   next_day: ([d], call) => {
     const p = temporalArg('next_day', d, 'its first argument');

@@ -12,6 +12,7 @@ import {
   patternArg,
   regexPatternArg,
   replacementArg,
+  roundOffArg,
   truncationUnitArg,
   weekdayArg,
   writePatternArg,
@@ -561,6 +562,19 @@ export const JS_FUNCTIONS = {
   quarter: field((f) => Math.floor((f.month - 1) / 3) + 1),
   date_sub: scalar(({ argTypes }) => ([d, n]) => daysOf(d, argTypes[0]) - dayCount(Number(n))),
   datediff: scalar(({ argTypes }) => ([end, start]) => daysOf(end, argTypes[0]) - daysOf(start, argTypes[1])),
+  months_between: scalar(({ argTypes, call }) => {
+    const round = roundOffArg(call);
+    return ([end, start]) => {
+      const a = fieldsOf(end, argTypes[0]);
+      const b = fieldsOf(start, argTypes[1]);
+      const whole = a.year * 12 + a.month - (b.year * 12 + b.month);
+      const lastDay = (f: typeof a): boolean => f.day === civilFromDays(daysFromCivil(f.month === 12 ? f.year + 1 : f.year, (f.month % 12) + 1, 1) - 1).day;
+      if (a.day === b.day || (lastDay(a) && lastDay(b))) return whole;
+      const seconds = (f: typeof a): number => f.hour * 3600 + f.minute * 60 + f.second;
+      const diff = whole + ((a.day - b.day) * 86400 + seconds(a) - seconds(b)) / 2678400;
+      return round ? Math.floor(diff * 1e8 + 0.5) / 1e8 : diff;
+    };
+  }),
   next_day: scalar(({ argTypes, call }) => {
     const day = weekdayArg(call, 1);
     if (day === undefined) throw new ValueError('next_day needs a day-of-week literal', 'E_TYPE');

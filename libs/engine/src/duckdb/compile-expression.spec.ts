@@ -96,6 +96,15 @@ describe('DuckDB expression compiler (golden table)', () => {
     ["unix_timestamp(name, 'dd/MM/yyyy')", `date_diff('second', TIMESTAMP '1970-01-01 00:00:00', try_strptime("name", '%d/%m/%Y'))`],
     ['from_unixtime(a)', `strftime(make_timestamp(CAST("a" AS BIGINT) * 1000000), '%Y-%m-%d %H:%M:%S')`],
     ["date_format(hired, 'dd.MM.yyyy')", `strftime("hired", '%d.%m.%Y')`],
+    ['extract(QUARTER FROM hired)', 'quarter("hired")'],
+    [
+      "months_between(hired, DATE '2020-01-31', FALSE)",
+      `CASE WHEN day("hired") = day(DATE '2020-01-31') OR (day("hired") = day(last_day("hired")) AND day(DATE '2020-01-31') = day(last_day(DATE '2020-01-31'))) ` +
+        `THEN CAST((year("hired") * 12 + month("hired")) - (year(DATE '2020-01-31') * 12 + month(DATE '2020-01-31')) AS DOUBLE) ` +
+        `ELSE (CAST((year("hired") * 12 + month("hired")) - (year(DATE '2020-01-31') * 12 + month(DATE '2020-01-31')) AS DOUBLE) + ` +
+        `CAST((day("hired") - day(DATE '2020-01-31')) * 86400 + (hour("hired") * 3600 + minute("hired") * 60 + second("hired")) - ` +
+        `(hour(DATE '2020-01-31') * 3600 + minute(DATE '2020-01-31') * 60 + second(DATE '2020-01-31')) AS DOUBLE) / CAST(2678400 AS DOUBLE)) END`,
+    ],
   ])('%s  ->  %s', (text, expected) => {
     expect(sql(text)).toBe(expected);
   });

@@ -9,6 +9,7 @@ import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow } from '../chec
 import {
   integerLiteralArg,
   patternArg,
+  roundOffArg,
   regexPatternArg,
   replacementArg,
   truncationUnitArg,
@@ -250,6 +251,16 @@ export const DUCKDB_FUNCTIONS = {
   quarter: plain('quarter'),
   date_sub: ([d, n], types) => `(${asDate(d, types[0])} - ${dayCount(n, types[1])})`,
   datediff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
+  // Spark's rule; the rounding is floor(x * 1e8 + 0.5) / 1e8 on both backends.
+  months_between: ([end, start], _types, call) => {
+    const months = (m: string): string => `(year(${m}) * 12 + month(${m}))`;
+    const seconds = (m: string): string => `(hour(${m}) * 3600 + minute(${m}) * 60 + second(${m}))`;
+    const whole = `CAST(${months(end)} - ${months(start)} AS DOUBLE)`;
+    const sameDay = `day(${end}) = day(${start}) OR (day(${end}) = day(last_day(${end})) AND day(${start}) = day(last_day(${start})))`;
+    const diff = `(${whole} + CAST((day(${end}) - day(${start})) * 86400 + ${seconds(end)} - ${seconds(start)} AS DOUBLE) / CAST(2678400 AS DOUBLE))`;
+    const rounded = roundOffArg(call) ? `(floor(${diff} * 1e8 + 0.5) / 1e8)` : diff;
+    return `CASE WHEN ${sameDay} THEN ${whole} ELSE ${rounded} END`;
+  },
   next_day: ([d], types, call) => {
     const day = weekdayArg(call, 1);
     if (day === undefined) throw internalError('next_day compiled without a day literal');

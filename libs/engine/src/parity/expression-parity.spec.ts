@@ -113,6 +113,10 @@ const ROW_EXPRESSIONS = [
   'from_unixtime(l)', "from_unixtime(i, 'dd/MM/yyyy HH:mm')", 'from_unixtime(-1)', 'timestamp_seconds(i)', 'timestamp_seconds(-86401)',
   "date_format(ts, 'yyyy-MM-dd''T''HH:mm:ss.SSSSSS')", "date_format(dt, 'dd/MM/yyyy')", "date_format(ts, 'HH:mm:ss.SSS')",
   "date_format(TIMESTAMP '0099-01-02 03:04:05', 'yyyy')",
+  "months_between(dt, DATE '2023-01-31')", 'months_between(ts, dt)', "months_between(DATE '2024-02-29', DATE '2024-01-31')",
+  "months_between(DATE '2024-03-15', DATE '2024-01-20')", "months_between(TIMESTAMP '2024-03-15 12:00:00', DATE '2024-01-20', FALSE)",
+  "months_between(DATE '1997-02-28', TIMESTAMP '1996-10-30 10:30:00')", 'months_between(dt, ts, TRUE)', "months_between(DATE '2024-01-20', ts)",
+  'extract(YEAR FROM dt)', 'extract(WEEK FROM ts)', 'extract(DAYOFWEEK FROM dt)',
 ];
 
 const ERROR_EXPRESSIONS = [
@@ -130,6 +134,7 @@ const ERROR_EXPRESSIONS = [
   "regexp_replace(s, 'a', '$1')", "regexp_replace(s, '(', 'x')", "regexp_replace(s, 'a', 'x$')", 'lpad(i, 2)', 'left(s, 1.5)', "repeat(s, 'x')",
   "instr(i, 'a')", "concat_ws(1, s)", "next_day(dt, 'someday')", 'next_day(dt, s)', "next_day(s, 'mon')", 'make_date(2024, 1, 1.5)',
   "if(i, 1, 2)", "if(b, 1, 'x')", "greatest(i, s)", 'nvl2(i, 1, s)', "date_format(dt, s)", "date_format(s, 'yyyy')", "date_format(dt, 'yyyy-QQ')",
+  "months_between(dt, ts, 'yes')", 'months_between(dt, i)',
   "from_unixtime(d)", "unix_timestamp(i)", "unix_timestamp(dt, 'yyyy')", 'sign(s)', 'dayofweek(i)', 'date_sub(dt, d)',
   'dt + INTERVAL 1000000 YEARS * 1000', "date_trunc('fortnight', dt)", 'date_trunc(s, dt)', "date_trunc('day', i)", 'add_months(dt, 1.5)', 'add_months(s, 1)', 'last_day(i)', 'add_months(dt, l)', 'INTERVAL 1 DAY + INTERVAL 1 DAY', 'coalesce(INTERVAL 1 DAY)', `s LIKE '${'%a'.repeat(501)}'`,
 ];

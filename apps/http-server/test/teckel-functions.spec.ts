@@ -91,11 +91,13 @@ const EXAMPLES: Example[] = [
       // Both on the last day of their month (3), one day short of a whole year in 31-day months (4).
       "months_between(TIMESTAMP '1997-02-28 10:30:00', DATE '1996-10-30') AS spark_example",
       "months_between(joined, DATE '2023-12-31') AS months_in",
+      'joined + make_interval(0, 1, 1) AS month_and_week_later',
     ],
     sql: `SELECT id, isodow(joined) % 7 + 1, dayofyear(joined), week(joined), quarter(seen), joined - 7, joined - DATE '2024-01-01',
       CAST(joined + to_days(CAST(8 - isodow(joined) AS INTEGER)) AS DATE), make_date(year(joined), month(joined), 1), CAST(epoch(seen) AS BIGINT),
       strftime(seen, '%d/%m/%Y %H:%M'), strftime(joined, '%Y.%m.%d'), week(seen), 3.94959677,
-      CAST(CASE id WHEN 1 THEN 1 WHEN 2 THEN -10 WHEN 3 THEN -286 ELSE 11.96774194 END AS DOUBLE)
+      CAST(CASE id WHEN 1 THEN 1 WHEN 2 THEN -10 WHEN 3 THEN -286 ELSE 11.96774194 END AS DOUBLE),
+      CAST(joined + INTERVAL 1 MONTH + INTERVAL 7 DAY AS DATE)
       FROM people ORDER BY id`,
   },
 ];

@@ -10,7 +10,7 @@ describe('function catalogue', () => {
         'stddev_pop', 'stddev_samp', 'substring', 'sum', 'to_date', 'to_timestamp', 'trim', 'upper', 'var_pop', 'var_samp', 'variance', 'year',
         // the wider scalar catalogue
         'cbrt', 'concat_ws', 'date_format', 'date_sub', 'datediff', 'dayofweek', 'dayofyear', 'ends_with', 'exp', 'from_unixtime', 'greatest', 'if',
-        'iff', 'initcap', 'instr', 'isnotnull', 'isnull', 'least', 'left', 'ln', 'locate', 'log', 'log10', 'log2', 'lpad', 'make_date', 'months_between', 'next_day',
+        'iff', 'initcap', 'instr', 'isnotnull', 'isnull', 'least', 'left', 'ln', 'locate', 'log', 'log10', 'log2', 'lpad', 'make_date', 'make_dt_interval', 'make_interval', 'make_ym_interval', 'months_between', 'next_day',
         'nvl', 'nvl2', 'pi', 'pow', 'quarter', 'regexp_extract', 'regexp_replace', 'repeat', 'reverse', 'right', 'rpad', 'sign', 'signum',
         'split_part', 'starts_with', 'substr', 'timestamp_seconds', 'unix_timestamp', 'weekofyear',
       ].sort(),

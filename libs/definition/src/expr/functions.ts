@@ -6,7 +6,7 @@
  */
 
 /** The kind of value a function returns; `any` means it depends on the arguments. */
-export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'any';
+export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'interval' | 'any';
 
 /** Grouping used in documentation. */
 export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date';
@@ -297,6 +297,21 @@ export const FUNCTION_CATALOGUE = {
     2,
     'timestamp',
     "to_timestamp(text[, pattern]): the timestamp a text holds, read with a pattern such as 'yyyy-MM-dd HH:mm:ss' (else as ISO 8601); NULL when it holds none.",
+  ),
+  make_interval: scalar(
+    'date',
+    0,
+    7,
+    'interval',
+    'make_interval([years[, months[, weeks[, days[, hours[, mins[, secs]]]]]]]): the interval of those number literals (0 when absent), to add to or subtract from a date or timestamp.',
+  ),
+  make_ym_interval: scalar('date', 0, 2, 'interval', 'make_ym_interval([years[, months]]): the interval of those number literals, to add to or subtract from a date or timestamp.'),
+  make_dt_interval: scalar(
+    'date',
+    0,
+    4,
+    'interval',
+    'make_dt_interval([days[, hours[, mins[, secs]]]]): the interval of those number literals, to add to or subtract from a date or timestamp.',
   ),
   current_date: scalar('date', 0, 0, 'date', 'Today (UTC) when the job runs.'),
   current_timestamp: scalar('date', 0, 0, 'timestamp', 'The current instant (UTC) when the job runs.'),

@@ -79,6 +79,8 @@ describe('binding the wider scalar catalogue', () => {
     ["date_format(dt, 'yyyy-QQ')", `date_format pattern 'yyyy-QQ' uses "Q", which is not supported (supported: yyyy MM dd HH mm ss SSS SSSSSS)`],
     ["unix_timestamp(a)", 'unix_timestamp needs a text, date or timestamp as its first argument, got integer'],
     ["sign(g)", 'sign needs a number as its argument, got string'],
+    ['make_interval(1)', 'make_interval makes an interval, which can only be added to or subtracted from a date or timestamp, with number literals as its arguments'],
+    ['make_ym_interval(a)', 'make_ym_interval makes an interval, which can only be added to or subtracted from a date or timestamp, with number literals as its arguments'],
   ])('refuses %s', (text, problem) => {
     expect(failure(text)).toEqual({ code: 'E_TYPE', message: `asset "s": columns: ${problem}: ${text}` });
   });
@@ -105,6 +107,8 @@ describe('binding the wider scalar catalogue', () => {
     ['timestamp_seconds(a)', 'timestamp'],
     ["concat_ws('-', a, dt)", 'string'],
     ['isnull(blob)', 'boolean'],
+    ['dt + make_ym_interval(1)', 'date'],
+    ['dt + make_dt_interval(0, 1)', 'timestamp'],
   ])('types %s as %s', (text, type) => {
     expect(bind(text).type).toBe(type);
   });

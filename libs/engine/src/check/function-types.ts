@@ -222,6 +222,9 @@ function commonFrom(name: string, args: readonly DataType[], from: number): Data
   return typeof t === 'string' && t === 'null' ? 'integer' : t;
 }
 
+const INTERVAL_PLACE = (name: string): string =>
+  `${name} makes an interval, which can only be added to or subtracted from a date or timestamp, with number literals as its arguments`;
+
 /** Typing of to_date / to_timestamp: text (with an optional pattern), or a date or timestamp without one. */
 const parseTemporal =
   (name: 'to_date' | 'to_timestamp', result: 'date' | 'timestamp'): FunctionTyping =>
@@ -521,6 +524,11 @@ export const FUNCTION_TYPES = {
   },
   to_date: parseTemporal('to_date', 'date'),
   to_timestamp: parseTemporal('to_timestamp', 'timestamp'),
+  // A constructor with number literals is folded into an interval where it is added to a moment
+  // (values/interval); bound anywhere else it has no value the columns could hold.
+  make_interval: () => problem(INTERVAL_PLACE('make_interval')),
+  make_ym_interval: () => problem(INTERVAL_PLACE('make_ym_interval')),
+  make_dt_interval: () => problem(INTERVAL_PLACE('make_dt_interval')),
   current_date: () => 'date',
   current_timestamp: () => 'timestamp',
 } satisfies Record<FunctionName, FunctionTyping>;

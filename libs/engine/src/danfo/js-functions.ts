@@ -344,6 +344,11 @@ const sign = scalar(() => ([x]) => {
   return v > 0 ? 1 : v < 0 ? -1 : 0;
 });
 
+/** The interval constructors: the binder folds them into interval literals, so they never compile as calls. */
+const foldedInterval = scalar(({ call }) => {
+  throw new ValueError(`${call.name} is compiled only as a folded interval`, 'E_TYPE');
+});
+
 /** Why the logarithms, exp and cbrt do not run in JavaScript. */
 const LIBM_DIFFERS =
   "JavaScript's Math functions and DuckDB's C math library round some results differently in the last binary digit";
@@ -625,6 +630,9 @@ export const JS_FUNCTIONS = {
   date_diff: scalar(({ argTypes }) => ([end, start]) => daysOf(end, argTypes[0]) - daysOf(start, argTypes[1])),
   to_date: readTemporal('date'),
   to_timestamp: readTemporal('timestamp'),
+  make_interval: foldedInterval,
+  make_ym_interval: foldedInterval,
+  make_dt_interval: foldedInterval,
   current_date: scalar(({ nowMicros }) => () => Math.floor(nowMicros / MICROS_PER_DAY)),
   current_timestamp: scalar(({ nowMicros }) => () => nowMicros),
 } satisfies Record<FunctionName, JsFunction | Unsupported>;

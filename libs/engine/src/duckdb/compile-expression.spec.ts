@@ -97,6 +97,8 @@ describe('DuckDB expression compiler (golden table)', () => {
     ['from_unixtime(a)', `strftime(make_timestamp(CAST("a" AS BIGINT) * 1000000), '%Y-%m-%d %H:%M:%S')`],
     ["date_format(hired, 'dd.MM.yyyy')", `strftime("hired", '%d.%m.%Y')`],
     ['extract(QUARTER FROM hired)', 'quarter("hired")'],
+    ['hired + make_interval(1, 2, 1)', `CAST(("hired" + INTERVAL '14 months 7 days 0 microseconds') AS DATE)`],
+    ['hired - make_dt_interval(0, 1, 30)', `("hired" - INTERVAL '0 months 0 days 5400000000 microseconds')`],
     [
       "months_between(hired, DATE '2020-01-31', FALSE)",
       `CASE WHEN day("hired") = day(DATE '2020-01-31') OR (day("hired") = day(last_day("hired")) AND day(DATE '2020-01-31') = day(last_day(DATE '2020-01-31'))) ` +

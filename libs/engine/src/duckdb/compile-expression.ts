@@ -288,6 +288,15 @@ export const DUCKDB_FUNCTIONS = {
   date_diff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
   to_date: readTemporal('DATE'),
   to_timestamp: readTemporal('TIMESTAMP'),
+  make_interval: () => {
+    throw internalError('make_interval is compiled only as a folded interval');
+  },
+  make_ym_interval: () => {
+    throw internalError('make_ym_interval is compiled only as a folded interval');
+  },
+  make_dt_interval: () => {
+    throw internalError('make_dt_interval is compiled only as a folded interval');
+  },
   current_date: () => 'current_date',
   current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
 } satisfies Record<FunctionName, DuckDbFunction>;

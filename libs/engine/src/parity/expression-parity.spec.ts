@@ -116,6 +116,8 @@ const ROW_EXPRESSIONS = [
   "months_between(dt, DATE '2023-01-31')", 'months_between(ts, dt)', "months_between(DATE '2024-02-29', DATE '2024-01-31')",
   "months_between(DATE '2024-03-15', DATE '2024-01-20')", "months_between(TIMESTAMP '2024-03-15 12:00:00', DATE '2024-01-20', FALSE)",
   "months_between(DATE '1997-02-28', TIMESTAMP '1996-10-30 10:30:00')", 'months_between(dt, ts, TRUE)', "months_between(DATE '2024-01-20', ts)",
+  'dt + make_interval(1, 2)', 'ts - make_dt_interval(1, 2, 3, 4.5)', 'dt + make_ym_interval(0, 1)', "DATE '2024-01-31' + make_interval(0, 1)",
+  'dt + make_interval(0, 0, 2)', 'ts + make_interval()', 'dt - make_dt_interval(1)', 'ts + (INTERVAL 1 DAY + make_dt_interval(0, -12))',
   'extract(YEAR FROM dt)', 'extract(WEEK FROM ts)', 'extract(DAYOFWEEK FROM dt)',
 ];
 
@@ -134,6 +136,7 @@ const ERROR_EXPRESSIONS = [
   "regexp_replace(s, 'a', '$1')", "regexp_replace(s, '(', 'x')", "regexp_replace(s, 'a', 'x$')", 'lpad(i, 2)', 'left(s, 1.5)', "repeat(s, 'x')",
   "instr(i, 'a')", "concat_ws(1, s)", "next_day(dt, 'someday')", 'next_day(dt, s)', "next_day(s, 'mon')", 'make_date(2024, 1, 1.5)',
   "if(i, 1, 2)", "if(b, 1, 'x')", "greatest(i, s)", 'nvl2(i, 1, s)', "date_format(dt, s)", "date_format(s, 'yyyy')", "date_format(dt, 'yyyy-QQ')",
+  'make_interval(1)', 'dt + make_interval(i)', 'dt + make_interval(1.5)', 's + make_ym_interval(1)', 'dt + make_dt_interval(0, 0, 0, 0.0000001)',
   "months_between(dt, ts, 'yes')", 'months_between(dt, i)',
   "from_unixtime(d)", "unix_timestamp(i)", "unix_timestamp(dt, 'yyyy')", 'sign(s)', 'dayofweek(i)', 'date_sub(dt, d)',
   'dt + INTERVAL 1000000 YEARS * 1000', "date_trunc('fortnight', dt)", 'date_trunc(s, dt)', "date_trunc('day', i)", 'add_months(dt, 1.5)', 'add_months(s, 1)', 'last_day(i)', 'add_months(dt, l)', 'INTERVAL 1 DAY + INTERVAL 1 DAY', 'coalesce(INTERVAL 1 DAY)', `s LIKE '${'%a'.repeat(501)}'`,

@@ -8,6 +8,7 @@ import type { Backend, RunOptions } from './backend';
 import type { BackendName } from './backend-name';
 import type { EngineConfig } from './config';
 import type { ExecutionResult } from './execution-result';
+import type { FunctionSupport } from './kinds/function-support';
 import type { KindSupport } from './kinds/kind-support';
 
 /** Usage figures of a long-lived plan runner (a worker's shared database). */
@@ -40,6 +41,8 @@ export interface BackendDriver {
   readonly computesInJavaScript: boolean;
   /** Which transformation kinds it runs (the rest are refused at validation with V-014). */
   readonly kinds: KindSupport;
+  /** Which catalogue functions it computes (the rest are refused at validation with V-014). */
+  readonly functions: FunctionSupport;
   /** Opens an instance with resources of its own; the caller closes it. */
   open(config: EngineConfig): Promise<Backend>;
   /**

@@ -197,6 +197,16 @@ export function unsupportedKind(ref: string, kind: string, backend: string, reas
   });
 }
 
+/** E_UNSUPPORTED_FUNCTION for an asset calling a function a backend does not compute. */
+export function unsupportedFunction(ref: string, name: string, backend: string, reason: string): EngineError {
+  return engineError('E_UNSUPPORTED_FUNCTION', {
+    asset: ref,
+    function: name,
+    backend,
+    problem: `function "${name}" is not supported by backend "${backend}": ${reason}`,
+  });
+}
+
 /** `handle not found: <id>`. */
 export function badHandle(handleId: string): EngineError {
   return engineError('E_BAD_HANDLE', { handle: handleId, problem: `handle not found: ${handleId}` });

@@ -46,7 +46,7 @@ export async function executePlan(plan: Plan, config: ExecutePlanConfig, options
  */
 export async function runStepwise(backend: Backend, plan: Plan, options: RunOptions, retain: boolean): Promise<ExecutionResult> {
   const { signal } = options;
-  requireBackendSupport(plan.steps, backend.name, backendDriver(backend.name).kinds);
+  requireBackendSupport(plan.steps, backend.name, backendDriver(backend.name).kinds, backendDriver(backend.name).functions);
   const handles = new Map<string, HandleInfo>();
   const suites = plan.quality ?? [];
   // A suite reads its target (and referenced assets) after every step: they count as consumers.

@@ -28,6 +28,14 @@ describe('checkExpression: function catalogue rules (any role)', () => {
     ['upper(DISTINCT x) = \'x\'', 'EXPR_DISTINCT', 'function "upper" does not accept DISTINCT at column 1'],
     ["name RLIKE '(a)\\1'", 'EXPR_BAD_PATTERN', "invalid regular expression '(a)\\1': invalid escape sequence: `\\1` at column 12"],
     ["x > 1 OR name NOT RLIKE 'a(?=b)'", 'EXPR_BAD_PATTERN', "invalid regular expression 'a(?=b)': invalid or unsupported Perl syntax: `(?=` at column 25"],
+    ["regexp_extract(name, 'a(') = ''", 'EXPR_BAD_PATTERN', "invalid regular expression 'a(': missing closing ): `a(` at column 22"],
+    ["regexp_replace(name, '(a)', '$2') = ''", 'EXPR_BAD_PATTERN', 'the replacement refers to group 2, but the pattern has 1 group at column 29'],
+    ["regexp_replace(name, 'a', 'US$') = ''", 'EXPR_BAD_PATTERN', 'a $ in the replacement must be followed by a group number (write \\$ for a dollar sign) at column 27'],
+    ["regexp_replace(name, 'a', 'x\\') = ''", 'EXPR_BAD_PATTERN', 'the replacement ends with a lone \\ (write \\\\ for a backslash) at column 27'],
+    ["lpad(name) = ''", 'EXPR_ARITY', 'function "lpad" takes 2 to 3 arguments, got 1 at column 1'],
+    ["concat_ws(',') = ''", 'EXPR_ARITY', 'function "concat_ws" takes at least 2 arguments, got 1 at column 1'],
+    ['if(x > 1, 1) = 1', 'EXPR_ARITY', 'function "if" takes 3 arguments, got 2 at column 1'],
+    ['make_date(2024, 1) IS NULL', 'EXPR_ARITY', 'function "make_date" takes 3 arguments, got 2 at column 1'],
   ])('%s', (text, code, message) => {
     for (const role of ALL_ROLES) {
       expect(problem(text, { role })).toEqual({ code, message });

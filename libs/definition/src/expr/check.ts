@@ -5,7 +5,7 @@
 import { assertNever, type Call, type Expr } from './ast';
 import { containsAggregate } from './aggregates';
 import { callProblems } from './call-rules';
-import { regexProblem } from './regex';
+import { parseReplacement, regexGroupCount, regexProblem } from './regex';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
 import { lookupFunction, lookupWindowFunction } from './functions';
 import { parseExpression } from './parser';
@@ -125,6 +125,8 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
       aggregatesForbidden: role === 'aggregate' || windowed || stepWindowed ? undefined : ROLE_PLACE[role],
     };
     for (const problem of callProblems(call, place)) report(problem.code, problem.reason, problem.node);
+    const regex = regexArgumentProblem(call);
+    if (regex !== undefined) report('EXPR_BAD_PATTERN', regex.problem, regex.node);
     const windowFunction = lookupWindowFunction(call.name);
     if (windowFunction !== undefined && !windowed && !stepWindowed) {
       report('EXPR_WINDOW_REQUIRED', `window function "${windowFunction.name}" needs OVER (...) here (or use a window step)`, call);
@@ -156,7 +158,7 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
   if (growth !== undefined) {
     report(
       'EXPR_TEXT_GROWTH',
-      `replace could make a text value more than ${MAX_TEXT_GROWTH} times longer than its input (nested replace calls multiply the growth)`,
+      `${growth.call.name} could make a text value more than ${MAX_TEXT_GROWTH} times longer than its input (nested ${growth.call.name} calls multiply the growth)`,
       growth.call,
     );
     return problems[0];
@@ -186,6 +188,25 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
   }
 
   return problems[0];
+}
+
+/**
+ * A literal pattern or replacement of regexp_extract / regexp_replace that cannot be used: both
+ * are compiled before anything runs, so a bad one is a validation error, not a failed job.
+ */
+function regexArgumentProblem(call: Call): { problem: string; node: Expr } | undefined {
+  const name = call.name.toLowerCase();
+  if (name !== 'regexp_extract' && name !== 'regexp_replace') return undefined;
+  const pattern = call.args[1];
+  if (pattern?.kind !== 'string') return undefined;
+  const problem = regexProblem(pattern.value);
+  if (problem !== undefined) return { problem, node: pattern };
+  const replacement = call.args[2];
+  if (name === 'regexp_replace' && replacement?.kind === 'string') {
+    const parsed = parseReplacement(replacement.value, regexGroupCount(pattern.value) ?? 0);
+    if ('problem' in parsed) return { problem: parsed.problem, node: replacement };
+  }
+  return undefined;
 }
 
 /** The problem that starts first; at equal columns the one found first (the outer node) wins. */

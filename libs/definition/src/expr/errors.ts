@@ -32,8 +32,8 @@ export const EXPRESSION_CHECK_CODES = {
   EXPR_WINDOW_NOT_ALLOWED: 'A window expression appears where only one value per row of the input (or per group) makes sense: a filter, a grouping key, an aggregation, another window.',
   EXPR_UNQUALIFIED_COLUMN: 'A join condition names a column without the asset it belongs to.',
   EXPR_UNGROUPED_COLUMN: 'An aggregation uses a column outside any aggregate that is not a grouping key.',
-  EXPR_TEXT_GROWTH: 'Nested replace calls could make a text value grow beyond the growth limit.',
-  EXPR_BAD_PATTERN: 'An RLIKE pattern is one RE2 cannot compile (backreferences, lookaround, bad syntax).',
+  EXPR_TEXT_GROWTH: 'Nested replace, regexp_replace, repeat, lpad or rpad calls could make a text value grow beyond the growth limit.',
+  EXPR_BAD_PATTERN: 'An RLIKE or regexp_extract / regexp_replace pattern is one RE2 cannot compile (backreferences, lookaround, bad syntax), or a regexp_replace replacement names a missing group.',
 } as const;
 
 /** Every code of the catalogue with its meaning (used for the docs table and a guard test). */

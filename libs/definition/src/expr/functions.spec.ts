@@ -8,6 +8,11 @@ describe('function catalogue', () => {
         'date_diff', 'date_trunc', 'day', 'floor', 'grouping', 'hour', 'ifnull', 'kurtosis', 'last_day', 'length', 'lower', 'ltrim', 'max', 'median', 'min',
         'minute', 'mod', 'month', 'nullif', 'percentile', 'percentile_approx', 'power', 'replace', 'round', 'rtrim', 'second', 'skewness', 'sqrt', 'stddev',
         'stddev_pop', 'stddev_samp', 'substring', 'sum', 'to_date', 'to_timestamp', 'trim', 'upper', 'var_pop', 'var_samp', 'variance', 'year',
+        // the wider scalar catalogue
+        'cbrt', 'concat_ws', 'date_format', 'date_sub', 'datediff', 'dayofweek', 'dayofyear', 'ends_with', 'exp', 'from_unixtime', 'greatest', 'if',
+        'iff', 'initcap', 'instr', 'isnotnull', 'isnull', 'least', 'left', 'ln', 'locate', 'log', 'log10', 'log2', 'lpad', 'make_date', 'make_dt_interval', 'make_interval', 'make_ym_interval', 'months_between', 'next_day',
+        'nvl', 'nvl2', 'pi', 'pow', 'quarter', 'regexp_extract', 'regexp_replace', 'repeat', 'reverse', 'right', 'rpad', 'sign', 'signum',
+        'split_part', 'starts_with', 'substr', 'timestamp_seconds', 'unix_timestamp', 'weekofyear',
       ].sort(),
     );
     for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());
@@ -20,6 +25,14 @@ describe('function catalogue', () => {
     ]);
     expect(FUNCTIONS.filter((f) => f.allowsStar === true).map((f) => f.name)).toEqual(['count']);
     expect(FUNCTIONS.filter((f) => f.allowsDistinct === true).map((f) => f.name)).toEqual(['count', 'sum', 'avg']);
+  });
+
+  it('shares argument types from the first value argument on in if, iff and nvl2', () => {
+    expect(FUNCTIONS.filter((f) => f.sharedArgsFrom !== undefined).map((f) => [f.name, f.sharedArgsFrom])).toEqual([
+      ['nvl2', 1],
+      ['if', 1],
+      ['iff', 1],
+    ]);
   });
 
   it('keeps every entry consistent', () => {

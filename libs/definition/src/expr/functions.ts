@@ -6,7 +6,7 @@
  */
 
 /** The kind of value a function returns; `any` means it depends on the arguments. */
-export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'any';
+export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'interval' | 'any';
 
 /** Grouping used in documentation. */
 export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date';
@@ -29,6 +29,11 @@ export interface FunctionSpec {
    * argument to the common type before using it.
    */
   readonly sharedArgType?: boolean;
+  /**
+   * With `sharedArgType`: the first argument that shares the type (the ones before it are read on
+   * their own): `if(condition, a, b)` shares from 1.
+   */
+  readonly sharedArgsFrom?: number;
   /** Arguments may be of any type, even one expressions do not compute with (`count`). */
   readonly acceptsAnyType?: boolean;
   readonly returns: FunctionResultType;
@@ -105,18 +110,113 @@ export const FUNCTION_CATALOGUE = {
   length: scalar('string', 1, 1, 'number', 'Number of characters in the text.'),
   substring: scalar('string', 2, 3, 'string', 'substring(text, start[, length]): part of the text, 1-based.'),
   replace: scalar('string', 3, 3, 'string', 'replace(text, search, replacement): every occurrence replaced.'),
+  substr: scalar('string', 2, 3, 'string', 'substr(text, start[, length]): same as substring.'),
+  concat_ws: scalar(
+    'string',
+    2,
+    null,
+    'string',
+    'concat_ws(separator, value, ...): the non-NULL values as text joined by the separator; NULL when the separator is NULL.',
+  ),
+  lpad: scalar(
+    'string',
+    2,
+    3,
+    'string',
+    "lpad(text, length[, pad]): the text padded on the left with pad (' ') to length characters, or cut to its first length characters; empty when length < 1; the text cut to length when pad is empty.",
+  ),
+  rpad: scalar(
+    'string',
+    2,
+    3,
+    'string',
+    "rpad(text, length[, pad]): the text padded on the right with pad (' ') to length characters, or cut to its first length characters; empty when length < 1; the text cut to length when pad is empty.",
+  ),
+  left: scalar('string', 2, 2, 'string', 'left(text, n): the first n characters (empty when n < 1).'),
+  right: scalar('string', 2, 2, 'string', 'right(text, n): the last n characters (empty when n < 1).'),
+  reverse: scalar('string', 1, 1, 'string', 'The characters (code points) in reverse order.'),
+  repeat: scalar('string', 2, 2, 'string', 'repeat(text, n): the text n times (empty when n < 1).'),
+  initcap: scalar(
+    'string',
+    1,
+    1,
+    'string',
+    'The text in lower case with the first character of every space-separated word in upper case.',
+  ),
+  starts_with: scalar('string', 2, 2, 'boolean', 'starts_with(text, prefix): true when the text begins with prefix.'),
+  ends_with: scalar('string', 2, 2, 'boolean', 'ends_with(text, suffix): true when the text ends with suffix.'),
+  instr: scalar('string', 2, 2, 'number', 'instr(text, search): 1-based position of the first occurrence of search, 0 when none.'),
+  locate: scalar(
+    'string',
+    2,
+    3,
+    'number',
+    'locate(search, text[, start]): 1-based position of the first occurrence of search at or after start (1), 0 when none or when start < 1.',
+  ),
+  split_part: scalar(
+    'string',
+    3,
+    3,
+    'string',
+    "split_part(text, delimiter, n): the n-th part (1-based; negative counts from the end) of the text split at the delimiter (into characters when it is empty); '' when there is no such part.",
+  ),
+  regexp_extract: scalar(
+    'string',
+    2,
+    3,
+    'string',
+    "regexp_extract(text, pattern[, group]): the text of the group (1; 0 for the whole match) of the first match of the pattern (an RE2 literal); '' when nothing matches.",
+  ),
+  regexp_replace: scalar(
+    'string',
+    3,
+    3,
+    'string',
+    'regexp_replace(text, pattern, replacement): every match of the pattern (an RE2 literal) replaced by the replacement literal, in which $0-$9 stand for groups and \\ escapes a character.',
+  ),
 
   abs: scalar('numeric', 1, 1, 'number', 'Absolute value.'),
   round: scalar('numeric', 1, 2, 'number', 'round(x[, scale]): rounded half away from zero to scale decimals (default 0).'),
   floor: scalar('numeric', 1, 1, 'number', 'Largest integer not above x.'),
   ceil: scalar('numeric', 1, 1, 'number', 'Smallest integer not below x.'),
   power: scalar('numeric', 2, 2, 'number', 'power(base, exponent), as a double.'),
+  pow: scalar('numeric', 2, 2, 'number', 'pow(base, exponent): same as power.'),
+  exp: scalar('numeric', 1, 1, 'number', 'e raised to x, as a double.'),
+  ln: scalar('numeric', 1, 1, 'number', 'Natural logarithm, as a double; NULL when x <= 0.'),
+  log: scalar('numeric', 1, 2, 'number', 'log(x) is ln(x); log(base, x) the logarithm of x to base, as a double; NULL when x or base <= 0.'),
+  log10: scalar('numeric', 1, 1, 'number', 'Base-10 logarithm, as a double; NULL when x <= 0.'),
+  log2: scalar('numeric', 1, 1, 'number', 'Base-2 logarithm, as a double; NULL when x <= 0.'),
+  cbrt: scalar('numeric', 1, 1, 'number', 'Cube root, as a double.'),
+  sign: scalar('numeric', 1, 1, 'number', 'sign(x): -1.0, 0.0 or 1.0 as x is negative, zero or positive (a double).'),
+  signum: scalar('numeric', 1, 1, 'number', 'signum(x): same as sign.'),
+  greatest: { ...scalar('numeric', 2, null, 'any', 'The largest non-NULL argument; NULL when all are NULL.'), sharedArgType: true },
+  least: { ...scalar('numeric', 2, null, 'any', 'The smallest non-NULL argument; NULL when all are NULL.'), sharedArgType: true },
+  pi: scalar('numeric', 0, 0, 'number', 'pi(): 3.141592653589793.'),
   sqrt: scalar('numeric', 1, 1, 'number', 'Square root, as a double.'),
   mod: scalar('numeric', 2, 2, 'number', 'mod(x, divisor): remainder with the sign of x (same as %).'),
 
   coalesce: { ...scalar('conditional', 1, null, 'any', 'The first non-NULL argument.'), sharedArgType: true },
   nullif: { ...scalar('conditional', 2, 2, 'any', 'nullif(a, b): NULL when a = b, else a.'), sharedArgType: true },
   ifnull: { ...scalar('conditional', 2, 2, 'any', 'ifnull(a, b): b when a is NULL, else a (coalesce of two).'), sharedArgType: true },
+  nvl: { ...scalar('conditional', 2, 2, 'any', 'nvl(a, b): same as ifnull.'), sharedArgType: true },
+  nvl2: {
+    ...scalar('conditional', 3, 3, 'any', 'nvl2(a, b, c): b when a is not NULL, else c.'),
+    sharedArgType: true,
+    sharedArgsFrom: 1,
+    acceptsAnyType: true,
+  },
+  if: {
+    ...scalar('conditional', 3, 3, 'any', 'if(condition, a, b): a when the condition is true, else b (NULL counts as false).'),
+    sharedArgType: true,
+    sharedArgsFrom: 1,
+  },
+  iff: {
+    ...scalar('conditional', 3, 3, 'any', 'iff(condition, a, b): same as if.'),
+    sharedArgType: true,
+    sharedArgsFrom: 1,
+  },
+  isnull: { ...scalar('conditional', 1, 1, 'boolean', 'isnull(x): true when x is NULL.'), acceptsAnyType: true },
+  isnotnull: { ...scalar('conditional', 1, 1, 'boolean', 'isnotnull(x): true when x is not NULL.'), acceptsAnyType: true },
 
   year: scalar('date', 1, 1, 'number', 'Year of a date or timestamp.'),
   month: scalar('date', 1, 1, 'number', 'Month (1-12) of a date or timestamp.'),
@@ -124,7 +224,56 @@ export const FUNCTION_CATALOGUE = {
   hour: scalar('date', 1, 1, 'number', 'Hour (0-23) of a timestamp.'),
   minute: scalar('date', 1, 1, 'number', 'Minute (0-59) of a timestamp.'),
   second: scalar('date', 1, 1, 'number', 'Whole second (0-59) of a timestamp.'),
+  dayofweek: scalar('date', 1, 1, 'number', 'Day of the week of a date or timestamp: 1 (Sunday) to 7 (Saturday).'),
+  dayofyear: scalar('date', 1, 1, 'number', 'Day of the year (1-366) of a date or timestamp.'),
+  weekofyear: scalar('date', 1, 1, 'number', 'ISO 8601 week of the year (1-53; weeks start on Monday) of a date or timestamp.'),
+  quarter: scalar('date', 1, 1, 'number', 'Quarter (1-4) of a date or timestamp.'),
   date_add: scalar('date', 2, 2, 'date', 'date_add(date, days): the date plus a whole number of days.'),
+  date_sub: scalar('date', 2, 2, 'date', 'date_sub(date, days): the date minus a whole number of days.'),
+  datediff: scalar('date', 2, 2, 'number', 'datediff(end, start): same as date_diff.'),
+  months_between: scalar(
+    'date',
+    2,
+    3,
+    'number',
+    'months_between(end, start[, roundOff]): months from start to end as a double: whole when both fall on the same day of the month or both on the last day, else with the rest counted in 31-day months (time of day included); rounded to 8 decimals unless roundOff is FALSE.',
+  ),
+  next_day: scalar(
+    'date',
+    2,
+    2,
+    'date',
+    "next_day(date, day): the first date after the date that falls on day, a literal such as 'Mon', 'monday' or 'MO'.",
+  ),
+  make_date: scalar(
+    'date',
+    3,
+    3,
+    'date',
+    'make_date(year, month, day): the date of those numbers (year 1 to 9999); NULL when they name no date.',
+  ),
+  unix_timestamp: scalar(
+    'date',
+    1,
+    2,
+    'number',
+    "unix_timestamp(moment[, pattern]): whole seconds from 1970-01-01 00:00:00 (UTC) to a date, a timestamp, or a text read as to_timestamp reads it (NULL when it holds none).",
+  ),
+  from_unixtime: scalar(
+    'date',
+    1,
+    2,
+    'string',
+    "from_unixtime(seconds[, pattern]): the moment that many whole seconds after 1970-01-01 00:00:00 (UTC) as text, written with the pattern (default 'yyyy-MM-dd HH:mm:ss').",
+  ),
+  timestamp_seconds: scalar('date', 1, 1, 'timestamp', 'timestamp_seconds(seconds): the timestamp that many whole seconds after 1970-01-01 00:00:00 (UTC).'),
+  date_format: scalar(
+    'date',
+    2,
+    2,
+    'string',
+    "date_format(moment, pattern): a date or timestamp written with a pattern literal such as 'dd/MM/yyyy HH:mm' (yyyy, MM, dd, HH, mm, ss, SSS, SSSSSS and quoted text).",
+  ),
   add_months: scalar(
     'date',
     2,
@@ -154,6 +303,21 @@ export const FUNCTION_CATALOGUE = {
     2,
     'timestamp',
     "to_timestamp(text[, pattern]): the timestamp a text holds, read with a pattern such as 'yyyy-MM-dd HH:mm:ss' (else as ISO 8601); NULL when it holds none.",
+  ),
+  make_interval: scalar(
+    'date',
+    0,
+    7,
+    'interval',
+    'make_interval([years[, months[, weeks[, days[, hours[, mins[, secs]]]]]]]): the interval of those number literals (0 when absent), to add to or subtract from a date or timestamp.',
+  ),
+  make_ym_interval: scalar('date', 0, 2, 'interval', 'make_ym_interval([years[, months]]): the interval of those number literals, to add to or subtract from a date or timestamp.'),
+  make_dt_interval: scalar(
+    'date',
+    0,
+    4,
+    'interval',
+    'make_dt_interval([days[, hours[, mins[, secs]]]]): the interval of those number literals, to add to or subtract from a date or timestamp.',
   ),
   current_date: scalar('date', 0, 0, 'date', 'Today (UTC) when the job runs.'),
   current_timestamp: scalar('date', 0, 0, 'timestamp', 'The current instant (UTC) when the job runs.'),

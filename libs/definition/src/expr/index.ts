@@ -45,8 +45,17 @@ export type {
 export { assertNever } from './ast';
 export { aggregateCalls, containsAggregate, isAggregateCall } from './aggregates';
 export { callProblems, isCountStar } from './call-rules';
-export { compileRegex, MAX_REGEX_INSTRUCTIONS, regexProblem } from './regex';
-export type { CompiledRegex, RegexMatcher } from './regex';
+export {
+  compileRegex,
+  compileRegexExtract,
+  compileRegexReplace,
+  MAX_REGEX_INSTRUCTIONS,
+  parseReplacement,
+  re2Rewrite,
+  regexGroupCount,
+  regexProblem,
+} from './regex';
+export type { CompiledRegex, RegexMatcher, ReplacementPiece } from './regex';
 export type { CallPlace, CallRuleCode, CallRuleProblem } from './call-rules';
 export { DEFAULT_DECIMAL, MAX_DECIMAL_PRECISION, printCastType, resolveCastType } from './cast-types';
 export { assertExpression, checkExpression, parseAndCheckExpression } from './check';

@@ -1,6 +1,7 @@
 import type { Expr } from './ast';
 import { ExpressionSyntaxError } from './errors';
 import { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, parseExpression } from './parser';
+import { printExpression } from './printer';
 import { expressionDepth } from './walk';
 
 /** The tree without spans, for structure-only assertions. */
@@ -582,5 +583,37 @@ describe('parseExpression: limits', () => {
     const body = "x''".repeat(20_000);
     const e = parseExpression(`'${body}'`) as Expr & { value: string };
     expect(e.value).toBe("x'".repeat(20_000));
+  });
+});
+
+describe('parseExpression: extract (spec 9.13.11)', () => {
+  it.each([
+    ['extract(YEAR FROM hired)', 'year'],
+    ['EXTRACT(month from hired)', 'month'],
+    ['extract(WEEK FROM hired)', 'weekofyear'],
+    ['extract(DayOfWeek FROM hired)', 'dayofweek'],
+    ['extract(DAYOFYEAR FROM hired)', 'dayofyear'],
+    ['extract(QUARTER FROM hired)', 'quarter'],
+    ['extract(SECOND FROM hired)', 'second'],
+  ])('reads %s as a call of %s', (text, name) => {
+    expect(parsed(text)).toEqual({ kind: 'call', name, args: [col('hired')], distinct: false });
+  });
+
+  it('takes any expression after FROM and prints back as the call', () => {
+    const e = parseExpression("extract(DAY FROM hired + INTERVAL 1 DAY) > 1");
+    expect(printExpression(e)).toBe('day(hired + INTERVAL 1 DAY) > 1');
+    expect(parseExpression('extract(HOUR FROM ts)').span).toEqual({ start: 0, end: 21 });
+  });
+
+  it('leaves a column or function named extract alone', () => {
+    expect(parsed('extract(x)')).toEqual({ kind: 'call', name: 'extract', args: [col('x')], distinct: false });
+    expect(parsed('extract + 1')).toEqual(bin('+', col('extract'), int('1')));
+  });
+
+  it('refuses an unknown field', () => {
+    const error = syntaxError('extract(EPOCH FROM ts)');
+    expect(error.message).toBe(
+      'extract needs a field before FROM: YEAR, QUARTER, MONTH, WEEK, DAY, DAYOFWEEK, DAYOFYEAR, HOUR, MINUTE, SECOND; got EPOCH at column 9',
+    );
   });
 });

@@ -31,6 +31,20 @@ const ADDITIVE_OPERATORS: ReadonlySet<string> = new Set(['+', '-', '||']);
 const MULTIPLICATIVE_OPERATORS: ReadonlySet<string> = new Set(['*', '/', '%']);
 const LIKE_OPERATORS: ReadonlySet<string> = new Set(['LIKE', 'ILIKE', 'RLIKE']);
 /** INTERVAL unit words (upper-case), singular and plural, and the unit each means. */
+/** The fields `extract(field FROM x)` knows (spec 9.13.11), and the catalogue function each is read as. */
+const EXTRACT_FIELDS: Readonly<Record<string, string>> = {
+  YEAR: 'year',
+  QUARTER: 'quarter',
+  MONTH: 'month',
+  WEEK: 'weekofyear',
+  DAY: 'day',
+  DAYOFWEEK: 'dayofweek',
+  DAYOFYEAR: 'dayofyear',
+  HOUR: 'hour',
+  MINUTE: 'minute',
+  SECOND: 'second',
+};
+
 const INTERVAL_UNITS: Readonly<Record<string, IntervalUnit>> = {
   YEAR: 'year',
   YEARS: 'year',
@@ -467,6 +481,7 @@ class Parser {
   }
 
   private parseCall(): Expr {
+    if (this.peek().text.toUpperCase() === 'EXTRACT' && this.isKeyword(this.peek(3), 'FROM')) return this.parseExtract();
     const name = this.advance();
     this.advance(); // "("
     const args: Expr[] = [];
@@ -488,6 +503,28 @@ class Parser {
       name.start,
     );
     return this.isKeyword(this.peek(), 'OVER') ? this.parseWindow(call) : call;
+  }
+
+  /**
+   * `extract(YEAR FROM x)` (spec 9.13.11): read as the call of the field's own function
+   * (`year(x)`, `dayofweek(x)`, `weekofyear(x)` for WEEK), which is how it prints back.
+   */
+  private parseExtract(): Expr {
+    const name = this.advance();
+    this.advance(); // "("
+    const fieldToken = this.advance();
+    const fn = EXTRACT_FIELDS[fieldToken.text.toUpperCase()];
+    if (fieldToken.type !== 'identifier' || fn === undefined) {
+      this.fail(
+        'EXPR_SYNTAX',
+        `extract needs a field before FROM: ${Object.keys(EXTRACT_FIELDS).join(', ')}; got ${fieldToken.text}`,
+        span(fieldToken.start, fieldToken.end),
+      );
+    }
+    this.advance(); // FROM
+    const operand = this.parseOr();
+    const close = this.expectOperator(')');
+    return this.build({ kind: 'call', name: fn, args: [operand], distinct: false, span: span(name.start, close.end) }, name.start);
   }
 
   /** `OVER ( [PARTITION BY e, ...] [ORDER BY e [ASC|DESC] [NULLS FIRST|LAST], ...] [ROWS|RANGE BETWEEN b AND b] )`. */

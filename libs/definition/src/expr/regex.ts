@@ -92,3 +92,104 @@ function unsupportedSyntax(pattern: string): string | undefined {
   }
   return undefined;
 }
+
+/** A compiled RE2 pattern, or why it cannot be compiled (the same checks as `compileRegex`). */
+function compilePattern(pattern: string): RE2JS | { readonly problem: string } {
+  const compiled = compileRegex(pattern);
+  if ('problem' in compiled) return compiled;
+  return RE2JS.compile(pattern);
+}
+
+/** How many capturing groups `pattern` has, or undefined when it does not compile. */
+export function regexGroupCount(pattern: string): number | undefined {
+  const re = compilePattern(pattern);
+  return re instanceof RE2JS ? re.groupCount() : undefined;
+}
+
+/** One piece of a regexp_replace replacement: literal text or a group's text. */
+export type ReplacementPiece = { readonly text: string } | { readonly group: number };
+
+/**
+ * Reads a regexp_replace replacement written as in Spark (Java): `$n` (one digit) is group n,
+ * `\c` is the character c, anything else is itself. Returns the pieces, or why it cannot be used
+ * with a pattern of `groups` capturing groups.
+ */
+export function parseReplacement(replacement: string, groups: number): readonly ReplacementPiece[] | { readonly problem: string } {
+  const pieces: ReplacementPiece[] = [];
+  const literal = (text: string): void => {
+    const last = pieces[pieces.length - 1];
+    if (last !== undefined && 'text' in last) pieces[pieces.length - 1] = { text: last.text + text };
+    else pieces.push({ text });
+  };
+  for (let i = 0; i < replacement.length; i++) {
+    const c = replacement[i];
+    if (c === '\\') {
+      if (i + 1 >= replacement.length) return { problem: 'the replacement ends with a lone \\ (write \\\\ for a backslash)' };
+      literal(replacement[++i]);
+    } else if (c === '$') {
+      const digit = replacement[i + 1];
+      if (digit === undefined || digit < '0' || digit > '9') {
+        return { problem: 'a $ in the replacement must be followed by a group number (write \\$ for a dollar sign)' };
+      }
+      const group = Number(digit);
+      if (group > groups) return { problem: `the replacement refers to group ${group}, but the pattern has ${groups === 1 ? '1 group' : `${groups} groups`}` };
+      pieces.push({ group });
+      i++;
+    } else {
+      literal(c);
+    }
+  }
+  return pieces;
+}
+
+/** The replacement in RE2's rewrite syntax (`\n` for group n, `\\` for a backslash), which DuckDB's regexp_replace takes. */
+export function re2Rewrite(pieces: readonly ReplacementPiece[]): string {
+  return pieces.map((p) => ('group' in p ? `\\${p.group}` : p.text.replace(/\\/g, '\\\\'))).join('');
+}
+
+/** regexp_extract's JavaScript side: the group's text of the first match, '' when none (DuckDB's result). */
+export function compileRegexExtract(pattern: string, group: number): ((text: string) => string) | { readonly problem: string } {
+  const re = compilePattern(pattern);
+  if (!(re instanceof RE2JS)) return re;
+  return (text) => {
+    const m = re.matcher(text);
+    if (!m.find()) return '';
+    return group > re.groupCount() ? '' : (m.group(group) ?? '');
+  };
+}
+
+/**
+ * regexp_replace's JavaScript side: every match replaced as RE2's GlobalReplace (DuckDB's
+ * regexp_replace with 'g') does it: an empty match right where the previous match ended is
+ * skipped, one character is copied and the search goes on after it.
+ */
+export function compileRegexReplace(pattern: string, pieces: readonly ReplacementPiece[]): ((text: string) => string) | { readonly problem: string } {
+  const re = compilePattern(pattern);
+  if (!(re instanceof RE2JS)) return re;
+  return (text) => {
+    const m = re.matcher(text);
+    let out = '';
+    let p = 0;
+    let lastEnd = -1;
+    let count = 0;
+    while (p <= text.length && m.find(p)) {
+      const start = m.start();
+      const end = m.end();
+      if (p < start) out += text.slice(p, start);
+      if (start === lastEnd && start === end) {
+        if (start >= text.length) break;
+        // One character, a surrogate pair being one.
+        const width = (text.codePointAt(start) ?? 0) > 0xffff ? 2 : 1;
+        out += text.slice(start, start + width);
+        p = start + width;
+        continue;
+      }
+      for (const piece of pieces) out += 'group' in piece ? (m.group(piece.group) ?? '') : piece.text;
+      p = end;
+      lastEnd = end;
+      count++;
+    }
+    if (count === 0) return text;
+    return p < text.length ? out + text.slice(p) : out;
+  };
+}

@@ -48,6 +48,32 @@ describe('findTextGrowthProblem', () => {
   });
 });
 
+describe('repeat, lpad, rpad and regexp_replace grow text too', () => {
+  it('bounds repeat by its count, and lpad / rpad by their length', () => {
+    expect(findTextGrowthProblem(parseExpression('repeat(name, 100)'))).toBeUndefined();
+    expect(findTextGrowthProblem(parseExpression('repeat(repeat(name, 100), 101)'))?.growth).toBe(10_100);
+    expect(findTextGrowthProblem(parseExpression("lpad(name, 10000, 'x')"))).toBeUndefined();
+    expect(findTextGrowthProblem(parseExpression("rpad(name, 10001, 'x')"))?.growth).toBe(10_001);
+    expect(findTextGrowthProblem(parseExpression('repeat(name, -5)'))).toBeUndefined();
+  });
+
+  it('assumes a typical value size for counts read from columns', () => {
+    expect(findTextGrowthProblem(parseExpression('repeat(name, n)'))).toBeUndefined();
+    expect(findTextGrowthProblem(parseExpression('repeat(repeat(repeat(name, n), n), 2)'))?.growth).toBe(20_000);
+  });
+
+  it('grows like replace for regexp_replace', () => {
+    expect(findTextGrowthProblem(parseExpression("regexp_replace(regexp_replace(name, 'a', name), 'b', name)"))?.growth).toBe(10_201);
+  });
+
+  it('names the call in the check message', () => {
+    const problem = checkExpression(parseExpression('repeat(repeat(name, 200), 200)'), { role: 'value' });
+    expect(problem?.message).toBe(
+      'repeat could make a text value more than 10000 times longer than its input (nested repeat calls multiply the growth) at column 1',
+    );
+  });
+});
+
 describe('checkExpression and text growth', () => {
   it('reports EXPR_TEXT_GROWTH at the call that crosses the limit', () => {
     const text = `length(${nested(6)}) > 1`;

@@ -1,10 +1,11 @@
 /**
- * A static bound on how much longer than its inputs an expression's text can get. Only `replace`
- * multiplies text (every occurrence of the search text becomes the replacement), so nested
- * replace calls grow a value exponentially: eight levels of `replace(x, 'a', <20 a's>)` ask for
- * gigabytes per row, which the engines materialise before any memory limit applies (measured: the
- * server was killed by the operating system). Everything else (concat, casts, CASE, ...) grows
- * text at most by the length of the expression's own text, which the parser already bounds.
+ * A static bound on how much longer than its inputs an expression's text can get. `replace` and
+ * `regexp_replace` multiply text (every occurrence of the search text becomes the replacement),
+ * `repeat`, `lpad` and `rpad` make it as long as their count says, so nested calls grow a value
+ * exponentially: eight levels of `replace(x, 'a', <20 a's>)` ask for gigabytes per row, which the
+ * engines materialise before any memory limit applies (measured: the server was killed by the
+ * operating system). Everything else (concat, casts, CASE, ...) grows text at most by the length
+ * of the expression's own text, which the parser already bounds.
  */
 import type { Call, Expr } from './ast';
 import { children } from './walk';
@@ -18,14 +19,14 @@ export const MAX_TEXT_GROWTH = 10_000;
  */
 export const ASSUMED_VALUE_LENGTH = 100;
 
-/** The first replace call whose result may exceed MAX_TEXT_GROWTH, and its bound. */
+/** The first growing call whose result may exceed MAX_TEXT_GROWTH, and its bound. */
 export interface TextGrowthProblem {
   readonly call: Call;
   readonly growth: number;
 }
 
 /**
- * Walks `e` bottom-up and returns the innermost replace call whose result may be more than
+ * Walks `e` bottom-up and returns the innermost growing call whose result may be more than
  * MAX_TEXT_GROWTH times longer than the text it started from, or undefined.
  */
 export function findTextGrowthProblem(e: Expr): TextGrowthProblem | undefined {
@@ -34,11 +35,18 @@ export function findTextGrowthProblem(e: Expr): TextGrowthProblem | undefined {
     const inner = children(node).map(growth);
     if (problem !== undefined) return 1;
     let result = Math.max(1, ...inner);
-    if (node.kind === 'call' && node.name === 'replace' && node.args.length === 3) {
+    if (node.kind !== 'call') return result;
+    const name = node.name.toLowerCase();
+    if ((name === 'replace' || name === 'regexp_replace') && node.args.length === 3) {
       const [sourceGrowth = 1, , replacementGrowth = 1] = inner;
       result = sourceGrowth * (1 + replacementLength(node.args[1], node.args[2]) * replacementGrowth);
-      if (result > MAX_TEXT_GROWTH) problem = { call: node, growth: result };
+    } else if (name === 'repeat' && node.args.length === 2) {
+      result = (inner[0] ?? 1) * countOf(node.args[1]);
+    } else if ((name === 'lpad' || name === 'rpad') && node.args.length >= 2) {
+      // The result is exactly `length` characters, whatever the text it starts from.
+      result = Math.max(result, countOf(node.args[1]));
     }
+    if (result > MAX_TEXT_GROWTH) problem = { call: node, growth: result };
     return result;
   };
   growth(e);
@@ -50,4 +58,11 @@ function replacementLength(search: Expr, replacement: Expr): number {
   if (replacement.kind !== 'string') return ASSUMED_VALUE_LENGTH;
   const searchLength = search.kind === 'string' ? Math.max(1, search.value.length) : 1;
   return replacement.value.length / searchLength;
+}
+
+/** A repeat count or pad length: its value when written as a number, else a typical value's size. */
+function countOf(count: Expr): number {
+  if (count.kind === 'number') return Math.max(1, Number(count.text));
+  if (count.kind === 'unary' && count.op === '-') return 1;
+  return ASSUMED_VALUE_LENGTH;
 }

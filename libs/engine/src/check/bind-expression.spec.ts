@@ -60,3 +60,56 @@ describe('binding calls', () => {
     expect(counted.type).toBe('long');
   });
 });
+
+describe('binding the wider scalar catalogue', () => {
+  const bind = (text: string) => bindExpression(parseExpression(text), { asset: 's', field: 'columns', from: 'raw', columns: COLUMNS, context: 'row' });
+
+  it.each([
+    ["lpad(a, 3, '0')", 'lpad needs a string as its first argument, got integer'],
+    ["left(g, '2')", 'left needs a whole number as its count, got string'],
+    ["instr(g, a)", 'instr needs a string as its search text, got integer'],
+    ["regexp_extract(g, g)", 'regexp_extract needs a text literal as its pattern'],
+    ["regexp_extract(g, '(a)', 2)", 'regexp_extract asks for group 2, but the pattern has 1 group'],
+    ["regexp_extract(g, 'a')", 'regexp_extract asks for group 1, but the pattern has 0 groups'],
+    ["regexp_replace(g, 'a', g)", 'regexp_replace needs a text literal as its replacement'],
+    ["if(a, 1, 2)", 'if needs a true/false condition as its first argument, got integer'],
+    ["next_day(dt, 'someday')", "next_day needs a day-of-week literal as its second argument, such as 'Mon' or 'monday'"],
+    ["make_date(2024, 1, 1.5)", 'make_date needs a whole number as its day, got double'],
+    ["date_format(dt, g)", 'date_format needs a text literal as its pattern'],
+    ["date_format(dt, 'yyyy-QQ')", `date_format pattern 'yyyy-QQ' uses "Q", which is not supported (supported: yyyy MM dd HH mm ss SSS SSSSSS)`],
+    ["unix_timestamp(a)", 'unix_timestamp needs a text, date or timestamp as its first argument, got integer'],
+    ["sign(g)", 'sign needs a number as its argument, got string'],
+    ['make_interval(1)', 'make_interval makes an interval, which can only be added to or subtracted from a date or timestamp, with number literals as its arguments'],
+    ['make_ym_interval(a)', 'make_ym_interval makes an interval, which can only be added to or subtracted from a date or timestamp, with number literals as its arguments'],
+  ])('refuses %s', (text, problem) => {
+    expect(failure(text)).toEqual({ code: 'E_TYPE', message: `asset "s": columns: ${problem}: ${text}` });
+  });
+
+  it('refuses values of types that do not mix, as a comparison does', () => {
+    expect(failure('greatest(a, g)')).toEqual({ code: 'E_TYPE', message: 'asset "s": columns: cannot compare integer with string: greatest(a, g)' });
+    expect(failure("if(a > 0, a, 'x')")).toEqual({ code: 'E_TYPE', message: `asset "s": columns: cannot compare integer with the text 'x': if(a > 0, a, 'x')` });
+  });
+
+  it.each([
+    ["if(a > 0, dt, ts)", 'timestamp'],
+    ["if(a > 0, dt, '2024-01-31')", 'date'],
+    ["nvl2(g, a, 2.5)", 'double'],
+    ['nvl2(blob, 1, 0)', 'integer'],
+    ['greatest(a, 3000000000)', 'long'],
+    ["least(dt, '2024-01-31')", 'date'],
+    ['greatest(NULL, NULL)', 'integer'],
+    ['sign(a)', 'double'],
+    ['instr(g, g)', 'long'],
+    ["locate('x', g, 2)", 'long'],
+    ['dayofweek(ts)', 'long'],
+    ['unix_timestamp(ts)', 'long'],
+    ['from_unixtime(a)', 'string'],
+    ['timestamp_seconds(a)', 'timestamp'],
+    ["concat_ws('-', a, dt)", 'string'],
+    ['isnull(blob)', 'boolean'],
+    ['dt + make_ym_interval(1)', 'date'],
+    ['dt + make_dt_interval(0, 1)', 'timestamp'],
+  ])('types %s as %s', (text, type) => {
+    expect(bind(text).type).toBe(type);
+  });
+});

@@ -421,9 +421,9 @@ class Binder {
     }
     if (name === 'grouping') this.requireGroupingKey(e);
     const nested = spec.aggregate ? name : enclosing;
-    const args = spec.sharedArgType === true
-      ? this.unify(e.args, nested, printExpression(e))
-      : e.args.map((a): BoundExpr => (a.kind === 'star' ? { kind: 'star', type: 'null', span: a.span } : this.bind(a, nested)));
+    const bindOne = (a: Expr): BoundExpr => (a.kind === 'star' ? { kind: 'star', type: 'null', span: a.span } : this.bind(a, nested));
+    const sharedFrom = spec.sharedArgType === true ? (spec.sharedArgsFrom ?? 0) : e.args.length;
+    const args = [...e.args.slice(0, sharedFrom).map(bindOne), ...(sharedFrom < e.args.length ? this.unify(e.args.slice(sharedFrom), nested, printExpression(e)) : [])];
     if (spec.acceptsAnyType !== true) {
       args.forEach((a, i) => this.requireModelled(a, e.args[i]));
     }

@@ -15,6 +15,7 @@ import {
   isTemporal,
   type DataType,
 } from '../types/data-type';
+import { parseReplacement, regexGroupCount, regexProblem, type ReplacementPiece } from '@pipeline/definition';
 import { parseDatePattern, type DatePattern } from '../formats/date-pattern';
 import { TRUNCATION_UNITS, type TruncationUnit } from '../values/truncate';
 import type { BoundExpr, UntypedCall } from './bound-expr';
@@ -147,6 +148,83 @@ export function truncationUnitArg(call: Pick<UntypedCall, 'args'>, index: number
   return TRUNCATION_UNITS.find((u) => u === unit);
 }
 
+/** Typing of a function over one text and whole numbers after it (`left(text, n)`, `lpad(text, n[, pad])`). */
+const textAndCount =
+  (name: string, padded: boolean): FunctionTyping =>
+  ([s, n, pad]) => {
+    const p =
+      stringArg(name, s, 'its first argument') ??
+      integralArg(name, n, padded ? 'its length' : 'its count') ??
+      (pad === undefined ? undefined : stringArg(name, pad, 'its padding'));
+    return p === undefined ? 'string' : problem(p);
+  };
+
+/** Typing of a function over two texts (`starts_with(text, prefix)`, `instr(text, search)`). */
+const twoTexts =
+  (name: string, result: DataType, second: string): FunctionTyping =>
+  ([a, b]) => {
+    const p = stringArg(name, a, 'its first argument') ?? stringArg(name, b, second);
+    return p === undefined ? result : problem(p);
+  };
+
+/** Typing of a logarithm or root of numbers: a double. */
+const numbersToDouble =
+  (name: string): FunctionTyping =>
+  (args) => {
+    const p = args.map((t, i) => numericArg(name, t, args.length === 1 ? 'its argument' : i === 0 ? 'its first argument' : 'its second argument')).find((x) => x !== undefined);
+    return p === undefined ? 'double' : problem(p);
+  };
+
+/** The literal pattern (argument 1) of regexp_extract / regexp_replace, or a problem. */
+export function regexPatternArg(call: Pick<UntypedCall, 'name' | 'args'>): { pattern: string; groups: number } | { problem: string } {
+  const a = call.args[1];
+  // DuckDB compiles a constant pattern once; both backends check it before anything runs.
+  if (a?.kind !== 'string') return problem(`${call.name} needs a text literal as its pattern`);
+  const why = regexProblem(a.value);
+  if (why !== undefined) return problem(why);
+  return { pattern: a.value, groups: regexGroupCount(a.value) ?? 0 };
+}
+
+/** The replacement literal of regexp_replace, read (`$n` groups, `\` escapes), or a problem. */
+export function replacementArg(call: Pick<UntypedCall, 'name' | 'args'>, groups: number): readonly ReplacementPiece[] | { problem: string } {
+  const a = call.args[2];
+  if (a?.kind !== 'string') return problem(`${call.name} needs a text literal as its replacement`);
+  return parseReplacement(a.value, groups);
+}
+
+/** months_between's roundOff: its boolean literal, true when absent. */
+export function roundOffArg(call: Pick<UntypedCall, 'args'>): boolean {
+  const a = call.args[2];
+  return a?.kind === 'boolean' ? a.value : true;
+}
+
+/** The weekday (ISO: 1 Monday .. 7 Sunday) a next_day literal names: 'Mon', 'monday', 'MO'. */
+export function weekdayArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
+  const a = call.args[index];
+  if (a?.kind !== 'string') return undefined;
+  const text = a.value.trim().toLowerCase();
+  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+  const found = days.findIndex((d) => text.length >= 2 && (d === text || (text.length <= 3 && d.startsWith(text))));
+  return found === -1 ? undefined : found + 1;
+}
+
+/** The pattern of from_unixtime / date_format: Spark's default 'yyyy-MM-dd HH:mm:ss' when absent. */
+export function writePatternArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number): DatePattern | { problem: string } {
+  const given = patternArg(call, index);
+  if (given !== undefined) return given;
+  const fallback = parseDatePattern('yyyy-MM-dd HH:mm:ss');
+  return 'problem' in fallback ? problem(fallback.problem) : fallback;
+}
+
+/** Typing of the common type of arguments from `from` on (if, nvl2, greatest, least). */
+function commonFrom(name: string, args: readonly DataType[], from: number): DataType | { problem: string } {
+  const t = common(name, args.slice(from));
+  return typeof t === 'string' && t === 'null' ? 'integer' : t;
+}
+
+const INTERVAL_PLACE = (name: string): string =>
+  `${name} makes an interval, which can only be added to or subtracted from a date or timestamp, with number literals as its arguments`;
+
 /** Typing of to_date / to_timestamp: text (with an optional pattern), or a date or timestamp without one. */
 const parseTemporal =
   (name: 'to_date' | 'to_timestamp', result: 'date' | 'timestamp'): FunctionTyping =>
@@ -238,6 +316,59 @@ export const FUNCTION_TYPES = {
     return p === undefined ? 'string' : problem(p);
   },
 
+  substr: ([s, start, len]) => {
+    const p =
+      stringArg('substr', s, 'its first argument') ??
+      integralArg('substr', start, 'its start') ??
+      (len === undefined ? undefined : integralArg('substr', len, 'its length'));
+    return p === undefined ? 'string' : problem(p);
+  },
+  concat_ws: (args) => {
+    const p = stringArg('concat_ws', args[0], 'its separator');
+    if (p !== undefined) return problem(p);
+    const bad = args.slice(1).find((t) => !isModelled(t));
+    return bad === undefined ? 'string' : problem(`concat_ws cannot turn a value of type ${bad} into text`);
+  },
+  lpad: textAndCount('lpad', true),
+  rpad: textAndCount('rpad', true),
+  left: textAndCount('left', false),
+  right: textAndCount('right', false),
+  reverse: stringToString('reverse'),
+  repeat: textAndCount('repeat', false),
+  initcap: stringToString('initcap'),
+  starts_with: twoTexts('starts_with', 'boolean', 'its prefix'),
+  ends_with: twoTexts('ends_with', 'boolean', 'its suffix'),
+  instr: twoTexts('instr', 'long', 'its search text'),
+  locate: ([search, s, start]) => {
+    const p =
+      stringArg('locate', search, 'its search text') ??
+      stringArg('locate', s, 'its second argument') ??
+      (start === undefined ? undefined : integralArg('locate', start, 'its start'));
+    return p === undefined ? 'long' : problem(p);
+  },
+  split_part: ([s, delimiter, n]) => {
+    const p = stringArg('split_part', s, 'its first argument') ?? stringArg('split_part', delimiter, 'its delimiter') ?? integralArg('split_part', n, 'its part number');
+    return p === undefined ? 'string' : problem(p);
+  },
+  regexp_extract: ([s, , group], call) => {
+    const p = stringArg('regexp_extract', s, 'its first argument');
+    if (p !== undefined) return problem(p);
+    const pattern = regexPatternArg(call);
+    if ('problem' in pattern) return pattern;
+    const n = group === undefined ? 1 : integerLiteralArg(call, 2);
+    if (n === undefined || n < 0) return problem('regexp_extract needs a whole-number literal of at least 0 as its group');
+    if (n > pattern.groups) return problem(`regexp_extract asks for group ${n}, but the pattern has ${pattern.groups === 1 ? '1 group' : `${pattern.groups} groups`}`);
+    return 'string';
+  },
+  regexp_replace: ([s], call) => {
+    const p = stringArg('regexp_replace', s, 'its first argument');
+    if (p !== undefined) return problem(p);
+    const pattern = regexPatternArg(call);
+    if ('problem' in pattern) return pattern;
+    const pieces = replacementArg(call, pattern.groups);
+    return 'problem' in pieces ? pieces : 'string';
+  },
+
   abs: sameNumeric('abs'),
   round: ([t, scale], call) => {
     const p = numericArg('round', t) ?? (scale === undefined ? undefined : integralArg('round', scale, 'its scale'));
@@ -266,6 +397,27 @@ export const FUNCTION_TYPES = {
     return p === undefined ? 'double' : problem(p);
   },
   sqrt: toDouble('sqrt'),
+  pow: ([a, b]) => {
+    const p = numericArg('pow', a, 'its base') ?? numericArg('pow', b, 'its exponent');
+    return p === undefined ? 'double' : problem(p);
+  },
+  exp: toDouble('exp'),
+  ln: toDouble('ln'),
+  log: numbersToDouble('log'),
+  log10: toDouble('log10'),
+  log2: toDouble('log2'),
+  cbrt: toDouble('cbrt'),
+  sign: toDouble('sign'),
+  signum: toDouble('signum'),
+  greatest: (args) => {
+    const t = commonFrom('greatest', args, 0);
+    return typeof t === 'string' && !isModelled(t) ? problem(`greatest cannot order values of type ${t}`) : t;
+  },
+  least: (args) => {
+    const t = commonFrom('least', args, 0);
+    return typeof t === 'string' && !isModelled(t) ? problem(`least cannot order values of type ${t}`) : t;
+  },
+  pi: () => 'double',
   mod: ([a, b], call) => {
     const p = numericArg('mod', a, 'its first argument') ?? numericArg('mod', b, 'its divisor');
     return p === undefined ? adaptiveArithmeticType('%', call.args[0], a, call.args[1], b) : problem(p);
@@ -273,6 +425,18 @@ export const FUNCTION_TYPES = {
 
   coalesce: (args) => common('coalesce', args),
   ifnull: (args) => common('ifnull', args),
+  nvl: (args) => common('nvl', args),
+  nvl2: (args) => commonFrom('nvl2', args, 1),
+  if: ([c, ...rest]) => {
+    if (c !== 'boolean' && c !== 'null') return problem(`if needs a true/false condition as its first argument, got ${c}`);
+    return commonFrom('if', rest, 0);
+  },
+  iff: ([c, ...rest]) => {
+    if (c !== 'boolean' && c !== 'null') return problem(`iff needs a true/false condition as its first argument, got ${c}`);
+    return commonFrom('iff', rest, 0);
+  },
+  isnull: () => 'boolean',
+  isnotnull: () => 'boolean',
   nullif: ([a, b]) => {
     if (supertype(a, b) === undefined) return problem(`nullif cannot compare ${a} with ${b}`);
     return a;
@@ -284,6 +448,58 @@ export const FUNCTION_TYPES = {
   hour: temporalToLong('hour'),
   minute: temporalToLong('minute'),
   second: temporalToLong('second'),
+  dayofweek: temporalToLong('dayofweek'),
+  dayofyear: temporalToLong('dayofyear'),
+  weekofyear: temporalToLong('weekofyear'),
+  quarter: temporalToLong('quarter'),
+  date_sub: ([d, n]) => {
+    const p = temporalArg('date_sub', d, 'its first argument') ?? integralArg('date_sub', n, 'its number of days');
+    return p === undefined ? 'date' : problem(p);
+  },
+  datediff: ([end, start]) => {
+    const p = temporalArg('datediff', end, 'its end') ?? temporalArg('datediff', start, 'its start');
+    return p === undefined ? 'long' : problem(p);
+  },
+  months_between: ([end, start, roundOff], call) => {
+    const p = temporalArg('months_between', end, 'its end') ?? temporalArg('months_between', start, 'its start');
+    if (p !== undefined) return problem(p);
+    if (roundOff !== undefined && call.args[2]?.kind !== 'boolean') return problem('months_between needs TRUE or FALSE as its roundOff');
+    return 'double';
+  },
+  next_day: ([d], call) => {
+    const p = temporalArg('next_day', d, 'its first argument');
+    if (p !== undefined) return problem(p);
+    if (weekdayArg(call, 1) === undefined) return problem("next_day needs a day-of-week literal as its second argument, such as 'Mon' or 'monday'");
+    return 'date';
+  },
+  make_date: ([y, m, d]) => {
+    const p = integralArg('make_date', y, 'its year') ?? integralArg('make_date', m, 'its month') ?? integralArg('make_date', d, 'its day');
+    return p === undefined ? 'date' : problem(p);
+  },
+  unix_timestamp: ([t], call) => {
+    const pattern = patternArg(call, 1);
+    if (pattern !== undefined && 'problem' in pattern) return pattern;
+    const accepted = pattern === undefined ? t === 'null' || t === 'string' || isTemporal(t) : t === 'null' || t === 'string';
+    if (!accepted) return problem(`unix_timestamp needs ${pattern === undefined ? 'a text, date or timestamp' : 'a text'} as its first argument, got ${t}`);
+    return 'long';
+  },
+  from_unixtime: ([n], call) => {
+    const p = integralArg('from_unixtime', n, 'its number of seconds');
+    if (p !== undefined) return problem(p);
+    const pattern = writePatternArg(call, 1);
+    return 'problem' in pattern ? pattern : 'string';
+  },
+  timestamp_seconds: ([n]) => {
+    const p = integralArg('timestamp_seconds', n, 'its number of seconds');
+    return p === undefined ? 'timestamp' : problem(p);
+  },
+  date_format: ([d], call) => {
+    const p = temporalArg('date_format', d, 'its first argument');
+    if (p !== undefined) return problem(p);
+    if (call.args[1]?.kind !== 'string') return problem('date_format needs a text literal as its pattern');
+    const pattern = patternArg(call, 1);
+    return pattern !== undefined && 'problem' in pattern ? pattern : 'string';
+  },
   add_months: ([d, n]) => {
     const p = temporalArg('add_months', d, 'its first argument') ?? integralArg('add_months', n, 'its number of months');
     return p === undefined ? 'date' : problem(p);
@@ -309,6 +525,11 @@ export const FUNCTION_TYPES = {
   },
   to_date: parseTemporal('to_date', 'date'),
   to_timestamp: parseTemporal('to_timestamp', 'timestamp'),
+  // A constructor with number literals is folded into an interval where it is added to a moment
+  // (values/interval); bound anywhere else it has no value the columns could hold.
+  make_interval: () => problem(INTERVAL_PLACE('make_interval')),
+  make_ym_interval: () => problem(INTERVAL_PLACE('make_ym_interval')),
+  make_dt_interval: () => problem(INTERVAL_PLACE('make_dt_interval')),
   current_date: () => 'date',
   current_timestamp: () => 'timestamp',
 } satisfies Record<FunctionName, FunctionTyping>;

@@ -28,6 +28,7 @@ import {
   type JsFunction,
 } from './js-functions';
 import { windowValues } from './window-values';
+import { isUnsupported, type Unsupported } from '../kinds/kind-support';
 
 /** Column data of a frame: one array per column, in column order. */
 export type Columns = readonly (readonly Value[])[];
@@ -115,7 +116,7 @@ class JsCompiler<I> {
     },
   ) {}
 
-  private fail(code: 'E_TYPE' | 'E_VALUE' | 'E_BAD_PATTERN', what: string): never {
+  private fail(code: 'E_TYPE' | 'E_VALUE' | 'E_BAD_PATTERN' | 'E_UNSUPPORTED_FUNCTION', what: string): never {
     const { asset, field } = this.ctx;
     throw engineError(code, { asset, field, problem: what });
   }
@@ -437,7 +438,10 @@ class JsCompiler<I> {
   }
 
   private compileCall(e: BoundCall): Compiled<I> {
-    const fn: JsFunction = JS_FUNCTIONS[e.name];
+    const entry: JsFunction | Unsupported = JS_FUNCTIONS[e.name];
+    // Validation refuses these (V-014) before anything runs; this guards a caller that skipped it.
+    if (isUnsupported(entry)) this.fail('E_UNSUPPORTED_FUNCTION', `function "${e.name}" is not supported by backend "danfo": ${entry.unsupported}`);
+    const fn = entry;
     if (fn.kind === 'aggregate') return this.aggregate(e, fn);
     const args = e.args.map((a) => this.compile(a));
     const impl = fn.make({ argTypes: e.args.map((a) => a.type), result: e.type, call: e, nowMicros: this.ctx.nowMicros });

@@ -4,9 +4,21 @@
  * soon as one argument is NULL. Aggregates receive the argument values of a group's rows and skip
  * NULLs, as SQL does. Each entry reproduces DuckDB's result for the same input.
  */
-import type { FunctionName } from '@pipeline/definition';
+import { compileRegexExtract, compileRegexReplace, type FunctionName } from '@pipeline/definition';
 import type { BoundCall } from '../check/bound-expr';
-import { integerLiteralArg, numberLiteralArg, patternArg, truncationUnitArg } from '../check/function-types';
+import {
+  integerLiteralArg,
+  numberLiteralArg,
+  patternArg,
+  regexPatternArg,
+  replacementArg,
+  roundOffArg,
+  truncationUnitArg,
+  weekdayArg,
+  writePatternArg,
+} from '../check/function-types';
+import { patternWriter } from '../formats/date-pattern';
+import { unsupported, type Unsupported } from '../kinds/kind-support';
 import { truncate } from '../values/truncate';
 import { supertype } from '../check/supertype';
 import { decimalParts, INTEGRAL_RANGE, isIntegral, type DataType } from '../types/data-type';
@@ -16,7 +28,7 @@ import { formatValue, roundHalfAwayFromZero, type Value } from '../values/format
 import { timestampReader } from '../values/read-with-pattern';
 import { continuousQuantile, correlation, covariancePop, covarianceSamp, discreteQuantile, kurtosis, skewness, StatisticOutOfRange } from '../values/statistics';
 import { addInterval } from '../values/interval';
-import { civilFromDays, daysFromCivil, MICROS_PER_DAY, timestampFields } from '../values/temporal';
+import { civilFromDays, daysFromCivil, isCalendarDate, MICROS_PER_DAY, timestampFields } from '../values/temporal';
 
 /** When a function is compiled: argument types, result type, the call itself and the evaluation clock. */
 export interface FunctionContext {
@@ -274,6 +286,75 @@ const firstNonNull = scalar(
   false,
 );
 
+/** lpad / rpad on code points: empty below 1, cut when long enough or when the padding is empty. */
+const pad = (side: 'left' | 'right'): JsScalar =>
+  scalar(() => ([s, n, padding = ' ']) => {
+    const length = Number(n);
+    if (length < 1) return '';
+    const chars = Array.from(String(s));
+    const fill = Array.from(String(padding));
+    if (fill.length === 0 || chars.length >= length) return chars.slice(0, length).join('');
+    const extra: string[] = [];
+    for (let i = 0; extra.length < length - chars.length; i++) extra.push(fill[i % fill.length]);
+    return side === 'left' ? extra.join('') + chars.join('') : chars.join('') + extra.join('');
+  });
+
+/** 1-based code-point position of `search` in `text`, 0 when absent (DuckDB's instr). */
+function instrOf(text: string, search: string): number {
+  const at = text.indexOf(search);
+  return at === -1 ? 0 : Array.from(text.slice(0, at)).length + 1;
+}
+
+/** ISO day of the week, 1 (Monday) to 7 (Sunday), of a day count (1970-01-01 was a Thursday). */
+function isoWeekday(days: number): number {
+  return ((((days + 3) % 7) + 7) % 7) + 1;
+}
+
+/** The ISO 8601 week (1-53) holding a day: the week of its Thursday, counted in that Thursday's year. */
+function isoWeek(days: number): number {
+  const thursday = days - isoWeekday(days) + 4;
+  const { year } = civilFromDays(thursday);
+  return Math.floor((thursday - daysFromCivil(year, 1, 1)) / 7) + 1;
+}
+
+/** The larger (sign 1) or smaller (-1) of the non-NULL arguments, in the result type. */
+const extremeArgument = (sign: 1 | -1): JsScalar =>
+  scalar(
+    ({ argTypes, result }) =>
+      (args) => {
+        let best: Value = null;
+        args.forEach((a, i) => {
+          if (a === null) return;
+          const v = convertValue(a, argTypes[i], result);
+          if (best === null || sign * compareValues(v, best) > 0) best = v;
+        });
+        return best;
+      },
+    false,
+  );
+
+/** `if(condition, a, b)`: a when the condition is true, else b, in the result type. */
+const choose = scalar(
+  ({ argTypes, result }) =>
+    ([condition, a, b]) =>
+      condition === true ? convertValue(a, argTypes[1], result) : convertValue(b, argTypes[2], result),
+  false,
+);
+
+const sign = scalar(() => ([x]) => {
+  const v = Number(x);
+  return v > 0 ? 1 : v < 0 ? -1 : 0;
+});
+
+/** The interval constructors: the binder folds them into interval literals, so they never compile as calls. */
+const foldedInterval = scalar(({ call }) => {
+  throw new ValueError(`${call.name} is compiled only as a folded interval`, 'E_TYPE');
+});
+
+/** Why the logarithms, exp and cbrt do not run in JavaScript. */
+const LIBM_DIFFERS =
+  "JavaScript's Math functions and DuckDB's C math library round some results differently in the last binary digit";
+
 /** Every catalogue function in JavaScript. */
 export const JS_FUNCTIONS = {
   count: agg(({ call }) => (values, rowCount) => {
@@ -349,6 +430,75 @@ export const JS_FUNCTIONS = {
     search === '' ? s : String(s).split(String(search)).join(String(replacement)),
   ),
 
+  substr: scalar(() => ([s, start, len]) =>
+    substringOf(String(s), Number(start), len === undefined ? undefined : Number(len)),
+  ),
+  concat_ws: scalar(
+    ({ argTypes }) =>
+      ([separator, ...rest]) => {
+        if (separator === null) return null;
+        const parts: string[] = [];
+        rest.forEach((a, i) => {
+          if (a !== null) parts.push(formatValue(argTypes[i + 1], a) as string);
+        });
+        return parts.join(String(separator));
+      },
+    false,
+  ),
+  lpad: pad('left'),
+  rpad: pad('right'),
+  left: scalar(() => ([s, n]) => (Number(n) < 1 ? '' : Array.from(String(s)).slice(0, Number(n)).join(''))),
+  right: scalar(() => ([s, n]) => {
+    if (Number(n) < 1) return '';
+    const chars = Array.from(String(s));
+    return chars.slice(Math.max(0, chars.length - Number(n))).join('');
+  }),
+  reverse: scalar(() => ([s]) => Array.from(String(s)).reverse().join('')),
+  repeat: scalar(() => ([s, n]) => (Number(n) < 1 ? '' : String(s).repeat(Number(n)))),
+  initcap: scalar(() => ([s]) =>
+    String(s)
+      .toLowerCase()
+      .split(' ')
+      .map((word) => {
+        const chars = Array.from(word);
+        return chars.length === 0 ? '' : chars[0].toUpperCase() + chars.slice(1).join('');
+      })
+      .join(' '),
+  ),
+  starts_with: scalar(() => ([s, prefix]) => String(s).startsWith(String(prefix))),
+  ends_with: scalar(() => ([s, suffix]) => String(s).endsWith(String(suffix))),
+  instr: scalar(() => ([s, search]) => instrOf(String(s), String(search))),
+  locate: scalar(() => ([search, s, start]) => {
+    if (start === undefined) return instrOf(String(s), String(search));
+    const from = Number(start);
+    if (from < 1) return 0;
+    const found = instrOf(substringOf(String(s), from), String(search));
+    return found === 0 ? 0 : found + from - 1;
+  }),
+  split_part: scalar(() => ([s, delimiter, n]) => {
+    const text = String(s);
+    const parts = delimiter === '' ? Array.from(text) : text.split(String(delimiter));
+    const index = Number(n);
+    if (index === 0) return '';
+    return (index > 0 ? parts[index - 1] : parts[parts.length + index]) ?? '';
+  }),
+  regexp_extract: scalar(({ call }) => {
+    const pattern = regexPatternArg(call);
+    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
+    const extract = compileRegexExtract(pattern.pattern, integerLiteralArg(call, 2) ?? 1);
+    if ('problem' in extract) throw new ValueError(extract.problem, 'E_TYPE');
+    return ([s]) => extract(String(s));
+  }),
+  regexp_replace: scalar(({ call }) => {
+    const pattern = regexPatternArg(call);
+    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
+    const pieces = replacementArg(call, pattern.groups);
+    if ('problem' in pieces) throw new ValueError(pieces.problem, 'E_TYPE');
+    const replace = compileRegexReplace(pattern.pattern, pieces);
+    if ('problem' in replace) throw new ValueError(replace.problem, 'E_TYPE');
+    return ([s]) => replace(String(s));
+  }),
+
   abs: scalar(({ result }) => ([x]) => {
     const v = Math.abs(Number(x));
     return isIntegral(result) ? checkIntegral(v, result, 'abs') : v;
@@ -373,10 +523,33 @@ export const JS_FUNCTIONS = {
     if (Number(x) < 0) throw new ValueError('cannot take square root of a negative number');
     return Math.sqrt(Number(x));
   }),
+  pow: scalar(() => ([a, b]) => Number(a) ** Number(b)),
+  exp: unsupported(LIBM_DIFFERS),
+  ln: unsupported(LIBM_DIFFERS),
+  log: unsupported(LIBM_DIFFERS),
+  log10: unsupported(LIBM_DIFFERS),
+  log2: unsupported(LIBM_DIFFERS),
+  cbrt: unsupported(LIBM_DIFFERS),
+  sign,
+  signum: sign,
+  greatest: extremeArgument(1),
+  least: extremeArgument(-1),
+  pi: scalar(() => () => Math.PI),
   mod: scalar(({ result }) => ([a, b]) => remainderOf(Number(a), Number(b), result)),
 
   coalesce: firstNonNull,
   ifnull: firstNonNull,
+  nvl: firstNonNull,
+  nvl2: scalar(
+    ({ argTypes, result }) =>
+      ([a, b, c]) =>
+        a !== null ? convertValue(b, argTypes[1], result) : convertValue(c, argTypes[2], result),
+    false,
+  ),
+  if: choose,
+  iff: choose,
+  isnull: scalar(() => ([x]) => x === null, false),
+  isnotnull: scalar(() => ([x]) => x !== null, false),
   nullif: scalar(({ argTypes: [at, bt] }) => {
     // Compared in the common type (a date against a timestamp); the first value is returned as it is.
     const domain = supertype(at, bt) ?? at;
@@ -392,6 +565,60 @@ export const JS_FUNCTIONS = {
   hour: field((f) => f.hour),
   minute: field((f) => f.minute),
   second: field((f) => f.second),
+  dayofweek: scalar(({ argTypes }) => ([d]) => (isoWeekday(daysOf(d, argTypes[0])) % 7) + 1),
+  dayofyear: scalar(({ argTypes }) => ([d]) => {
+    const days = daysOf(d, argTypes[0]);
+    return days - daysFromCivil(civilFromDays(days).year, 1, 1) + 1;
+  }),
+  weekofyear: scalar(({ argTypes }) => ([d]) => isoWeek(daysOf(d, argTypes[0]))),
+  quarter: field((f) => Math.floor((f.month - 1) / 3) + 1),
+  date_sub: scalar(({ argTypes }) => ([d, n]) => daysOf(d, argTypes[0]) - dayCount(Number(n))),
+  datediff: scalar(({ argTypes }) => ([end, start]) => daysOf(end, argTypes[0]) - daysOf(start, argTypes[1])),
+  months_between: scalar(({ argTypes, call }) => {
+    const round = roundOffArg(call);
+    return ([end, start]) => {
+      const a = fieldsOf(end, argTypes[0]);
+      const b = fieldsOf(start, argTypes[1]);
+      const whole = a.year * 12 + a.month - (b.year * 12 + b.month);
+      const lastDay = (f: typeof a): boolean => f.day === civilFromDays(daysFromCivil(f.month === 12 ? f.year + 1 : f.year, (f.month % 12) + 1, 1) - 1).day;
+      if (a.day === b.day || (lastDay(a) && lastDay(b))) return whole;
+      const seconds = (f: typeof a): number => f.hour * 3600 + f.minute * 60 + f.second;
+      const diff = whole + ((a.day - b.day) * 86400 + seconds(a) - seconds(b)) / 2678400;
+      return round ? Math.floor(diff * 1e8 + 0.5) / 1e8 : diff;
+    };
+  }),
+  next_day: scalar(({ argTypes, call }) => {
+    const day = weekdayArg(call, 1);
+    if (day === undefined) throw new ValueError('next_day needs a day-of-week literal', 'E_TYPE');
+    return ([d]) => {
+      const days = daysOf(d, argTypes[0]);
+      return days + ((day - isoWeekday(days) + 6) % 7) + 1;
+    };
+  }),
+  make_date: scalar(() => ([y, m, d]) => {
+    const [year, month, day] = [Number(y), Number(m), Number(d)];
+    return year >= 1 && year <= 9999 && isCalendarDate(year, month, day) ? daysFromCivil(year, month, day) : null;
+  }),
+  unix_timestamp: scalar((ctx) => {
+    const read = ctx.argTypes[0] === 'date' || ctx.argTypes[0] === 'timestamp' ? undefined : readTemporal('timestamp').make(ctx);
+    return (args) => {
+      const micros = read === undefined ? (ctx.argTypes[0] === 'date' ? Number(args[0]) * MICROS_PER_DAY : Number(args[0])) : read(args);
+      return micros === null ? null : Math.floor(Number(micros) / 1_000_000);
+    };
+  }),
+  from_unixtime: scalar(({ call }) => {
+    const pattern = writePatternArg(call, 1);
+    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
+    const write = patternWriter(pattern);
+    return ([n]) => write(timestampFields(Number(n) * 1_000_000));
+  }),
+  timestamp_seconds: scalar(() => ([n]) => Number(n) * 1_000_000),
+  date_format: scalar(({ argTypes, call }) => {
+    const pattern = writePatternArg(call, 1);
+    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
+    const write = patternWriter(pattern);
+    return ([d]) => write(fieldsOf(d, argTypes[0]));
+  }),
   add_months: scalar(({ argTypes }) => ([d, n]) => {
     const months = { months: dayCount(Number(n)), days: 0, micros: 0 };
     return Math.floor(addInterval(daysOf(d, argTypes[0]) * MICROS_PER_DAY, months, 1) / MICROS_PER_DAY);
@@ -410,6 +637,9 @@ export const JS_FUNCTIONS = {
   date_diff: scalar(({ argTypes }) => ([end, start]) => daysOf(end, argTypes[0]) - daysOf(start, argTypes[1])),
   to_date: readTemporal('date'),
   to_timestamp: readTemporal('timestamp'),
+  make_interval: foldedInterval,
+  make_ym_interval: foldedInterval,
+  make_dt_interval: foldedInterval,
   current_date: scalar(({ nowMicros }) => () => Math.floor(nowMicros / MICROS_PER_DAY)),
   current_timestamp: scalar(({ nowMicros }) => () => nowMicros),
-} satisfies Record<FunctionName, JsFunction>;
+} satisfies Record<FunctionName, JsFunction | Unsupported>;

@@ -71,6 +71,42 @@ describe('DuckDB expression compiler (golden table)', () => {
     ['salary AS s', '"salary"'],
     ['SALARY > 1', '("salary" > 1)'],
     ['r.salary > 1', '("salary" > 1)'],
+    ["concat_ws('-', name, a)", `concat_ws('-', "name", CAST("a" AS VARCHAR))`],
+    ["lpad(name, 5, '0')", `CASE WHEN "name" IS NULL OR 5 IS NULL OR '0' IS NULL THEN NULL ELSE CASE WHEN 5 < 1 THEN '' WHEN '0' = '' OR length("name") >= 5 THEN left("name", 5) ELSE lpad("name", 5, '0') END END`],
+    ['rpad(name, a)', `CASE WHEN "name" IS NULL OR "a" IS NULL OR ' ' IS NULL THEN NULL ELSE CASE WHEN "a" < 1 THEN '' WHEN ' ' = '' OR length("name") >= "a" THEN left("name", "a") ELSE rpad("name", "a", ' ') END END`],
+    ['left(name, 2)', `CASE WHEN "name" IS NULL OR 2 IS NULL THEN NULL ELSE CASE WHEN 2 < 1 THEN '' ELSE left("name", 2) END END`],
+    ['reverse(name)', `array_to_string(list_reverse(string_split("name", '')), '')`],
+    ['initcap(name)', `array_to_string(list_transform(string_split(lower("name"), ' '), lambda w: upper(left(w, 1)) || substring(w, 2)), ' ')`],
+    ["starts_with(name, 'A')", `starts_with("name", 'A')`],
+    ["locate('a', name, 2)", `CASE WHEN 'a' IS NULL OR "name" IS NULL OR 2 IS NULL THEN NULL ELSE CASE WHEN 2 < 1 THEN 0 WHEN instr(substring("name", 2), 'a') = 0 THEN 0 ELSE instr(substring("name", 2), 'a') + 2 - 1 END END`],
+    ["split_part(name, ',', -1)", `split_part("name", ',', (- 1))`],
+    ["regexp_extract(name, '(\\d+)-(\\d+)', 2)", `regexp_extract("name", '(\\d+)-(\\d+)', 2)`],
+    ["regexp_replace(name, '(a)(b)', '$2\\\\$1\\$')", `regexp_replace("name", '(a)(b)', '\\2\\\\\\1$', 'g')`],
+    ['ln(salary)', 'CASE WHEN "salary" > 0 THEN ln("salary") END'],
+    ['log(2, salary)', 'CASE WHEN 2 > 0 AND "salary" > 0 THEN ln("salary") / ln(2) END'],
+    ['sign(a)', 'CAST(sign("a") AS DOUBLE)'],
+    ['greatest(a, salary, 0)', 'greatest(CAST("a" AS DOUBLE), "salary", CAST(0 AS DOUBLE))'],
+    ["if(a > 1, 'x', name)", `CASE WHEN ("a" > 1) THEN 'x' ELSE "name" END`],
+    ['nvl2(name, a, 0)', 'CASE WHEN "name" IS NOT NULL THEN "a" ELSE 0 END'],
+    ['isnull(hired)', '("hired" IS NULL)'],
+    ['dayofweek(hired)', '(dayofweek("hired") + 1)'],
+    ["next_day(hired, 'Fri')", `("hired" + CAST(((5 - isodow("hired") + 6) % 7 + 1) AS INTEGER))`],
+    ['make_date(a, 1, 1)', 'CASE WHEN "a" BETWEEN 1 AND 9999 THEN try(make_date(CAST("a" AS BIGINT), CAST(1 AS BIGINT), CAST(1 AS BIGINT))) END'],
+    ['unix_timestamp(hired)', `date_diff('second', TIMESTAMP '1970-01-01 00:00:00', CAST("hired" AS TIMESTAMP))`],
+    ["unix_timestamp(name, 'dd/MM/yyyy')", `date_diff('second', TIMESTAMP '1970-01-01 00:00:00', try_strptime("name", '%d/%m/%Y'))`],
+    ['from_unixtime(a)', `strftime(make_timestamp(CAST("a" AS BIGINT) * 1000000), '%Y-%m-%d %H:%M:%S')`],
+    ["date_format(hired, 'dd.MM.yyyy')", `strftime("hired", '%d.%m.%Y')`],
+    ['extract(QUARTER FROM hired)', 'quarter("hired")'],
+    ['hired + make_interval(1, 2, 1)', `CAST(("hired" + INTERVAL '14 months 7 days 0 microseconds') AS DATE)`],
+    ['hired - make_dt_interval(0, 1, 30)', `("hired" - INTERVAL '0 months 0 days 5400000000 microseconds')`],
+    [
+      "months_between(hired, DATE '2020-01-31', FALSE)",
+      `CASE WHEN day("hired") = day(DATE '2020-01-31') OR (day("hired") = day(last_day("hired")) AND day(DATE '2020-01-31') = day(last_day(DATE '2020-01-31'))) ` +
+        `THEN CAST((year("hired") * 12 + month("hired")) - (year(DATE '2020-01-31') * 12 + month(DATE '2020-01-31')) AS DOUBLE) ` +
+        `ELSE (CAST((year("hired") * 12 + month("hired")) - (year(DATE '2020-01-31') * 12 + month(DATE '2020-01-31')) AS DOUBLE) + ` +
+        `CAST((day("hired") - day(DATE '2020-01-31')) * 86400 + (hour("hired") * 3600 + minute("hired") * 60 + second("hired")) - ` +
+        `(hour(DATE '2020-01-31') * 3600 + minute(DATE '2020-01-31') * 60 + second(DATE '2020-01-31')) AS DOUBLE) / CAST(2678400 AS DOUBLE)) END`,
+    ],
   ])('%s  ->  %s', (text, expected) => {
     expect(sql(text)).toBe(expected);
   });

@@ -4,9 +4,18 @@
  * through one table; where DuckDB's natural result type differs from the portable one (a sum of
  * integers is HUGEINT, floor of an integer is DOUBLE) the table casts it back.
  */
-import { assertNever, type FunctionName } from '@pipeline/definition';
+import { assertNever, re2Rewrite, type FunctionName } from '@pipeline/definition';
 import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow } from '../check/bound-expr';
-import { patternArg, truncationUnitArg } from '../check/function-types';
+import {
+  integerLiteralArg,
+  patternArg,
+  roundOffArg,
+  regexPatternArg,
+  replacementArg,
+  truncationUnitArg,
+  weekdayArg,
+  writePatternArg,
+} from '../check/function-types';
 import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
@@ -91,6 +100,46 @@ const readTemporal =
     return target === 'DATE' ? `CAST(${read} AS DATE)` : read;
   };
 
+/** NULL when any of `args` is NULL, else `body`: for functions built of CASE arms that would otherwise answer for a NULL. */
+function strict(args: readonly string[], body: string): string {
+  return `CASE WHEN ${args.map((a) => `${a} IS NULL`).join(' OR ')} THEN NULL ELSE ${body} END`;
+}
+
+/** lpad / rpad with the catalogue's rules: empty below 1, cut when long enough or when the padding is empty. */
+const pad =
+  (name: 'lpad' | 'rpad'): DuckDbFunction =>
+  ([s, n, padding = "' '"]) =>
+    strict([s, n, padding], `CASE WHEN ${n} < 1 THEN '' WHEN ${padding} = '' OR length(${s}) >= ${n} THEN left(${s}, ${n}) ELSE ${name}(${s}, ${n}, ${padding}) END`);
+
+/** left / right: empty below 1 (DuckDB itself would count a negative n from the other end). */
+const edge =
+  (name: 'left' | 'right'): DuckDbFunction =>
+  ([s, n]) =>
+    strict([s, n], `CASE WHEN ${n} < 1 THEN '' ELSE ${name}(${s}, ${n}) END`);
+
+/** A logarithm: NULL where it is undefined (x <= 0), where DuckDB would raise an error. */
+const logarithm =
+  (name: 'ln' | 'log10' | 'log2'): DuckDbFunction =>
+  ([x]) =>
+    `CASE WHEN ${x} > 0 THEN ${name}(${x}) END`;
+
+/** Each argument brought to the call's result type (greatest, least: DuckDB would pick its own common type). */
+function inResultType(args: readonly string[], types: readonly DataType[], result: DataType): string[] {
+  return args.map((a, i) => (types[i] === result || types[i] === 'null' ? a : `CAST(${a} AS ${duckDbTypeName(result)})`));
+}
+
+/** Whole seconds from the epoch to a timestamp (floored, as date_diff counts second boundaries). */
+function epochSeconds(ts: string): string {
+  return `date_diff('second', TIMESTAMP '1970-01-01 00:00:00', ${ts})`;
+}
+
+/** strftime text of a write pattern argument (from_unixtime, date_format). */
+function strftimeArg(call: BoundCall, index: number): string {
+  const pattern = writePatternArg(call, index);
+  if ('problem' in pattern) throw internalError(pattern.problem);
+  return sqlString(toStrftime(pattern));
+}
+
 /** Every catalogue function in DuckDB SQL. */
 export const DUCKDB_FUNCTIONS = {
   count: (args, _types, call, _result, over = '') => (call.args[0]?.kind === 'star' ? `count(*)${over}` : aggregate('count')(args, _types, call, 'long', over)),
@@ -129,6 +178,37 @@ export const DUCKDB_FUNCTIONS = {
   length: plain('length'),
   substring: plain('substring'),
   replace: plain('replace'),
+  substr: plain('substring'),
+  concat_ws: ([separator, ...rest], types) => `concat_ws(${[separator, ...rest.map((a, i) => asText(a, types[i + 1]))].join(', ')})`,
+  lpad: pad('lpad'),
+  rpad: pad('rpad'),
+  left: edge('left'),
+  right: edge('right'),
+  // By code points: DuckDB's reverse keeps grapheme clusters together.
+  reverse: ([s]) => `array_to_string(list_reverse(string_split(${s}, '')), '')`,
+  repeat: plain('repeat'),
+  initcap: ([s]) => `array_to_string(list_transform(string_split(lower(${s}), ' '), lambda w: upper(left(w, 1)) || substring(w, 2)), ' ')`,
+  starts_with: plain('starts_with'),
+  ends_with: plain('ends_with'),
+  instr: plain('instr'),
+  locate: ([search, s, start]) => {
+    if (start === undefined) return `instr(${s}, ${search})`;
+    const found = `instr(substring(${s}, ${start}), ${search})`;
+    return strict([search, s, start], `CASE WHEN ${start} < 1 THEN 0 WHEN ${found} = 0 THEN 0 ELSE ${found} + ${start} - 1 END`);
+  },
+  split_part: plain('split_part'),
+  regexp_extract: ([s], _types, call) => {
+    const pattern = regexPatternArg(call);
+    if ('problem' in pattern) throw internalError(pattern.problem);
+    return `regexp_extract(${s}, ${sqlString(pattern.pattern)}, ${integerLiteralArg(call, 2) ?? 1})`;
+  },
+  regexp_replace: ([s], _types, call) => {
+    const pattern = regexPatternArg(call);
+    if ('problem' in pattern) throw internalError(pattern.problem);
+    const pieces = replacementArg(call, pattern.groups);
+    if ('problem' in pieces) throw internalError(pieces.problem);
+    return `regexp_replace(${s}, ${sqlString(pattern.pattern)}, ${sqlString(re2Rewrite(pieces))}, 'g')`;
+  },
 
   abs: plain('abs'),
   round: plain('round'),
@@ -136,11 +216,29 @@ export const DUCKDB_FUNCTIONS = {
   ceil: ([x], types, _call, result) => (isIntegral(types[0]) ? `CAST(ceil(${x}) AS ${duckDbTypeName(result)})` : `ceil(${x})`),
   power: plain('power'),
   sqrt: plain('sqrt'),
+  pow: plain('power'),
+  exp: plain('exp'),
+  ln: logarithm('ln'),
+  log: ([a, b]) => (b === undefined ? `CASE WHEN ${a} > 0 THEN ln(${a}) END` : `CASE WHEN ${a} > 0 AND ${b} > 0 THEN ln(${b}) / ln(${a}) END`),
+  log10: logarithm('log10'),
+  log2: logarithm('log2'),
+  cbrt: plain('cbrt'),
+  sign: ([x]) => `CAST(sign(${x}) AS DOUBLE)`,
+  signum: ([x]) => `CAST(sign(${x}) AS DOUBLE)`,
+  greatest: (args, types, _call, result) => `greatest(${inResultType(args, types, result).join(', ')})`,
+  least: (args, types, _call, result) => `least(${inResultType(args, types, result).join(', ')})`,
+  pi: () => 'pi()',
   mod: ([a, b]) => `(${a} % ${b})`,
 
   coalesce: plain('coalesce'),
   ifnull: plain('coalesce'),
   nullif: plain('nullif'),
+  nvl: plain('coalesce'),
+  nvl2: ([a, b, c]) => `CASE WHEN ${a} IS NOT NULL THEN ${b} ELSE ${c} END`,
+  if: ([condition, a, b]) => `CASE WHEN ${condition} THEN ${a} ELSE ${b} END`,
+  iff: ([condition, a, b]) => `CASE WHEN ${condition} THEN ${a} ELSE ${b} END`,
+  isnull: ([x]) => `(${x} IS NULL)`,
+  isnotnull: ([x]) => `(${x} IS NOT NULL)`,
 
   year: plain('year'),
   month: plain('month'),
@@ -148,6 +246,38 @@ export const DUCKDB_FUNCTIONS = {
   hour: plain('hour'),
   minute: plain('minute'),
   second: plain('second'),
+  // DuckDB counts 0 (Sunday) to 6; the catalogue's week starts at 1 (Sunday), as Spark's.
+  dayofweek: ([d]) => `(dayofweek(${d}) + 1)`,
+  dayofyear: plain('dayofyear'),
+  weekofyear: plain('weekofyear'),
+  quarter: plain('quarter'),
+  date_sub: ([d, n], types) => `(${asDate(d, types[0])} - ${dayCount(n, types[1])})`,
+  datediff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
+  // Spark's rule; the rounding is floor(x * 1e8 + 0.5) / 1e8 on both backends.
+  months_between: ([end, start], _types, call) => {
+    const months = (m: string): string => `(year(${m}) * 12 + month(${m}))`;
+    const seconds = (m: string): string => `(hour(${m}) * 3600 + minute(${m}) * 60 + second(${m}))`;
+    const whole = `CAST(${months(end)} - ${months(start)} AS DOUBLE)`;
+    const sameDay = `day(${end}) = day(${start}) OR (day(${end}) = day(last_day(${end})) AND day(${start}) = day(last_day(${start})))`;
+    const diff = `(${whole} + CAST((day(${end}) - day(${start})) * 86400 + ${seconds(end)} - ${seconds(start)} AS DOUBLE) / CAST(2678400 AS DOUBLE))`;
+    const rounded = roundOffArg(call) ? `(floor(${diff} * 1e8 + 0.5) / 1e8)` : diff;
+    return `CASE WHEN ${sameDay} THEN ${whole} ELSE ${rounded} END`;
+  },
+  next_day: ([d], types, call) => {
+    const day = weekdayArg(call, 1);
+    if (day === undefined) throw internalError('next_day compiled without a day literal');
+    const date = asDate(d, types[0]);
+    return `(${date} + CAST(((${day} - isodow(${date}) + 6) % 7 + 1) AS INTEGER))`;
+  },
+  make_date: ([y, m, d]) => `CASE WHEN ${y} BETWEEN 1 AND 9999 THEN try(make_date(CAST(${y} AS BIGINT), CAST(${m} AS BIGINT), CAST(${d} AS BIGINT))) END`,
+  unix_timestamp: (args, types, call, result) => {
+    if (types[0] === 'timestamp') return epochSeconds(args[0]);
+    if (types[0] === 'date') return epochSeconds(`CAST(${args[0]} AS TIMESTAMP)`);
+    return epochSeconds(readTemporal('TIMESTAMP')(args, types, call, result));
+  },
+  from_unixtime: ([n], _types, call) => `strftime(make_timestamp(CAST(${n} AS BIGINT) * 1000000), ${strftimeArg(call, 1)})`,
+  timestamp_seconds: ([n]) => `make_timestamp(CAST(${n} AS BIGINT) * 1000000)`,
+  date_format: ([d], _types, call) => `strftime(${d}, ${strftimeArg(call, 1)})`,
   // DuckDB adds an interval to a date as a timestamp; the portable result is the date.
   add_months: ([d, n], types) => `CAST((${asDate(d, types[0])} + to_months(${dayCount(n, types[1])})) AS DATE)`,
   last_day: ([d]) => `last_day(${d})`,
@@ -160,6 +290,15 @@ export const DUCKDB_FUNCTIONS = {
   date_diff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
   to_date: readTemporal('DATE'),
   to_timestamp: readTemporal('TIMESTAMP'),
+  make_interval: () => {
+    throw internalError('make_interval is compiled only as a folded interval');
+  },
+  make_ym_interval: () => {
+    throw internalError('make_ym_interval is compiled only as a folded interval');
+  },
+  make_dt_interval: () => {
+    throw internalError('make_dt_interval is compiled only as a folded interval');
+  },
   current_date: () => 'current_date',
   current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
 } satisfies Record<FunctionName, DuckDbFunction>;

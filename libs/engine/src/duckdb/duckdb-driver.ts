@@ -1,6 +1,8 @@
 /** The DuckDB backend's driver: fresh instances, streamed whole plans, and a worker's shared database. */
 import type { BackendDriver } from '../backend-driver';
+import { functionSupportOf } from '../kinds/function-support';
 import { kindSupportOf } from '../kinds/kind-support';
+import { DUCKDB_FUNCTIONS } from './compile-expression';
 import { DuckDbBackend } from './duckdb-backend';
 import { DUCKDB_KINDS } from './kinds';
 import { createSharedDatabaseRuntime } from './shared-database-runtime';
@@ -10,6 +12,7 @@ export const duckDbDriver = {
   description: 'DuckDB in-process (default): streamed, multi-threaded, spills to disk beyond its memory limit',
   computesInJavaScript: false,
   kinds: kindSupportOf(DUCKDB_KINDS),
+  functions: functionSupportOf(DUCKDB_FUNCTIONS),
   open: (config) => DuckDbBackend.create(config),
   async runPlan(plan, config, options) {
     const backend = await DuckDbBackend.create(config);

@@ -3,9 +3,10 @@
  * submission with V-014, and a plan on a session's backend is refused before its first step, so
  * nothing fails half-way for lack of support.
  */
-import type { Source } from '@pipeline/definition';
+import { isFunctionName, type Source } from '@pipeline/definition';
 import type { BackendName } from '../backend-name';
-import { unsupportedKind } from '../errors';
+import { unsupportedFunction, unsupportedKind } from '../errors';
+import { functionsCalled, type FunctionSupport } from './function-support';
 import { isUnsupported, type KindSupport } from './kind-support';
 
 /** The first asset (in the order given) whose kind `backend` does not run, and why. */
@@ -21,12 +22,33 @@ export function firstUnsupportedKind(
   return undefined;
 }
 
-/** E_UNSUPPORTED_KIND for the first step a backend does not run (a session's plan), before any runs. */
+/** The first asset (in the order given) that calls a function `backend` does not compute, and why. */
+export function firstUnsupportedFunction(
+  assets: readonly { readonly ref: string; readonly source: Source }[],
+  support: FunctionSupport,
+): { readonly ref: string; readonly index: number; readonly name: string; readonly reason: string } | undefined {
+  for (const [index, { ref, source }] of assets.entries()) {
+    for (const name of functionsCalled(source)) {
+      if (!isFunctionName(name)) continue;
+      const entry = support[name];
+      if (isUnsupported(entry)) return { ref, index, name, reason: entry.unsupported };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * E_UNSUPPORTED_KIND for the first step a backend does not run (a session's plan), then
+ * E_UNSUPPORTED_FUNCTION for the first step calling a function it does not compute, before any runs.
+ */
 export function requireBackendSupport(
   steps: readonly { readonly ref: string; readonly source: Source }[],
   backend: BackendName,
   support: KindSupport,
+  functions?: FunctionSupport,
 ): void {
   const found = firstUnsupportedKind(steps, support);
   if (found !== undefined) throw unsupportedKind(found.ref, found.kind, backend, found.reason);
+  const call = functions === undefined ? undefined : firstUnsupportedFunction(steps, functions);
+  if (call !== undefined) throw unsupportedFunction(call.ref, call.name, backend, call.reason);
 }

@@ -65,9 +65,44 @@ export function constantInterval(e: Expr): IntervalValue | undefined {
       const factor = left !== undefined ? wholeLiteral(e.right) : wholeLiteral(e.left);
       return interval === undefined || factor === undefined ? undefined : scaled(interval, factor);
     }
+    case 'call':
+      return constructedInterval(e.name, e.args);
     default:
       return undefined;
   }
+}
+
+/** The fields each interval constructor takes, in order (spec 9.13.11); every one defaults to 0. */
+const INTERVAL_CONSTRUCTORS: Readonly<Record<string, readonly ('year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second')[]>> = {
+  make_interval: ['year', 'month', 'week', 'day', 'hour', 'minute', 'second'],
+  make_ym_interval: ['year', 'month'],
+  make_dt_interval: ['day', 'hour', 'minute', 'second'],
+};
+
+/**
+ * `make_interval(1, 2)`, `make_dt_interval(0, 12)`: the interval its number literals make (whole
+ * numbers, seconds with up to 6 decimals), or undefined when an argument is anything else.
+ */
+function constructedInterval(name: string, args: readonly Expr[]): IntervalValue | undefined {
+  const fields = INTERVAL_CONSTRUCTORS[name.toLowerCase()];
+  if (fields === undefined || args.length > fields.length) return undefined;
+  const parts: IntervalPart[] = [];
+  for (const [i, arg] of args.entries()) {
+    const unit = fields[i];
+    const value = unit === 'second' ? secondsLiteral(arg) : wholeLiteral(arg);
+    if (value === undefined) return undefined;
+    if (unit === 'week') parts.push({ value: value * 7, unit: 'day' });
+    else parts.push({ value, unit });
+  }
+  return intervalOf(parts);
+}
+
+/** A number literal (possibly negated) with at most 6 decimals: a count of seconds. */
+function secondsLiteral(e: Expr): number | undefined {
+  const negated = e.kind === 'unary' && e.op === '-';
+  const inner = negated ? e.operand : e;
+  if (inner.kind !== 'number' || !/^\d+(\.\d{1,6})?$/.test(inner.text)) return undefined;
+  return negated ? -Number(inner.text) : Number(inner.text);
 }
 
 /** True when every field fits DuckDB's interval (32-bit months and days) and microseconds stay exact. */

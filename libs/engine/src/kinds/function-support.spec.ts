@@ -1,0 +1,98 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { FUNCTION_NAMES } from '@pipeline/definition';
+import { validatePipeline } from '@pipeline/validation';
+import { BACKEND_DRIVERS } from '../backend-drivers';
+import { duckdbRows, jsRows, openHarness } from '../__fixtures__/expression-harness';
+import { groupBy, input, output, select, where } from '../__fixtures__/sources';
+import { firstUnsupportedFunction, requireBackendSupport } from './backend-support';
+import { checkBackendSupport } from './check-backend-support';
+import { functionsCalled } from './function-support';
+
+/** The functions danfo refuses: JavaScript's Math rounds them differently from DuckDB's C library. */
+const DUCKDB_ONLY = ['exp', 'ln', 'log', 'log10', 'log2', 'cbrt'];
+
+const steps = [
+  { ref: 'raw', source: input('e.csv') },
+  { ref: 'rich', source: where('raw', 'sqrt(salary) > 1') },
+  { ref: 'by_dept', source: groupBy('rich', ['upper(dept)'], ['round(avg(ln(salary)), 2) AS n']) },
+  { ref: 'names', source: select('rich', 'exp(salary)') },
+  { ref: 'out', source: output('o.csv') },
+];
+
+describe('function support by backend', () => {
+  it('DuckDB computes every catalogue function; danfo all but those it cannot round alike', () => {
+    const refused = (name: 'duckdb' | 'danfo'): string[] => FUNCTION_NAMES.filter((f) => BACKEND_DRIVERS[name].functions[f] !== true);
+    expect(refused('duckdb')).toEqual([]);
+    expect(refused('danfo')).toEqual(DUCKDB_ONLY);
+  });
+
+  it('lists the functions a source calls, inside aggregates and in document order', () => {
+    expect(functionsCalled(steps[2].source)).toEqual(['upper', 'round', 'avg', 'ln']);
+    expect(functionsCalled(steps[0].source)).toEqual([]);
+  });
+
+  it('finds the first asset calling a function a backend does not compute', () => {
+    expect(firstUnsupportedFunction(steps, BACKEND_DRIVERS.danfo.functions)).toEqual({
+      ref: 'by_dept',
+      index: 2,
+      name: 'ln',
+      reason: expect.stringContaining('last binary digit'),
+    });
+    expect(firstUnsupportedFunction(steps, BACKEND_DRIVERS.duckdb.functions)).toBeUndefined();
+  });
+
+  it('refuses a session plan before its first step with E_UNSUPPORTED_FUNCTION naming asset, function and backend', () => {
+    expect(() => requireBackendSupport(steps, 'danfo', BACKEND_DRIVERS.danfo.kinds, BACKEND_DRIVERS.danfo.functions)).toThrow(
+      expect.objectContaining({
+        code: 'E_UNSUPPORTED_FUNCTION',
+        message: expect.stringMatching(/^asset "by_dept": function "ln" is not supported by backend "danfo": /),
+        details: { asset: 'by_dept', function: 'ln', backend: 'danfo' },
+      }),
+    );
+  });
+
+  it('refuses a pipeline at validation with V-014 naming the asset, the function and the backend', () => {
+    const yaml = [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: raw',
+      '      source: { input: { format: csv, path: e.csv } }',
+      '    - asset_ref: logs',
+      '      source: { select: { from: raw, columns: ["log10(salary) AS magnitude"] } }',
+      '    - asset_ref: out',
+      '      source: { output: { from: logs, format: csv, path: o.csv } }',
+    ].join('\n');
+    const validated = validatePipeline(yaml);
+    if (!validated.ok) throw new Error(validated.error.message);
+    expect(checkBackendSupport(validated.pipeline.assets, 'duckdb')).toBeUndefined();
+    expect(checkBackendSupport(validated.pipeline.assets, 'danfo')).toMatchObject({
+      code: 'V-014',
+      message: 'V-014: asset "logs": function "log10" is not supported by backend "danfo"',
+      details: { asset: 'logs', backend: 'danfo', reason: expect.stringContaining('last binary digit') },
+    });
+  });
+});
+
+describe('functions DuckDB alone computes', () => {
+  let conn: DuckDBConnection;
+  let close: () => void;
+  beforeAll(async () => {
+    ({ conn, close } = await openHarness());
+  });
+  afterAll(() => close());
+
+  // Rows: i = 1, -7, NULL, 0, 2147483647; the logarithms are NULL where undefined (x <= 0).
+  it.each([
+    ['exp(0)', 'double', ['1.0', '1.0', '1.0', '1.0', '1.0']],
+    ['ln(i)', 'double', ['0.0', null, null, null, '21.487562596892644']],
+    ['log(2, i)', 'double', ['0.0', null, null, null, '30.999999999328196']],
+    ['log(i)', 'double', ['0.0', null, null, null, '21.487562596892644']],
+    ['log10(l)', 'double', ['1.0', '9.477121254719663', null, null, null]],
+    ['log2(8)', 'double', ['3.0', '3.0', '3.0', '3.0', '3.0']],
+    ['cbrt(i)', 'double', ['1.0', '-1.9129311827723894', null, '0.0', '1290.1591548920912']],
+  ])('%s on DuckDB, refused on danfo', async (text, type, values) => {
+    expect(await duckdbRows(conn, text)).toEqual({ type, values });
+    expect(jsRows(text)).toMatchObject({ error: 'E_UNSUPPORTED_FUNCTION' });
+  });
+});

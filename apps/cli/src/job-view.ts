@@ -22,6 +22,8 @@ export interface JobView {
   readonly duration_ms?: number;
   readonly error?: string;
   readonly outputs?: readonly OutputView[];
+  /** While it runs, once its first asset is done. */
+  readonly progress?: { readonly assets_done: number; readonly assets_total: number; readonly rows_written: number };
 }
 
 /** A local job record in the API's shape. */
@@ -37,6 +39,9 @@ export function viewOfRecord(job: JobRecord): JobView {
     ...(job.status === 'completed'
       ? { outputs: (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rows_written: o.rowsWritten })) }
       : {}),
+    ...(job.status === 'running' && job.progress !== undefined
+      ? { progress: { assets_done: job.progress.assetsDone, assets_total: job.progress.assetsTotal, rows_written: job.progress.rowsWritten } }
+      : {}),
   };
 }
 
@@ -47,6 +52,7 @@ export function isFinished(job: JobView): boolean {
 
 /** Rows written by every output of the job (0 until it completed). */
 export function rowsWritten(job: JobView): number {
+  if (job.status === 'running') return job.progress?.rows_written ?? 0;
   return (job.outputs ?? []).reduce((sum, o) => sum + o.rows_written, 0);
 }
 

@@ -24,12 +24,10 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)}s`;
 }
 
-/**
- * Assets done: every asset of a completed job; before that the API tells no more than the status,
- * so 0 (a job runs its assets as one streamed query).
- */
+/** Assets done: every asset of a completed job; while it runs, what the job reports after each asset. */
 function assetsDone(job: JobView, total: number): number {
-  return job.status === 'completed' ? total : 0;
+  if (job.status === 'completed') return total;
+  return job.status === 'running' ? (job.progress?.assets_done ?? 0) : 0;
 }
 
 /** The summary of a finished job: one line, then one line per output. */
@@ -70,12 +68,15 @@ export function createProgressDisplay(io: Io, total: number, now: () => number =
   return {
     update(job) {
       const changed = last?.status !== job.status;
+      const advanced = job.progress !== undefined && job.progress.assets_done !== last?.progress?.assets_done;
       last = job;
       if (tty) {
         timer ??= setInterval(redraw, REDRAW_MS);
         redraw();
       } else if (changed && !isFinished(job)) {
         io.out.write(`job ${job.id} ${job.status}${job.status === 'queued' ? `: ${total} assets` : ''}\n`);
+      } else if (advanced && !isFinished(job)) {
+        io.out.write(`job ${job.id} running: ${assetsDone(job, total)}/${total} assets, ${rowsWritten(job)} rows written\n`);
       }
     },
     note(text) {

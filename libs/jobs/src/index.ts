@@ -12,7 +12,7 @@
 export { JOB_ERROR_CODES, isJobsError, jobsCatalogue, jobsErrors } from './errors';
 export type { JobErrorCode, JobPublicErrorCode, JobsError } from './errors';
 export { JOB_STATUSES, TERMINAL_STATUSES, isTerminalStatus, jobQualityResults } from './job';
-export type { JobOutcome, JobOutputResult, JobQualityResult, JobRecord, JobRequest, JobStatus, JobStepTiming } from './job';
+export type { JobOutcome, JobOutputResult, JobProgress, JobQualityResult, JobRecord, JobRequest, JobStatus, JobStepTiming } from './job';
 export { JOB_TRANSITIONS, applyJobEvent, assertTransition, canTransition } from './store/state-machine';
 export type { JobEvent } from './store/state-machine';
 export type { JobStore } from './store/job-store';

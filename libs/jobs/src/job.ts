@@ -81,6 +81,16 @@ export interface JobRecord {
   readonly outcome?: JobOutcome;
   /** Set when the job failed on a quality check: every quality result up to the failure. */
   readonly quality?: readonly JobQualityResult[];
+  /** While the job runs: how far its plan has got (reported by the worker after each asset). */
+  readonly progress?: JobProgress;
+}
+
+/** How far a running job has got. */
+export interface JobProgress {
+  readonly assetsDone: number;
+  readonly assetsTotal: number;
+  /** Rows its outputs have staged so far (placed when the whole plan succeeds). */
+  readonly rowsWritten: number;
 }
 
 /** The quality results of a job: its outcome's when it completed, those up to the failure when a check failed it. */

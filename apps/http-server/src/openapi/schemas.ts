@@ -76,6 +76,33 @@ export const SCHEMAS = {
       duration_ms: { type: 'integer', minimum: 0, description: 'completed_at - started_at once final (0 when it never started); absent until then.' },
       error: { type: 'string', description: 'Only when the job failed: why.' },
       outputs: { type: 'array', items: { $ref: '#/components/schemas/JobOutput' }, description: 'Only when the job completed: what it wrote.' },
+      quality: { type: 'array', items: { $ref: '#/components/schemas/JobQuality' }, description: 'Only when the job ran quality checks (completed, or failed by a check): their results.' },
+      progress: { $ref: '#/components/schemas/JobProgress' },
+    },
+  },
+  JobQuality: {
+    type: 'object',
+    required: ['suite', 'check', 'status', 'severity', 'observed_value', 'expected', 'message'],
+    additionalProperties: false,
+    properties: {
+      suite: { type: 'string', description: 'The quality suite; for an assertion step, its asset.' },
+      check: { type: 'string', description: 'completeness(email), volume rowCount, not_null(id), ...' },
+      status: { type: 'string', enum: ['pass', 'fail', 'warn', 'info'] },
+      severity: { type: 'string' },
+      observed_value: { type: ['number', 'null'], description: 'The measured value; null when there was nothing to measure.' },
+      expected: { type: 'string' },
+      message: { type: 'string' },
+    },
+  },
+  JobProgress: {
+    type: 'object',
+    required: ['assets_done', 'assets_total', 'rows_written'],
+    additionalProperties: false,
+    description: 'Only while the job runs, once its first asset is done: how far its plan has got.',
+    properties: {
+      assets_done: { type: 'integer', minimum: 0 },
+      assets_total: { type: 'integer', minimum: 1 },
+      rows_written: { type: 'integer', minimum: 0, description: 'Rows its outputs have staged so far (placed when the whole plan succeeds).' },
     },
   },
   JobList: {

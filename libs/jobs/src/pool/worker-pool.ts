@@ -6,6 +6,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { JobProgress } from '../job';
 import type { ControlMessage, RunJobTask, WorkerEvent, WorkerReply } from '../worker/protocol';
 import { claimCancel, createTaskState, isClaimed, type CancelClaim } from '../worker/task-state';
 
@@ -39,7 +40,7 @@ export interface WorkerPoolOptions {
 export interface WorkerPool {
   readonly size: number;
   /** Hands `task` to a worker; `onStarted` fires when the worker reports it began. */
-  dispatch(task: Omit<RunJobTask, 'control'>, onStarted: (at: string) => void): DispatchedTask;
+  dispatch(task: Omit<RunJobTask, 'control'>, onStarted: (at: string) => void, onProgress?: (progress: JobProgress) => void): DispatchedTask;
   /** Waits for running tasks, then stops the threads (call only once nothing runs in DuckDB). */
   close(): Promise<void>;
   /** Threads alive now. */
@@ -65,11 +66,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 
   return {
     size: options.size,
-    dispatch(task, onStarted) {
+    dispatch(task, onStarted, onProgress) {
       const { port1, port2 } = new MessageChannel();
       const state = createTaskState();
       port1.on('message', (event: WorkerEvent) => {
         if (event.type === 'started') onStarted(event.at);
+        else onProgress?.({ assetsDone: event.assetsDone, assetsTotal: event.assetsTotal, rowsWritten: event.rowsWritten });
       });
       const done = piscina
         .run({ ...task, control: { port: port2, state } }, { transferList: [port2] })

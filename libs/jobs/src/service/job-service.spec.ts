@@ -5,7 +5,7 @@ import type { JobRecord } from '../job';
 import { createMemoryJobStore } from '../store/memory-job-store';
 import { applyJobEvent, createJobRecord } from '../store/state-machine';
 import { createJobService, type JobService } from './job-service';
-import { createDataRoot, ISO_MS, must, removeDataRoot, smallPipeline } from './__fixtures__/fixtures';
+import { createDataRoot, ISO_MS, must, removeDataRoot, slowPipeline, smallPipeline } from './__fixtures__/fixtures';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -58,8 +58,10 @@ describe('job service: lifecycle on real pipelines', () => {
     expect(job.outcome?.steps.map((s) => s.ref)).toEqual(['raw', 'adults', 'out']);
     expect(fs.readFileSync(path.join(root, 'out/life.csv'), 'utf8').trim().split('\n')).toHaveLength(9);
 
-    // Every state the job went through, in order, each a legal step.
-    expect(changes.filter((c) => c.id === job.id).map((c) => c.status)).toEqual(['queued', 'running', 'completed']);
+    // Every state the job went through, in order, each a legal step (progress repeats `running`).
+    const statuses = changes.filter((c) => c.id === job.id).map((c) => c.status);
+    expect(statuses.filter((s, i) => s !== statuses[i - 1])).toEqual(['queued', 'running', 'completed']);
+    expect(job.progress).toBeUndefined();
     expect(jobs.get(job.id)).toEqual(job);
   });
 
@@ -188,5 +190,35 @@ describe('job service: options', () => {
     } finally {
       removeDataRoot(root);
     }
+  });
+});
+
+describe('job service: progress of a running job', () => {
+  let root: string;
+  let jobs: JobService;
+  const changes: JobRecord[] = [];
+
+  beforeAll(async () => {
+    root = await createDataRoot({ withBig: true });
+    jobs = createJobService({ dataRoot: root, workers: 1, onJobChange: (job) => changes.push(job), onError: (e) => changes.push(e as never) });
+  });
+  afterAll(async () => {
+    await jobs.shutdown();
+    removeDataRoot(root);
+  });
+
+  it('reports each asset the worker has done while the job runs, then drops the progress when it ends', async () => {
+    const job = must(await jobs.wait(jobs.submit({ yaml: slowPipeline('progress') }).id, 60_000));
+    expect(job.status).toBe('completed');
+    const seen = changes.filter((c) => c.id === job.id && c.progress !== undefined);
+    // The input and the group are views, done at once; the output's COPY runs the whole query, so
+    // their reports arrive while the job still runs.
+    expect(seen.map((c) => [c.status, c.progress?.assetsDone, c.progress?.assetsTotal]).slice(0, 2)).toEqual([
+      ['running', 1, 3],
+      ['running', 2, 3],
+    ]);
+    expect(seen.every((c) => c.status === 'running' && c.progress?.rowsWritten === (c.progress?.assetsDone === 3 ? job.outcome?.outputs[0]?.rowsWritten : 0))).toBe(true);
+    expect(job.progress).toBeUndefined();
+    expect(jobs.get(job.id)?.progress).toBeUndefined();
   });
 });

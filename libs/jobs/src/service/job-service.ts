@@ -13,7 +13,7 @@ import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
 import { writeLines, type Logger } from '@pipeline/server-kit';
 import { jobsErrors, type JobsError } from '../errors';
-import { isTerminalStatus, type JobQualityResult, type JobRecord, type JobRequest } from '../job';
+import { isTerminalStatus, type JobProgress, type JobQualityResult, type JobRecord, type JobRequest } from '../job';
 import { createWorkerPool, type DispatchedTask, type TaskSettlement, type WorkerPool } from '../pool/worker-pool';
 import { resolveWorkerFile } from '../pool/worker-file';
 import type { JobStore } from '../store/job-store';
@@ -251,6 +251,19 @@ export function createJobService(options: JobServiceOptions): JobService {
     if (store.get(id)?.status === 'queued') advance(id, { type: 'start', at });
   };
 
+  // Progress only decorates a running record: no state change, so waiters are not woken.
+  const onProgress = (id: string, progress: JobProgress): void => {
+    const current = store.get(id);
+    if (current?.status !== 'running') return;
+    const next = { ...current, progress };
+    store.update(next);
+    try {
+      options.onJobChange?.(next);
+    } catch (error) {
+      onError(new Error(`onJobChange listener failed: ${(error as Error).message}`, { cause: error }));
+    }
+  };
+
   const pump = (): void => {
     while (accepting && inFlight.size < pool.size) {
       const next = queue.shift();
@@ -271,6 +284,7 @@ export function createJobService(options: JobServiceOptions): JobService {
         log: { level: jobLog?.level ?? 'silent', ...(job.requestId === undefined ? {} : { requestId: job.requestId }) },
       },
       (at) => onStarted(id, at),
+      (progress) => onProgress(id, progress),
     );
     const flight: Flight = { task, cancelRequested: false };
     inFlight.set(id, flight);

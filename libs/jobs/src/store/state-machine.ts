@@ -84,5 +84,7 @@ export function applyJobEvent(record: JobRecord, event: JobEvent): JobRecord {
 /** Stamps completion; a job that never started lasted 0 ms (decision 4). */
 function finish(record: JobRecord, at: string): JobRecord {
   const durationMs = record.startedAt === undefined ? 0 : elapsedMs(record.startedAt, at);
-  return { ...record, completedAt: at, durationMs };
+  // Progress describes a running job only.
+  const { progress: _progress, ...rest } = record;
+  return { ...rest, completedAt: at, durationMs };
 }

@@ -47,7 +47,9 @@ export type WorkerTask = RunJobTask;
 export type ControlMessage = CancelMessage;
 
 /** Worker -> main over the control port. */
-export type WorkerEvent = { readonly type: 'started'; readonly at: string };
+export type WorkerEvent =
+  | { readonly type: 'started'; readonly at: string }
+  | { readonly type: 'progress'; readonly assetsDone: number; readonly assetsTotal: number; readonly rowsWritten: number };
 
 /**
  * The answer to one task (a worker never rejects a task on purpose): the job's outcome, or why it

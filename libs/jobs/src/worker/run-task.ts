@@ -47,7 +47,15 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
 
     try {
       const runtime = runtimes.runtimeFor(task.engine);
-      const result = await runtime.executePlan(task.plan, { backend: task.backend, signal: controller.signal });
+      let rowsWritten = 0;
+      const result = await runtime.executePlan(task.plan, {
+        backend: task.backend,
+        signal: controller.signal,
+        onStep: (step) => {
+          rowsWritten += step.rowsStaged ?? 0;
+          port.postMessage({ type: 'progress', assetsDone: step.done, assetsTotal: step.total, rowsWritten } satisfies WorkerEvent);
+        },
+      });
       const outcome: JobOutcome = {
         outputs: result.outputs.map((o) => ({ ref: o.ref, path: o.path, rowsWritten: o.rowsWritten, skipped: o.skipped })),
         steps: result.steps.map((s) => ({ ref: s.ref, ms: s.ms })),

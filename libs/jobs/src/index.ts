@@ -15,7 +15,7 @@ export { JOB_STATUSES, TERMINAL_STATUSES, isTerminalStatus } from './job';
 export type { JobOutcome, JobOutputResult, JobRecord, JobRequest, JobStatus, JobStepTiming } from './job';
 export { JOB_TRANSITIONS, applyJobEvent, assertTransition, canTransition } from './store/state-machine';
 export type { JobEvent } from './store/state-machine';
-export type { JobStore } from './store/job-store';
+export type { JobStore, JobStoreEvent, JobStoreKind, WaitingCancel } from './store/job-store';
 export { DEFAULT_RETENTION, createMemoryJobStore } from './store/memory-job-store';
 export type { MemoryJobStoreOptions } from './store/memory-job-store';
 export { DEFAULT_QUEUE_CAPACITY } from './service/job-queue';

@@ -59,11 +59,11 @@ async function main(): Promise<void> {
   });
 
   // Warm-up: every worker loads DuckDB and runs a few jobs.
-  await Promise.all(Array.from({ length: WORKERS * 5 }, (_, i) => jobs.wait(jobs.submit({ yaml: tinyPipeline(i) }).id, 60_000)));
+  await Promise.all(Array.from({ length: WORKERS * 5 }, async (_, i) => jobs.wait((await jobs.submit({ yaml: tinyPipeline(i) })).id, 60_000)));
 
   // Throughput: JOBS tiny pipelines submitted at once.
   const t0 = performance.now();
-  const ids = Array.from({ length: JOBS }, (_, i) => jobs.submit({ yaml: tinyPipeline(i) }).id);
+  const ids = (await Promise.all(Array.from({ length: JOBS }, (_, i) => jobs.submit({ yaml: tinyPipeline(i) })))).map((j) => j.id);
   const finished = await Promise.all(ids.map((id) => jobs.wait(id, 600_000)));
   const elapsed = performance.now() - t0;
   const failed = finished.filter((j) => j?.status !== 'completed');
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     const t = performance.now();
     let id = '';
     const started = new Promise<void>((resolve) => {
-      const job = jobs.submit({ yaml: tinyPipeline(i) });
+      const job = await jobs.submit({ yaml: tinyPipeline(i) });
       id = job.id;
       onRunning.set(id, resolve);
       if (runningAt.has(id)) resolve();

@@ -3,7 +3,7 @@
  * manager and the server, and one shutdown that stops them in order (server first, so no call
  * reaches a stopped library).
  */
-import { createJobService } from '@pipeline/jobs';
+import { createJobService, openJobStore } from '@pipeline/jobs';
 import { createSessionManager } from '@pipeline/sessions';
 import { SERVICE_VERSION, errorFields, type Logger } from '@pipeline/server-kit';
 import type { ServerConfig } from './config';
@@ -31,14 +31,23 @@ export interface GrpcAppOverrides {
 
 /** Starts the job service, the session manager and the server. */
 export async function startGrpcApp(config: ServerConfig, logger: Logger, overrides: GrpcAppOverrides = {}): Promise<GrpcApp> {
+  const onJobError = (e: Error) => logger.error(errorFields(e), 'job service error');
+  const store = await openJobStore({
+    databaseUrl: config.databaseUrl,
+    leaseMs: config.jobLeaseMs,
+    retention: config.jobRetention,
+    retentionAgeMs: config.jobRetentionAgeMs,
+    onError: onJobError,
+  });
   const jobs = createJobService({
+    store,
     dataRoot: config.dataRoot,
     workers: config.workers,
     queueCapacity: config.queueCapacity,
     ...(config.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: config.memoryLimit } } }),
     ...(overrides.jobsWorkerFile === undefined ? {} : { workerFile: overrides.jobsWorkerFile }),
     logger,
-    onError: (e) => logger.error(errorFields(e), 'job service error'),
+    onError: onJobError,
   });
   const sessions = createSessionManager({
     dataRoot: config.dataRoot,

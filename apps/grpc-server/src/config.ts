@@ -41,13 +41,22 @@ export const GRPC_SETTINGS = {
     fallback: () => DEFAULT_MAX_SESSIONS,
     read: readInteger(1, 100_000),
   } satisfies Setting<number>,
+  databaseUrl: commonSettings.databaseUrl(),
+  jobLeaseMs: commonSettings.jobLease(),
+  jobRetention: commonSettings.jobRetention(),
+  jobRetentionAgeMs: commonSettings.jobRetentionAge(),
 };
 
 /** The resolved configuration, with where each value came from (`sources`). */
 export type ResolvedConfig = ConfigOf<typeof GRPC_SETTINGS>;
 
+/** The job store settings: absent, jobs live in memory with the default retention. */
+type StoreKeys = 'databaseUrl' | 'jobLeaseMs' | 'jobRetention' | 'jobRetentionAgeMs';
+
 /** Everything the gRPC server needs to start (tests build it without `sources`). */
-export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit'> & { readonly memoryLimit?: string };
+export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit' | StoreKeys> & { readonly memoryLimit?: string } & Partial<
+    Pick<ResolvedConfig, StoreKeys>
+  >;
 
 /** The help text listing every flag, its variable and its default. */
 export const USAGE = usage('grpc-server', GRPC_SETTINGS);

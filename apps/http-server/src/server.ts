@@ -3,7 +3,7 @@
  * pending waits with the job as it is, let in-flight requests finish, then shut the job service
  * down. Used by main.ts and by the black-box tests (port 0).
  */
-import { createJobService } from '@pipeline/jobs';
+import { createJobService, openJobStore } from '@pipeline/jobs';
 import { SERVICE_VERSION, silentLogger, type Logger } from '@pipeline/server-kit';
 import { setMaxListeners } from 'node:events';
 import * as fs from 'node:fs';
@@ -13,8 +13,13 @@ import * as path from 'node:path';
 import { createApp } from './app';
 import type { HttpServerConfig } from './config';
 
+/** The job store settings: absent, jobs live in memory with the default retention. */
+type StoreKeys = 'databaseUrl' | 'jobLeaseMs' | 'jobRetention' | 'jobRetentionAgeMs';
+
 /** The settings startServer uses (HttpServerConfig without the value origins). */
-export type ServerSettings = Omit<HttpServerConfig, 'sources' | 'memoryLimit'> & { readonly memoryLimit?: string };
+export type ServerSettings = Omit<HttpServerConfig, 'sources' | 'memoryLimit' | StoreKeys> & { readonly memoryLimit?: string } & Partial<
+    Pick<HttpServerConfig, StoreKeys>
+  >;
 
 /** Options for startServer beyond the configuration. */
 export interface ServerOptions {
@@ -49,13 +54,22 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(settings: ServerSettings, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? silentLogger;
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+  const onError = (error: Error) => logger.error({ error: { message: error.message, stack: error.stack } }, 'job service error');
+  const store = await openJobStore({
+    databaseUrl: settings.databaseUrl,
+    leaseMs: settings.jobLeaseMs,
+    retention: settings.jobRetention,
+    retentionAgeMs: settings.jobRetentionAgeMs,
+    onError,
+  });
   const jobs = createJobService({
+    store,
     dataRoot: settings.dataRoot,
     workers: settings.workers,
     queueCapacity: settings.queueCapacity,
     ...(settings.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: settings.memoryLimit } } }),
     logger,
-    onError: (error) => logger.error({ error: { message: error.message, stack: error.stack } }, 'job service error'),
+    onError,
   });
   const shutdown = new AbortController();
   // Every pending wait listens to it (and stops when it ends): many at once are normal, not a leak.

@@ -288,7 +288,8 @@ export function createJobService(options: JobServiceOptions): JobService {
         return await write();
       } catch (error) {
         if (!isJobsError(error) || error.code !== 'JOB_STORE_UNAVAILABLE' || stopped) throw error;
-        if (attempt === 0) onError(new Error(`${what}: ${error.message}; retrying until the store answers`, { cause: error }));
+        // One failure can be a blip (a dropped connection, a stalled event loop); two are an outage.
+        if (attempt === 1) onError(new Error(`${what}: ${error.message}; retrying until the store answers`, { cause: error }));
         await delay(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
       }
     }
@@ -324,7 +325,8 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   let pumping = false;
   let pumpAgain = false;
-  let claimFailed = false;
+  let claimFailures = 0;
+  let claimRetry: NodeJS.Timeout | undefined;
   /** Claims waiting jobs while workers are free; one claim at a time, repeated while asked. */
   const pump = (): void => {
     if (pumping) {
@@ -341,11 +343,18 @@ export function createJobService(options: JobServiceOptions): JobService {
           let claimed: JobRecord[];
           try {
             claimed = await store.claim(free);
-            claimFailed = false;
+            claimFailures = 0;
           } catch (error) {
-            // Reported once per outage; the store's reconnection asks for a new pump.
-            if (!claimFailed) onError(new Error(`claiming queued jobs failed: ${toError(error).message}`, { cause: error }));
-            claimFailed = true;
+            // Tried again after a pause; reported once per outage (a single failure can be a blip).
+            claimFailures++;
+            if (claimFailures === 2) onError(new Error(`claiming queued jobs failed: ${toError(error).message}; retrying`, { cause: error }));
+            if (claimRetry === undefined && !stopped) {
+              claimRetry = setTimeout(() => {
+                claimRetry = undefined;
+                pump();
+              }, RETRY_DELAYS_MS[Math.min(claimFailures, RETRY_DELAYS_MS.length - 1)]);
+              claimRetry.unref();
+            }
             break;
           }
           for (const record of claimed) dispatch(record);
@@ -570,6 +579,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     const cancelTimeoutMs = shutdownOptions.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS;
     await settledWithin([...inFlight.values()], cancelTimeoutMs);
     stopped = true;
+    clearTimeout(claimRetry);
     unsubscribe();
     if (inFlight.size > 0) {
       // A worker that ignores its cancellation is left alone: terminating a thread inside

@@ -184,6 +184,7 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
 
   // Heartbeat, lease reaper and retention, on one timer.
   let healthy = true;
+  let reported = false;
   const heartbeat = async (): Promise<void> => {
     await query(
       `INSERT INTO pipeline_replicas (id, host, pid) VALUES ($1, $2, $3)
@@ -242,13 +243,18 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
         () => {
           if (!healthy) {
             healthy = true;
+            reported = false;
             // Back after an outage: claims, cancels and waits may have been missed. Said once
             // listening again (else the listener's reconnection says it).
             if (listener !== undefined) emit({ type: 'resync' });
           }
         },
         (error: unknown) => {
-          if (healthy) onError(new Error(`job store maintenance failed: ${(error as Error).message}`, { cause: error }));
+          // One failed round can be a blip (a stalled event loop); two in a row are an outage.
+          if (!healthy && !reported) {
+            reported = true;
+            onError(new Error(`job store maintenance failed: ${(error as Error).message}`, { cause: error }));
+          }
           healthy = false;
         },
       )

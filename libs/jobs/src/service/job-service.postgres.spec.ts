@@ -133,7 +133,8 @@ describe('job service on PostgreSQL: capacity, restarts', () => {
     await first.wait(done.id, 30_000);
     const running = await first.submit({ yaml: slowPipeline('rs-running') });
     await untilStatus(first, running.id, 'running');
-    const left = await Promise.all([1, 2, 3].map((n) => first.submit({ yaml: smallPipeline(`rs-left-${n}`) })));
+    const left = [];
+    for (const n of [1, 2, 3]) left.push(await first.submit({ yaml: smallPipeline(`rs-left-${n}`) }));
     // Graceful shutdown with a shared store: the running job is cancelled after the grace,
     // the queued ones stay queued for the other replicas (none now).
     await first.shutdown({ graceMs: 0 });

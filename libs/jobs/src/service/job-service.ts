@@ -187,6 +187,14 @@ interface Flight {
   finished?: Promise<void>;
 }
 
+/** The status each event leads to. */
+const EVENT_STATUS: Readonly<Record<JobEvent['type'], JobRecord['status']>> = {
+  start: 'running',
+  complete: 'completed',
+  fail: 'failed',
+  cancel: 'cancelled',
+};
+
 /** Delays between attempts of a write the store refused because it was unreachable. */
 const RETRY_DELAYS_MS = [50, 100, 200, 500, 1000, 2000];
 
@@ -302,7 +310,13 @@ export function createJobService(options: JobServiceOptions): JobService {
   const write = (flight: Flight, event: JobEvent, when: (record: JobRecord) => boolean = () => true): Promise<JobRecord> => {
     const done = flight.writes.then(async () => {
       if (flight.lost || flight.released || isTerminalStatus(flight.record.status) || !when(flight.record)) return flight.record;
-      const next = await retrying(`recording job ${flight.record.id} ${event.type}`, () => store.transition(flight.record, event));
+      const what = `recording job ${flight.record.id} ${event.type}`;
+      let next = await retrying(what, () => store.transition(flight.record, event));
+      if (next === undefined) {
+        // A write whose answer was lost (the connection dropped as it committed) is found done.
+        const stored = await retrying(what, () => store.get(flight.record.id)).catch(() => undefined);
+        if (stored !== undefined && stored.status === EVENT_STATUS[event.type] && stored.status !== flight.record.status) next = stored;
+      }
       if (next === undefined) {
         flight.lost = true;
         // The job was taken from this replica (its lease ran out): stop running it.

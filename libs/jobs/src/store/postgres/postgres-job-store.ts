@@ -95,8 +95,10 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
   const config: PoolConfig = {
     connectionString: options.databaseUrl,
     max: options.maxConnections ?? 10,
-    // A database that does not answer fails a call within seconds, not never.
-    connectionTimeoutMillis: 5_000,
+    // How long a call waits for a connection: a burst of submissions queues here (they take the
+    // enqueue lock one at a time); a database that does not answer fails the call, never hangs it.
+    // A database that refuses connections (down, restarting) fails it at once.
+    connectionTimeoutMillis: 20_000,
     application_name: `pipeline-jobs ${replicaId}`,
   };
   const pool = new Pool(config);

@@ -150,3 +150,35 @@ describe('job service on PostgreSQL: capacity, restarts', () => {
     }
   }, 60_000);
 });
+
+describe('job service on PostgreSQL: the database goes away', () => {
+  it('fails calls while it is down, records a result once it is back, and shuts down within bounds while it is down', async () => {
+    const own = await startPostgres();
+    try {
+      const url = await own.createDatabase();
+      const jobs = await replica(url, { leaseMs: 60_000 });
+      const running = await jobs.submit({ yaml: slowPipeline('down-1') });
+      await untilStatus(jobs, running.id, 'running');
+      await own.stopServer('immediate');
+      await expect(jobs.get(running.id)).rejects.toMatchObject({ code: 'JOB_STORE_UNAVAILABLE' });
+      await expect(jobs.submit({ yaml: smallPipeline('down-2') })).rejects.toMatchObject({
+        code: 'JOB_STORE_UNAVAILABLE',
+        message: expect.stringMatching(/^job store unavailable: /),
+      });
+      await own.startServer();
+      // The job ran on through the outage; its end is written once the database answers.
+      const done = must(await jobs.wait(running.id, 60_000));
+      expect(done.status).toBe('completed');
+      expect((await jobs.wait((await jobs.submit({ yaml: smallPipeline('down-3') })).id, 30_000))?.status).toBe('completed');
+
+      // Down again: shutting down does not wait for the database.
+      await own.stopServer('immediate');
+      const t0 = Date.now();
+      await jobs.shutdown({ graceMs: 0, cancelTimeoutMs: 1000 });
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    } finally {
+      errors.splice(0);
+      await own.stop();
+    }
+  }, 120_000);
+});

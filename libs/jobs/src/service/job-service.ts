@@ -584,8 +584,11 @@ export function createJobService(options: JobServiceOptions): JobService {
           handedBack.push(id);
         }
       }
+      // One attempt: with the database down, the lease hands them back (they never started).
       if (handedBack.length > 0) {
-        await retrying('handing queued jobs back', () => store.release(handedBack)).catch((error: unknown) => onError(toError(error)));
+        await store.release(handedBack).catch((error: unknown) =>
+          onError(new Error(`handing queued jobs back failed (the lease will): ${toError(error).message}`, { cause: error })),
+        );
       }
     }
     await settledWithin([...inFlight.values()], shutdownOptions.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, graceCut.signal);

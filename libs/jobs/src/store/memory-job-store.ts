@@ -107,7 +107,8 @@ export function createMemoryJobStore(options: MemoryJobStoreOptions = {}): JobSt
     async transition(current, event) {
       const stored = records.get(current.id);
       if (stored === undefined || stored.status !== current.status || waiting.has(current.id)) return undefined;
-      const next = applyJobEvent(stored, event);
+      // As the caller saw it (the owner is the only writer): the same record a database would write.
+      const next = applyJobEvent(current, event);
       put(next);
       return next;
     },

@@ -67,6 +67,14 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
       );
       expect(await store.get(f.id)).toEqual(failed);
       expect(failed).toMatchObject({ error: 'asset "raw": file not found: x.csv', errorCode: 'E_FILE_NOT_FOUND' });
+
+      // A field a newer record carries (beyond the ones above) is kept as it is.
+      await store.enqueue(queuedRecord('g'), 100);
+      const [g] = await store.claim(1);
+      const withMore = { ...(await store.transition(g, { type: 'start', at: T1 })), details: { checks: [1, 'two'] } } as JobRecord;
+      const stored = must(await store.transition(withMore, { type: 'cancel', at: T2 }));
+      expect(await store.get(g.id)).toEqual(stored);
+      expect(stored).toMatchObject({ details: { checks: [1, 'two'] } });
     });
 
     it('refuses a job beyond the capacity of waiting jobs, and a duplicate id', async () => {

@@ -39,6 +39,8 @@ CREATE TABLE pipeline_jobs (
   duration_ms      bigint,
   request          json NOT NULL,
   outcome          json,
+  -- Any further fields of a record (such as the quality results of a failed job), as the record has them.
+  extra            json,
   owner            text,
   claimed_at       timestamptz,
   cancel_requested boolean NOT NULL DEFAULT false,

@@ -43,7 +43,7 @@ export interface PostgresJobStore extends JobStore {
   maintain(): Promise<void>;
 }
 
-const COLUMNS = 'id, status, error, error_code, created_at, started_at, completed_at, duration_ms, request, outcome';
+const COLUMNS = 'id, status, error, error_code, created_at, started_at, completed_at, duration_ms, request, outcome, extra';
 const TERMINAL = "('completed', 'failed', 'cancelled')";
 
 interface JobRow extends QueryResultRow {
@@ -57,6 +57,18 @@ interface JobRow extends QueryResultRow {
   duration_ms: string | null;
   request: JobRequest;
   outcome: JobOutcome | null;
+  extra: Record<string, unknown> | null;
+}
+
+/** The record's fields with a column of their own; any other field is kept in `extra`. */
+const COLUMN_FIELDS: ReadonlySet<string> = new Set([
+  'id', 'status', 'error', 'errorCode', 'createdAt', 'startedAt', 'completedAt', 'durationMs', 'request', 'outcome',
+]);
+
+/** The fields of `record` without a column (undefined when there are none). */
+function extraOf(record: JobRecord): string | null {
+  const extra = Object.fromEntries(Object.entries(record).filter(([key, value]) => !COLUMN_FIELDS.has(key) && value !== undefined));
+  return Object.keys(extra).length === 0 ? null : JSON.stringify(extra);
 }
 
 /** A database row as the immutable record the rest of the library knows. */
@@ -72,6 +84,7 @@ function toRecord(row: JobRow): JobRecord {
     ...(row.duration_ms === null ? {} : { durationMs: Number(row.duration_ms) }),
     request: Object.freeze(row.request),
     ...(row.outcome === null ? {} : { outcome: row.outcome }),
+    ...(row.extra ?? {}),
   });
 }
 
@@ -338,7 +351,7 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
       const next = applyJobEvent(current, event);
       const [row] = await query<JobRow>(
         `UPDATE pipeline_jobs SET status = $3, started_at = $4, completed_at = $5, duration_ms = $6,
-           error = $7, error_code = $8, outcome = $9,
+           error = $7, error_code = $8, outcome = $9, extra = $11,
            runs = runs + CASE WHEN $3 = 'running' THEN 1 ELSE 0 END,
            ran_on = CASE WHEN $3 = 'running' THEN owner ELSE ran_on END,
            owner = CASE WHEN $3 IN ${TERMINAL} THEN NULL ELSE owner END
@@ -355,6 +368,7 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
           next.errorCode ?? null,
           next.outcome === undefined ? null : JSON.stringify(next.outcome),
           replicaId,
+          extraOf(next),
         ],
       );
       return row === undefined ? undefined : toRecord(row);

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { startPostgres, type PostgresServer } from '@pipeline/test-postgres';
-import { startHarness, type Harness } from './harness';
+import { failure, startHarness, type Harness } from './harness';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const HTTP_MAIN = path.join(ROOT, 'dist/apps/http-server/main.js');
@@ -233,6 +233,49 @@ describe('two HTTP replicas and one gRPC server on one database', () => {
     }
     expect(new Set(rows.map((r) => r.ran_on).filter((r) => r !== null))).toEqual(replicaIds);
   }, 240_000);
+});
+
+describe('two gRPC servers on one database', () => {
+  it('share jobs, but a session lives in the replica that created it', async () => {
+    const databaseUrl = await postgres.createDatabase();
+    // One data root for both (each harness removes it when it stops: its own copy of the inputs).
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'replicas-grpc-'));
+    fs.copyFileSync(path.join(dataRoot, 'people.csv'), path.join(shared, 'people.csv'));
+    const [a, b] = await Promise.all([1, 2].map(() => startHarness({ databaseUrl, dataRoot: shared, workers: 1 })));
+    try {
+      const submitted = await Promise.all([1, 2, 3, 4].map((n) => a.client.submitJob({ yaml: small(3000 + n) })));
+      const seen = await Promise.all(submitted.map(({ jobId }) => b.client.waitForJob({ jobId, timeoutSeconds: 60 })));
+      expect(seen.map((j) => j.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+      expect((await a.client.listJobs({})).jobs).toEqual((await b.client.listJobs({})).jobs);
+
+      const { sessionId } = await a.client.createSession({ backend: 'duckdb' });
+      const elsewhere = await failure(b.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'people.csv', options: {} }));
+      expect(elsewhere).toEqual({ code: 'NOT_FOUND', details: 'session not found' });
+      const here = await a.client.readInput({ sessionId, assetName: 'raw', format: 'csv', path: 'people.csv', options: {} });
+      expect(Number(here.rowCount)).toBe(10);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 60_000);
+});
+
+describe('a replica whose database cannot be reached', () => {
+  it('says so and exits 1 at start', async () => {
+    const child = spawn(process.execPath, [HTTP_MAIN], {
+      cwd: ROOT,
+      env: { PATH: process.env['PATH'] ?? '', PORT: '0', DATA_ROOT: dataRoot, DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/none' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(out).toContain('  job store       postgres postgres://nobody:***@127.0.0.1:1/none  [DATABASE_URL]');
+    expect(err).toMatch(/^http-server: job store unavailable: connect ECONNREFUSED 127\.0\.0\.1:1\n$/);
+    expect(out + err).not.toContain('secret');
+  }, 30_000);
 });
 
 describe('chaos: a replica killed with SIGKILL while it runs jobs', () => {

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
@@ -113,14 +114,29 @@ async function stopHttpReplica(replica: HttpReplica): Promise<void> {
   await replica.exited;
 }
 
-async function http(url: string, init: RequestInit = {}): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const response = await fetch(url, init);
-  const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+/**
+ * One request on a connection of its own (no keep-alive: a reused connection the server closes as
+ * idle at the same moment fails the request, a client-side race that says nothing of the server).
+ */
+function http(url: string, init: { method?: string; body?: string } = {}): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: init.method ?? 'GET', agent: false, headers: init.body === undefined ? {} : { 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }
 
-const submitHttp = (replica: HttpReplica, yaml: string) =>
-  http(`${replica.url}/api/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ yaml }) });
+const submitHttp = (replica: HttpReplica, yaml: string) => http(`${replica.url}/api/jobs`, { method: 'POST', body: JSON.stringify({ yaml }) });
 
 async function sql<R>(url: string, text: string): Promise<R[]> {
   const client = new Client({ connectionString: url });

@@ -7,6 +7,73 @@ const transportPackages = ['express', 'cors', 'nice-grpc', 'nice-grpc-*', '@grpc
 // Worker files are built by the Nx graph (`build-workers` targets); library code never bundles.
 const bundlers = ['esbuild', '@nx/esbuild'];
 
+// Who may import whom in production code.
+const depConstraints = [
+  {
+    sourceTag: 'type:lib',
+    onlyDependOnLibsWithTags: ['type:lib'],
+    bannedExternalImports: [...transportPackages, ...bundlers],
+  },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+  // The error helper is the bottom of the graph: every library may import it, it imports none.
+  { sourceTag: 'scope:errors', onlyDependOnLibsWithTags: [] },
+  // The worker protocol: used by jobs and sessions, depends on the error helper only.
+  { sourceTag: 'scope:workers', onlyDependOnLibsWithTags: ['scope:errors'] },
+  // Configuration, banner, version and logging of both apps (and the job workers' logger).
+  { sourceTag: 'scope:server-kit', onlyDependOnLibsWithTags: ['scope:errors'] },
+  { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
+  { sourceTag: 'scope:validation', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
+  {
+    sourceTag: 'scope:planner',
+    onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation'],
+  },
+  {
+    sourceTag: 'scope:engine',
+    onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner'],
+  },
+  {
+    sourceTag: 'scope:sessions',
+    onlyDependOnLibsWithTags: [
+      'scope:errors',
+      'scope:workers',
+      'scope:definition',
+      'scope:validation',
+      'scope:planner',
+      'scope:engine',
+    ],
+  },
+  // Prometheus metrics of both apps: fed by the job service's changes, never by a transport.
+  { sourceTag: 'scope:metrics', onlyDependOnLibsWithTags: ['scope:errors', 'scope:engine', 'scope:jobs'] },
+  {
+    sourceTag: 'scope:jobs',
+    onlyDependOnLibsWithTags: [
+      'scope:errors',
+      'scope:workers',
+      'scope:server-kit',
+      'scope:definition',
+      'scope:validation',
+      'scope:planner',
+      'scope:engine',
+    ],
+  },
+];
+
+// Test code (specs, test folders, fixtures) may also use the test-only libraries (`type:test-lib`,
+// such as a real PostgreSQL server); production code may not.
+const testFiles = ['**/*.spec.ts', '**/test/**/*.ts', '**/__fixtures__/**/*.ts'];
+const testDepConstraints = [
+  ...depConstraints.map((c) =>
+    c.onlyDependOnLibsWithTags === undefined || c.sourceTag.startsWith('type:')
+      ? { ...c, onlyDependOnLibsWithTags: [...(c.onlyDependOnLibsWithTags ?? []), 'type:test-lib'] }
+      : { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:testing'] },
+  ),
+  { sourceTag: 'type:test-lib', onlyDependOnLibsWithTags: [] },
+];
+const boundaries = (constraints) => [
+  'error',
+  { enforceBuildableLibDependency: true, banTransitiveDependencies: true, allow: [], depConstraints: constraints },
+];
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -14,67 +81,9 @@ export default [
   {
     files: ['**/*.ts'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: true,
-          banTransitiveDependencies: true,
-          allow: [],
-          depConstraints: [
-            {
-              sourceTag: 'type:lib',
-              onlyDependOnLibsWithTags: ['type:lib'],
-              bannedExternalImports: [...transportPackages, ...bundlers],
-            },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            // The error helper is the bottom of the graph: every library may import it, it imports none.
-            { sourceTag: 'scope:errors', onlyDependOnLibsWithTags: [] },
-            // The worker protocol: used by jobs and sessions, depends on the error helper only.
-            { sourceTag: 'scope:workers', onlyDependOnLibsWithTags: ['scope:errors'] },
-            // Configuration, banner, version and logging of both apps (and the job workers' logger).
-            { sourceTag: 'scope:server-kit', onlyDependOnLibsWithTags: ['scope:errors'] },
-            { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
-            { sourceTag: 'scope:validation', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
-            {
-              sourceTag: 'scope:planner',
-              onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation'],
-            },
-            {
-              sourceTag: 'scope:engine',
-              onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner'],
-            },
-            {
-              sourceTag: 'scope:sessions',
-              onlyDependOnLibsWithTags: [
-                'scope:errors',
-                'scope:workers',
-                'scope:definition',
-                'scope:validation',
-                'scope:planner',
-                'scope:engine',
-              ],
-            },
-            // Prometheus metrics of both apps: fed by the job service's changes, never by a transport.
-            {
-              sourceTag: 'scope:metrics',
-              onlyDependOnLibsWithTags: ['scope:errors', 'scope:engine', 'scope:jobs'],
-            },
-            {
-              sourceTag: 'scope:jobs',
-              onlyDependOnLibsWithTags: [
-                'scope:errors',
-                'scope:workers',
-                'scope:server-kit',
-                'scope:definition',
-                'scope:validation',
-                'scope:planner',
-                'scope:engine',
-              ],
-            },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': boundaries(depConstraints),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  { files: testFiles, rules: { '@nx/enforce-module-boundaries': boundaries(testDepConstraints) } },
 ];

@@ -16,8 +16,11 @@ const { builtinModules } = require('node:module');
 const esbuild = require('esbuild');
 const { ROOT, nodeBundleOptions } = require('./node-bundle.cjs');
 
-/** Never inlined into main.js: native addons, big engines, and packages that load files of their own. */
-const EXTERNAL = ['@duckdb/node-api', '@duckdb/*', 'danfojs-node', 'piscina', 'nodejs-polars', 'esbuild', 'pino', 'pino-pretty'];
+/**
+ * Never inlined into main.js: native addons, big engines, and packages that load files of their own
+ * (`pg` asks for its optional native binding, `pg-native`, at run time).
+ */
+const EXTERNAL = ['@duckdb/node-api', '@duckdb/*', 'danfojs-node', 'piscina', 'nodejs-polars', 'esbuild', 'pino', 'pino-pretty', 'pg'];
 
 /**
  * The worker file a library's `build-workers` target writes, and the esbuild metafile beside it.

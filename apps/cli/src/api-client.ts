@@ -21,6 +21,8 @@ export interface ApiClient {
   /** Waits up to `timeoutSeconds` (the server's cap applies) and answers the job as it is then. */
   wait(id: string, timeoutSeconds: number): Promise<JobView>;
   cancel(id: string): Promise<{ status: string }>;
+  /** The job's status and, while it runs, how far it has got. */
+  progress(id: string): Promise<{ status: string; assets_done?: number; assets_total?: number; rows_written?: number }>;
 }
 
 /** A client of the server at `baseUrl` (`http://host:port`, no trailing slash). */
@@ -57,5 +59,6 @@ export function createApiClient(baseUrl: string): ApiClient {
     get: (id) => call('GET', job(id)),
     wait: (id, timeoutSeconds) => call('GET', `${job(id)}/wait?timeout=${timeoutSeconds}`),
     cancel: (id) => call('DELETE', job(id)),
+    progress: (id) => call('GET', `${job(id)}/progress`),
   };
 }

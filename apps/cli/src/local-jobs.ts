@@ -14,7 +14,7 @@ export interface LocalJob extends FollowedJob {
 }
 
 /** Starts a job service over `dataRoot` and submits `request` (already validated) to it. */
-export function startLocalJob(request: JobRequest, dataRoot: string, onError: (error: Error) => void): LocalJob {
+export async function startLocalJob(request: JobRequest, dataRoot: string, onError: (error: Error) => void): Promise<LocalJob> {
   let listener: ((job: JobView) => void) | undefined;
   const jobs: JobService = createJobService({
     dataRoot,
@@ -26,16 +26,16 @@ export function startLocalJob(request: JobRequest, dataRoot: string, onError: (e
   });
   let id: string;
   try {
-    id = jobs.submit(request).id;
+    id = (await jobs.submit(request)).id;
   } catch (error) {
-    void jobs.shutdown({ graceMs: 0 });
+    await jobs.shutdown({ graceMs: 0 });
     throw error;
   }
   return {
     id,
     async untilFinished(onChange) {
       listener = onChange;
-      const first = jobs.get(id);
+      const first = await jobs.get(id);
       if (first !== undefined) onChange(viewOfRecord(first));
       for (;;) {
         const record = await jobs.wait(id, 60_000);
@@ -45,7 +45,7 @@ export function startLocalJob(request: JobRequest, dataRoot: string, onError: (e
       }
     },
     async cancel() {
-      jobs.cancel(id);
+      await jobs.cancel(id);
     },
     close: () => jobs.shutdown({ graceMs: 0 }),
   };

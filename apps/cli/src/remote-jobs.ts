@@ -1,14 +1,23 @@
 /**
  * Follows a job of a running server: waits on `GET /api/jobs/{id}/wait` one second at a time (so
- * the display sees each status soon after it changes) and cancels with `DELETE /api/jobs/{id}`.
+ * the display sees each status soon after it changes), reads `GET /api/jobs/{id}/progress` while it
+ * runs, and cancels with `DELETE /api/jobs/{id}`.
  */
 import type { ApiClient } from './api-client';
 import { cliCatalogue } from './errors';
 import type { FollowedJob } from './follow';
-import { isFinished } from './job-view';
+import { isFinished, type JobView } from './job-view';
 
 /** A job of the server behind `client`. */
 export function remoteJob(client: ApiClient, id: string): FollowedJob {
+  // A running job's progress comes from its own route (the job object keeps the contract's fields).
+  const withProgress = async (job: JobView): Promise<JobView> => {
+    if (job.status !== 'running') return job;
+    const p = await client.progress(id).catch(() => undefined);
+    return p?.assets_done === undefined || p.assets_total === undefined || p.rows_written === undefined
+      ? job
+      : { ...job, progress: { assets_done: p.assets_done, assets_total: p.assets_total, rows_written: p.rows_written } };
+  };
   return {
     id,
     async untilFinished(onChange) {
@@ -18,8 +27,11 @@ export function remoteJob(client: ApiClient, id: string): FollowedJob {
       if (isFinished(first)) return first;
       for (;;) {
         const job = await client.wait(id, 1);
-        onChange(job);
-        if (isFinished(job)) return job;
+        if (isFinished(job)) {
+          onChange(job);
+          return job;
+        }
+        onChange(await withProgress(job));
       }
     },
     async cancel() {

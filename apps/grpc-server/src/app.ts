@@ -3,7 +3,7 @@
  * manager and the server, and one shutdown that stops them in order (server first, so no call
  * reaches a stopped library).
  */
-import { createJobService } from '@pipeline/jobs';
+import { createJobService, openJobStore } from '@pipeline/jobs';
 import { createServiceMetrics, serveMetrics, type MetricsListener } from '@pipeline/metrics';
 import { createSessionManager } from '@pipeline/sessions';
 import { SERVICE_VERSION, errorFields, type Logger } from '@pipeline/server-kit';
@@ -36,7 +36,16 @@ export interface GrpcAppOverrides {
 export async function startGrpcApp(config: ServerConfig, logger: Logger, overrides: GrpcAppOverrides = {}): Promise<GrpcApp> {
   // This instance's own registry: servers started in one process (the tests) count apart.
   const metrics = createServiceMetrics({ transport: 'grpc' });
+  const onJobError = (e: Error) => logger.error(errorFields(e), 'job service error');
+  const store = await openJobStore({
+    databaseUrl: config.databaseUrl,
+    leaseMs: config.jobLeaseMs,
+    retention: config.jobRetention,
+    retentionAgeMs: config.jobRetentionAgeMs,
+    onError: onJobError,
+  });
   const jobs = createJobService({
+    store,
     dataRoot: config.dataRoot,
     workers: config.workers,
     queueCapacity: config.queueCapacity,
@@ -44,7 +53,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     ...(overrides.jobsWorkerFile === undefined ? {} : { workerFile: overrides.jobsWorkerFile }),
     logger,
     onJobChange: metrics.onJobChange,
-    onError: (e) => logger.error(errorFields(e), 'job service error'),
+    onError: onJobError,
   });
   const sessions = createSessionManager({
     dataRoot: config.dataRoot,

@@ -97,6 +97,16 @@ describe('loadConfig', () => {
     expect(lines).toContain('  session ttl     90s  [SESSION_TTL]');
     expect(lines).toContain('  memory limit    auto (a share of memory per worker)  [default]');
     expect(lines).toContain('  metrics port    off  [default]');
-    expect(lines).toHaveLength(10);
+    expect(lines).toContain('  job store       memory  [default]');
+    expect(lines).toHaveLength(14);
+  });
+
+  it('reads the job store settings and masks the database password in the banner', () => {
+    const c = loadConfig([], { DATABASE_URL: 'postgres://jobs:s3cret@db:5432/pipeline', JOB_LEASE: '10s', JOB_RETENTION: '500', JOB_RETENTION_AGE: '24h' }, '/d');
+    expect(c).toMatchObject({ databaseUrl: 'postgres://jobs:s3cret@db:5432/pipeline', jobLeaseMs: 10_000, jobRetention: 500, jobRetentionAgeMs: 86_400_000 });
+    const lines = describeConfig(c, '1.2.3');
+    expect(lines).toContain('  job store       postgres postgres://jobs:***@db:5432/pipeline  [DATABASE_URL]');
+    expect(lines.join('\n')).not.toContain('s3cret');
+    expect(() => loadConfig(['--database-url', 'mysql://x'], {}, '/d')).toThrow('invalid --database-url: expected a postgres:// or postgresql:// URL');
   });
 });

@@ -50,17 +50,24 @@ export const GRPC_SETTINGS = {
     read: readInteger(0, 65535),
     show: (port) => (port === undefined ? 'off' : String(port)),
   } satisfies Setting<number | undefined>,
+  databaseUrl: commonSettings.databaseUrl(),
+  jobLeaseMs: commonSettings.jobLease(),
+  jobRetention: commonSettings.jobRetention(),
+  jobRetentionAgeMs: commonSettings.jobRetentionAge(),
 };
 
 /** The resolved configuration, with where each value came from (`sources`). */
 export type ResolvedConfig = ConfigOf<typeof GRPC_SETTINGS>;
 
+/** The job store settings: absent, jobs live in memory with the default retention. */
+type StoreKeys = 'databaseUrl' | 'jobLeaseMs' | 'jobRetention' | 'jobRetentionAgeMs';
+
 /** Everything the gRPC server needs to start (tests build it without `sources`). */
-export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit' | 'metricsPort'> & {
+export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit' | 'metricsPort' | StoreKeys> & {
   readonly memoryLimit?: string;
   /** Where `GET /metrics` listens; no metrics listener when undefined. */
   readonly metricsPort?: number;
-};
+} & Partial<Pick<ResolvedConfig, StoreKeys>>;
 
 /** The help text listing every flag, its variable and its default. */
 export const USAGE = usage('grpc-server', GRPC_SETTINGS);

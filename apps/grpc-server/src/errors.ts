@@ -70,6 +70,7 @@ export const STATUS_TABLE = {
   JOB_INVALID_REQUEST: { status: Status.INVALID_ARGUMENT },
   JOB_QUEUE_FULL: { status: Status.RESOURCE_EXHAUSTED, message: 'job queue is full' },
   JOB_SHUTTING_DOWN: { status: Status.UNAVAILABLE },
+  JOB_STORE_UNAVAILABLE: { status: Status.UNAVAILABLE },
   // `@pipeline/sessions`.
   SESSION_NOT_FOUND: { status: Status.NOT_FOUND, message: 'session not found' },
   SESSION_HANDLE_NOT_FOUND: { status: Status.NOT_FOUND, message: 'handle not found' },

@@ -5,6 +5,7 @@
  * lines on stdout (`@pipeline/server-kit`); a configuration error is one line on stderr, exit 2.
  */
 import { statSync } from 'node:fs';
+import { isJobsError } from '@pipeline/jobs';
 import {
   SERVICE_VERSION,
   configError,
@@ -41,7 +42,15 @@ async function main(): Promise<void> {
     throw e;
   }
   for (const line of describeConfig(config, SERVICE_VERSION)) console.log(line);
-  const app = await startGrpcApp(config, logger);
+  let app;
+  try {
+    app = await startGrpcApp(config, logger);
+  } catch (e) {
+    if (!isJobsError(e)) throw e;
+    // The job store named in the configuration cannot be opened (database down, wrong URL).
+    console.error(`grpc-server: ${e.message}`);
+    process.exit(1);
+  }
 
   // A second signal or a fatal error cancels everything at once, but exits only once the job
   // workers are out of DuckDB (see stopOnSignals): never a native abort.

@@ -10,6 +10,7 @@ import { startGrpcApp, type GrpcApp } from '../src/app';
 import type { ServerConfig } from '../src/config';
 import { PipelineServiceDefinition } from '../src/generated/pipeline/v1/pipeline';
 import { silentLogger } from '@pipeline/server-kit';
+import { startPostgres, type PostgresServer } from '@pipeline/test-postgres';
 
 /** A running server, its client and its data root. */
 export interface Harness {
@@ -25,9 +26,35 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-/** Starts a server; `config` overrides the test defaults (2 workers, short everything else). */
+/** Makes a fresh database for the next server, while a file runs its servers on PostgreSQL. */
+let jobDatabase: (() => Promise<string>) | undefined;
+
+/**
+ * Runs the servers this file starts on the PostgreSQL job store: a real server is started before
+ * the file's tests (a fresh database for each harness) and stopped after them. Call it at the top
+ * of a file, then define (or `require`) the suites inside a `describe`, so that their servers stop
+ * before the database does.
+ */
+export function usePostgresJobStore(): void {
+  let postgres: PostgresServer | undefined;
+  beforeAll(async () => {
+    const started = await startPostgres();
+    postgres = started;
+    jobDatabase = () => started.createDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    jobDatabase = undefined;
+    await postgres?.stop();
+  });
+}
+
+/**
+ * Starts a server; `config` overrides the test defaults (2 workers, short everything else). Its
+ * jobs live in memory, or in a fresh PostgreSQL database under {@link usePostgresJobStore}.
+ */
 export async function startHarness(config: Partial<ServerConfig> = {}): Promise<Harness> {
   const dataRoot = mkdtempSync(join(tmpdir(), 'grpc-server-test-'));
+  const databaseUrl = config.databaseUrl ?? (await jobDatabase?.());
   const app = await startGrpcApp(
     {
       host: '127.0.0.1',
@@ -38,6 +65,7 @@ export async function startHarness(config: Partial<ServerConfig> = {}): Promise<
       sessionTtlMs: 60_000,
       maxSessions: 10,
       ...config,
+      databaseUrl,
     },
     silentLogger,
   );

@@ -18,13 +18,26 @@ describe('parseConfig', () => {
     });
     expect(config.memoryLimit).toBeUndefined();
     expect(DEFAULT_BODY_LIMIT).toBe(10 * 1024 * 1024);
-    expect(Object.values(config.sources)).toEqual(Array(7).fill('default'));
+    expect(Object.values(config.sources)).toEqual(Array(11).fill('default'));
+    expect(config.databaseUrl).toBeUndefined();
   });
 
   it('reads every setting from the environment', () => {
     const config = parseConfig(
       [],
-      { PORT: '9000', HOST: '127.0.0.1', DATA_ROOT: 'data', WORKERS: '3', QUEUE_CAPACITY: '7', MEMORY_LIMIT: '1.5GB', BODY_LIMIT: '2mb' },
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_ROOT: 'data',
+        WORKERS: '3',
+        QUEUE_CAPACITY: '7',
+        MEMORY_LIMIT: '1.5GB',
+        BODY_LIMIT: '2mb',
+        DATABASE_URL: 'postgresql://jobs@db/pipeline',
+        JOB_LEASE: '45s',
+        JOB_RETENTION: '100',
+        JOB_RETENTION_AGE: '2h',
+      },
       cwd,
     );
     expect(config).toMatchObject({
@@ -35,6 +48,10 @@ describe('parseConfig', () => {
       queueCapacity: 7,
       memoryLimit: '1.5GB',
       bodyLimit: 2 * 1024 * 1024,
+      databaseUrl: 'postgresql://jobs@db/pipeline',
+      jobLeaseMs: 45_000,
+      jobRetention: 100,
+      jobRetentionAgeMs: 7_200_000,
     });
     expect(config.sources).toEqual({
       port: 'PORT',
@@ -44,6 +61,10 @@ describe('parseConfig', () => {
       queueCapacity: 'QUEUE_CAPACITY',
       memoryLimit: 'MEMORY_LIMIT',
       bodyLimit: 'BODY_LIMIT',
+      databaseUrl: 'DATABASE_URL',
+      jobLeaseMs: 'JOB_LEASE',
+      jobRetention: 'JOB_RETENTION',
+      jobRetentionAgeMs: 'JOB_RETENTION_AGE',
     });
   });
 
@@ -71,6 +92,8 @@ describe('parseConfig', () => {
     [[], { BODY_LIMIT: 'lots' }, 'invalid BODY_LIMIT "lots": expected a size from 1 byte to 1gb'],
     [[], { BODY_LIMIT: '10tb' }, 'invalid BODY_LIMIT "10tb"'],
     [[], { BODY_LIMIT: '0' }, 'invalid BODY_LIMIT "0"'],
+    [[], { DATABASE_URL: 'db.example:5432' }, 'invalid DATABASE_URL: expected a postgres:// or postgresql:// URL'],
+    [[], { JOB_LEASE: '0' }, 'invalid JOB_LEASE "0": expected a positive duration'],
     [['--host='], {}, 'invalid --host: the host must not be empty'],
     [['--prot', '1'], {}, 'unknown flag --prot (expected one of --host, --port, --data-root'],
     [['serve'], {}, 'unexpected argument "serve"'],
@@ -107,7 +130,14 @@ describe('describeConfig', () => {
       '  queue capacity  1000  [default]',
       '  memory limit    auto (a share of memory per worker)  [default]',
       '  body limit      10 MB (10485760 bytes)  [default]',
+      '  job store       memory  [default]',
+      '  job lease       30s  [default]',
+      '  job retention   10000  [default]',
+      '  job max age     none  [default]',
     ]);
+    const withDatabase = describeConfig(parseConfig(['--database-url', 'postgres://u:pw@db:5432/jobs?password=pw2'], {}, '/d'), '1');
+    expect(withDatabase).toContain('  job store       postgres postgres://u:***@db:5432/jobs?password=***  [--database-url]');
+    expect(withDatabase.join('\n')).not.toMatch(/pw2?@|pw2/);
   });
 
   it('formats sizes', () => {

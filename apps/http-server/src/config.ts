@@ -35,6 +35,10 @@ export const HTTP_SETTINGS = {
     read: readSize,
     show: formatBytes,
   } satisfies Setting<number>,
+  databaseUrl: commonSettings.databaseUrl(),
+  jobLeaseMs: commonSettings.jobLease(),
+  jobRetention: commonSettings.jobRetention(),
+  jobRetentionAgeMs: commonSettings.jobRetentionAge(),
 };
 
 /** The resolved configuration of one server process (with `sources`: where each value came from). */

@@ -67,6 +67,8 @@ export const ERROR_TABLE = {
   // Its message already reads `invalid request: ...`.
   JOB_INVALID_REQUEST: { status: 400, prefix: '' },
   JOB_SHUTTING_DOWN: { status: 503, prefix: '' },
+  // The job database is down or restarting: the message says so and names the reason.
+  JOB_STORE_UNAVAILABLE: { status: 503, prefix: '' },
   // An option out of range (the message names it); the gRPC app answers it INVALID_ARGUMENT too.
   JOB_INVALID_OPTION: { status: 400, prefix: 'invalid request: ' },
   // `@pipeline/engine`.

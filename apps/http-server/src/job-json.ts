@@ -1,7 +1,7 @@
 /**
  * The HTTP job object: snake_case fields, timestamps only once they exist, `error` only for a
  * failed job (decisions, section 4), `outputs` (what it wrote) only for a completed one, `quality`
- * (check results) only for a job that ran quality checks, `progress` only while it runs.
+ * (check results) only for a job that ran quality checks.
  */
 import { jobQualityResults, type JobRecord } from '@pipeline/jobs';
 
@@ -16,16 +16,30 @@ export interface JobJson {
   readonly error?: string;
   readonly outputs?: readonly JobOutputJson[];
   readonly quality?: readonly JobQualityJson[];
-  readonly progress?: JobProgressJson;
 }
 
-/** How far a running job has got (present only while it runs, once its first asset is done). */
+/**
+ * `GET /api/jobs/{id}/progress`: the job's status and, while it runs (once its first asset is
+ * done, on the replica running it), how far it has got. Kept off the job object, whose fields are
+ * the contract's.
+ */
 export interface JobProgressJson {
-  readonly assets_done: number;
-  readonly assets_total: number;
+  readonly status: string;
+  readonly assets_done?: number;
+  readonly assets_total?: number;
   /** Rows its outputs have staged so far; they are placed when the whole plan succeeds. */
-  readonly rows_written: number;
+  readonly rows_written?: number;
 }
+
+/** Renders a job record's progress answer. */
+export function toJobProgressJson(job: JobRecord): JobProgressJson {
+  const progress = job.status === 'running' ? job.progress : undefined;
+  return {
+    status: job.status,
+    ...(progress === undefined ? {} : { assets_done: progress.assetsDone, assets_total: progress.assetsTotal, rows_written: progress.rowsWritten }),
+  };
+}
+
 
 /** One quality check's result, on a job that ran checks (completed, or failed by a check). */
 export interface JobQualityJson {
@@ -66,9 +80,6 @@ export function toJobJson(job: JobRecord): JobJson {
       ? { outputs: (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rows_written: o.rowsWritten })) }
       : {}),
     ...qualityJson(job),
-    ...(job.status === 'running' && job.progress !== undefined
-      ? { progress: { assets_done: job.progress.assetsDone, assets_total: job.progress.assetsTotal, rows_written: job.progress.rowsWritten } }
-      : {}),
   };
 }
 

@@ -5,6 +5,7 @@
  * is one line on stderr and exit code 2.
  */
 import { statSync } from 'node:fs';
+import { isJobsError } from '@pipeline/jobs';
 import { SERVICE_VERSION, configError, createLogger, isConfigError, listeningLine, logLevel, stopOnSignals, wantsHelp, type Logger } from '@pipeline/server-kit';
 import { describeConfig, parseConfig, usage, type HttpServerConfig } from './config';
 import { startServer, type RunningServer } from './server';
@@ -34,6 +35,11 @@ async function main(): Promise<void> {
   try {
     server = await startServer(config, { logger });
   } catch (error) {
+    if (isJobsError(error)) {
+      // The job store named in the configuration cannot be opened (database down, wrong URL).
+      console.error(`http-server: ${error.message}`);
+      process.exit(1);
+    }
     if ((error as { syscall?: unknown }).syscall !== 'listen') throw error;
     console.error(`http-server: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
     process.exit(1);

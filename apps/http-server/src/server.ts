@@ -3,7 +3,7 @@
  * pending waits with the job as it is, let in-flight requests finish, then shut the job service
  * down. Used by main.ts and by the black-box tests (port 0).
  */
-import { createJobService } from '@pipeline/jobs';
+import { createJobService, openJobStore } from '@pipeline/jobs';
 import { createServiceMetrics } from '@pipeline/metrics';
 import { SERVICE_VERSION, silentLogger, type Logger } from '@pipeline/server-kit';
 import { setMaxListeners } from 'node:events';
@@ -14,8 +14,13 @@ import * as path from 'node:path';
 import { createApp } from './app';
 import type { HttpServerConfig } from './config';
 
+/** The job store settings: absent, jobs live in memory with the default retention. */
+type StoreKeys = 'databaseUrl' | 'jobLeaseMs' | 'jobRetention' | 'jobRetentionAgeMs';
+
 /** The settings startServer uses (HttpServerConfig without the value origins). */
-export type ServerSettings = Omit<HttpServerConfig, 'sources' | 'memoryLimit'> & { readonly memoryLimit?: string };
+export type ServerSettings = Omit<HttpServerConfig, 'sources' | 'memoryLimit' | StoreKeys> & { readonly memoryLimit?: string } & Partial<
+    Pick<HttpServerConfig, StoreKeys>
+  >;
 
 /** Options for startServer beyond the configuration. */
 export interface ServerOptions {
@@ -52,14 +57,23 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   // This instance's own registry: servers started in one process (the tests) count apart.
   const metrics = createServiceMetrics({ transport: 'http' });
+  const onError = (error: Error) => logger.error({ error: { message: error.message, stack: error.stack } }, 'job service error');
+  const store = await openJobStore({
+    databaseUrl: settings.databaseUrl,
+    leaseMs: settings.jobLeaseMs,
+    retention: settings.jobRetention,
+    retentionAgeMs: settings.jobRetentionAgeMs,
+    onError,
+  });
   const jobs = createJobService({
+    store,
     dataRoot: settings.dataRoot,
     workers: settings.workers,
     queueCapacity: settings.queueCapacity,
     ...(settings.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: settings.memoryLimit } } }),
     logger,
     onJobChange: metrics.onJobChange,
-    onError: (error) => logger.error({ error: { message: error.message, stack: error.stack } }, 'job service error'),
+    onError,
   });
   metrics.readFrom({ jobs: () => jobs.stats() });
   const shutdown = new AbortController();

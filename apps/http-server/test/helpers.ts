@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRecordingLogger } from '@pipeline/server-kit';
+import { startPostgres, type PostgresServer } from '@pipeline/test-postgres';
 import { startServer, type RunningServer, type ServerSettings } from '../src/server';
 import { checkResponse } from './openapi-check';
 
@@ -16,12 +17,38 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts a server on an ephemeral port over a fresh temporary data root (or `dataRoot`). */
+/** Makes a fresh database for the next server, while a file runs its servers on PostgreSQL. */
+let jobDatabase: (() => Promise<string>) | undefined;
+
+/**
+ * Runs the servers this file starts on the PostgreSQL job store: a real server is started before
+ * the file's tests (a fresh database for each test server) and stopped after them. Call it at the
+ * top of a file, then define (or `require`) the suites inside a `describe`, so that their servers
+ * stop before the database does.
+ */
+export function usePostgresJobStore(): void {
+  let postgres: PostgresServer | undefined;
+  beforeAll(async () => {
+    const started = await startPostgres();
+    postgres = started;
+    jobDatabase = () => started.createDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    jobDatabase = undefined;
+    await postgres?.stop();
+  });
+}
+
+/**
+ * Starts a server on an ephemeral port over a fresh temporary data root (or `dataRoot`), its jobs
+ * in memory, or in a fresh PostgreSQL database under {@link usePostgresJobStore}.
+ */
 export async function startTestServer(settings: Partial<ServerSettings> = {}): Promise<TestServer> {
   const dataRoot = settings.dataRoot ?? fs.mkdtempSync(path.join(os.tmpdir(), 'http-server-test-'));
+  const databaseUrl = settings.databaseUrl ?? (await jobDatabase?.());
   const { logger, lines } = createRecordingLogger('http-server');
   const server = await startServer(
-    { port: 0, host: '127.0.0.1', workers: 1, queueCapacity: 100, bodyLimit: 10 * 1024 * 1024, ...settings, dataRoot },
+    { port: 0, host: '127.0.0.1', workers: 1, queueCapacity: 100, bodyLimit: 10 * 1024 * 1024, ...settings, dataRoot, databaseUrl },
     { logger, shutdownGraceMs: 2_000 },
   );
   return {

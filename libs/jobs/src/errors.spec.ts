@@ -19,6 +19,7 @@ describe('jobs error catalogue', () => {
         jobsErrors.workerFileMissing('/x/jobs-worker.js'),
         jobsErrors.invalidOption('workers', 'a positive integer', 0),
         jobsErrors.duplicateId('j'),
+        jobsErrors.storeUnavailable('connect ECONNREFUSED 127.0.0.1:5432'),
       ].map((e) => e.code),
     );
     expect([...produced].sort()).toEqual([...JOB_ERROR_CODES].sort());
@@ -34,6 +35,10 @@ describe('jobs error catalogue', () => {
       message: 'job j1: the worker running it died (worker exited with code: 70)',
       details: { jobId: 'j1', reason: 'worker exited with code: 70' },
     });
+    expect(jobsErrors.interrupted('j1').message).toBe('interrupted: the replica running this job stopped');
+    expect(jobsErrors.storeUnavailable('connect ECONNREFUSED 127.0.0.1:5432').message).toBe(
+      'job store unavailable: connect ECONNREFUSED 127.0.0.1:5432',
+    );
   });
 
   it('recognises its errors and nothing else', () => {

@@ -43,9 +43,13 @@ export const jobsCatalogue = defineErrorCatalogue({
       public: false,
     },
     JOB_INTERRUPTED: {
-      meaning: 'A job a previous process of the service left running (found in a durable store at start).',
-      message: (a: { jobId: string }) => `job ${a.jobId} was running when the service stopped`,
+      meaning: 'The replica running the job stopped (killed, crashed or cut off) and its lease on the job ran out.',
+      message: (_: { jobId: string }) => 'interrupted: the replica running this job stopped',
       public: false,
+    },
+    JOB_STORE_UNAVAILABLE: {
+      meaning: 'The job database cannot be reached or refused a query; the message names the reason.',
+      message: (a: { reason: string }) => `job store unavailable: ${a.reason}`,
     },
     JOB_CANCELLED: {
       meaning: 'The job was cancelled; it ends with this error.',
@@ -105,4 +109,6 @@ export const jobsErrors = {
   invalidOption: (option: string, expected: string, value: unknown) =>
     jobsCatalogue.create('JOB_INVALID_OPTION', { option, expected, value }),
   duplicateId: (jobId: string) => jobsCatalogue.create('JOB_DUPLICATE_ID', { jobId }),
+  storeUnavailable: (reason: string, cause?: unknown) =>
+    jobsCatalogue.create('JOB_STORE_UNAVAILABLE', { reason }, cause === undefined ? undefined : { cause }),
 } satisfies Record<string, (...args: never[]) => JobsError>;

@@ -4,8 +4,9 @@
  * cooperative cancellation, waiting without polling, retention and graceful shutdown.
  *
  * @example
- * const jobs = createJobService({ dataRoot: '/srv/data' });
- * const job = jobs.submit({ yaml, variables: { DAY: '2026-01-31' } }); // status 'queued'
+ * const store = await openJobStore({ databaseUrl: process.env.DATABASE_URL }); // memory when unset
+ * const jobs = createJobService({ dataRoot: '/srv/data', store });
+ * const job = await jobs.submit({ yaml, variables: { DAY: '2026-01-31' } }); // status 'queued'
  * const done = await jobs.wait(job.id, 300_000);                        // 'completed' | 'failed' | 'cancelled'
  * await jobs.shutdown({ graceMs: 10_000 });
  */
@@ -15,9 +16,15 @@ export { JOB_STATUSES, TERMINAL_STATUSES, isTerminalStatus, jobQualityResults } 
 export type { JobOutcome, JobOutputResult, JobProgress, JobQualityResult, JobRecord, JobRequest, JobStatus, JobStepTiming } from './job';
 export { JOB_TRANSITIONS, applyJobEvent, assertTransition, canTransition } from './store/state-machine';
 export type { JobEvent } from './store/state-machine';
-export type { JobStore } from './store/job-store';
+export type { JobStore, JobStoreEvent, JobStoreKind, WaitingCancel } from './store/job-store';
 export { DEFAULT_RETENTION, createMemoryJobStore } from './store/memory-job-store';
 export type { MemoryJobStoreOptions } from './store/memory-job-store';
+export { DEFAULT_LEASE_MS, createPostgresJobStore } from './store/postgres/postgres-job-store';
+export type { PostgresJobStore, PostgresJobStoreOptions } from './store/postgres/postgres-job-store';
+export { MIGRATIONS } from './store/postgres/migrations';
+export type { Migration } from './store/postgres/migrations';
+export { openJobStore } from './store/open-job-store';
+export type { JobStoreOptions } from './store/open-job-store';
 export { DEFAULT_QUEUE_CAPACITY } from './service/job-queue';
 export { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } from './service/defaults';
 export {

@@ -1,3 +1,4 @@
+import { maskDatabaseUrl } from './settings';
 import { bannerLines, commonSettings, formatBytes, isConfigError, listeningLine, parseConfig, readDuration, readSize, usage, type Setting } from './index';
 
 const settings = {
@@ -104,5 +105,16 @@ describe('banner and usage', () => {
       expect(text).toContain(s.env);
     }
     expect(text).toContain('LOG_LEVEL');
+  });
+});
+
+describe('maskDatabaseUrl', () => {
+  it('hides the password wherever the URL carries one, and nothing else', () => {
+    expect(maskDatabaseUrl('postgres://jobs:s3cret@db.internal:5432/pipeline')).toBe('postgres://jobs:***@db.internal:5432/pipeline');
+    expect(maskDatabaseUrl('postgresql://jobs@db/pipeline?sslmode=require&password=s3cret')).toBe(
+      'postgresql://jobs@db/pipeline?sslmode=require&password=***',
+    );
+    expect(maskDatabaseUrl('postgres://db/pipeline')).toBe('postgres://db/pipeline');
+    expect(maskDatabaseUrl('postgres://jobs:p@ss@[bad')).not.toContain('p@ss');
   });
 });

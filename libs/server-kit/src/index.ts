@@ -17,6 +17,7 @@ export {
   MAX_WORKERS,
   commonSettings,
   formatBytes,
+  maskDatabaseUrl,
   readDuration,
   readInteger,
   readSize,

@@ -142,4 +142,63 @@ export const commonSettings = {
     },
     show: (value) => value ?? 'auto (a share of memory per worker)',
   }),
+  /** Where jobs live: a `postgres://` URL (shared by every replica using it), else in memory. */
+  databaseUrl: (): Setting<string | undefined> => ({
+    flag: 'database-url',
+    env: 'DATABASE_URL',
+    label: 'job store',
+    help: 'PostgreSQL URL (postgres://user:password@host:5432/db) where jobs live, shared by every replica using it (default: in memory)',
+    fallback: () => undefined,
+    read: (text, name) => {
+      const value = text.trim();
+      if (value === '') return undefined;
+      if (!/^postgres(ql)?:\/\//.test(value)) {
+        throw configError(name, `invalid ${name}: expected a postgres:// or postgresql:// URL`);
+      }
+      return value;
+    },
+    show: (value) => (value === undefined ? 'memory' : `postgres ${maskDatabaseUrl(value)}`),
+  }),
+  /** How long a replica may go silent before the jobs it runs fail (PostgreSQL store). */
+  jobLease: (): Setting<number> => ({
+    flag: 'job-lease',
+    env: 'JOB_LEASE',
+    label: 'job lease',
+    help: 'with a database: how long a replica may go without a heartbeat before its running jobs fail as interrupted: 30, 30s, 2m (default 30s)',
+    fallback: () => 30_000,
+    read: readDuration,
+    show: (ms) => `${ms / 1000}s`,
+  }),
+  /** Terminal jobs kept (the newest by submission). */
+  jobRetention: (): Setting<number> => ({
+    flag: 'job-retention',
+    env: 'JOB_RETENTION',
+    label: 'job retention',
+    help: 'finished jobs kept, the newest (default 10000)',
+    fallback: () => 10_000,
+    read: readInteger(0, 100_000_000),
+  }),
+  /** How long a terminal job is kept; undefined: no age limit. */
+  jobRetentionAge: (): Setting<number | undefined> => ({
+    flag: 'job-retention-age',
+    env: 'JOB_RETENTION_AGE',
+    label: 'job max age',
+    help: 'finished jobs older than this are removed: 90m, 24h, 168h (default: no age limit)',
+    fallback: () => undefined,
+    read: readDuration,
+    show: (ms) => (ms === undefined ? 'none' : `${ms / 1000}s`),
+  }),
 } as const;
+
+/** A database URL with its password (in the authority or a `password` parameter) masked, for banners and logs. */
+export function maskDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***');
+    return parsed.toString();
+  } catch {
+    // Not a URL the WHATWG parser reads: hide everything between the scheme and the host.
+    return url.replace(/\/\/[^@/]*@/, '//***@');
+  }
+}

@@ -44,7 +44,7 @@ export async function runCommand(file: string, options: RunOptions, io: Io, env:
   let job: FollowedJob;
   let close = async () => undefined as void;
   if (server === undefined) {
-    const local = startLocalJob(body, dataRootOf(options.dataRoot, io.cwd), (error) => io.err.write(`pipeline: ${error.message}\n`));
+    const local = await startLocalJob(body, dataRootOf(options.dataRoot, io.cwd), (error) => io.err.write(`pipeline: ${error.message}\n`));
     job = local;
     close = () => local.close();
   } else {

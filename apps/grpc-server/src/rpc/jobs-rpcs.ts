@@ -23,29 +23,29 @@ export function jobRpcs(jobs: JobService, logger: Logger): JobRpcs {
     async submitJob(request, context) {
       checkPipelineRequest(request);
       const requestId = requestIdOf(context);
-      const job = jobs.submit({ yaml: request.yaml, variables: request.variables, backend: request.backend }, { requestId });
+      const job = await jobs.submit({ yaml: request.yaml, variables: request.variables, backend: request.backend }, { requestId });
       logger.info({ requestId, jobId: job.id, backend: request.backend || 'duckdb' }, 'job submitted');
       return { jobId: job.id, status: job.status };
     },
     async getJob(request) {
-      const job = jobs.get(request.jobId);
+      const job = await jobs.get(request.jobId);
       if (!job) throw notFound();
       return toJobResponse(job);
     },
     async waitForJob(request, context: CallContext) {
       // Known ids only: waiting on an unknown id would otherwise block for the whole timeout.
-      if (!jobs.get(request.jobId)) throw notFound();
+      if (!(await jobs.get(request.jobId))) throw notFound();
       const job = await jobs.wait(request.jobId, waitTimeoutMs(request.timeoutSeconds), context.signal);
       if (!job) throw notFound();
       return toJobResponse(job);
     },
     async cancelJob(request) {
-      const result = jobs.cancel(request.jobId);
+      const result = await jobs.cancel(request.jobId);
       if (!result) throw notFound();
       return toCancelResponse(result.outcome, result.job);
     },
     async listJobs() {
-      return { jobs: jobs.list().map(toJobResponse) };
+      return { jobs: (await jobs.list()).map(toJobResponse) };
     },
   };
 }

@@ -112,6 +112,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: { 200: { description: 'The job as it is now.', schema: 'Job' }, ...BAD_ID, ...UNKNOWN_JOB, ...INTERNAL },
   },
   {
+    path: '/api/jobs/{id}/progress',
+    method: 'get',
+    operationId: 'getJobProgress',
+    summary: 'How far a running job has got',
+    tag: 'jobs',
+    parameters: [JOB_ID_PARAMETER],
+    responses: { 200: { description: 'The status, with assets done, assets total and rows staged while the job runs.', schema: 'JobProgress' }, ...BAD_ID, ...UNKNOWN_JOB, ...INTERNAL },
+  },
+  {
     path: '/api/jobs/{id}/wait',
     method: 'get',
     operationId: 'waitForJob',

@@ -77,7 +77,6 @@ export const SCHEMAS = {
       error: { type: 'string', description: 'Only when the job failed: why.' },
       outputs: { type: 'array', items: { $ref: '#/components/schemas/JobOutput' }, description: 'Only when the job completed: what it wrote.' },
       quality: { type: 'array', items: { $ref: '#/components/schemas/JobQuality' }, description: 'Only when the job ran quality checks (completed, or failed by a check): their results.' },
-      progress: { $ref: '#/components/schemas/JobProgress' },
     },
   },
   JobQuality: {
@@ -96,10 +95,11 @@ export const SCHEMAS = {
   },
   JobProgress: {
     type: 'object',
-    required: ['assets_done', 'assets_total', 'rows_written'],
+    required: ['status'],
     additionalProperties: false,
-    description: 'Only while the job runs, once its first asset is done: how far its plan has got.',
+    description: 'The job\'s status and, while it runs (once its first asset is done, on the replica running it), how far its plan has got.',
     properties: {
+      status: { type: 'string', enum: [...JOB_STATUSES] },
       assets_done: { type: 'integer', minimum: 0 },
       assets_total: { type: 'integer', minimum: 1 },
       rows_written: { type: 'integer', minimum: 0, description: 'Rows its outputs have staged so far (placed when the whole plan succeeds).' },

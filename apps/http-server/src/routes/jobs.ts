@@ -3,7 +3,7 @@ import type { JobService } from '@pipeline/jobs';
 import type { Logger } from '@pipeline/server-kit';
 import { Router, type Response } from 'express';
 import { httpError } from '../errors';
-import { toJobJson } from '../job-json';
+import { toJobJson, toJobProgressJson } from '../job-json';
 import { checkJobId, readPipelineRequest } from '../request';
 import { parseWaitTimeout } from '../wait-timeout';
 
@@ -14,20 +14,24 @@ import { parseWaitTimeout } from '../wait-timeout';
 export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger: Logger): Router {
   const router = Router();
 
-  router.post('/jobs', (req, res) => {
+  router.post('/jobs', async (req, res) => {
     const { yaml, variables, backend } = readPipelineRequest(req.body);
     const requestId = String(res.locals['requestId']);
-    const job = jobs.submit({ yaml, variables, ...(backend === undefined ? {} : { backend }) }, { requestId });
+    const job = await jobs.submit({ yaml, variables, ...(backend === undefined ? {} : { backend }) }, { requestId });
     logger.info({ requestId, jobId: job.id, backend: backend ?? 'duckdb' }, 'job submitted');
     res.status(202).json({ job_id: job.id, status: job.status });
   });
 
-  router.get('/jobs', (_req, res) => {
-    res.json({ jobs: jobs.list().map(toJobJson) });
+  router.get('/jobs', async (_req, res) => {
+    res.json({ jobs: (await jobs.list()).map(toJobJson) });
   });
 
-  router.get('/jobs/:id', (req, res) => {
-    res.json(toJobJson(jobs.get(checkJobId(req.params.id)) ?? notFound()));
+  router.get('/jobs/:id', async (req, res) => {
+    res.json(toJobJson((await jobs.get(checkJobId(req.params.id))) ?? notFound()));
+  });
+
+  router.get('/jobs/:id/progress', async (req, res) => {
+    res.json(toJobProgressJson((await jobs.get(checkJobId(req.params.id))) ?? notFound()));
   });
 
   router.get('/jobs/:id/wait', async (req, res) => {
@@ -45,8 +49,8 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger:
     res.json(toJobJson(job ?? notFound()));
   });
 
-  router.delete('/jobs/:id', (req, res) => {
-    const result = jobs.cancel(checkJobId(req.params.id)) ?? notFound();
+  router.delete('/jobs/:id', async (req, res) => {
+    const result = (await jobs.cancel(checkJobId(req.params.id))) ?? notFound();
     if (result.outcome === 'already_terminal') {
       throw httpError('HTTP_JOB_ALREADY_TERMINAL', `job is already ${result.job.status}`);
     }

@@ -8,7 +8,7 @@ import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { JobProgress } from '../job';
 import type { ControlMessage, RunJobTask, WorkerEvent, WorkerReply } from '../worker/protocol';
-import { claimCancel, createTaskState, isClaimed, type CancelClaim } from '../worker/task-state';
+import { claimCancel, createTaskState, isClaimed, withdrawBeforeStart, type CancelClaim } from '../worker/task-state';
 
 /** How a dispatched task ended. */
 export type TaskSettlement =
@@ -21,6 +21,8 @@ export interface DispatchedTask {
   readonly done: Promise<TaskSettlement>;
   /** Cancels before start (the worker will not run it) or signals the running worker. */
   cancel(): CancelClaim;
+  /** Takes the task back if its worker has not started it (it never will); false once started. */
+  withdraw(): boolean;
   /** True once the worker claimed the task (it may still be telling the main thread). */
   readonly claimed: boolean;
 }
@@ -87,6 +89,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
           if (claim === 'running') port1.postMessage({ type: 'cancel' } satisfies ControlMessage);
           return claim;
         },
+        withdraw: () => withdrawBeforeStart(state),
         get claimed() {
           return isClaimed(state);
         },

@@ -22,9 +22,9 @@ describe('job service: a worker that dies', () => {
   });
 
   it.each(['exit', 'uncaught'] as const)('fails the job with a clear error on %s; other jobs are unaffected', async (mode) => {
-    const before = [1, 2, 3].map((n) => jobs.submit({ yaml: smallPipeline(`${mode}-before-${n}`) }));
-    const doomed = jobs.submit({ yaml: smallPipeline(`${mode}-doomed`), variables: { CRASH: mode } });
-    const after = [1, 2, 3].map((n) => jobs.submit({ yaml: smallPipeline(`${mode}-after-${n}`) }));
+    const before = await Promise.all([1, 2, 3].map(async (n) => jobs.submit({ yaml: smallPipeline(`${mode}-before-${n}`) })));
+    const doomed = await jobs.submit({ yaml: smallPipeline(`${mode}-doomed`), variables: { CRASH: mode } });
+    const after = await Promise.all([1, 2, 3].map(async (n) => jobs.submit({ yaml: smallPipeline(`${mode}-after-${n}`) })));
 
     const failed = await jobs.wait(doomed.id, 30_000);
     expect(failed).toMatchObject({ status: 'failed', errorCode: 'JOB_WORKER_CRASHED' });
@@ -37,7 +37,7 @@ describe('job service: a worker that dies', () => {
   }, 60_000);
 
   it('replaces dead workers: the pool is back to full size and serves again', async () => {
-    const done = await Promise.all([1, 2, 3, 4].map((n) => jobs.wait(jobs.submit({ yaml: smallPipeline(`revived-${n}`) }).id, 30_000)));
+    const done = await Promise.all([1, 2, 3, 4].map(async (n) => jobs.wait((await jobs.submit({ yaml: smallPipeline(`revived-${n}`) })).id, 30_000)));
     expect(done.map((j) => j?.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
     expect(jobs.stats()).toMatchObject({ workers: 2, threads: 2 });
     expect(errors).toEqual([]);
@@ -52,8 +52,8 @@ describe('job service: a worker that dies', () => {
       testHooks: { crashWorker: (request) => (request.variables?.CRASH === 'oom' ? 'oom' : undefined) },
     });
     try {
-      const doomed = limited.submit({ yaml: smallPipeline('oom-doomed'), variables: { CRASH: 'oom' } });
-      const queued = limited.submit({ yaml: smallPipeline('oom-next') });
+      const doomed = await limited.submit({ yaml: smallPipeline('oom-doomed'), variables: { CRASH: 'oom' } });
+      const queued = await limited.submit({ yaml: smallPipeline('oom-next') });
       const failed = await limited.wait(doomed.id, 60_000);
       expect(failed).toMatchObject({ status: 'failed', errorCode: 'JOB_WORKER_CRASHED' });
       expect(failed?.error).toMatch(/out of memory/i);
@@ -67,7 +67,7 @@ describe('job service: a worker that dies', () => {
   it('cannot be triggered by request content without the test hook', async () => {
     const plain = createJobService({ dataRoot: root, workers: 1 });
     try {
-      const job = await plain.wait(plain.submit({ yaml: smallPipeline('no-hook'), variables: { CRASH: 'exit' } }).id, 30_000);
+      const job = await plain.wait((await plain.submit({ yaml: smallPipeline('no-hook'), variables: { CRASH: 'exit' } })).id, 30_000);
       expect(job?.status).toBe('completed');
     } finally {
       await plain.shutdown();

@@ -44,11 +44,11 @@ describe('job service: cancelling a danfo job inside a long row loop', () => {
   // The run takes about a minute uncancelled; a bound of a few seconds (generous for a loaded CI
   // machine, where a slice of rows is 20 ms) still proves the loop sees the cancel.
   it('ends cancelled (not completed) within seconds of the cancel, far before the run would end, and leaves no output', async () => {
-    const { id } = jobs.submit({ yaml: DANFO_SLOW, backend: 'danfo' });
+    const { id } = await jobs.submit({ yaml: DANFO_SLOW, backend: 'danfo' });
     await untilStatus(jobs, id, 'running');
     await new Promise((resolve) => setTimeout(resolve, 400));
     const t0 = Date.now();
-    expect(jobs.cancel(id)).toMatchObject({ outcome: 'cancelling' });
+    expect(await jobs.cancel(id)).toMatchObject({ outcome: 'cancelling' });
     const job = must(await jobs.wait(id, 20_000));
     expect(job.status).toBe('cancelled');
     expect(Date.now() - t0).toBeLessThan(8000);

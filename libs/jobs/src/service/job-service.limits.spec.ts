@@ -11,18 +11,18 @@ describe('job service: queue capacity, retention, shutdown', () => {
   it('refuses a job beyond the queue capacity with JOB_QUEUE_FULL, and accepts again once a place frees', async () => {
     const jobs = createJobService({ dataRoot: root, workers: 1, queueCapacity: 2 });
     try {
-      const running = jobs.submit({ yaml: slowPipeline('qf-running') });
-      const waiting = [jobs.submit({ yaml: smallPipeline('qf-1') }), jobs.submit({ yaml: smallPipeline('qf-2') })];
-      expect(() => jobs.submit({ yaml: smallPipeline('qf-3') })).toThrow(
+      const running = await jobs.submit({ yaml: slowPipeline('qf-running') });
+      const waiting = [await jobs.submit({ yaml: smallPipeline('qf-1') }), await jobs.submit({ yaml: smallPipeline('qf-2') })];
+      await expect(jobs.submit({ yaml: smallPipeline('qf-3') })).rejects.toThrow(
         expect.objectContaining({ code: 'JOB_QUEUE_FULL', message: 'job queue is full' }),
       );
-      expect(jobs.list().map((j) => j.id)).toEqual([running.id, ...waiting.map((j) => j.id)]);
-      jobs.cancel(waiting[0].id);
-      const accepted = jobs.submit({ yaml: smallPipeline('qf-4') });
-      jobs.cancel(running.id);
+      expect((await jobs.list()).map((j) => j.id)).toEqual([running.id, ...waiting.map((j) => j.id)]);
+      await jobs.cancel(waiting[0].id);
+      const accepted = await jobs.submit({ yaml: smallPipeline('qf-4') });
+      await jobs.cancel(running.id);
       const [second, fourth] = await Promise.all([jobs.wait(waiting[1].id, 30_000), jobs.wait(accepted.id, 30_000)]);
       expect([second?.status, fourth?.status]).toEqual(['completed', 'completed']);
-      expect(jobs.get(running.id)?.status).toBe('cancelled');
+      expect((await jobs.get(running.id))?.status).toBe('cancelled');
     } finally {
       await jobs.shutdown();
     }
@@ -33,13 +33,13 @@ describe('job service: queue capacity, retention, shutdown', () => {
     try {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const { id } = jobs.submit({ yaml: smallPipeline(`ret-${i}`) });
+        const { id } = await jobs.submit({ yaml: smallPipeline(`ret-${i}`) });
         ids.push(id);
         expect((await jobs.wait(id, 30_000))?.status).toBe('completed');
       }
-      expect(jobs.list().map((j) => j.id)).toEqual(ids.slice(2));
-      expect(jobs.get(ids[0])).toBeUndefined();
-      expect(jobs.get(ids[4])?.status).toBe('completed');
+      expect((await jobs.list()).map((j) => j.id)).toEqual(ids.slice(2));
+      expect(await jobs.get(ids[0])).toBeUndefined();
+      expect((await jobs.get(ids[4]))?.status).toBe('completed');
     } finally {
       await jobs.shutdown();
     }
@@ -47,26 +47,26 @@ describe('job service: queue capacity, retention, shutdown', () => {
 
   it('shuts down: stops accepting, cancels queued jobs, cancels running ones after the grace period', async () => {
     const jobs = createJobService({ dataRoot: root, workers: 1 });
-    const running = jobs.submit({ yaml: slowPipeline('sd-running') });
-    const queued = jobs.submit({ yaml: smallPipeline('sd-queued') });
+    const running = await jobs.submit({ yaml: slowPipeline('sd-running') });
+    const queued = await jobs.submit({ yaml: smallPipeline('sd-queued') });
     await untilStatus(jobs, running.id, 'running');
     const t0 = Date.now();
     const stopping = jobs.shutdown({ graceMs: 200 });
-    expect(jobs.get(queued.id)).toMatchObject({ status: 'cancelled', durationMs: 0 });
-    expect(() => jobs.submit({ yaml: smallPipeline('sd-late') })).toThrow(expect.objectContaining({ code: 'JOB_SHUTTING_DOWN' }));
+    expect(await jobs.get(queued.id)).toMatchObject({ status: 'cancelled', durationMs: 0 });
+    await expect(jobs.submit({ yaml: smallPipeline('sd-late') })).rejects.toThrow(expect.objectContaining({ code: 'JOB_SHUTTING_DOWN' }));
     expect(jobs.shutdown()).toBe(stopping);
     await stopping;
     expect(Date.now() - t0).toBeGreaterThanOrEqual(190);
-    expect(jobs.get(running.id)).toMatchObject({ status: 'cancelled' });
-    expect(jobs.get(running.id)?.startedAt).toBeDefined();
+    expect(await jobs.get(running.id)).toMatchObject({ status: 'cancelled' });
+    expect((await jobs.get(running.id))?.startedAt).toBeDefined();
     expect(jobs.stats()).toMatchObject({ accepting: false, running: 0, queued: 0 });
   }, 30_000);
 
   it('lets a running job finish within the grace period', async () => {
     const jobs = createJobService({ dataRoot: root, workers: 1 });
-    const job = jobs.submit({ yaml: smallPipeline('sd-finish') });
+    const job = await jobs.submit({ yaml: smallPipeline('sd-finish') });
     await untilStatus(jobs, job.id, 'running');
     await jobs.shutdown({ graceMs: 30_000 });
-    expect(jobs.get(job.id)?.status).toBe('completed');
+    expect((await jobs.get(job.id))?.status).toBe('completed');
   }, 30_000);
 });

@@ -2,8 +2,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isJobsError } from '../errors';
 import type { JobRecord } from '../job';
-import { createMemoryJobStore } from '../store/memory-job-store';
-import { applyJobEvent, createJobRecord } from '../store/state-machine';
 import { createJobService, type JobService } from './job-service';
 import { createDataRoot, ISO_MS, must, removeDataRoot, slowPipeline, smallPipeline } from './__fixtures__/fixtures';
 
@@ -16,6 +14,15 @@ function thrown(fn: () => unknown): unknown {
     return e;
   }
   throw new Error('expected a throw');
+}
+
+async function rejected(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
 }
 
 describe('job service: lifecycle on real pipelines', () => {
@@ -40,7 +47,7 @@ describe('job service: lifecycle on real pipelines', () => {
   afterEach(() => expect(errors).toEqual([]));
 
   it('runs a job from queued through running to completed with timestamps, duration and outcome', async () => {
-    const queued = jobs.submit({ yaml: smallPipeline('life'), variables: { UNUSED: 'x' } });
+    const queued = await jobs.submit({ yaml: smallPipeline('life'), variables: { UNUSED: 'x' } });
     expect(queued.id).toMatch(UUID_V4);
     expect(queued.status).toBe('queued');
     expect(queued.createdAt).toMatch(ISO_MS);
@@ -62,18 +69,18 @@ describe('job service: lifecycle on real pipelines', () => {
     const statuses = changes.filter((c) => c.id === job.id).map((c) => c.status);
     expect(statuses.filter((s, i) => s !== statuses[i - 1])).toEqual(['queued', 'running', 'completed']);
     expect(job.progress).toBeUndefined();
-    expect(jobs.get(job.id)).toEqual(job);
+    expect(await jobs.get(job.id)).toEqual(job);
   });
 
   it('runs on the danfo backend too', async () => {
-    const job = await jobs.wait(jobs.submit({ yaml: smallPipeline('danfo'), backend: 'danfo' }).id, 30_000);
+    const job = await jobs.wait((await jobs.submit({ yaml: smallPipeline('danfo'), backend: 'danfo' })).id, 30_000);
     expect(job).toMatchObject({ status: 'completed', request: { backend: 'danfo' } });
     expect(job?.outcome?.outputs[0].rowsWritten).toBe(8);
   });
 
   it('fails a job whose input is missing, with the engine message and code', async () => {
     const yaml = smallPipeline('missing').replace('people.csv', 'nope.csv');
-    const job = must(await jobs.wait(jobs.submit({ yaml }).id, 30_000));
+    const job = must(await jobs.wait((await jobs.submit({ yaml })).id, 30_000));
     expect(job.status).toBe('failed');
     expect(job.error).toContain('nope.csv');
     expect(job.errorCode).toBe('E_FILE_NOT_FOUND');
@@ -84,57 +91,57 @@ describe('job service: lifecycle on real pipelines', () => {
 
   it('substitutes variables before running', async () => {
     const yaml = smallPipeline('vars').replace('path: people.csv', 'path: "${SRC:nothing.csv}"');
-    const job = await jobs.wait(jobs.submit({ yaml, variables: { SRC: 'people.csv' } }).id, 30_000);
+    const job = await jobs.wait((await jobs.submit({ yaml, variables: { SRC: 'people.csv' } })).id, 30_000);
     expect(job?.status).toBe('completed');
   });
 
   it('keeps a variable named __proto__ as data, as validation does', async () => {
     const yaml = smallPipeline('proto').replace('path: people.csv', 'path: "${__proto__}"');
     const variables = JSON.parse('{"__proto__": "people.csv"}') as Record<string, string>;
-    const job = await jobs.wait(jobs.submit({ yaml, variables }).id, 30_000);
+    const job = await jobs.wait((await jobs.submit({ yaml, variables })).id, 30_000);
     expect(job?.status).toBe('completed');
   });
 
-  it('validates first: an invalid pipeline is never queued', () => {
-    const before = jobs.list().length;
+  it('validates first: an invalid pipeline is never queued', async () => {
+    const before = (await jobs.list()).length;
     const yaml = smallPipeline('bad').replace('from: adults', 'from: nonexistent');
-    const error = thrown(() => jobs.submit({ yaml }));
+    const error = await rejected(jobs.submit({ yaml }));
     expect(isJobsError(error) && error.code).toBe('JOB_INVALID_PIPELINE');
     expect((error as Error).message).toMatch(/^V-001: /);
-    const parse = thrown(() => jobs.submit({ yaml: 'version: [' }));
+    const parse = await rejected(jobs.submit({ yaml: 'version: [' }));
     expect(isJobsError(parse) && parse.code).toBe('JOB_INVALID_PIPELINE');
     expect((parse as Error).message).toMatch(/^parse error: /);
-    expect(jobs.list().length).toBe(before);
+    expect((await jobs.list()).length).toBe(before);
   });
 
-  it('rejects an unknown backend and malformed requests', () => {
-    const backend = thrown(() => jobs.submit({ yaml: smallPipeline('x'), backend: 'spark' }));
+  it('rejects an unknown backend and malformed requests', async () => {
+    const backend = await rejected(jobs.submit({ yaml: smallPipeline('x'), backend: 'spark' }));
     expect(backend).toMatchObject({ code: 'JOB_UNKNOWN_BACKEND', message: 'unknown backend "spark" (expected duckdb, danfo)' });
-    expect(thrown(() => jobs.submit({ yaml: 42 } as never))).toMatchObject({
+    expect(await rejected(jobs.submit({ yaml: 42 } as never))).toMatchObject({
       code: 'JOB_INVALID_REQUEST',
       message: 'invalid request: yaml must be a string',
     });
-    expect(thrown(() => jobs.submit({ yaml: '', variables: { A: 1 } } as never))).toMatchObject({
+    expect(await rejected(jobs.submit({ yaml: '', variables: { A: 1 } } as never))).toMatchObject({
       code: 'JOB_INVALID_REQUEST',
       message: 'invalid request: variable "A" must be a string',
     });
-    expect(thrown(() => jobs.submit(null as never))).toMatchObject({ code: 'JOB_INVALID_REQUEST' });
+    expect(await rejected(jobs.submit(null as never))).toMatchObject({ code: 'JOB_INVALID_REQUEST' });
   });
 
   it('answers unknown ids with undefined', async () => {
-    expect(jobs.get('nope')).toBeUndefined();
-    expect(jobs.cancel('nope')).toBeUndefined();
+    expect(await jobs.get('nope')).toBeUndefined();
+    expect(await jobs.cancel('nope')).toBeUndefined();
     await expect(jobs.wait('nope', 10)).resolves.toBeUndefined();
   });
 
   it('says a terminal job is already terminal when cancelled', async () => {
-    const job = must(await jobs.wait(jobs.submit({ yaml: smallPipeline('term') }).id, 30_000));
-    expect(jobs.cancel(job.id)).toEqual({ outcome: 'already_terminal', job });
+    const job = must(await jobs.wait((await jobs.submit({ yaml: smallPipeline('term') })).id, 30_000));
+    expect(await jobs.cancel(job.id)).toEqual({ outcome: 'already_terminal', job });
   });
 
   it('completes 200 small jobs submitted at once, listed in submission order', async () => {
-    const ids = Array.from({ length: 200 }, (_, i) => jobs.submit({ yaml: smallPipeline(`many-${i % 20}`) }).id);
-    const listed = jobs.list().map((j) => j.id);
+    const ids = (await Promise.all(Array.from({ length: 200 }, (_, i) => jobs.submit({ yaml: smallPipeline(`many-${i % 20}`) })))).map((j) => j.id);
+    const listed = (await jobs.list()).map((j) => j.id);
     expect(listed.slice(-200)).toEqual(ids);
     const done = await Promise.all(ids.map((id) => jobs.wait(id, 120_000)));
     expect(done.map((j) => j?.status)).toEqual(ids.map(() => 'completed'));
@@ -142,35 +149,10 @@ describe('job service: lifecycle on real pipelines', () => {
   }, 120_000);
 
   it('wakes many waiters of one job with the same terminal record', async () => {
-    const { id } = jobs.submit({ yaml: smallPipeline('waiters') });
+    const { id } = await jobs.submit({ yaml: smallPipeline('waiters') });
     const all = await Promise.all(Array.from({ length: 50 }, () => jobs.wait(id, 30_000)));
     expect(new Set(all.map((j) => j?.status))).toEqual(new Set(['completed']));
     expect(new Set(all).size).toBe(1);
-  });
-});
-
-describe('job service: a store left by an earlier process', () => {
-  it('fails jobs that were running, queues again jobs that were queued, cancels those that no longer plan', async () => {
-    const root = await createDataRoot();
-    const store = createMemoryJobStore();
-    const at = '2026-01-01T00:00:00.000Z';
-    const wasRunning = applyJobEvent(createJobRecord('r-1', { yaml: smallPipeline('old-running') }, at), { type: 'start', at });
-    const wasQueued = createJobRecord('q-1', { yaml: smallPipeline('old-queued') }, at);
-    const broken = createJobRecord('q-2', { yaml: 'version: [' }, at);
-    const done = applyJobEvent(createJobRecord('c-1', { yaml: smallPipeline('old-done') }, at), { type: 'cancel', at });
-    for (const record of [wasRunning, wasQueued, broken, done]) store.insert(record);
-    const jobs = createJobService({ dataRoot: root, workers: 1, store });
-    try {
-      expect(jobs.get('r-1')).toMatchObject({ status: 'failed', errorCode: 'JOB_INTERRUPTED', error: 'job r-1 was running when the service stopped' });
-      expect(jobs.get('q-2')).toMatchObject({ status: 'cancelled', durationMs: 0 });
-      expect(jobs.get('c-1')).toEqual(done);
-      expect((await jobs.wait('q-1', 30_000))?.status).toBe('completed');
-      expect(fs.existsSync(path.join(root, 'out/old-queued.csv'))).toBe(true);
-      expect(jobs.list().map((j) => j.id)).toEqual(['r-1', 'q-1', 'q-2', 'c-1']);
-    } finally {
-      await jobs.shutdown();
-      removeDataRoot(root);
-    }
   });
 });
 
@@ -208,7 +190,7 @@ describe('job service: progress of a running job', () => {
   });
 
   it('reports each asset the worker has done while the job runs, then drops the progress when it ends', async () => {
-    const job = must(await jobs.wait(jobs.submit({ yaml: slowPipeline('progress') }).id, 60_000));
+    const job = must(await jobs.wait((await jobs.submit({ yaml: slowPipeline('progress') })).id, 60_000));
     expect(job.status).toBe('completed');
     const seen = changes.filter((c) => c.id === job.id && c.progress !== undefined);
     // The input and the group are views, done at once; the output's COPY runs the whole query, so
@@ -219,6 +201,6 @@ describe('job service: progress of a running job', () => {
     ]);
     expect(seen.every((c) => c.status === 'running' && c.progress?.rowsWritten === (c.progress?.assetsDone === 3 ? job.outcome?.outputs[0]?.rowsWritten : 0))).toBe(true);
     expect(job.progress).toBeUndefined();
-    expect(jobs.get(job.id)?.progress).toBeUndefined();
+    expect((await jobs.get(job.id))?.progress).toBeUndefined();
   });
 });

@@ -55,18 +55,18 @@ describe('job service: thread and memory defaults, the temp area and its spill f
     let seen = 0;
     const watcher = setInterval(() => (seen = Math.max(seen, filesBelow(area).length)), 2);
     try {
-      const done = jobs.submit({ yaml: spillingPipeline('spill-done') });
+      const done = await jobs.submit({ yaml: spillingPipeline('spill-done') });
       expect(await jobs.wait(done.id, 120_000)).toMatchObject({ status: 'completed' });
       expect(filesBelow(area)).toEqual([]);
 
-      const failed = jobs.submit({ yaml: failingPipeline('spill-failed') });
+      const failed = await jobs.submit({ yaml: failingPipeline('spill-failed') });
       expect((await jobs.wait(failed.id, 120_000))?.status).toBe('failed');
       expect(filesBelow(area)).toEqual([]);
 
-      const cancelled = jobs.submit({ yaml: spillingPipeline('spill-cancelled') });
+      const cancelled = await jobs.submit({ yaml: spillingPipeline('spill-cancelled') });
       await untilStatus(jobs, cancelled.id, 'running', 60_000);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      jobs.cancel(cancelled.id);
+      await jobs.cancel(cancelled.id);
       expect((await jobs.wait(cancelled.id, 60_000))?.status).toBe('cancelled');
       expect(filesBelow(area)).toEqual([]);
       // The spill folder is DuckDB's, inside the area; nothing was written next to the area.

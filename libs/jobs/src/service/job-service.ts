@@ -1,7 +1,8 @@
 /**
- * The job service: validates and plans on submit, keeps a bounded FIFO of queued jobs, runs them
- * on the worker pool, drives every record through the state machine, wakes waiters, cancels
- * queued jobs at once and running jobs cooperatively, and shuts down gracefully.
+ * The job service: validates and plans on submit, queues the job in the store (bounded), claims
+ * queued jobs from the store while its workers are free and runs them on the worker pool, drives
+ * every record through the state machine, wakes waiters, cancels queued jobs at once and running
+ * jobs cooperatively (also on another replica sharing the store), and shuts down gracefully.
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -12,16 +13,16 @@ import { checkBackendSupport, parseBackendName, sweepStaleTempFiles, type Backen
 import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
 import { writeLines, type Logger } from '@pipeline/server-kit';
-import { jobsErrors, type JobsError } from '../errors';
+import { isJobsError, jobsErrors, type JobsError } from '../errors';
 import { isTerminalStatus, type JobProgress, type JobQualityResult, type JobRecord, type JobRequest } from '../job';
 import { createWorkerPool, type DispatchedTask, type TaskSettlement, type WorkerPool } from '../pool/worker-pool';
 import { resolveWorkerFile } from '../pool/worker-file';
-import type { JobStore } from '../store/job-store';
+import type { JobStore, JobStoreKind } from '../store/job-store';
 import { createMemoryJobStore } from '../store/memory-job-store';
-import { applyJobEvent, createJobRecord, isoNow, type JobEvent } from '../store/state-machine';
+import { createJobRecord, isoNow, type JobEvent } from '../store/state-machine';
 import type { WorkerCrashMode, WorkerEngineConfig } from '../worker/protocol';
 import { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } from './defaults';
-import { createJobQueue, DEFAULT_QUEUE_CAPACITY } from './job-queue';
+import { DEFAULT_QUEUE_CAPACITY } from './job-queue';
 import { createJobWaiters } from './job-waiters';
 
 /** Default grace period of `shutdown` for running jobs before they are cancelled. */
@@ -45,10 +46,15 @@ export interface JobServiceOptions {
   dataRoot: string;
   /** Worker threads (default: the number of cores). */
   workers?: number;
-  /** Jobs that may wait for a worker before submit fails with JOB_QUEUE_FULL (default 1000). */
+  /**
+   * Jobs that may wait for a worker before submit fails with JOB_QUEUE_FULL (default 1000); with
+   * a shared store, counted across every replica.
+   */
   queueCapacity?: number;
   /** Terminal jobs kept by the default in-memory store before the oldest are evicted (default 10,000). */
   retention?: number;
+  /** How long the default in-memory store keeps a terminal job, in ms (default: no age limit). */
+  retentionAgeMs?: number;
   /**
    * Engine settings. DuckDB threads default to every core (a lone job uses the whole machine);
    * `memoryLimit` (per worker database, so per job) defaults to {@link defaultDuckdbMemoryLimit}.
@@ -60,16 +66,16 @@ export interface JobServiceOptions {
    */
   tempDirectory?: string;
   /**
-   * Where records live (default: an in-memory store with `retention`). Jobs an earlier process
-   * left in a durable store are recovered at start: running ones fail (JOB_INTERRUPTED), queued
-   * ones are queued again.
+   * Where records live and queued jobs wait (default: an in-memory store with `retention`). With
+   * a shared store (PostgreSQL, `openJobStore`) every replica takes work from the same queue and
+   * answers for every job. The service owns the store: `shutdown` closes it.
    */
   store?: JobStore;
   /** The worker bundle (default: built from sources under ts-jest, else `jobs-worker.js` next to the app bundle). */
   workerFile?: string;
   /** V8 heap limits of each worker; a worker that exceeds them dies and its job fails. */
   workerResourceLimits?: ResourceLimits;
-  /** Called after every change of a job's record (submitted, started, finished), e.g. for metrics or logs. */
+  /** Called after every change this replica makes to a job's record (submitted, started, finished), e.g. for metrics or logs. */
   onJobChange?: (job: JobRecord) => void;
   /**
    * Where lifecycle lines go (`job queued`, `job running`, `job completed` / `failed` /
@@ -117,6 +123,8 @@ export interface JobServiceStats {
   readonly threads: number;
   readonly queueCapacity: number;
   readonly accepting: boolean;
+  /** Which store holds the jobs. */
+  readonly store: JobStoreKind;
 }
 
 /** Asynchronous pipeline jobs on a worker pool. */
@@ -124,22 +132,28 @@ export interface JobService {
   /**
    * Validates and plans the pipeline, then queues it; returns the queued record at once.
    * Throws JobsError JOB_INVALID_PIPELINE (message: the validation message, `V-0xx: ...` or
-   * `parse error: ...`), JOB_INVALID_REQUEST, JOB_UNKNOWN_BACKEND, JOB_QUEUE_FULL (`job queue is full`) or JOB_SHUTTING_DOWN.
+   * `parse error: ...`), JOB_INVALID_REQUEST, JOB_UNKNOWN_BACKEND, JOB_QUEUE_FULL (`job queue is full`),
+   * JOB_SHUTTING_DOWN or JOB_STORE_UNAVAILABLE (the database cannot be reached).
    */
-  submit(request: JobRequest, context?: SubmitContext): JobRecord;
+  submit(request: JobRequest, context?: SubmitContext): Promise<JobRecord>;
   /** The job, or undefined when unknown (or evicted). */
-  get(id: string): JobRecord | undefined;
+  get(id: string): Promise<JobRecord | undefined>;
   /** Every job held, in submission order, oldest first. */
-  list(): JobRecord[];
+  list(): Promise<JobRecord[]>;
   /**
    * Resolves with the job once terminal (woken by its state change, no polling), or with its
    * current record when `timeoutMs` passes or `signal` aborts; undefined for an unknown id.
    */
   wait(id: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRecord | undefined>;
-  /** Cancels a queued job at once or signals a running one; undefined for an unknown id. */
-  cancel(id: string): CancelResult | undefined;
   /**
-   * Stops accepting, cancels queued jobs, lets running ones finish within the grace period,
+   * Cancels a queued job at once or signals a running one (on whichever replica runs it);
+   * undefined for an unknown id.
+   */
+  cancel(id: string): Promise<CancelResult | undefined>;
+  /**
+   * Stops accepting, cancels queued jobs (with a shared store: hands the jobs this replica had
+   * taken but not started back to the queue, and leaves the others queued for the other
+   * replicas), lets running ones finish within the grace period,
    * cancels the rest (DuckDB interrupted, never a thread terminated), stops the pool. Called again
    * with `graceMs: 0` while it runs, the grace ends at once (a second signal); the same promise.
    */
@@ -148,19 +162,43 @@ export interface JobService {
   stats(): JobServiceStats;
 }
 
-interface QueuedJob {
+/** What this replica knows of a job it submitted, until a worker of it takes the job. */
+interface Submitted {
   readonly plan: Plan;
-  readonly backend: string;
+  readonly backend: BackendName;
   readonly requestId?: string;
   readonly crash?: WorkerCrashMode;
 }
 
+/** A job this replica claimed: on (or about to be on) one of its workers. */
 interface Flight {
-  readonly task: DispatchedTask;
+  /** The record as this replica last wrote (or claimed) it. */
+  record: JobRecord;
+  readonly requestId?: string;
+  task?: DispatchedTask;
   cancelRequested: boolean;
+  /** Handed back to the queue at shutdown: its worker's reply is not recorded. */
+  released: boolean;
+  /** Someone else changed the job first (the lease reaper): nothing more is written. */
+  lost: boolean;
+  /** The store writes of this job, one after the other. */
+  writes: Promise<unknown>;
   /** Settles after the final record was written. */
   finished?: Promise<void>;
+  /** How far the running job has got, as its worker last reported (this replica's knowledge only). */
+  progress?: JobProgress;
 }
+
+/** The status each event leads to. */
+const EVENT_STATUS: Readonly<Record<JobEvent['type'], JobRecord['status']>> = {
+  start: 'running',
+  complete: 'completed',
+  fail: 'failed',
+  cancel: 'cancelled',
+};
+
+/** Delays between attempts of a write the store refused because it was unreachable. */
+const RETRY_DELAYS_MS = [50, 100, 200, 500, 1000, 2000];
 
 /** Creates the job service and starts its worker threads. */
 export function createJobService(options: JobServiceOptions): JobService {
@@ -171,7 +209,13 @@ export function createJobService(options: JobServiceOptions): JobService {
   if (typeof options.dataRoot !== 'string' || options.dataRoot === '') {
     throw jobsErrors.invalidOption('dataRoot', 'a folder path', options.dataRoot);
   }
+  const capacity = options.queueCapacity ?? DEFAULT_QUEUE_CAPACITY;
+  if (!Number.isInteger(capacity) || capacity < 1) {
+    throw jobsErrors.invalidOption('queueCapacity', 'a positive integer', capacity);
+  }
   const onError = options.onError ?? ((error: Error) => console.error(`[jobs] ${error.message}`));
+  const store = options.store ?? createMemoryJobStore({ retention: options.retention, retentionAgeMs: options.retentionAgeMs });
+  const workerFile = resolveWorkerFile(options.workerFile);
   const tempBase = path.resolve(options.tempDirectory ?? os.tmpdir());
   fs.mkdirSync(tempBase, { recursive: true });
   /** The service's own temp area: the workers' DuckDB spill folders live here; removed at shutdown. */
@@ -185,17 +229,19 @@ export function createJobService(options: JobServiceOptions): JobService {
       tempDirectory: tempArea,
     },
   };
-  const store = options.store ?? createMemoryJobStore({ retention: options.retention });
-  const queue = createJobQueue<QueuedJob>(options.queueCapacity ?? DEFAULT_QUEUE_CAPACITY);
   const waiters = createJobWaiters();
+  const submitted = new Map<string, Submitted>();
   const inFlight = new Map<string, Flight>();
+  // Cancels asked for jobs this replica claimed whose flight is not registered yet.
+  const pendingCancels = new Set<string>();
   const pool: WorkerPool = createWorkerPool({
-    workerFile: resolveWorkerFile(options.workerFile),
+    workerFile,
     size: workers,
     resourceLimits: options.workerResourceLimits,
     onWorkerError: (error) => onError(new Error(`worker error outside any job: ${error.message}`, { cause: error })),
   });
   let accepting = true;
+  let stopped = false;
   let shutdownPromise: Promise<void> | undefined;
 
   // Temporary outputs of a process killed mid-write (kill -9) would stay forever otherwise.
@@ -212,23 +258,10 @@ export function createJobService(options: JobServiceOptions): JobService {
   sweeper?.unref();
   if (sweeper !== undefined) sweep();
 
-  /** Applies `event` to the job and publishes the new record; the only way records change. */
-  const advance = (id: string, event: JobEvent): JobRecord | undefined => {
-    const current = store.get(id);
-    if (current === undefined) return undefined;
-    const next = applyJobEvent(current, event);
-    store.update(next);
-    waiters.notify(next);
-    publish(next);
-    return next;
-  };
-
-  // The submitting request of each job not yet terminal, for its log lines.
-  const requestIds = new Map<string, string>();
   const jobLog = options.logger;
-  const publish = (record: JobRecord): void => {
+  /** Logs a change this replica made and tells the `onJobChange` listener. */
+  const publish = (record: JobRecord, requestId?: string): void => {
     if (jobLog) {
-      const requestId = requestIds.get(record.id);
       const fields = {
         jobId: record.id,
         ...(requestId === undefined ? {} : { requestId }),
@@ -239,7 +272,6 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (record.status === 'failed') jobLog.warn(fields, 'job failed');
       else jobLog.info(fields, `job ${record.status}`);
     }
-    if (isTerminalStatus(record.status)) requestIds.delete(record.id);
     try {
       options.onJobChange?.(record);
     } catch (error) {
@@ -247,88 +279,221 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
   };
 
-  const onStarted = (id: string, at: string): void => {
-    if (store.get(id)?.status === 'queued') advance(id, { type: 'start', at });
+  /** A record this replica wrote: waiters wake, listeners hear of it. */
+  const changed = (record: JobRecord, requestId?: string): void => {
+    if (isTerminalStatus(record.status)) submitted.delete(record.id);
+    waiters.notify(record);
+    publish(record, requestId);
   };
 
-  // Progress only decorates a running record: no state change, so waiters are not woken.
-  const onProgress = (id: string, progress: JobProgress): void => {
-    const current = store.get(id);
-    if (current?.status !== 'running') return;
-    const next = { ...current, progress };
-    store.update(next);
-    try {
-      options.onJobChange?.(next);
-    } catch (error) {
-      onError(new Error(`onJobChange listener failed: ${(error as Error).message}`, { cause: error }));
+  const toError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+  /**
+   * Runs a store write again while the store is unreachable (a database restarting), with
+   * growing pauses, until it lands or the service has stopped; other errors are thrown.
+   */
+  const retrying = async <T>(what: string, write: () => Promise<T>): Promise<T> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!isJobsError(error) || error.code !== 'JOB_STORE_UNAVAILABLE' || stopped) throw error;
+        // One failure can be a blip (a dropped connection, a stalled event loop); two are an outage.
+        if (attempt === 1) onError(new Error(`${what}: ${error.message}; retrying until the store answers`, { cause: error }));
+        await delay(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
+      }
     }
   };
 
+  /**
+   * Writes `event` for a job this replica runs, after its earlier writes, when `when` holds for
+   * its record. A write the store refuses (the job changed elsewhere) marks the flight lost.
+   */
+  const write = (flight: Flight, event: JobEvent, when: (record: JobRecord) => boolean = () => true): Promise<JobRecord> => {
+    const done = flight.writes.then(async () => {
+      if (flight.lost || flight.released || isTerminalStatus(flight.record.status) || !when(flight.record)) return flight.record;
+      const what = `recording job ${flight.record.id} ${event.type}`;
+      let next = await retrying(what, () => store.transition(flight.record, event));
+      if (next === undefined) {
+        // A write whose answer was lost (the connection dropped as it committed) is found done.
+        const stored = await retrying(what, () => store.get(flight.record.id)).catch(() => undefined);
+        if (stored !== undefined && stored.status === EVENT_STATUS[event.type] && stored.status !== flight.record.status) next = stored;
+      }
+      if (next === undefined) {
+        flight.lost = true;
+        // The job was taken from this replica (its lease ran out): stop running it.
+        if (flight.task !== undefined && !flight.cancelRequested) {
+          flight.cancelRequested = true;
+          flight.task.cancel();
+        }
+        onError(new Error(`job ${flight.record.id} was changed by another replica; this replica's ${event.type} is dropped`));
+        return (await store.get(flight.record.id).catch(() => undefined)) ?? flight.record;
+      }
+      flight.record = next;
+      // Off the workers' count before anyone hears of the end (a waiter may look at stats()).
+      if (isTerminalStatus(next.status)) inFlight.delete(next.id);
+      changed(next, flight.requestId);
+      return next;
+    });
+    flight.writes = done.catch((error: unknown) => onError(toError(error)));
+    return done;
+  };
+
+  let pumping = false;
+  let pumpAgain = false;
+  let claimFailures = 0;
+  let claimRetry: NodeJS.Timeout | undefined;
+  /** Claims waiting jobs while workers are free; one claim at a time, repeated while asked. */
   const pump = (): void => {
-    while (accepting && inFlight.size < pool.size) {
-      const next = queue.shift();
-      if (next === undefined) return;
-      dispatch(next.id, next.entry);
+    if (pumping) {
+      pumpAgain = true;
+      return;
     }
+    pumping = true;
+    void (async () => {
+      try {
+        do {
+          pumpAgain = false;
+          const free = pool.size - inFlight.size;
+          if (!accepting || free <= 0) break;
+          let claimed: JobRecord[];
+          try {
+            claimed = await store.claim(free);
+            claimFailures = 0;
+          } catch (error) {
+            // Tried again after a pause; reported once per outage (a single failure can be a blip).
+            claimFailures++;
+            if (claimFailures === 2) onError(new Error(`claiming queued jobs failed: ${toError(error).message}; retrying`, { cause: error }));
+            if (claimRetry === undefined && !stopped) {
+              claimRetry = setTimeout(() => {
+                claimRetry = undefined;
+                pump();
+              }, RETRY_DELAYS_MS[Math.min(claimFailures, RETRY_DELAYS_MS.length - 1)]);
+              claimRetry.unref();
+            }
+            break;
+          }
+          for (const record of claimed) dispatch(record);
+          if (claimed.length === free) pumpAgain = true;
+        } while (pumpAgain && accepting);
+      } finally {
+        pumping = false;
+      }
+    })();
   };
 
-  const dispatch = (id: string, job: QueuedJob): void => {
+  /** The plan of a claimed job: the one made at submit on this replica, else planned again. */
+  const planOf = (record: JobRecord): { plan: Plan; backend: BackendName; crash?: WorkerCrashMode; requestId?: string } | JobsError => {
+    const known = submitted.get(record.id);
+    submitted.delete(record.id);
+    if (known !== undefined) return known;
+    try {
+      return { ...planRequest(record.request), ...crashOf(record.request) };
+    } catch (error) {
+      return isJobsError(error) ? error : jobsErrors.invalidPipeline(toError(error).message);
+    }
+  };
+  const crashOf = (request: JobRequest): { crash?: WorkerCrashMode } => {
+    const crash = options.testHooks?.crashWorker?.(request);
+    return crash === undefined ? {} : { crash };
+  };
+
+  const dispatch = (record: JobRecord): void => {
+    const id = record.id;
+    const planned = planOf(record);
+    const flight: Flight = {
+      record,
+      ...('requestId' in planned && planned.requestId !== undefined ? { requestId: planned.requestId } : {}),
+      cancelRequested: false,
+      released: false,
+      lost: false,
+      writes: Promise.resolve(),
+    };
+    inFlight.set(id, flight);
+    if (isJobsError(planned)) {
+      // A job that no longer plans (submitted by another version of the service) fails with the reason.
+      const at = isoNow();
+      void write(flight, { type: 'start', at });
+      flight.finished = write(flight, { type: 'fail', at, error: { code: planned.code, message: planned.message } }).then(
+        () => settle(id),
+        () => settle(id),
+      );
+      return;
+    }
     const task = pool.dispatch(
       {
         type: 'run',
         jobId: id,
-        plan: job.plan,
-        backend: job.backend,
+        plan: planned.plan,
+        backend: planned.backend,
         engine,
-        crash: job.crash,
-        log: { level: jobLog?.level ?? 'silent', ...(job.requestId === undefined ? {} : { requestId: job.requestId }) },
+        crash: planned.crash,
+        log: { level: jobLog?.level ?? 'silent', ...(flight.requestId === undefined ? {} : { requestId: flight.requestId }) },
       },
-      (at) => onStarted(id, at),
-      (progress) => onProgress(id, progress),
+      (at) => void write(flight, { type: 'start', at }, (r) => r.status === 'queued'),
+      (progress) => reportProgress(flight, progress),
     );
-    const flight: Flight = { task, cancelRequested: false };
-    inFlight.set(id, flight);
-    flight.finished = task.done.then((settlement) => {
-      inFlight.delete(id);
-      try {
-        finish(id, flight, settlement);
-      } catch (error) {
-        onError(error instanceof Error ? error : new Error(String(error)));
-      }
-      pump();
-    });
+    flight.task = task;
+    if (pendingCancels.delete(id)) void cancelFlight(flight);
+    flight.finished = task.done
+      .then((settlement) => finish(flight, settlement))
+      .catch((error: unknown) => onError(toError(error)))
+      .then(() => settle(id));
+  };
+
+  // Progress only decorates a running record (no store write, no state change, no log line): the
+  // replica running the job answers with it, listeners hear of it.
+  const reportProgress = (flight: Flight, progress: JobProgress): void => {
+    if (flight.record.status !== 'running' || flight.lost) return;
+    flight.progress = progress;
+    try {
+      options.onJobChange?.({ ...flight.record, progress });
+    } catch (error) {
+      onError(new Error(`onJobChange listener failed: ${(error as Error).message}`, { cause: error }));
+    }
+  };
+  /** `record` with the progress this replica knows of, while it runs here. */
+  const withProgress = (record: JobRecord | undefined): JobRecord | undefined => {
+    if (record?.status !== 'running') return record;
+    const progress = inFlight.get(record.id)?.progress;
+    return progress === undefined ? record : { ...record, progress };
+  };
+
+  const settle = (id: string): void => {
+    inFlight.delete(id);
+    pump();
   };
 
   /** Writes the final status from the worker's answer; runs outside any cancelled scope. */
-  const finish = (id: string, flight: Flight, settlement: TaskSettlement): void => {
+  const finish = async (flight: Flight, settlement: TaskSettlement): Promise<void> => {
     // The worker's own lines about the job, written before the final status line.
     if (jobLog && settlement.kind === 'reply' && settlement.reply.log) writeLines(jobLog, settlement.reply.log);
-    const current = store.get(id);
-    if (current === undefined || isTerminalStatus(current.status)) return;
+    await flight.writes;
+    if (flight.released || flight.lost || isTerminalStatus(flight.record.status)) return;
     const now = isoNow();
     if (settlement.kind === 'crashed') {
-      if (current.status === 'queued') advance(id, { type: 'start', at: now });
-      const error = jobsErrors.workerCrashed(id, settlement.reason);
-      advance(id, { type: 'fail', at: now, error: { code: error.code, message: error.message } });
+      void write(flight, { type: 'start', at: now }, (r) => r.status === 'queued');
+      const error = jobsErrors.workerCrashed(flight.record.id, settlement.reason);
+      await write(flight, { type: 'fail', at: now, error: { code: error.code, message: error.message } });
       return;
     }
     const reply = settlement.reply;
-    if (current.status === 'queued') {
+    if (flight.record.status === 'queued') {
       // The reply can overtake the 'started' event: they travel on different ports.
       if (reply.startedAt === undefined) {
-        advance(id, { type: 'cancel', at: now });
+        await write(flight, { type: 'cancel', at: now });
         return;
       }
-      advance(id, { type: 'start', at: reply.startedAt });
+      void write(flight, { type: 'start', at: reply.startedAt }, (r) => r.status === 'queued');
     }
     if (reply.type === 'ok') {
-      advance(id, { type: 'complete', at: now, outcome: reply.value });
+      await write(flight, { type: 'complete', at: now, outcome: reply.value });
     } else if (flight.cancelRequested || reply.error.code === 'JOB_CANCELLED' || reply.error.code === 'E_CANCELLED') {
-      advance(id, { type: 'cancel', at: now });
+      await write(flight, { type: 'cancel', at: now });
     } else {
       // A failing quality check carries the results so far, which the job keeps to list them.
       const quality = reply.error.details?.['quality'];
-      advance(id, {
+      await write(flight, {
         type: 'fail',
         at: now,
         error: { code: reply.error.code, message: reply.error.message },
@@ -337,25 +502,81 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
   };
 
-  const cancel = (id: string): CancelResult | undefined => {
-    const current = store.get(id);
-    if (current === undefined) return undefined;
-    if (isTerminalStatus(current.status)) return { outcome: 'already_terminal', job: current };
-    if (queue.remove(id)) {
-      return { outcome: 'cancelled', job: advance(id, { type: 'cancel', at: isoNow() }) ?? current };
-    }
-    const flight = inFlight.get(id);
-    if (flight === undefined) {
-      throw new Error(`job ${id} is ${current.status} but neither queued nor on a worker`);
-    }
+  /** Cancels a job on this replica's workers: before it starts, at once; running, cooperatively. */
+  const cancelFlight = async (flight: Flight): Promise<CancelResult> => {
+    if (isTerminalStatus(flight.record.status)) return { outcome: 'already_terminal', job: flight.record };
     flight.cancelRequested = true;
+    if (flight.task === undefined) return { outcome: 'cancelling', job: flight.record };
     if (flight.task.cancel() === 'before-start') {
       // The worker will see the shared word and skip the task: the job never starts.
-      return { outcome: 'cancelled', job: advance(id, { type: 'cancel', at: isoNow() }) ?? current };
+      const job = await write(flight, { type: 'cancel', at: isoNow() });
+      return { outcome: 'cancelled', job };
     }
-    const job = current.status === 'queued' ? advance(id, { type: 'start', at: isoNow() }) ?? current : current;
+    const job = await write(flight, { type: 'start', at: isoNow() }, (r) => r.status === 'queued');
+    if (isTerminalStatus(job.status)) return { outcome: 'already_terminal', job };
     return { outcome: 'cancelling', job };
   };
+
+  const cancel = async (id: string): Promise<CancelResult | undefined> => {
+    const local = inFlight.get(id);
+    if (local !== undefined) return cancelFlight(local);
+    const found = await store.cancelWaiting(id, isoNow());
+    if (found === undefined) return undefined;
+    if (found.outcome === 'terminal') return { outcome: 'already_terminal', job: found.job };
+    if (found.outcome === 'cancelled') {
+      changed(found.job);
+      return { outcome: 'cancelled', job: found.job };
+    }
+    // Owned by a replica: this one (its flight is about to be registered) or another.
+    const flight = inFlight.get(id);
+    if (flight !== undefined) return cancelFlight(flight);
+    if (found.owner === store.replicaId) pendingCancels.add(id);
+    else await store.requestCancel(id);
+    return { outcome: 'cancelling', job: found.job };
+  };
+
+  /** Reads the job and wakes its waiters when it has ended (after an event from another replica). */
+  const refreshWaiters = (id: string): void => {
+    store.get(id).then(
+      (record) => {
+        if (record !== undefined) waiters.notify(record);
+      },
+      () => undefined,
+    );
+  };
+
+  const unsubscribe = store.subscribe((event) => {
+    switch (event.type) {
+      case 'queued':
+        pump();
+        return;
+      case 'status':
+        if (isTerminalStatus(event.status)) {
+          submitted.delete(event.id);
+          if (waiters.has(event.id)) refreshWaiters(event.id);
+        }
+        return;
+      case 'cancel': {
+        const flight = inFlight.get(event.id);
+        if (flight !== undefined) void cancelFlight(flight).catch((error: unknown) => onError(toError(error)));
+        else if (event.owner === store.replicaId) pendingCancels.add(event.id);
+        return;
+      }
+      case 'resync':
+        pump();
+        for (const id of waiters.ids()) refreshWaiters(id);
+        store.cancelRequested([...inFlight.keys()]).then(
+          (ids) => {
+            for (const id of ids) {
+              const flight = inFlight.get(id);
+              if (flight !== undefined && !flight.cancelRequested) void cancelFlight(flight);
+            }
+          },
+          () => undefined,
+        );
+        return;
+    }
+  });
 
   /** Resolves when every flight has settled, `ms` passed, or `cut` fired (whichever comes first). */
   const settledWithin = async (flights: Flight[], ms: number, cut?: AbortSignal): Promise<void> => {
@@ -380,93 +601,84 @@ export function createJobService(options: JobServiceOptions): JobService {
   const shutdown = async (shutdownOptions: ShutdownOptions): Promise<void> => {
     accepting = false;
     clearInterval(sweeper);
-    for (const { id } of queue.drain()) advance(id, { type: 'cancel', at: isoNow() });
+    if (store.kind === 'memory') {
+      for (const job of await store.cancelAllWaiting(isoNow())) changed(job);
+    } else {
+      // Other replicas share the queue: jobs claimed here but not started go back to it.
+      const handedBack: string[] = [];
+      for (const [id, flight] of inFlight) {
+        if (flight.task?.withdraw()) {
+          flight.released = true;
+          handedBack.push(id);
+        }
+      }
+      // One attempt: with the database down, the lease hands them back (they never started).
+      if (handedBack.length > 0) {
+        await store.release(handedBack).catch((error: unknown) =>
+          onError(new Error(`handing queued jobs back failed (the lease will): ${toError(error).message}`, { cause: error })),
+        );
+      }
+    }
     await settledWithin([...inFlight.values()], shutdownOptions.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, graceCut.signal);
-    for (const id of [...inFlight.keys()]) cancel(id);
-    await settledWithin([...inFlight.values()], shutdownOptions.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS);
+    for (const flight of [...inFlight.values()]) void cancelFlight(flight).catch((error: unknown) => onError(toError(error)));
+    const cancelTimeoutMs = shutdownOptions.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS;
+    await settledWithin([...inFlight.values()], cancelTimeoutMs);
+    stopped = true;
+    clearTimeout(claimRetry);
+    unsubscribe();
     if (inFlight.size > 0) {
       // A worker that ignores its cancellation is left alone: terminating a thread inside
       // DuckDB would abort the process. Its job is recorded cancelled; the reply is ignored.
-      for (const id of inFlight.keys()) {
-        const current = store.get(id);
-        if (current?.status === 'queued') advance(id, { type: 'start', at: isoNow() });
-        if (current !== undefined && !isTerminalStatus(current.status)) advance(id, { type: 'cancel', at: isoNow() });
+      for (const flight of inFlight.values()) {
+        void write(flight, { type: 'start', at: isoNow() }, (r) => r.status === 'queued');
+        void write(flight, { type: 'cancel', at: isoNow() });
       }
+      await settledWithin(
+        [...inFlight.values()].map((f) => ({ ...f, finished: f.writes.then(() => undefined) })),
+        cancelTimeoutMs,
+      );
       onError(new Error(`${inFlight.size} worker(s) did not stop after cancellation; the pool was left running`));
+      await store.close().catch((error: unknown) => onError(toError(error)));
       return;
     }
     await pool.close();
     // The workers closed their databases (DuckDB removed its spill folders); the area goes too.
     fs.rmSync(tempArea, { recursive: true, force: true });
+    await store.close().catch((error: unknown) => onError(toError(error)));
   };
 
-  /**
-   * A store that outlived an earlier process (a durable one) may hold jobs that process left
-   * behind: running ones failed with it; queued ones are planned again and queued in their
-   * submission order, or cancelled when they no longer plan or do not fit.
-   */
-  const recover = (): void => {
-    for (const job of store.list()) {
-      if (job.status === 'running') {
-        const error = jobsErrors.interrupted(job.id);
-        advance(job.id, { type: 'fail', at: isoNow(), error: { code: error.code, message: error.message } });
-      } else if (job.status === 'queued') {
-        const planned = planPipeline(job.request.yaml, job.request.variables ?? {});
-        let backend: string | undefined;
-        try {
-          backend = parseBackendName(job.request.backend);
-        } catch {
-          backend = undefined;
-        }
-        if (planned.ok && backend !== undefined && queue.size < queue.capacity) {
-          queue.push(job.id, { plan: planned.plan, backend });
-        } else {
-          advance(job.id, { type: 'cancel', at: isoNow() });
-        }
-      }
-    }
-    pump();
-  };
-  recover();
+  pump();
 
   return {
-    submit(request, context) {
+    async submit(request, context) {
       if (!accepting) throw jobsErrors.shuttingDown();
       const normalised = normaliseRequest(request);
-      let backend: BackendName;
-      try {
-        backend = parseBackendName(normalised.backend);
-      } catch (error) {
-        throw jobsErrors.unknownBackend(String(normalised.backend), (error as Error).message);
-      }
       // Validation then planning, the same code the explain endpoints use (fail fast), then
       // whether the chosen backend runs every kind (V-014), before anything runs.
-      const planned = planPipeline(normalised.yaml, normalised.variables ?? {});
-      if (!planned.ok) throw invalidPipeline(planned.error);
-      const refused = checkBackendSupport(planned.pipeline.assets, backend);
-      if (refused !== undefined) throw invalidPipeline(refused);
-      const plan = planned.plan;
+      const { plan, backend } = planRequest(normalised);
       const record = createJobRecord(randomUUID(), normalised, isoNow());
-      const crash = options.testHooks?.crashWorker?.(normalised);
       const requestId = context?.requestId;
-      if (requestId !== undefined) requestIds.set(record.id, requestId);
-      queue.push(record.id, {
-        plan,
-        backend,
-        ...(crash === undefined ? {} : { crash }),
-        ...(requestId === undefined ? {} : { requestId }),
-      });
-      store.insert(record);
-      publish(record);
+      submitted.set(record.id, { plan, backend, ...crashOf(normalised), ...(requestId === undefined ? {} : { requestId }) });
+      try {
+        await store.enqueue(record, capacity);
+      } catch (error) {
+        submitted.delete(record.id);
+        throw error;
+      }
+      publish(record, requestId);
       pump();
-      return store.get(record.id) ?? record;
+      return record;
     },
-    get: (id) => store.get(id),
-    list: () => store.list(),
+    get: async (id) => withProgress(await store.get(id)),
+    list: async () => (await store.list()).map((r) => withProgress(r) as JobRecord),
     async wait(id, timeoutMs, signal) {
-      const current = store.get(id);
+      const current = await store.get(id);
       if (current === undefined) return undefined;
-      return waiters.wait(current, () => store.get(id), timeoutMs, signal);
+      const read = () => store.get(id);
+      const ended = waiters.wait(current, read, timeoutMs, signal);
+      // The job may have ended between the read and the registration (elsewhere, or here).
+      if (!isTerminalStatus(current.status)) refreshWaiters(id);
+      return withProgress(await ended);
     },
     cancel,
     shutdown(shutdownOptions = {}) {
@@ -475,14 +687,34 @@ export function createJobService(options: JobServiceOptions): JobService {
       return shutdownPromise;
     },
     stats: () => ({
-      queued: queue.size,
+      queued: store.waiting,
       running: inFlight.size,
       workers: pool.size,
       threads: pool.threads,
-      queueCapacity: queue.capacity,
+      queueCapacity: capacity,
       accepting,
+      store: store.kind,
     }),
   };
+}
+
+/** Validates, plans and checks the backend of a request; throws the JobsError a submit answers. */
+function planRequest(request: JobRequest): { plan: Plan; backend: BackendName } {
+  let backend: BackendName;
+  try {
+    backend = parseBackendName(request.backend);
+  } catch (error) {
+    throw jobsErrors.unknownBackend(String(request.backend), (error as Error).message);
+  }
+  const planned = planPipeline(request.yaml, request.variables ?? {});
+  if (!planned.ok) throw invalidPipeline(planned.error);
+  const refused = checkBackendSupport(planned.pipeline.assets, backend);
+  if (refused !== undefined) throw invalidPipeline(refused);
+  return { plan: planned.plan, backend };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Keeps only the request's known fields, checked, so a stored record holds nothing unexpected. */

@@ -15,7 +15,7 @@ describe('job waiters', () => {
     const waiters = createJobWaiters();
     const settled: string[] = [];
     const all = [1, 2, 3].map((n) =>
-      waiters.wait(current, () => current, 60_000).then((r) => settled.push(`${n}:${r.status}`)),
+      waiters.wait(current, async () => current, 60_000).then((r) => settled.push(`${n}:${r.status}`)),
     );
     expect(waiters.pending).toBe(3);
     current = applyJobEvent(current, { type: 'start', at: T });
@@ -32,7 +32,7 @@ describe('job waiters', () => {
   it('returns the current state at the timeout', async () => {
     jest.useFakeTimers();
     const waiters = createJobWaiters();
-    const promise = waiters.wait(current, () => current, 5_000);
+    const promise = waiters.wait(current, async () => current, 5_000);
     current = applyJobEvent(current, { type: 'start', at: T });
     waiters.notify(current);
     jest.advanceTimersByTime(4_999);
@@ -45,15 +45,15 @@ describe('job waiters', () => {
   it('answers at once for a terminal job or an aborted signal', async () => {
     const waiters = createJobWaiters();
     const done = applyJobEvent(current, { type: 'cancel', at: T });
-    await expect(waiters.wait(done, () => done, 60_000)).resolves.toBe(done);
-    await expect(waiters.wait(current, () => current, 60_000, AbortSignal.abort())).resolves.toBe(current);
+    await expect(waiters.wait(done, async () => done, 60_000)).resolves.toBe(done);
+    await expect(waiters.wait(current, async () => current, 60_000, AbortSignal.abort())).resolves.toBe(current);
     expect(waiters.pending).toBe(0);
   });
 
   it('releases a waiter whose signal aborts', async () => {
     const waiters = createJobWaiters();
     const controller = new AbortController();
-    const promise = waiters.wait(current, () => current, 60_000, controller.signal);
+    const promise = waiters.wait(current, async () => current, 60_000, controller.signal);
     expect(waiters.pending).toBe(1);
     controller.abort();
     await expect(promise).resolves.toMatchObject({ status: 'queued' });
@@ -63,7 +63,7 @@ describe('job waiters', () => {
   it('ignores notifications of other jobs', async () => {
     jest.useFakeTimers();
     const waiters = createJobWaiters();
-    const promise = waiters.wait(current, () => current, 10);
+    const promise = waiters.wait(current, async () => current, 10);
     waiters.notify(applyJobEvent(createJobRecord('other', { yaml: '' }, T), { type: 'cancel', at: T }));
     expect(waiters.pending).toBe(1);
     jest.advanceTimersByTime(10);

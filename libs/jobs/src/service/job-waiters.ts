@@ -10,9 +10,13 @@ export interface JobWaiters {
    * Resolves with the job once terminal, or with `read()` (the current record) when `timeoutMs`
    * passes or `signal` aborts first. Never rejects.
    */
-  wait(current: JobRecord, read: () => JobRecord | undefined, timeoutMs: number, signal?: AbortSignal): Promise<JobRecord>;
+  wait(current: JobRecord, read: () => Promise<JobRecord | undefined>, timeoutMs: number, signal?: AbortSignal): Promise<JobRecord>;
   /** Called on every write: resolves the job's waiters when `record` is terminal. */
   notify(record: JobRecord): void;
+  /** The jobs someone waits for. */
+  ids(): string[];
+  /** True when someone waits for the job. */
+  has(id: string): boolean;
   /** How many waiters are pending (all jobs). */
   readonly pending: number;
 }
@@ -42,9 +46,19 @@ export function createJobWaiters(): JobWaiters {
       if (isTerminalStatus(current.status) || signal?.aborted) return Promise.resolve(current);
       return new Promise<JobRecord>((resolve) => {
         const id = current.id;
-        const onAbort = (): void => waiter.settle(read() ?? current);
+        // The current record when the wait ends early; the last one known when it cannot be read.
+        const settleWithCurrent = (): void => {
+          read().then(
+            (record) => waiter.settle(record ?? current),
+            () => waiter.settle(current),
+          );
+        };
+        const onAbort = settleWithCurrent;
+        let settled = false;
         const waiter: Waiter = {
           settle(record) {
+            if (settled) return;
+            settled = true;
             remove(id, waiter);
             clearTimeout(timer);
             signal?.removeEventListener('abort', onAbort);
@@ -56,7 +70,7 @@ export function createJobWaiters(): JobWaiters {
         set.add(waiter);
         pending++;
         // Declared after the waiter it settles; nothing can settle it before this line runs.
-        const timer = setTimeout(() => waiter.settle(read() ?? current), Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
+        const timer = setTimeout(settleWithCurrent, Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
         signal?.addEventListener('abort', onAbort, { once: true });
       });
     },
@@ -66,6 +80,8 @@ export function createJobWaiters(): JobWaiters {
       if (set === undefined) return;
       for (const waiter of [...set]) waiter.settle(record);
     },
+    ids: () => [...byJob.keys()],
+    has: (id) => byJob.has(id),
     get pending() {
       return pending;
     },

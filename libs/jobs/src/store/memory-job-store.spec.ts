@@ -1,75 +1,67 @@
 import { isJobsError } from '../errors';
 import type { JobRecord } from '../job';
+import { describeJobStoreContract, queuedRecord } from './__fixtures__/store-contract';
 import { createMemoryJobStore, DEFAULT_RETENTION } from './memory-job-store';
-import { applyJobEvent, createJobRecord } from './state-machine';
+import type { JobStore } from './job-store';
+
+describeJobStoreContract('in-memory store', async () => createMemoryJobStore());
 
 const T = '2026-01-01T00:00:00.000Z';
-const queued = (id: string): JobRecord => createJobRecord(id, { yaml: id }, T);
-const done = (r: JobRecord): JobRecord =>
-  applyJobEvent(applyJobEvent(r, { type: 'start', at: T }), { type: 'complete', at: T, outcome: { outputs: [], steps: [] } });
-const must = (r: JobRecord | undefined): JobRecord => {
-  if (r === undefined) throw new Error('record missing');
-  return r;
-};
+
+/** Enqueues, claims and completes a job; returns its final record. */
+async function runToEnd(store: JobStore, record: JobRecord = queuedRecord()): Promise<JobRecord> {
+  await store.enqueue(record, 1000);
+  const [claimed] = await store.claim(1);
+  const running = await store.transition(claimed, { type: 'start', at: T });
+  const done = running && (await store.transition(running, { type: 'complete', at: new Date().toISOString(), outcome: { outputs: [], steps: [] } }));
+  if (done === undefined) throw new Error('transition refused');
+  return done;
+}
+
 const ids = (records: JobRecord[]): string[] => records.map((r) => r.id);
 
-describe('in-memory job store', () => {
-  it('keeps submission order and replaces records on update', () => {
-    const store = createMemoryJobStore();
-    for (const id of ['c', 'a', 'b']) store.insert(queued(id));
-    store.update(done(must(store.get('a'))));
-    expect(ids(store.list())).toEqual(['c', 'a', 'b']);
-    expect(store.get('a')?.status).toBe('completed');
-    expect(store.get('zzz')).toBeUndefined();
-    expect(store.size).toBe(3);
-  });
-
-  it('refuses a duplicate id', () => {
-    const store = createMemoryJobStore();
-    store.insert(queued('a'));
-    expect(() => store.insert(queued('a'))).toThrow(expect.objectContaining({ code: 'JOB_DUPLICATE_ID' }));
-  });
-
-  it('ignores updates of records it no longer holds', () => {
-    const store = createMemoryJobStore({ retention: 0 });
-    store.insert(queued('a'));
-    store.update(done(must(store.get('a'))));
-    expect(store.get('a')).toBeUndefined();
-    store.update(done(queued('a')));
-    expect(store.size).toBe(0);
-  });
-
-  it('evicts the oldest terminal jobs beyond the retention, never active ones', () => {
+describe('in-memory job store: retention', () => {
+  it('evicts the oldest terminal jobs beyond the retention, never active ones', async () => {
     const store = createMemoryJobStore({ retention: 2 });
-    for (const id of ['j1', 'j2', 'j3', 'j4', 'j5']) store.insert(queued(id));
-    // j1 stays queued (active) and must survive every eviction.
-    store.update(done(must(store.get('j3'))));
-    store.update(done(must(store.get('j2'))));
-    expect(ids(store.list())).toEqual(['j1', 'j2', 'j3', 'j4', 'j5']);
-    store.update(done(must(store.get('j5'))));
-    // Three terminal (j2, j3, j5): the oldest by submission, j2, goes.
-    expect(ids(store.list())).toEqual(['j1', 'j3', 'j4', 'j5']);
-    store.update(done(must(store.get('j4'))));
-    expect(ids(store.list())).toEqual(['j1', 'j4', 'j5']);
-    expect(store.get('j1')?.status).toBe('queued');
+    const active = queuedRecord();
+    await store.enqueue(active, 1000);
+    // Claimed, never started: active, like a job on its way to a worker.
+    await store.claim(1);
+    const done = [];
+    for (let i = 0; i < 4; i++) done.push(await runToEnd(store));
+    // Four terminal jobs, two kept: the newest by submission; the queued one always stays.
+    expect(ids(await store.list())).toEqual([active.id, done[2].id, done[3].id]);
+    expect(await store.get(done[0].id)).toBeUndefined();
   });
 
-  it('holds at most retention terminal jobs after many', () => {
+  it('holds at most retention terminal jobs after many', async () => {
     const store = createMemoryJobStore({ retention: 100 });
-    for (let i = 0; i < 1000; i++) {
-      store.insert(queued(`j${i}`));
-      store.update(done(must(store.get(`j${i}`))));
-    }
-    expect(store.size).toBe(100);
-    expect(store.list()[0].id).toBe('j900');
+    const all = [];
+    for (let i = 0; i < 1000; i++) all.push(await runToEnd(store));
+    const listed = await store.list();
+    expect(listed).toHaveLength(100);
+    expect(listed[0].id).toBe(all[900].id);
+  });
+
+  it('drops terminal jobs older than the age limit, never active ones', async () => {
+    const store = createMemoryJobStore({ retentionAgeMs: 60_000 });
+    const old = queuedRecord();
+    await store.enqueue(old, 1000);
+    const [claimed] = await store.claim(1);
+    const running = await store.transition(claimed, { type: 'start', at: T });
+    // Ended long ago (completion time in the past): beyond the age limit.
+    await store.transition(running as JobRecord, { type: 'cancel', at: '2020-01-01T00:00:00.000Z' });
+    const active = queuedRecord();
+    await store.enqueue(active, 1000);
+    expect(ids(await store.list())).toEqual([active.id]);
   });
 
   it('defaults to 10,000 and rejects a bad retention', () => {
     expect(DEFAULT_RETENTION).toBe(10_000);
-    for (const bad of [-1, 1.5, Number.NaN]) {
+    for (const bad of [{ retention: -1 }, { retention: 1.5 }, { retention: Number.NaN }, { retentionAgeMs: 0 }]) {
       let caught: unknown;
       try {
-        createMemoryJobStore({ retention: bad });
+        createMemoryJobStore(bad);
       } catch (e) {
         caught = e;
       }

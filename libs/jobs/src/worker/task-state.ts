@@ -44,6 +44,11 @@ export function claimCancel(state: Int32Array): CancelClaim {
   return 'already-cancelled';
 }
 
+/** Main side: cancels the task only if the worker has not claimed it yet; true when it had not. */
+export function withdrawBeforeStart(state: Int32Array): boolean {
+  return Atomics.compareExchange(state, 0, TaskState.pending, TaskState.cancelledBeforeStart) === TaskState.pending;
+}
+
 /** True once the worker claimed the task (whether or not it was cancelled since). */
 export function isClaimed(state: Int32Array): boolean {
   const value = Atomics.load(state, 0);

@@ -77,7 +77,7 @@ pipeline:
 export async function untilStatus(jobs: JobService, id: string, status: JobStatus, timeoutMs = 20_000): Promise<JobRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = jobs.get(id);
+    const job = await jobs.get(id);
     if (job?.status === status) return job;
     if (job === undefined || Date.now() > deadline) {
       throw new Error(`job ${id} did not reach ${status} (now ${job?.status ?? 'unknown'})`);

@@ -1,0 +1,184 @@
+/**
+ * The job service on the PostgreSQL store: several replicas (services) on one database, in one
+ * process, over a real PostgreSQL server and real pipelines.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { startPostgres, type PostgresServer } from '@pipeline/test-postgres';
+import type { JobStore } from '../store/job-store';
+import { createPostgresJobStore } from '../store/postgres/postgres-job-store';
+import { createJobService, type JobService } from './job-service';
+import { createDataRoot, must, removeDataRoot, slowPipeline, smallPipeline, untilStatus } from './__fixtures__/fixtures';
+
+let server: PostgresServer;
+let root: string;
+beforeAll(async () => {
+  [server, root] = await Promise.all([startPostgres(), createDataRoot({ withBig: true })]);
+}, 120_000);
+afterAll(async () => {
+  await server.stop();
+  removeDataRoot(root);
+});
+
+const errors: Error[] = [];
+async function replica(url: string, options: { workers?: number; queueCapacity?: number; leaseMs?: number } = {}): Promise<JobService> {
+  const store: JobStore = await createPostgresJobStore({ databaseUrl: url, leaseMs: options.leaseMs });
+  return createJobService({
+    dataRoot: root,
+    workers: options.workers ?? 1,
+    queueCapacity: options.queueCapacity,
+    store,
+    staleTempSweepMs: 0,
+    onError: (e) => errors.push(e),
+  });
+}
+
+async function ranOn(url: string): Promise<Map<string, { ran_on: string | null; runs: number }>> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; ran_on: string | null; runs: number }>('SELECT id, ran_on, runs FROM pipeline_jobs');
+    return new Map(rows.map((r) => [r.id, r]));
+  } finally {
+    await client.end();
+  }
+}
+
+describe('job service on PostgreSQL: replicas share the jobs', () => {
+  let url: string;
+  let a: JobService;
+  let b: JobService;
+  beforeAll(async () => {
+    url = await server.createDatabase();
+    [a, b] = await Promise.all([replica(url, { workers: 2 }), replica(url, { workers: 2 })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.shutdown({ graceMs: 0 }), b.shutdown({ graceMs: 0 })]);
+  });
+  afterEach(() => expect(errors).toEqual([]));
+
+  it('runs a job submitted on one replica, waited for on the other, woken by its end', async () => {
+    const job = await a.submit({ yaml: smallPipeline('pg-shared') });
+    const done = must(await b.wait(job.id, 30_000));
+    expect(done).toMatchObject({ status: 'completed', outcome: { outputs: [{ ref: 'out', rowsWritten: 8 }] } });
+    expect(await a.get(job.id)).toEqual(done);
+    expect(fs.existsSync(path.join(root, 'out/pg-shared.csv'))).toBe(true);
+    expect(a.stats().store).toBe('postgres');
+  });
+
+  it('lists the same jobs in the same order from every replica', async () => {
+    const submitted = [];
+    for (let i = 0; i < 20; i++) submitted.push(await (i % 2 ? a : b).submit({ yaml: smallPipeline(`pg-list-${i % 5}`) }));
+    await Promise.all(submitted.map((j) => a.wait(j.id, 60_000)));
+    const [fromA, fromB] = await Promise.all([a.list(), b.list()]);
+    expect(fromA).toEqual(fromB);
+    expect(fromA.map((j) => j.id).slice(-20)).toEqual(submitted.map((j) => j.id));
+    const runs = await ranOn(url);
+    for (const j of submitted) expect(runs.get(j.id)?.runs).toBe(1);
+  }, 60_000);
+
+  it('cancels from one replica a job running on the other within a second', async () => {
+    const job = await a.submit({ yaml: slowPipeline('pg-cancel') });
+    await untilStatus(b, job.id, 'running');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The replica that does not run it cancels it.
+    const canceller = a.stats().running === 1 ? b : a;
+    expect((canceller === a ? b : a).stats().running).toBe(1);
+    expect(canceller.stats().running).toBe(0);
+    const t0 = Date.now();
+    const result = await canceller.cancel(job.id);
+    expect(result).toMatchObject({ outcome: 'cancelling', job: { status: 'running' } });
+    const done = must(await a.wait(job.id, 10_000));
+    expect(done.status).toBe('cancelled');
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(fs.existsSync(path.join(root, 'out/pg-cancel.parquet'))).toBe(false);
+  }, 30_000);
+
+  it('cancels a queued job from any replica at once, and it never runs', async () => {
+    const blockers = await Promise.all([1, 2, 3, 4].map((n) => a.submit({ yaml: slowPipeline(`pg-block-${n}`) })));
+    const queued = await a.submit({ yaml: smallPipeline('pg-never') });
+    expect(await b.cancel(queued.id)).toMatchObject({ outcome: 'cancelled', job: { status: 'cancelled', durationMs: 0 } });
+    expect((await a.cancel(queued.id))?.outcome).toBe('already_terminal');
+    await Promise.all(blockers.map((j) => b.cancel(j.id)));
+    await Promise.all(blockers.map((j) => a.wait(j.id, 10_000)));
+    expect((await ranOn(url)).get(queued.id)?.runs).toBe(0);
+    expect(fs.existsSync(path.join(root, 'out/pg-never.csv'))).toBe(false);
+  }, 30_000);
+});
+
+describe('job service on PostgreSQL: capacity, restarts', () => {
+  afterEach(() => expect(errors.splice(0)).toEqual([]));
+
+  it('refuses beyond the queue capacity counted across replicas', async () => {
+    const url = await server.createDatabase();
+    const [a, b] = await Promise.all([replica(url, { queueCapacity: 3 }), replica(url, { queueCapacity: 3 })]);
+    try {
+      // Both workers busy, then three waiting jobs fill the shared queue.
+      const busy = [await a.submit({ yaml: slowPipeline('cap-a') }), await b.submit({ yaml: slowPipeline('cap-b') })];
+      await Promise.all(busy.map((j) => untilStatus(a, j.id, 'running')));
+      for (const s of [a, b, a]) await s.submit({ yaml: smallPipeline('cap-w') });
+      await expect(b.submit({ yaml: smallPipeline('cap-x') })).rejects.toMatchObject({ code: 'JOB_QUEUE_FULL', message: 'job queue is full' });
+      await expect(a.submit({ yaml: smallPipeline('cap-x') })).rejects.toMatchObject({ code: 'JOB_QUEUE_FULL' });
+      for (const j of busy) await a.cancel(j.id);
+    } finally {
+      await Promise.all([a.shutdown({ graceMs: 0 }), b.shutdown({ graceMs: 0 })]);
+    }
+  }, 60_000);
+
+  it('keeps queued jobs and history across a restart: a new replica runs what the stopped one left queued', async () => {
+    const url = await server.createDatabase();
+    const first = await replica(url);
+    const done = await first.submit({ yaml: smallPipeline('rs-done') });
+    await first.wait(done.id, 30_000);
+    const running = await first.submit({ yaml: slowPipeline('rs-running') });
+    await untilStatus(first, running.id, 'running');
+    const left = [];
+    for (const n of [1, 2, 3]) left.push(await first.submit({ yaml: smallPipeline(`rs-left-${n}`) }));
+    // Graceful shutdown with a shared store: the running job is cancelled after the grace,
+    // the queued ones stay queued for the other replicas (none now).
+    await first.shutdown({ graceMs: 0 });
+    const second = await replica(url);
+    try {
+      expect((await second.get(done.id))?.status).toBe('completed');
+      expect((await second.get(running.id))?.status).toBe('cancelled');
+      const after = await Promise.all(left.map((j) => second.wait(j.id, 30_000)));
+      expect(after.map((j) => j?.status)).toEqual(['completed', 'completed', 'completed']);
+      expect((await second.list()).map((j) => j.id)).toEqual([done.id, running.id, ...left.map((j) => j.id)]);
+    } finally {
+      await second.shutdown();
+    }
+  }, 60_000);
+});
+
+describe('job service on PostgreSQL: the database goes away', () => {
+  it('fails calls while it is down, records a result once it is back, and shuts down within bounds while it is down', async () => {
+    const own = await startPostgres();
+    try {
+      const url = await own.createDatabase();
+      const jobs = await replica(url, { leaseMs: 60_000 });
+      const running = await jobs.submit({ yaml: slowPipeline('down-1') });
+      await untilStatus(jobs, running.id, 'running');
+      await own.stopServer('immediate');
+      await expect(jobs.get(running.id)).rejects.toMatchObject({ code: 'JOB_STORE_UNAVAILABLE' });
+      await expect(jobs.submit({ yaml: smallPipeline('down-2') })).rejects.toMatchObject({
+        code: 'JOB_STORE_UNAVAILABLE',
+        message: expect.stringMatching(/^job store unavailable: /),
+      });
+      await own.startServer();
+      // The job ran on through the outage; its end is written once the database answers.
+      const done = must(await jobs.wait(running.id, 60_000));
+      expect(done.status).toBe('completed');
+      expect((await jobs.wait((await jobs.submit({ yaml: smallPipeline('down-3') })).id, 30_000))?.status).toBe('completed');
+
+      // Down again: shutting down does not wait for the database.
+      await own.stopServer('immediate');
+      const t0 = Date.now();
+      await jobs.shutdown({ graceMs: 0, cancelTimeoutMs: 1000 });
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    } finally {
+      errors.splice(0);
+      await own.stop();
+    }
+  }, 120_000);
+});

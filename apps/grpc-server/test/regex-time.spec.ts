@@ -34,17 +34,20 @@ function regexJob(input: string, output: string): string {
   ].join('\n');
 }
 
-it('a danfo RLIKE job over 150,000-character values ends within a second of its cancel, and a DuckDB job behind it is not held up', async () => {
+// Without the linear-time matcher a backtracking match of these values runs for minutes; the bounds
+// leave room for a loaded CI machine (a second idle was measured at 2 s under load) and still fail
+// on a matcher that ignores the cancel.
+it('a danfo RLIKE job over 150,000-character values ends soon after its cancel, and a DuckDB job behind it is not held up', async () => {
   const { jobId } = await h.client.submitJob({ yaml: regexJob('long.csv', 'out/long.csv'), backend: 'danfo' });
   const behind = await h.client.submitJob({ yaml: regexJob('tiny.csv', 'out/tiny.csv'), backend: 'duckdb' });
   const cancelledAt = Date.now();
   await h.client.cancelJob({ jobId });
   const ended = await h.client.waitForJob({ jobId, timeoutSeconds: 30 });
   expect(['cancelled', 'completed']).toContain(ended.status);
-  expect(Date.now() - cancelledAt).toBeLessThan(1_000);
+  expect(Date.now() - cancelledAt).toBeLessThan(5_000);
   const tiny = await h.client.waitForJob({ jobId: behind.jobId, timeoutSeconds: 30 });
   expect(tiny.status).toBe('completed');
-  expect(Date.now() - cancelledAt).toBeLessThan(5_000);
+  expect(Date.now() - cancelledAt).toBeLessThan(10_000);
 });
 
 it('a danfo session closes within a second while an RLIKE over the long values runs', async () => {

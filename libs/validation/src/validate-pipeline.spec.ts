@@ -456,6 +456,17 @@ describe('validatePipeline: one test per code', () => {
     ).toMatch(/^V-009: asset "g": agg\[0\]: /);
   });
 
+  it('V-009: nested value access and collection functions misused (spec 9.7)', () => {
+    const select = (column: string): string => message(validatePipeline(pipeline(RAW, `asset_ref: s\nsource:\n  select: {from: raw, columns: [${JSON.stringify(column)}]}`, OUT)));
+    expect(select('tags[0')).toBe('V-009: asset "s": columns[0]: unexpected end of expression at column 7');
+    expect(select('tags[]')).toBe('V-009: asset "s": columns[0]: unexpected token "]" at column 6');
+    expect(select('addr.')).toBe('V-009: asset "s": columns[0]: unexpected end of expression at column 6');
+    expect(select('size(tags, 1)')).toBe('V-009: asset "s": columns[0]: function "size" takes 1 argument, got 2 at column 1');
+    expect(select('named_struct()')).toBe('V-009: asset "s": columns[0]: function "named_struct" takes at least 2 arguments, got 0 at column 1');
+    expect(select('array(DISTINCT a)')).toBe('V-009: asset "s": columns[0]: function "array" does not accept DISTINCT at column 1');
+    expect(valid(pipeline(RAW, 'asset_ref: s\nsource:\n  select: {from: raw, columns: ["orders[0].items[0].price AS p", "metadata[\'source\'] AS src", "size(tags) AS n"]}', OUT))).toBeDefined();
+  });
+
   it('V-009: aggregates may use only grouping keys outside aggregate calls', () => {
     expect(
       message(

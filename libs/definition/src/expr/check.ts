@@ -253,6 +253,8 @@ function truthKind(e: Expr): TruthKind {
       return 'other';
     case 'null':
     case 'column':
+    case 'field':
+    case 'index':
       return 'unknown';
     case 'unary':
       return e.op === 'NOT' ? 'boolean' : 'other';

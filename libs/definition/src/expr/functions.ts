@@ -9,7 +9,7 @@
 export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'interval' | 'any';
 
 /** Grouping used in documentation. */
-export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date';
+export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date' | 'collection';
 
 /** What the catalogue knows about one function. */
 export interface FunctionSpec {
@@ -321,6 +321,36 @@ export const FUNCTION_CATALOGUE = {
   ),
   current_date: scalar('date', 0, 0, 'date', 'Today (UTC) when the job runs.'),
   current_timestamp: scalar('date', 0, 0, 'timestamp', 'The current instant (UTC) when the job runs.'),
+
+  // Nested values (spec 9.7, 10.1): arrays, maps and structs.
+  size: { ...scalar('collection', 1, 1, 'number', 'size(x): the number of elements of an array or entries of a map (an integer); NULL for NULL.'), acceptsAnyType: true },
+  array_contains: {
+    ...scalar('collection', 2, 2, 'boolean', 'array_contains(array, value): whether some element equals the value; NULL when the array or the value is NULL.'),
+    acceptsAnyType: true,
+  },
+  element_at: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'any',
+      'element_at(array, i): the element at 1-based position i, counted from the end when negative, NULL past either end; element_at(map, key): the value of the key, NULL when missing.',
+    ),
+    acceptsAnyType: true,
+  },
+  array: { ...scalar('collection', 1, null, 'any', 'array(a, b, ...): an array of the values, brought to their common type.'), sharedArgType: true },
+  struct: {
+    ...scalar('collection', 1, null, 'any', 'struct(a, b, ...): a struct of the values; a field is named by its column (or struct field), else col1, col2, ... by position.'),
+    acceptsAnyType: true,
+  },
+  named_struct: {
+    ...scalar('collection', 2, null, 'any', "named_struct('name1', v1, 'name2', v2, ...): a struct with the fields named by the text literals."),
+    acceptsAnyType: true,
+  },
+  map: {
+    ...scalar('collection', 2, null, 'any', 'map(k1, v1, k2, v2, ...): a map of the pairs (keys of one type, values of one type); a NULL or repeated key fails the job.'),
+    acceptsAnyType: true,
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 /** Every function name of the catalogue (lower-case). */

@@ -140,6 +140,31 @@ describe('parseExpression: identifiers', () => {
   });
 });
 
+describe('parseExpression: nested value access (spec 9.7)', () => {
+  it('reads .field and [key] left to right after any primary, with spans', () => {
+    expect(parsed('items[0]')).toEqual({ kind: 'index', operand: col('items'), index: int('0') });
+    expect(parseExpression("m['k']")).toEqual({
+      kind: 'index',
+      operand: { kind: 'column', name: 'm', span: { start: 0, end: 1 } },
+      index: { kind: 'string', value: 'k', span: { start: 2, end: 5 } },
+      span: { start: 0, end: 6 },
+    });
+    // `a.b` stays a qualified column (the binder reads it as a field of a struct column a).
+    expect(parsed('address.city')).toEqual(col('city', 'address'));
+    expect(parsed('t.address.city')).toEqual({ kind: 'field', operand: col('address', 't'), field: 'city' });
+    expect(parsed('orders[0].items[0].price')).toEqual({
+      kind: 'field',
+      operand: { kind: 'index', operand: { kind: 'field', operand: { kind: 'index', operand: col('orders'), index: int('0') }, field: 'items' }, index: int('0') },
+      field: 'price',
+    });
+    expect(parsed('f(x)[1]')).toEqual({ kind: 'index', operand: { kind: 'call', name: 'f', args: [col('x')], distinct: false }, index: int('1') });
+  });
+
+  it('binds access tighter than unary minus and arithmetic', () => {
+    expect(parsed('-a[0] * 2')).toEqual(bin('*', { kind: 'unary', op: '-', operand: { kind: 'index', operand: col('a'), index: int('0') } }, int('2')));
+  });
+});
+
 describe('parseExpression: operators', () => {
   it('reads arithmetic and concatenation with spans', () => {
     expect(parseExpression('a + 1')).toEqual({
@@ -453,9 +478,13 @@ describe('parseExpression: errors', () => {
     ['a AS', 'unexpected end of expression at column 5'],
     ['a AS and', 'unexpected token "and" at column 6'],
     ['a AS 1', 'unexpected token "1" at column 6'],
-    ['a.b.c', 'unexpected token "." at column 4'],
+    ['a.b.1', 'unexpected token "1" at column 5'],
     ['a.', 'unexpected end of expression at column 3'],
-    ['1.', 'unexpected token "." at column 2'],
+    ['1.', 'unexpected end of expression at column 3'],
+    ['a[0', 'unexpected end of expression at column 4'],
+    ['a[]', 'unexpected token "]" at column 3'],
+    ['a]', 'unexpected token "]" at column 2'],
+    ['a.b.AND', 'unexpected token "AND" at column 5'],
     ['a # b', 'unexpected character "#" at column 3'],
     ['a | b', 'unexpected character "|" at column 3'],
     ['a ! b', 'unexpected character "!" at column 3'],

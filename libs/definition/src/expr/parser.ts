@@ -327,7 +327,29 @@ class Parser {
     );
   }
 
+  /** A primary followed by any `.field` and `[key]` accesses (spec 9.7), left to right. */
   private parsePrimary(): Expr {
+    let expr = this.parseAtom();
+    for (;;) {
+      const token = this.peek();
+      if (this.isOperator(token, '[')) {
+        this.advance();
+        const index = this.nested(() => this.parseOr());
+        const close = this.expectOperator(']');
+        expr = this.build({ kind: 'index', operand: expr, index, span: span(expr.span.start, close.end) }, token.start);
+      } else if (this.isOperator(token, '.')) {
+        this.advance();
+        const name = this.peek();
+        if (!this.isName(name)) this.unexpected(name);
+        this.advance();
+        expr = this.build({ kind: 'field', operand: expr, field: name.value, span: span(expr.span.start, name.end) }, token.start);
+      } else {
+        return expr;
+      }
+    }
+  }
+
+  private parseAtom(): Expr {
     const token = this.peek();
     switch (token.type) {
       case 'number':

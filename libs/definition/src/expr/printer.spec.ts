@@ -37,6 +37,16 @@ const ROUND_TRIPS: ReadonlyArray<readonly [string, string]> = [
   ['`my t`.`end`', '`my t`.`end`'],
   ['date', 'date'],
   ['t.*', 't.*'],
+  // nested value access (spec 9.7)
+  ['address.city', 'address.city'],
+  ["metadata['source']", "metadata['source']"],
+  ['items[0]', 'items[0]'],
+  ['orders[0].items[0].price', 'orders[0].items[0].price'],
+  ['t.a.`b c`', 't.a.`b c`'],
+  ['(a + 1)[ i * 2 ]', '(a + 1)[i * 2]'],
+  ['f(x)[0].y', 'f(x)[0].y'],
+  ['-items[0]', '-items[0]'],
+  ['items[0] + m[k] * 2', 'items[0] + m[k] * 2'],
   // arithmetic
   ['a+b', 'a + b'],
   ['a  *  b', 'a * b'],

@@ -130,6 +130,10 @@ function render(e: Expr): string {
     }
     case 'window':
       return `${render(e.call)} OVER (${printWindowSpec(e)})`;
+    case 'field':
+      return `${print(e.operand, Level.Primary)}.${quoteIdentifier(e.field)}`;
+    case 'index':
+      return `${print(e.operand, Level.Primary)}[${print(e.index, Level.Or)}]`;
     case 'alias':
       return `${print(e.expr, Level.Or)} AS ${quoteIdentifier(e.alias)}`;
     default:

@@ -35,6 +35,7 @@ import {
   isModelled,
   isNumeric,
   isTemporal,
+  nestedParts,
   type DataType,
 } from '../types/data-type';
 import type { BoundCall, BoundExpr, BoundFrameBound, BoundString, BoundWindow, BoundWindowFunction, UntypedCall } from './bound-expr';
@@ -187,6 +188,10 @@ class Binder {
         return this.bindCall(e, enclosing);
       case 'window':
         return this.bindWindow(e, enclosing);
+      case 'field':
+        return this.bindField(this.bind(e.operand, enclosing), e.field, e);
+      case 'index':
+        return this.bindIndex(e, enclosing);
       case 'alias': {
         const inner = this.bind(e.expr, enclosing);
         return { kind: 'alias', expr: inner, alias: e.alias, type: inner.type, span };
@@ -196,10 +201,61 @@ class Binder {
     }
   }
 
+  /** `operand.name` on a struct: the field by its exact name, else the one field of that name in another case. */
+  private bindField(operand: BoundExpr, name: string, e: Expr): BoundExpr {
+    const parts = nestedParts(operand.type);
+    if (parts?.kind !== 'struct') this.fail(`field access .${name} needs a struct, got ${operand.type}: ${printExpression(e)}`);
+    const lower = name.toLowerCase();
+    const matches = parts.fields.filter((f) => f.name.toLowerCase() === lower);
+    const found = parts.fields.find((f) => f.name === name) ?? (matches.length === 1 ? matches[0] : undefined);
+    if (found === undefined) {
+      const { asset, field } = this.scope;
+      const fields = parts.fields.map((f) => f.name);
+      throw engineError('E_COLUMN_NOT_FOUND', {
+        asset,
+        field,
+        column: printExpression(e),
+        columns: fields,
+        problem: `struct field "${name}" not found in ${printExpression(e)} (fields: ${fields.join(', ')})`,
+      });
+    }
+    return { kind: 'field', operand, field: found.name, type: found.type, span: e.span };
+  }
+
+  /** `array[i]` with a whole-number index, `map[key]` with a key of the map's key type. */
+  private bindIndex(e: Extract<Expr, { kind: 'index' }>, enclosing: string | undefined): BoundExpr {
+    const operand = this.bind(e.operand, enclosing);
+    const parts = nestedParts(operand.type);
+    if (parts?.kind === 'array') {
+      const index = this.bind(e.index, enclosing);
+      if (index.type !== 'null' && !isIntegral(index.type)) this.fail(`an array index must be a whole number, got ${index.type}: ${printExpression(e)}`);
+      return { kind: 'index', on: 'array', operand, index, type: parts.element, span: e.span };
+    }
+    if (parts?.kind === 'map') {
+      const index = this.bind(e.index, enclosing);
+      // A text key of a map with date or number keys is read as one, as comparisons read it.
+      const bound = index.kind === 'string' && parts.key !== 'string' && isModelled(parts.key) ? this.coerceLiteral(index, parts.key, printExpression(e)) : index;
+      if (bound.type !== 'null' && supertype(bound.type, parts.key) !== parts.key) this.fail(`a key of ${operand.type} cannot be ${bound.type}: ${printExpression(e)}`);
+      return { kind: 'index', on: 'map', operand, index: bound, type: parts.value, span: e.span };
+    }
+    return this.fail(`[...] needs an array or a map, got ${operand.type}: ${printExpression(e)}`);
+  }
+
   private bindColumn(e: Extract<Expr, { kind: 'column' }>, enclosing: string | undefined): BoundExpr {
     const { columns, asset, field } = this.scope;
     const names = columns.map((c) => c.name);
     const written = e.qualifier === undefined ? e.name : `${e.qualifier}.${e.name}`;
+    // `s.f` where `s` is a struct column (and no column is named `s.f`, and `s` is not the asset
+    // read) is the field f of s (spec 9.7).
+    if (e.qualifier !== undefined && e.qualifier !== this.scope.from && !columns.some((c) => c.name === written)) {
+      const struct = columns.find((c) => c.name === e.qualifier) ?? uniqueCaseInsensitive(columns, e.qualifier);
+      // A column that is not a struct is reached the same way when nothing else is named c, so the error says why.
+      const plain = columns.some((c) => c.name === e.name) || uniqueCaseInsensitive(columns, e.name) !== undefined;
+      if (struct !== undefined && (nestedParts(struct.type)?.kind === 'struct' || !plain)) {
+        const operand = this.bindColumn({ kind: 'column', name: struct.name, span: e.span }, enclosing);
+        return this.bindField(operand, e.name, e);
+      }
+    }
     // A qualified reference `a.c` is the column named `a.c` when there is one (a join's output),
     // else the column `c` (decisions 7): `a` may be the asset read, an input of an earlier join, or
     // an asset further upstream whose column passed through.

@@ -150,3 +150,36 @@ describe('DuckDB expression compiler (golden table)', () => {
     expect(() => duckDbTypeName('struct<a>')).toThrow(expect.objectContaining({ name: 'EngineError' }));
   });
 });
+
+describe('DuckDB nested values (golden table)', () => {
+  const NESTED: Column[] = [
+    { name: 'addr', type: 'struct<city:string,`zip code`:integer>' },
+    { name: 'tags', type: 'array<string>' },
+    { name: 'm', type: 'map<string,long>' },
+    { name: 'id', type: 'integer' },
+  ];
+  const nestedSql = (text: string): string => compileDuckDbExpression(bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: NESTED, context: 'row' }));
+
+  it.each([
+    ['addr.city', `struct_extract("addr", 'city')`],
+    ['addr.`zip code` + 1', `(struct_extract("addr", 'zip code') + 1)`],
+    ['tags[id]', `CASE WHEN "id" >= 0 THEN list_extract("tags", "id" + 1) END`],
+    ["m['k']", `map_extract_value("m", 'k')`],
+    ['size(tags)', 'CAST(len("tags") AS INTEGER)'],
+    ['size(m)', 'CAST(cardinality("m") AS INTEGER)'],
+    ["array_contains(tags, 'a')", `CASE WHEN 'a' IS NULL THEN NULL ELSE list_contains("tags", 'a') END`],
+    ['element_at(tags, -1)', `list_extract("tags", (- 1))`],
+    ["element_at(m, 'k')", `map_extract_value("m", 'k')`],
+    ['array(id, 2.5)', 'list_value(CAST("id" AS DOUBLE), CAST(2.5 AS DOUBLE))'],
+    ["struct(id, addr.city, 'x')", `struct_pack("id" := "id", "city" := struct_extract("addr", 'city'), "col3" := 'x')`],
+    ["named_struct('a\"b', tags)", `struct_pack("a""b" := "tags")`],
+    ["map('a', id, 'b', 2)", `MAP(['a', 'b'], ["id", 2])`],
+    ["map('a', id, 'b', 3000000000)", `MAP(['a', 'b'], [CAST("id" AS BIGINT), 3000000000])`],
+  ])('%s', (text, expected) => {
+    expect(nestedSql(text)).toBe(expected);
+  });
+
+  it('names nested types in DuckDB terms', () => {
+    expect(duckDbTypeName('array<struct<`a b`:map<string,array<long>>>>')).toBe('STRUCT("a b" MAP(VARCHAR, BIGINT[]))[]');
+  });
+});

@@ -10,6 +10,7 @@ import {
   integerLiteralArg,
   patternArg,
   roundOffArg,
+  structFieldNames,
   regexPatternArg,
   replacementArg,
   truncationUnitArg,
@@ -19,7 +20,7 @@ import {
 import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
-import { decimalParts, isIntegral, type DataType } from '../types/data-type';
+import { decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
 /** DuckDB's name for a portable type. */
@@ -48,6 +49,10 @@ export function duckDbTypeName(t: DataType): string {
     default: {
       const dec = decimalParts(t);
       if (dec !== undefined) return `DECIMAL(${dec.precision},${dec.scale})`;
+      const nested = nestedParts(t);
+      if (nested?.kind === 'array') return `${duckDbTypeName(nested.element)}[]`;
+      if (nested?.kind === 'map') return `MAP(${duckDbTypeName(nested.key)}, ${duckDbTypeName(nested.value)})`;
+      if (nested?.kind === 'struct') return `STRUCT(${nested.fields.map((f) => `${quoteIdentifier(f.name)} ${duckDbTypeName(f.type)}`).join(', ')})`;
       throw engineError('E_TYPE', { problem: `type ${t} has no DuckDB cast target` });
     }
   }
@@ -301,6 +306,28 @@ export const DUCKDB_FUNCTIONS = {
   },
   current_date: () => 'current_date',
   current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
+  size: ([x], types) => (nestedParts(types[0])?.kind === 'map' ? `CAST(cardinality(${x}) AS INTEGER)` : `CAST(len(${x}) AS INTEGER)`),
+  array_contains: ([a, v]) => `CASE WHEN ${v} IS NULL THEN NULL ELSE list_contains(${a}, ${v}) END`,
+  element_at: ([c, k], types) => (nestedParts(types[0])?.kind === 'map' ? `map_extract_value(${c}, ${k})` : `list_extract(${c}, ${k})`),
+  array: (args, types, _call, result) => {
+    const element = (nestedParts(result) as { element: DataType }).element;
+    return `list_value(${inResultType(args, types, element).join(', ')})`;
+  },
+  struct: (args, _types, call) => {
+    const names = structFieldNames(call);
+    return `struct_pack(${args.map((a, i) => `${quoteIdentifier(names[i] as string)} := ${a}`).join(', ')})`;
+  },
+  named_struct: (args, _types, call) => {
+    const pairs: string[] = [];
+    for (let i = 0; i < args.length; i += 2) pairs.push(`${quoteIdentifier((call.args[i] as { value: string }).value)} := ${args[i + 1]}`);
+    return `struct_pack(${pairs.join(', ')})`;
+  },
+  map: (args, types, _call, result) => {
+    const parts = nestedParts(result) as { key: DataType; value: DataType };
+    const keys = inResultType(args.filter((_, i) => i % 2 === 0), types.filter((_, i) => i % 2 === 0), parts.key);
+    const values = inResultType(args.filter((_, i) => i % 2 === 1), types.filter((_, i) => i % 2 === 1), parts.value);
+    return `MAP([${keys.join(', ')}], [${values.join(', ')}])`;
+  },
 } satisfies Record<FunctionName, DuckDbFunction>;
 
 /** What compiling may need from the statement around the expression. */
@@ -335,6 +362,10 @@ export function hasWindow(e: BoundExpr): boolean {
       return e.args.some(hasWindow);
     case 'alias':
       return hasWindow(e.expr);
+    case 'field':
+      return hasWindow(e.operand);
+    case 'index':
+      return hasWindow(e.operand) || hasWindow(e.index);
     default:
       return false;
   }
@@ -420,6 +451,15 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
       }
       case 'window':
         return compileWindow(node, compile, options);
+      case 'field':
+        return `struct_extract(${compile(node.operand)}, ${sqlString(node.field)})`;
+      case 'index': {
+        const operand = compile(node.operand);
+        const index = compile(node.index);
+        // 0-based (spec 9.7); DuckDB counts from 1 and reads a negative index from the end.
+        if (node.on === 'array') return `CASE WHEN ${index} >= 0 THEN list_extract(${operand}, ${index} + 1) END`;
+        return `map_extract_value(${operand}, ${index})`;
+      }
       case 'alias':
         return compile(node.expr);
       default:

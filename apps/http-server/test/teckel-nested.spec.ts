@@ -1,0 +1,167 @@
+/**
+ * Nested values (spec 9.7, 10.1) through the HTTP API: a Teckel document reads arrays, structs
+ * and maps from JSON and parquet inputs, reaches into them with .field and [key], builds new ones
+ * with the collection functions and writes them to JSON and parquet; each output equals an
+ * independent DuckDB SQL statement written by hand over the same file. danfo refuses the
+ * collection functions with V-014 before the job is accepted.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { postJson, request, startTestServer, type TestServer } from './helpers';
+
+const ORDERS = [
+  '{"id": 1, "customer": {"name": "Ada", "address": {"city": "London"}}, "items": [{"sku": "a1", "price": 2.5}, {"sku": "b2", "price": 4.0}], "labels": {"tier": "gold"}}',
+  '{"id": 2, "customer": {"name": "Bob", "address": {"city": null}}, "items": [], "labels": {"tier": "silver"}}',
+  '{"id": 3, "customer": null, "items": [{"sku": "c3", "price": 1.25}], "labels": null}',
+  '',
+].join('\n');
+
+interface Example {
+  readonly name: string;
+  readonly input: { readonly format: 'json' | 'parquet'; readonly path: string };
+  readonly columns: readonly string[];
+  readonly output: 'json' | 'parquet';
+  /** The same columns in hand-written DuckDB SQL over the table `orders`. */
+  readonly sql: string;
+}
+
+const EXAMPLES: Example[] = [
+  {
+    name: 'access into JSON structs and arrays',
+    input: { format: 'json', path: 'orders.json' },
+    columns: [
+      'id',
+      'customer.name AS who',
+      'customer.address.city AS city',
+      'items[0].sku AS first_sku',
+      'items[1].price AS second_price',
+      'items[5] IS NULL AS no_sixth',
+      'size(items) AS n_items',
+      "element_at(items, -1).sku AS last_sku",
+    ],
+    output: 'json',
+    sql: `SELECT id, customer.name, customer.address.city, items[1].sku, items[2].price, items[6] IS NULL, len(items)::INTEGER, items[-1].sku
+      FROM orders ORDER BY id`,
+  },
+  {
+    name: 'building arrays, structs and maps',
+    input: { format: 'json', path: 'orders.json' },
+    columns: [
+      'id',
+      "array(id, id * 10) AS ids",
+      "named_struct('order', id, 'who', customer.name) AS card",
+      "map('id', CAST(id AS string), 'name', customer.name) AS tags",
+      "array_contains(array('a1', 'c3'), items[0].sku) AS known",
+      'items',
+    ],
+    output: 'parquet',
+    sql: `SELECT id, [id, id * 10], {'order': id, 'who': customer.name}, MAP {'id': CAST(id AS VARCHAR), 'name': customer.name},
+      list_contains(['a1', 'c3'], items[1].sku), items
+      FROM orders ORDER BY id`,
+  },
+  {
+    name: 'reading nested parquet back',
+    input: { format: 'parquet', path: 'out/duckdb-1-building-arrays-structs-and-maps.parquet' },
+    columns: ['id', 'ids[1] AS second', 'card.who AS who', "tags['name'] AS name", 'items[0].price AS price'],
+    output: 'json',
+    sql: `SELECT id, id * 10, customer.name, customer.name, items[1].price FROM orders ORDER BY id`,
+  },
+];
+
+function document(example: Example, out: string, backend: string): string {
+  return [
+    'version: "3.0"',
+    'input:',
+    '  - name: orders',
+    `    format: ${example.input.format}`,
+    `    path: ${example.input.path.replace('duckdb-', `${backend}-`)}`,
+    'transformation:',
+    '  - name: computed',
+    '    select:',
+    '      from: orders',
+    '      columns:',
+    ...example.columns.map((c) => `        - ${JSON.stringify(c)}`),
+    '  - name: ordered',
+    '    orderBy:',
+    '      from: computed',
+    '      columns: [id]',
+    'output:',
+    '  - name: ordered',
+    `    format: ${example.output}`,
+    `    path: ${out}`,
+    '    mode: overwrite',
+  ].join('\n');
+}
+
+let server: TestServer;
+let api: string;
+let duck: DuckDBConnection;
+
+/** Rows of `sql`, every value as DuckDB writes it as VARCHAR (NULL as empty). */
+async function rows(sql: string): Promise<string[]> {
+  const reader = await duck.runAndReadAll(`SELECT COLUMNS(*)::VARCHAR FROM (${sql})`);
+  return (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
+}
+
+async function run(example: Example, backend: string): Promise<string[]> {
+  const out = `out/${backend}-${EXAMPLES.indexOf(example)}-${example.name.replace(/\W+/g, '-')}.${example.output}`;
+  const submitted = await postJson(`${api}/jobs`, { yaml: document(example, out, backend), backend });
+  expect(submitted.status).toBe(202);
+  const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
+  expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+  const file = path.join(server.dataRoot, out);
+  return rows(example.output === 'json' ? `SELECT * FROM read_json('${file}')` : `SELECT * FROM read_parquet('${file}')`);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ workers: 1 });
+  api = `${server.url}/api`;
+  fs.writeFileSync(path.join(server.dataRoot, 'orders.json'), ORDERS);
+  duck = await (await DuckDBInstance.create(':memory:')).connect();
+  await duck.run(`CREATE TABLE orders AS SELECT * FROM read_json('${path.join(server.dataRoot, 'orders.json')}')`);
+}, 60_000);
+
+afterAll(async () => {
+  duck?.closeSync();
+  await server.stop();
+});
+
+describe('nested values on duckdb', () => {
+  // In order: the third example reads the parquet file the second writes.
+  it.each(EXAMPLES.map((e) => [e.name, e] as const))('%s', async (_name, example) => {
+    const written = await run(example, 'duckdb');
+    expect(written).toEqual(await rows(example.sql));
+    expect(written).toHaveLength(3);
+  });
+
+  it('keeps the nested types of the written parquet file', async () => {
+    const file = path.join(server.dataRoot, 'out/duckdb-1-building-arrays-structs-and-maps.parquet');
+    const types = await rows(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${file}'))`);
+    expect(types).toEqual([
+      'id|BIGINT',
+      'ids|BIGINT[]',
+      'card|STRUCT("order" BIGINT, who VARCHAR)',
+      'tags|MAP(VARCHAR, VARCHAR)',
+      'known|BOOLEAN',
+      'items|STRUCT(sku VARCHAR, price DOUBLE)[]',
+    ]);
+  });
+});
+
+describe('nested values on danfo', () => {
+  it('refuses the collection functions with V-014 before the job is accepted', async () => {
+    const res = await postJson(`${api}/jobs`, { yaml: document(EXAMPLES[1] as Example, 'out/never.parquet', 'danfo'), backend: 'danfo' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'validation failed: V-014: asset "computed": function "array" is not supported by backend "danfo"' });
+  });
+
+  it('fails a job reading nested JSON, naming the field', async () => {
+    const access: Example = { ...(EXAMPLES[0] as Example), columns: ['id', 'customer.name AS who', 'items[0].sku AS first_sku'] };
+    const submitted = await postJson(`${api}/jobs`, { yaml: document(access, 'out/danfo-never.json', 'danfo'), backend: 'danfo' });
+    expect(submitted.status).toBe(202);
+    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
+    expect(done.body.status).toBe('failed');
+    expect(done.body.error).toContain('the danfo backend cannot read nested JSON values (field "customer" of orders.json); use the duckdb backend');
+  });
+});

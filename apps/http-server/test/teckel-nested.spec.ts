@@ -61,6 +61,26 @@ const EXAMPLES: Example[] = [
       FROM orders ORDER BY id`,
   },
   {
+    name: 'lambdas and named arguments',
+    input: { format: 'json', path: 'orders.json' },
+    columns: [
+      'id',
+      'transform(items, i -> i.price * 2) AS doubled',
+      'filter(items, i -> i.price > 3) AS dear',
+      "exists(items, i -> i.sku = 'c3') AS has_c3",
+      'aggregate(transform(items, i -> i.price), 0.0, (acc, p) -> acc + p) AS total',
+      'aggregate(transform(items, i -> i.price), 0.0, (acc, p) -> acc + p, acc -> round(acc * 100)) AS cents',
+      'substring(str => customer.name, pos => 1, len => 2) AS initials',
+    ],
+    output: 'json',
+    // An empty array: exists is false, aggregate its start (no element is NULL here).
+    sql: `SELECT id, list_transform(items, lambda i: i.price * 2), list_filter(items, lambda i: i.price > 3),
+      coalesce(list_bool_or(list_transform(items, lambda i: i.sku = 'c3')), false),
+      coalesce(list_sum(list_transform(items, lambda i: i.price)), 0) + 0.0, round((coalesce(list_sum(list_transform(items, lambda i: i.price)), 0) + 0.0) * 100),
+      customer.name[1:2]
+      FROM orders ORDER BY id`,
+  },
+  {
     name: 'reading nested parquet back',
     input: { format: 'parquet', path: 'out/duckdb-1-building-arrays-structs-and-maps.parquet' },
     columns: ['id', 'ids[1] AS second', 'card.who AS who', "tags['name'] AS name", 'items[0].price AS price'],
@@ -128,7 +148,7 @@ afterAll(async () => {
 });
 
 describe('nested values on duckdb', () => {
-  // In order: the third example reads the parquet file the second writes.
+  // In order: the last example reads the parquet file the second writes.
   it.each(EXAMPLES.map((e) => [e.name, e] as const))('%s', async (_name, example) => {
     const written = await run(example, 'duckdb');
     expect(written).toEqual(await rows(example.sql));
@@ -146,6 +166,31 @@ describe('nested values on duckdb', () => {
       'known|BOOLEAN',
       'items|STRUCT(sku VARCHAR, price DOUBLE)[]',
     ]);
+  });
+});
+
+describe('named arguments on danfo', () => {
+  it('reads them as positional ones, as duckdb does', async () => {
+    fs.writeFileSync(path.join(server.dataRoot, 'names.csv'), 'name\nAdalbert\nBo\n');
+    const example: Example = {
+      name: 'named',
+      input: { format: 'json', path: 'unused' },
+      columns: ['name', 'substring(str => name, len => 3, pos => 2) AS part'],
+      output: 'json',
+      sql: '',
+    };
+    const yaml = document(example, 'out/danfo-named.csv', 'danfo').replace('format: json\n    path: unused', 'format: csv\n    path: names.csv').replace('columns: [id]', 'columns: [name]').replace('format: json\n    path: out', 'format: csv\n    path: out');
+    const submitted = await postJson(`${api}/jobs`, { yaml, backend: 'danfo' });
+    expect(submitted.status).toBe(202);
+    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
+    expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+    expect(fs.readFileSync(path.join(server.dataRoot, 'out/danfo-named.csv'), 'utf8')).toBe('name,part\nAdalbert,dal\nBo,o\n');
+  });
+
+  it('refuses lambdas with V-014 before the job is accepted', async () => {
+    const res = await postJson(`${api}/jobs`, { yaml: document(EXAMPLES[2] as Example, 'out/never.json', 'danfo'), backend: 'danfo' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'validation failed: V-014: asset "computed": function "transform" is not supported by backend "danfo"' });
   });
 });
 

@@ -268,6 +268,17 @@ export interface IndexAccess {
   readonly span: Span;
 }
 
+/**
+ * `x -> body` or `(acc, x) -> body` (spec 9.8): only as the function argument of a higher-order
+ * function (transform, filter, exists, aggregate); in `body`, a parameter hides a column of its name.
+ */
+export interface Lambda {
+  readonly kind: 'lambda';
+  readonly params: readonly string[];
+  readonly body: Expr;
+  readonly span: Span;
+}
+
 /** `expr AS alias`: names the column an expression produces. Only valid at the top of an expression. */
 export interface Alias {
   readonly kind: 'alias';
@@ -298,6 +309,7 @@ export type Expr =
   | WindowCall
   | FieldAccess
   | IndexAccess
+  | Lambda
   | Alias;
 
 /** The `kind` tag of every expression node. */

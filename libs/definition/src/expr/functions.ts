@@ -36,6 +36,10 @@ export interface FunctionSpec {
   readonly sharedArgsFrom?: number;
   /** Arguments may be of any type, even one expressions do not compute with (`count`). */
   readonly acceptsAnyType?: boolean;
+  /** Parameter names, lower-case, by position: what named arguments (`len => 3`, spec 9.9) may say. */
+  readonly params?: readonly string[];
+  /** Positions of lambda arguments (spec 9.8) and how many parameters each lambda takes. */
+  readonly lambdas?: Readonly<Record<number, number>>;
   readonly returns: FunctionResultType;
   readonly description: string;
 }
@@ -108,9 +112,9 @@ export const FUNCTION_CATALOGUE = {
   ltrim: scalar('string', 1, 1, 'string', 'The text without leading spaces.'),
   rtrim: scalar('string', 1, 1, 'string', 'The text without trailing spaces.'),
   length: scalar('string', 1, 1, 'number', 'Number of characters in the text.'),
-  substring: scalar('string', 2, 3, 'string', 'substring(text, start[, length]): part of the text, 1-based.'),
+  substring: { ...scalar('string', 2, 3, 'string', 'substring(str, pos[, len]): part of the text from 1-based position pos, len characters long.'), params: ['str', 'pos', 'len'] },
   replace: scalar('string', 3, 3, 'string', 'replace(text, search, replacement): every occurrence replaced.'),
-  substr: scalar('string', 2, 3, 'string', 'substr(text, start[, length]): same as substring.'),
+  substr: { ...scalar('string', 2, 3, 'string', 'substr(str, pos[, len]): same as substring.'), params: ['str', 'pos', 'len'] },
   concat_ws: scalar(
     'string',
     2,
@@ -267,13 +271,16 @@ export const FUNCTION_CATALOGUE = {
     "from_unixtime(seconds[, pattern]): the moment that many whole seconds after 1970-01-01 00:00:00 (UTC) as text, written with the pattern (default 'yyyy-MM-dd HH:mm:ss').",
   ),
   timestamp_seconds: scalar('date', 1, 1, 'timestamp', 'timestamp_seconds(seconds): the timestamp that many whole seconds after 1970-01-01 00:00:00 (UTC).'),
-  date_format: scalar(
-    'date',
-    2,
-    2,
-    'string',
-    "date_format(moment, pattern): a date or timestamp written with a pattern literal such as 'dd/MM/yyyy HH:mm' (yyyy, MM, dd, HH, mm, ss, SSS, SSSSSS and quoted text).",
-  ),
+  date_format: {
+    ...scalar(
+      'date',
+      2,
+      2,
+      'string',
+      "date_format(timestamp, format): a date or timestamp written with a pattern literal such as 'dd/MM/yyyy HH:mm' (yyyy, MM, dd, HH, mm, ss, SSS, SSSSSS and quoted text).",
+    ),
+    params: ['timestamp', 'format'],
+  },
   add_months: scalar(
     'date',
     2,
@@ -350,6 +357,43 @@ export const FUNCTION_CATALOGUE = {
   map: {
     ...scalar('collection', 2, null, 'any', 'map(k1, v1, k2, v2, ...): a map of the pairs (keys of one type, values of one type); a NULL or repeated key fails the job.'),
     acceptsAnyType: true,
+  },
+  // Higher-order functions (spec 9.8): a lambda applied to each element of an array.
+  transform: {
+    ...scalar('collection', 2, 2, 'any', 'transform(array, x -> expr): the array of expr for each element x; NULL for a NULL array.'),
+    acceptsAnyType: true,
+    params: ['array', 'func'],
+    lambdas: { 1: 1 },
+  },
+  filter: {
+    ...scalar('collection', 2, 2, 'any', 'filter(array, x -> condition): the elements for which the condition is true, in order; NULL for a NULL array.'),
+    acceptsAnyType: true,
+    params: ['array', 'func'],
+    lambdas: { 1: 1 },
+  },
+  exists: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'boolean',
+      'exists(array, x -> condition): true when the condition is true for some element, else NULL when it is NULL for some, else false; NULL for a NULL array.',
+    ),
+    acceptsAnyType: true,
+    params: ['array', 'func'],
+    lambdas: { 1: 1 },
+  },
+  aggregate: {
+    ...scalar(
+      'collection',
+      3,
+      4,
+      'any',
+      'aggregate(array, start, (acc, x) -> merge[, acc -> finish]): merge folded over the elements from start (start and the elements need a common type), then finish applied; NULL for a NULL array.',
+    ),
+    acceptsAnyType: true,
+    params: ['array', 'start', 'merge', 'finish'],
+    lambdas: { 2: 2, 3: 1 },
   },
 } as const satisfies Record<string, FunctionSpec>;
 

@@ -165,6 +165,34 @@ describe('parseExpression: nested value access (spec 9.7)', () => {
   });
 });
 
+describe('parseExpression: lambdas and named arguments (spec 9.8, 9.9)', () => {
+  it('reads lambdas of one and several parameters as call arguments', () => {
+    expect(parsed('transform(a, x -> x + 1)')).toEqual({
+      kind: 'call',
+      name: 'transform',
+      args: [col('a'), { kind: 'lambda', params: ['x'], body: bin('+', col('x'), int('1')) }],
+      distinct: false,
+    });
+    expect(parsed('aggregate(a, 0, (acc, x) -> acc)')).toMatchObject({ args: [col('a'), int('0'), { kind: 'lambda', params: ['acc', 'x'], body: col('acc') }] });
+    expect(parseExpression('f(x -> 1)')).toMatchObject({ args: [{ kind: 'lambda', span: { start: 2, end: 8 } }] });
+  });
+
+  it('puts named arguments in their places (E-EXPR-002, E-EXPR-003 as EXPR_NAMED_ARGUMENT)', () => {
+    expect(parsed('substring(len => 3, str => s, pos => 1)')).toEqual({ kind: 'call', name: 'substring', args: [col('s'), int('1'), int('3')], distinct: false });
+    for (const [text, message, code] of [
+      ['substring(str => s, 1)', 'a positional argument cannot follow a named one at column 21', 'EXPR_NAMED_ARGUMENT'],
+      ['substring(s, pos => 1, POS => 2)', 'argument "POS" is named twice at column 24', 'EXPR_NAMED_ARGUMENT'],
+      ['substring(s, start => 1)', 'function "substring" has no parameter "start" (parameters: str, pos, len) at column 14', 'EXPR_NAMED_ARGUMENT'],
+      ['substring(s, str => 1)', 'argument "str" of "substring" is also given by position at column 14', 'EXPR_NAMED_ARGUMENT'],
+      ['substring(s, len => 1)', 'argument "pos" of "substring" is missing before the ones named at column 14', 'EXPR_NAMED_ARGUMENT'],
+      ['upper(str => s)', 'function "upper" takes no named arguments at column 7', 'EXPR_NAMED_ARGUMENT'],
+    ] as const) {
+      const error = syntaxError(text);
+      expect([error.message, error.code]).toEqual([message, code]);
+    }
+  });
+});
+
 describe('parseExpression: operators', () => {
   it('reads arithmetic and concatenation with spans', () => {
     expect(parseExpression('a + 1')).toEqual({
@@ -485,6 +513,10 @@ describe('parseExpression: errors', () => {
     ['a[]', 'unexpected token "]" at column 3'],
     ['a]', 'unexpected token "]" at column 2'],
     ['a.b.AND', 'unexpected token "AND" at column 5'],
+    ['x -> x', 'unexpected token "->" at column 3'],
+    ['f((x, 1) -> x)', 'unexpected token "," at column 5'],
+    ['transform(a, (x, x) -> x)', 'lambda parameter "x" is named twice at column 14'],
+    ['transform(a, x ->)', 'unexpected token ")" at column 18'],
     ['a # b', 'unexpected character "#" at column 3'],
     ['a | b', 'unexpected character "|" at column 3'],
     ['a ! b', 'unexpected character "!" at column 3'],

@@ -47,6 +47,15 @@ const ROUND_TRIPS: ReadonlyArray<readonly [string, string]> = [
   ['f(x)[0].y', 'f(x)[0].y'],
   ['-items[0]', '-items[0]'],
   ['items[0] + m[k] * 2', 'items[0] + m[k] * 2'],
+  // lambdas (spec 9.8) and named arguments (spec 9.9), printed positionally
+  ['transform(arr, x -> x + 1)', 'transform(arr, x -> x + 1)'],
+  ['filter(arr,x->x>0 AND x<9)', 'filter(arr, x -> x > 0 AND x < 9)'],
+  ['aggregate(arr, 0, (acc, x) -> acc + x, acc -> acc * 2)', 'aggregate(arr, 0, (acc, x) -> acc + x, acc -> acc * 2)'],
+  ['exists(arr, `my x` -> `my x` IS NULL)', 'exists(arr, `my x` -> `my x` IS NULL)'],
+  ['transform(arr, (x) -> x)', 'transform(arr, x -> x)'],
+  ['substring(str => name, pos => 1, len => 3)', 'substring(name, 1, 3)'],
+  ['substring(name, LEN => 3, pos => 2)', 'substring(name, 2, 3)'],
+  ["date_format(created_at, format => 'yyyy-MM-dd')", "date_format(created_at, 'yyyy-MM-dd')"],
   // arithmetic
   ['a+b', 'a + b'],
   ['a  *  b', 'a * b'],

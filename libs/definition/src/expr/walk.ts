@@ -47,6 +47,8 @@ export function children(e: Expr): readonly Expr[] {
       return [e.operand];
     case 'index':
       return [e.operand, e.index];
+    case 'lambda':
+      return [e.body];
     case 'alias':
       return [e.expr];
     default:

@@ -151,6 +151,15 @@ describe('binding nested values (spec 9.7, 10.1)', () => {
     ['struct(id, addr.city, 1)', 'struct<id:long,city:string,col3:integer>'],
     ["named_struct('a b', tags, 'n', NULL)", 'struct<`a b`:array<string>,n:integer>'],
     ["map('k', addr)", 'map<string,struct<city:string,`zip code`:integer>>'],
+    ['transform(tags, x -> length(x))', 'array<long>'],
+    ['transform(tags, id -> id)', 'array<string>'],
+    ['transform(tags, x -> id)', 'array<long>'],
+    ['filter(deep, d -> size(d.items) > 0)', 'array<struct<items:array<struct<price:double>>>>'],
+    ['exists(tags, x -> x IS NULL)', 'boolean'],
+    ['aggregate(array(1, 2), 0, (acc, x) -> acc + x)', 'integer'],
+    ['aggregate(transform(deep[0].items, i -> i.price), 0.0, (s, p) -> s + p)', 'double'],
+    ["aggregate(tags, '', (s, t) -> s || t, s -> length(s))", 'long'],
+    ['transform(transform(tags, x -> length(x)), x -> x * 2)', 'array<long>'],
   ])('%s is %s', (text, type) => {
     expect(typeOf(text)).toBe(type);
   });
@@ -170,6 +179,11 @@ describe('binding nested values (spec 9.7, 10.1)', () => {
     ["named_struct('a', 1, 'b')", 'E_TYPE asset "s": columns: named_struct needs name, value pairs: named_struct(\'a\', 1, \'b\')'],
     ['named_struct(id, 1)', 'E_TYPE asset "s": columns: named_struct needs a text literal as field name 1: named_struct(id, 1)'],
     ["map('a', 1, 2, 3)", 'E_TYPE asset "s": columns: map needs keys of one type, got string, integer: map(\'a\', 1, 2, 3)'],
+    ['transform(id, x -> x)', 'E_TYPE asset "s": columns: transform needs an array as its first argument, got long: transform(id, x -> x)'],
+    ['filter(tags, x -> length(x))', 'E_TYPE asset "s": columns: the lambda of filter must give true/false, got long: filter(tags, x -> length(x))'],
+    ['aggregate(tags, 0, (s, x) -> s)', 'E_TYPE asset "s": columns: aggregate needs a start value of a type in common with the elements, got integer and string: aggregate(tags, 0, (s, x) -> s)'],
+    ["aggregate(array(1), 0, (s, x) -> 'x')", 'E_TYPE asset "s": columns: the merge lambda of aggregate must give integer, got string: aggregate(array(1), 0, (s, x) -> \'x\')'],
+    ['transform(tags, x -> y)', 'E_COLUMN_NOT_FOUND asset "s": columns: column "y" not found (columns: id, addr, tags, m, deep)'],
   ])('refuses %s', (text, message) => {
     expect(problem(text)).toBe(message);
   });

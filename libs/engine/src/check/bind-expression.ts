@@ -20,6 +20,7 @@ import {
   type CastType,
   type Expr,
   type FrameBound,
+  type FunctionName,
   type FunctionSpec,
   type WindowCall,
   type WindowFunctionName,
@@ -35,6 +36,7 @@ import {
   isModelled,
   isNumeric,
   isTemporal,
+  arrayType,
   nestedParts,
   type DataType,
 } from '../types/data-type';
@@ -70,6 +72,9 @@ export function bindExpression(e: Expr, scope: Scope): BoundExpr {
 }
 
 class Binder {
+  /** Parameters of the lambdas being bound, innermost last. */
+  private readonly lambdaVars: { name: string; type: DataType }[] = [];
+
   constructor(private readonly scope: Scope) {}
 
   private fail(what: string): never {
@@ -192,6 +197,8 @@ class Binder {
         return this.bindField(this.bind(e.operand, enclosing), e.field, e);
       case 'index':
         return this.bindIndex(e, enclosing);
+      case 'lambda':
+        return this.fail(`a lambda is only allowed as the function argument of transform, filter, exists or aggregate: ${printExpression(e)}`);
       case 'alias': {
         const inner = this.bind(e.expr, enclosing);
         return { kind: 'alias', expr: inner, alias: e.alias, type: inner.type, span };
@@ -242,6 +249,13 @@ class Binder {
   }
 
   private bindColumn(e: Extract<Expr, { kind: 'column' }>, enclosing: string | undefined): BoundExpr {
+    const lambdaVar = (name: string) => [...this.lambdaVars].reverse().find((v) => v.name === name);
+    const variable = lambdaVar(e.qualifier ?? e.name);
+    if (variable !== undefined) {
+      const node: BoundExpr = { kind: 'lambda_var', name: variable.name, type: variable.type, span: e.span };
+      // `x.f` on a lambda's struct parameter x.
+      return e.qualifier === undefined ? node : this.bindField(node, e.name, e);
+    }
     const { columns, asset, field } = this.scope;
     const names = columns.map((c) => c.name);
     const written = e.qualifier === undefined ? e.name : `${e.qualifier}.${e.name}`;
@@ -476,6 +490,7 @@ class Binder {
       this.fail(`${problem.reason}: ${printExpression(e)}`);
     }
     if (name === 'grouping') this.requireGroupingKey(e);
+    if (spec.lambdas !== undefined) return this.bindHigherOrder(e, name, spec.aggregate ? name : enclosing);
     const nested = spec.aggregate ? name : enclosing;
     const bindOne = (a: Expr): BoundExpr => (a.kind === 'star' ? { kind: 'star', type: 'null', span: a.span } : this.bind(a, nested));
     const sharedFrom = spec.sharedArgType === true ? (spec.sharedArgsFrom ?? 0) : e.args.length;
@@ -490,6 +505,70 @@ class Binder {
     );
     if (typeof result !== 'string') this.fail(`${result.problem}: ${printExpression(e)}`);
     return { ...call, type: result };
+  }
+
+  /**
+   * transform, filter, exists, aggregate (spec 9.8): the array first, then each lambda bound with
+   * its parameters typed (the element; for aggregate's merge the state, the common type of start
+   * and the elements, twice).
+   */
+  private bindHigherOrder(e: Call, name: FunctionName, enclosing: string | undefined): BoundExpr {
+    const text = printExpression(e);
+    const array = this.bind(e.args[0] as Expr, enclosing);
+    const parts = nestedParts(array.type);
+    if (parts?.kind !== 'array') this.fail(`${name} needs an array as its first argument, got ${array.type}: ${text}`);
+    const lambda = (i: number, types: readonly DataType[]): BoundExpr => {
+      const written = e.args[i];
+      if (written?.kind !== 'lambda' || written.params.length !== types.length) {
+        this.fail(`argument ${i + 1} of ${name} must be a lambda of ${types.length} parameter${types.length === 1 ? '' : 's'}: ${text}`);
+      }
+      const params = written.params.map((p, k) => ({ name: p, type: types[k] as DataType }));
+      this.lambdaVars.push(...params);
+      try {
+        const body = this.bind(written.body, enclosing);
+        return { kind: 'lambda', params, body, type: body.type, span: written.span };
+      } finally {
+        this.lambdaVars.length -= params.length;
+      }
+    };
+    const element = parts.element;
+    const args: BoundExpr[] = [array];
+    let type: DataType;
+    switch (name) {
+      case 'transform': {
+        const body = lambda(1, [element]);
+        args.push(body);
+        type = arrayType(body.type === 'null' ? 'integer' : body.type);
+        break;
+      }
+      case 'filter':
+      case 'exists': {
+        const body = lambda(1, [element]);
+        if (body.type !== 'boolean' && body.type !== 'null') this.fail(`the lambda of ${name} must give true/false, got ${body.type}: ${text}`);
+        args.push(body);
+        type = name === 'filter' ? array.type : 'boolean';
+        break;
+      }
+      case 'aggregate': {
+        const start = this.bind(e.args[1] as Expr, enclosing);
+        const common = supertype(start.type, element);
+        if (common === undefined || !isModelled(common)) this.fail(`aggregate needs a start value of a type in common with the elements, got ${start.type} and ${element}: ${text}`);
+        const state = common === 'null' ? 'integer' : common;
+        const merge = lambda(2, [state, state]);
+        if (merge.type !== 'null' && supertype(state, merge.type) !== state) this.fail(`the merge lambda of aggregate must give ${state}, got ${merge.type}: ${text}`);
+        args.push(start, merge);
+        type = state;
+        if (e.args[3] !== undefined) {
+          const finish = lambda(3, [state]);
+          args.push(finish);
+          type = finish.type === 'null' ? 'integer' : finish.type;
+        }
+        break;
+      }
+      default:
+        return this.fail(`${name} takes no lambda: ${text}`);
+    }
+    return { kind: 'call', name, args, distinct: false, type, span: e.span };
   }
 
   /** `grouping(key)`: its one argument is a bare column among the grouping keys (SQL requires it). */

@@ -193,6 +193,19 @@ export interface BoundIndex extends Typed {
   readonly index: BoundExpr;
 }
 
+/** A lambda (spec 9.8) as the argument of transform, filter, exists or aggregate; its type is its body's. */
+export interface BoundLambda extends Typed {
+  readonly kind: 'lambda';
+  readonly params: readonly { readonly name: string; readonly type: DataType }[];
+  readonly body: BoundExpr;
+}
+
+/** A lambda's parameter where its body uses it. */
+export interface BoundLambdaVar extends Typed {
+  readonly kind: 'lambda_var';
+  readonly name: string;
+}
+
 /** `expr AS alias`, at the top of an expression only. */
 export interface BoundAlias extends Typed {
   readonly kind: 'alias';
@@ -222,6 +235,8 @@ export type BoundExpr =
   | BoundWindow
   | BoundField
   | BoundIndex
+  | BoundLambda
+  | BoundLambdaVar
   | BoundAlias;
 
 /** A bound call before its result type is known: what a function's typing rule sees. */

@@ -574,6 +574,11 @@ export const FUNCTION_TYPES = {
     }
     return structType(fields);
   },
+  // Typed by the binder with their lambdas (bindHigherOrder); a lambda argument's type is its body's.
+  transform: ([, body]) => arrayType(body === undefined || body === 'null' ? 'integer' : body),
+  filter: ([a]) => a ?? 'null',
+  exists: () => 'boolean',
+  aggregate: ([, start, , finish]) => finish ?? start ?? 'null',
   map: (args) => {
     if (args.length % 2 !== 0) return problem('map needs key, value pairs');
     let key: DataType | undefined = 'null';

@@ -652,4 +652,8 @@ export const JS_FUNCTIONS = {
   struct: unsupported(NO_NESTED_VALUES),
   named_struct: unsupported(NO_NESTED_VALUES),
   map: unsupported(NO_NESTED_VALUES),
+  transform: unsupported(NO_NESTED_VALUES),
+  filter: unsupported(NO_NESTED_VALUES),
+  exists: unsupported(NO_NESTED_VALUES),
+  aggregate: unsupported(NO_NESTED_VALUES),
 } satisfies Record<FunctionName, JsFunction | Unsupported>;

@@ -175,6 +175,18 @@ describe('DuckDB nested values (golden table)', () => {
     ["named_struct('a\"b', tags)", `struct_pack("a""b" := "tags")`],
     ["map('a', id, 'b', 2)", `MAP(['a', 'b'], ["id", 2])`],
     ["map('a', id, 'b', 3000000000)", `MAP(['a', 'b'], [CAST("id" AS BIGINT), 3000000000])`],
+    ['transform(tags, x -> x || id)', `list_transform("tags", lambda "x": ("x" || CAST("id" AS VARCHAR)))`],
+    ["filter(tags, `a b` -> `a b` != 'x')", `list_filter("tags", lambda "a b": ("a b" <> 'x'))`],
+    [
+      "exists(tags, x -> x = 'a')",
+      `CASE WHEN "tags" IS NULL THEN NULL WHEN len(list_filter(list_transform("tags", lambda "x": ("x" = 'a')), lambda "b": "b")) > 0 THEN TRUE WHEN len(list_filter(list_transform("tags", lambda "x": ("x" = 'a')), lambda "b": "b" IS NULL)) > 0 THEN NULL ELSE FALSE END`,
+    ],
+    ['aggregate(array(id), 0, (acc, x) -> acc + x)', `CASE WHEN list_value("id") IS NULL THEN NULL ELSE list_reduce(list_value("id"), lambda "acc", "x": ("acc" + "x"), 0) END`],
+    [
+      'aggregate(array(id), 0.5, (acc, x) -> acc + x, acc -> acc * 2)',
+      `CASE WHEN list_value("id") IS NULL THEN NULL ELSE list_transform([list_reduce(CAST(list_value("id") AS DOUBLE[]), lambda "acc", "x": ("acc" + "x"), CAST(0.5 AS DOUBLE))], lambda "acc": ("acc" * 2))[1] END`,
+    ],
+    ['substring(str => addr.city, len => 2, pos => 1)', `substring(struct_extract("addr", 'city'), 1, 2)`],
   ])('%s', (text, expected) => {
     expect(nestedSql(text)).toBe(expected);
   });

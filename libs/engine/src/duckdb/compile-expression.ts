@@ -21,6 +21,7 @@ import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
+import { supertype } from '../check/supertype';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
 /** DuckDB's name for a portable type. */
@@ -143,6 +144,13 @@ function strftimeArg(call: BoundCall, index: number): string {
   const pattern = writePatternArg(call, index);
   if ('problem' in pattern) throw internalError(pattern.problem);
   return sqlString(toStrftime(pattern));
+}
+
+/** The state type of aggregate(array, start, merge): the common type of start and the elements. */
+function stateType(types: readonly DataType[]): DataType {
+  const element = (nestedParts(types[0] as DataType) as { element: DataType }).element;
+  const start = types[1] as DataType;
+  return start === 'null' ? (element === 'null' ? 'integer' : element) : element === 'null' || element === start ? start : (supertype(start, element) ?? start);
 }
 
 /** Every catalogue function in DuckDB SQL. */
@@ -322,6 +330,22 @@ export const DUCKDB_FUNCTIONS = {
     for (let i = 0; i < args.length; i += 2) pairs.push(`${quoteIdentifier((call.args[i] as { value: string }).value)} := ${args[i + 1]}`);
     return `struct_pack(${pairs.join(', ')})`;
   },
+  transform: ([a, f]) => `list_transform(${a}, ${f})`,
+  filter: ([a, f]) => `list_filter(${a}, ${f})`,
+  // Three-valued: TRUE for some TRUE, else NULL for some NULL, else FALSE.
+  exists: ([a, f]) => {
+    const truths = `list_transform(${a}, ${f})`;
+    return `CASE WHEN ${a} IS NULL THEN NULL WHEN len(list_filter(${truths}, lambda "b": "b")) > 0 THEN TRUE WHEN len(list_filter(${truths}, lambda "b": "b" IS NULL)) > 0 THEN NULL ELSE FALSE END`;
+  },
+  aggregate: ([a, start, merge, finish], types) => {
+    const state = stateType(types);
+    const element = (nestedParts(types[0]) as { element: DataType }).element;
+    const list = element === state ? a : `CAST(${a} AS ${duckDbTypeName(state)}[])`;
+    const initial = types[1] === state ? start : `CAST(${start} AS ${duckDbTypeName(state)})`;
+    const folded = `list_reduce(${list}, ${merge}, ${initial})`;
+    const value = finish === undefined ? folded : `list_transform([${folded}], ${finish})[1]`;
+    return `CASE WHEN ${a} IS NULL THEN NULL ELSE ${value} END`;
+  },
   map: (args, types, _call, result) => {
     const parts = nestedParts(result) as { key: DataType; value: DataType };
     const keys = inResultType(args.filter((_, i) => i % 2 === 0), types.filter((_, i) => i % 2 === 0), parts.key);
@@ -364,6 +388,8 @@ export function hasWindow(e: BoundExpr): boolean {
       return hasWindow(e.expr);
     case 'field':
       return hasWindow(e.operand);
+    case 'lambda':
+      return hasWindow(e.body);
     case 'index':
       return hasWindow(e.operand) || hasWindow(e.index);
     default:
@@ -460,6 +486,10 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
         if (node.on === 'array') return `CASE WHEN ${index} >= 0 THEN list_extract(${operand}, ${index} + 1) END`;
         return `map_extract_value(${operand}, ${index})`;
       }
+      case 'lambda':
+        return `lambda ${node.params.map((p) => quoteIdentifier(p.name)).join(', ')}: ${compile(node.body)}`;
+      case 'lambda_var':
+        return quoteIdentifier(node.name);
       case 'alias':
         return compile(node.expr);
       default:

@@ -103,6 +103,72 @@ describe('nested values on duckdb', () => {
   });
 });
 
+describe('lambdas and named arguments on duckdb (spec 9.8, 9.9)', () => {
+  let root: TempRoot;
+  beforeEach(() => {
+    root = makeTempRoot();
+    root.write('events.json', EVENTS);
+  });
+  afterEach(() => root.cleanup());
+  const run = (text: string) => executePlan(plan(text), { dataRoot: root.dir, backend: 'duckdb' });
+
+  it('transforms, filters, tests and folds arrays; a parameter hides a column of its name', async () => {
+    await run(
+      pipeline([
+        'id',
+        'transform(scores, x -> x + id) AS shifted',
+        'filter(scores, s -> s > 3) AS big',
+        'exists(scores, id -> id = 4) AS has4',
+        'aggregate(scores, 0, (acc, x) -> acc + x) AS total',
+        'aggregate(scores, 0, (acc, x) -> acc + x, acc -> acc * 10) AS total10',
+        "transform(tags, t -> upper(t) || '!') AS loud",
+      ]),
+      // Lists are written to CSV as DuckDB writes them as text.
+    );
+    expect(root.read('out.csv')).toBe(
+      ['id,shifted,big,has4,total,total10,loud', '1,"[4, 5, 6]","[4, 5]",true,12,120,"[A!, B!]"', '2,,,,,,[]', '3,[13],[10],false,10,100,[C!]', ''].join('\n'),
+    );
+  });
+
+  it('gives exists NULL when no element is true and some is NULL, and folds an empty array to its start', async () => {
+    await run(pipeline(['id', 'exists(array(id, NULL), x -> x > 1) AS e', 'aggregate(filter(scores, x -> x > 100), 7, (a, x) -> a + x) AS folded']));
+    expect(root.read('out.csv')).toBe('id,e,folded\n1,,7\n2,true,\n3,true,7\n');
+  });
+
+  it('reads named arguments as positional ones, on both backends alike', async () => {
+    root.write('people.csv', 'name,joined\nAdalbert,2024-01-31\n');
+    const text = [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: people',
+      '      source: { input: { format: csv, path: people.csv } }',
+      '    - asset_ref: shaped',
+      '      source:',
+      '        select:',
+      '          from: people',
+      '          columns:',
+      ...['substring(str => name, pos => 1, len => 3) AS short', 'substring(name, 2, len => 2) AS mid', "date_format(joined, format => 'dd/MM/yyyy') AS day"].map(
+        (c) => `            - ${JSON.stringify(c)}`,
+      ),
+      '    - asset_ref: out',
+      '      source: { output: { from: shaped, format: csv, path: out.csv, mode: overwrite } }',
+    ].join('\n');
+    for (const backend of ['duckdb', 'danfo'] as const) {
+      await executePlan(plan(text), { dataRoot: root.dir, backend });
+      expect(root.read('out.csv')).toBe('short,mid,day\nAda,da,31/01/2024\n');
+    }
+  });
+
+  it('refuses a lambda whose body has the wrong type', async () => {
+    await expect(run(pipeline(['filter(scores, x -> x + 1)']))).rejects.toThrow('the lambda of filter must give true/false, got long: filter(scores, x -> x + 1)');
+    await expect(run(pipeline(["aggregate(tags, 0, (acc, x) -> acc + length(x))"]))).rejects.toThrow(
+      'aggregate needs a start value of a type in common with the elements, got integer and string: aggregate(tags, 0, (acc, x) -> acc + length(x))',
+    );
+    await expect(run(pipeline(['transform(id, x -> x)']))).rejects.toThrow('transform needs an array as its first argument, got long: transform(id, x -> x)');
+  });
+});
+
 describe('nested values on danfo', () => {
   let root: TempRoot;
   beforeEach(() => {

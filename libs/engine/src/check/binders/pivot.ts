@@ -99,6 +99,8 @@ function onlyWhere(e: Expr, condition: Expr): Expr {
       return { ...e, expr: map(e.expr) };
     case 'field':
       return { ...e, operand: map(e.operand) };
+    case 'lambda':
+      return { ...e, body: map(e.body) };
     case 'index':
       return { ...e, operand: map(e.operand), index: map(e.index) };
     case 'call':

@@ -210,3 +210,57 @@ describe('nested values on danfo', () => {
     expect(done.body.error).toContain('the danfo backend cannot read nested JSON values (field "customer" of orders.json); use the duckdb backend');
   });
 });
+
+/** A Teckel document reading `orders.json` through one transformation entry (unindented), written as JSON. */
+function kindDocument(transformation: string, last: string, out: string, input = '  - name: orders\n    format: json\n    path: orders.json'): string {
+  return `version: "3.0"\ninput:\n${input}\ntransformation:\n${transformation.replace(/^/gm, '  ')}\noutput:\n  - name: ${last}\n    format: json\n    path: ${out}\n    mode: overwrite\n`;
+}
+
+async function runDocument(yaml: string, backend: string): Promise<{ status: number; body: { error?: string } }> {
+  const submitted = await postJson(`${api}/jobs`, { yaml, backend });
+  if (submitted.status !== 202) return submitted;
+  const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
+  expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+  return submitted;
+}
+
+describe('flatten and parse kinds (spec 8.18, 8.38)', () => {
+  it('flattens structs and explodes arrays as hand-written DuckDB SQL does', async () => {
+    const yaml = kindDocument("- name: flat\n  flatten:\n    from: orders\n    separator: '.'\n    explodeArrays: true", 'flat', 'out/flat.json');
+    expect((await runDocument(yaml, 'duckdb')).status).toBe(202);
+    const written = await rows(`SELECT * FROM read_json('${path.join(server.dataRoot, 'out/flat.json')}')`);
+    expect(written).toEqual(
+      await rows(`SELECT o.id, o.customer.name, o.customer.address.city, o.items[i].sku, o.items[i].price, o.labels.tier
+        FROM (SELECT *, row_number() OVER () AS seq FROM orders) o, generate_series(1, len(o.items)) AS s(i) ORDER BY o.seq, i`),
+    );
+    expect(written).toHaveLength(3);
+  });
+
+  it('parses the spec example of parse with JSON payloads as hand-written DuckDB SQL does', async () => {
+    const logs = ['payload', '"{""event_type"": ""click"", ""timestamp"": ""2025-01-15 10:30:00"", ""metadata"": {""source"": ""web""}}"', '"{""event_type"": 5}"', 'broken', ''].join('\n');
+    fs.writeFileSync(path.join(server.dataRoot, 'raw-logs.csv'), logs);
+    const yaml = kindDocument(
+      '- name: parsedEvents\n  parse:\n    from: rawLogs\n    column: payload\n    format: json\n    schema:\n      - name: event_type\n        dataType: string\n      - name: timestamp\n        dataType: timestamp\n      - name: metadata\n        dataType: "map<string, string>"',
+      'parsedEvents',
+      'out/parsed.json',
+      '  - name: rawLogs\n    format: csv\n    path: raw-logs.csv',
+    );
+    expect((await runDocument(yaml, 'duckdb')).status).toBe(202);
+    const written = await rows(`SELECT * FROM read_json('${path.join(server.dataRoot, 'out/parsed.json')}', columns = {event_type: 'VARCHAR', timestamp: 'TIMESTAMP', metadata: 'MAP(VARCHAR, VARCHAR)'})`);
+    expect(written).toEqual(
+      await rows(`SELECT p->>'event_type', TRY_CAST(p->>'timestamp' AS TIMESTAMP), CAST(p->'metadata' AS MAP(VARCHAR, VARCHAR))
+        FROM (SELECT CASE WHEN json_valid(payload) THEN payload::JSON END AS p FROM read_csv('${path.join(server.dataRoot, 'raw-logs.csv')}', all_varchar = true))`),
+    );
+    expect(written).toEqual(['click|2025-01-15 10:30:00|{source=web}', '5||', '||']);
+  });
+
+  it('refuses both kinds on danfo with V-014 before the job is accepted', async () => {
+    const flat = await postJson(`${api}/jobs`, { yaml: kindDocument('- name: flat\n  flatten:\n    from: orders', 'flat', 'out/never.json'), backend: 'danfo' });
+    expect([flat.status, flat.body]).toEqual([400, { error: 'validation failed: V-014: asset "flat": flatten is not supported by backend "danfo"' }]);
+    const parsed = await postJson(`${api}/jobs`, {
+      yaml: kindDocument('- name: p\n  parse:\n    from: orders\n    column: id\n    format: csv\n    schema: [{ name: a, dataType: int }]', 'p', 'out/never.json'),
+      backend: 'danfo',
+    });
+    expect([parsed.status, parsed.body]).toEqual([400, { error: 'validation failed: V-014: asset "p": parse is not supported by backend "danfo"' }]);
+  });
+});

@@ -10,7 +10,7 @@ import { checkBackendSupport } from './check-backend-support';
 
 const LOGS = [
   { id: 1, payload: '{"event_type": "click", "timestamp": "2025-01-15 10:30:00", "metadata": {"source": "web"}, "n": "7"}', line: 'a;1;2025-01-15' },
-  { id: 2, payload: '{"event_type": "view", "metadata": {}}', line: 'b;x;' },
+  { id: 2, payload: '{"event_type": "view", "metadata": {}, "timestamp": "2025-01-15T10:30:00+02:00"}', line: 'b;x;' },
   { id: 3, payload: '{not json', line: 'c' },
   { id: 4, payload: null, line: null },
   { id: 5, payload: '[1, 2]', line: ';;2024-02-30;extra' },
@@ -48,7 +48,7 @@ describe('parse on duckdb', () => {
     expect(root.read('out.json')).toBe(
       [
         '{"id":1,"event_type":"click","timestamp":"2025-01-15 10:30:00","metadata":{"source":"web"},"n":7,"line":"a;1;2025-01-15"}',
-        '{"id":2,"event_type":"view","timestamp":null,"metadata":{},"n":null,"line":"b;x;"}',
+        '{"id":2,"event_type":"view","timestamp":"2025-01-15 08:30:00","metadata":{},"n":null,"line":"b;x;"}',
         '{"id":3,"event_type":null,"timestamp":null,"metadata":null,"n":null,"line":"c"}',
         '{"id":4,"event_type":null,"timestamp":null,"metadata":null,"n":null,"line":null}',
         '{"id":5,"event_type":null,"timestamp":null,"metadata":null,"n":null,"line":";;2024-02-30;extra"}',

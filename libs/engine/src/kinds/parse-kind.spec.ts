@@ -74,6 +74,14 @@ describe('parse on duckdb', () => {
     ]);
   });
 
+  it('converts CSV timestamps with their offset to UTC', async () => {
+    root.write('logs.csv', 'id,payload,line\n1,,2025-01-15T10:30:00+02:00|x\n2,,2025-01-15 10:30:00|y\n3,,soon|z\n');
+    await run("{ parse: { from: rawLogs, column: line, format: csv, options: { delimiter: '|' }, schema: [{ name: at, dataType: timestamp }, { name: tag, dataType: string }] } }");
+    expect(root.read('out.json')).toBe(
+      ['{"id":1,"payload":null,"at":"2025-01-15 08:30:00","tag":"x"}', '{"id":2,"payload":null,"at":"2025-01-15 10:30:00","tag":"y"}', '{"id":3,"payload":null,"at":null,"tag":"z"}', ''].join('\n'),
+    );
+  });
+
   it('refuses a column that is not text', async () => {
     await expect(run('{ parse: { from: rawLogs, column: id, format: csv, schema: [{ name: a, dataType: string }] } }')).rejects.toThrow('asset "parsedEvents": column: column "id" is long; parse reads text');
   });

@@ -389,7 +389,7 @@ export const FUNCTION_CATALOGUE = {
       3,
       4,
       'any',
-      'aggregate(array, start, (acc, x) -> merge[, acc -> finish]): merge folded over the elements from start (start and the elements need a common type), then finish applied; NULL for a NULL array.',
+      'aggregate(array, start, (acc, x) -> merge[, acc -> finish]): merge folded over the elements from start, then finish applied; the state has the common type of start and the elements (else start\'s), widened when merge gives a wider number; NULL for a NULL array.',
     ),
     acceptsAnyType: true,
     params: ['array', 'start', 'merge', 'finish'],

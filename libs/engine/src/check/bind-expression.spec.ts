@@ -159,6 +159,8 @@ describe('binding nested values (spec 9.7, 10.1)', () => {
     ['aggregate(array(1, 2), 0, (acc, x) -> acc + x)', 'integer'],
     ['aggregate(transform(deep[0].items, i -> i.price), 0.0, (s, p) -> s + p)', 'double'],
     ["aggregate(tags, '', (s, t) -> s || t, s -> length(s))", 'long'],
+    ['aggregate(tags, 0, (n, t) -> n + length(t))', 'long'],
+    ['aggregate(deep[0].items, 0.0, (s, i) -> s + i.price)', 'double'],
     ['transform(transform(tags, x -> length(x)), x -> x * 2)', 'array<long>'],
   ])('%s is %s', (text, type) => {
     expect(typeOf(text)).toBe(type);
@@ -181,7 +183,7 @@ describe('binding nested values (spec 9.7, 10.1)', () => {
     ["map('a', 1, 2, 3)", 'E_TYPE asset "s": columns: map needs keys of one type, got string, integer: map(\'a\', 1, 2, 3)'],
     ['transform(id, x -> x)', 'E_TYPE asset "s": columns: transform needs an array as its first argument, got long: transform(id, x -> x)'],
     ['filter(tags, x -> length(x))', 'E_TYPE asset "s": columns: the lambda of filter must give true/false, got long: filter(tags, x -> length(x))'],
-    ['aggregate(tags, 0, (s, x) -> s)', 'E_TYPE asset "s": columns: aggregate needs a start value of a type in common with the elements, got integer and string: aggregate(tags, 0, (s, x) -> s)'],
+    ['aggregate(tags, 0, (s, x) -> x)', 'E_TYPE asset "s": columns: the merge lambda of aggregate must give integer, got string: aggregate(tags, 0, (s, x) -> x)'],
     ["aggregate(array(1), 0, (s, x) -> 'x')", 'E_TYPE asset "s": columns: the merge lambda of aggregate must give integer, got string: aggregate(array(1), 0, (s, x) -> \'x\')'],
     ['transform(tags, x -> y)', 'E_COLUMN_NOT_FOUND asset "s": columns: column "y" not found (columns: id, addr, tags, m, deep)'],
   ])('refuses %s', (text, message) => {

@@ -551,10 +551,17 @@ class Binder {
       }
       case 'aggregate': {
         const start = this.bind(e.args[1] as Expr, enclosing);
+        // The state has the common type of start and the elements when there is one, else start's.
         const common = supertype(start.type, element);
-        if (common === undefined || !isModelled(common)) this.fail(`aggregate needs a start value of a type in common with the elements, got ${start.type} and ${element}: ${text}`);
-        const state = common === 'null' ? 'integer' : common;
-        const merge = lambda(2, [state, state]);
+        const shared = common !== undefined && isModelled(common);
+        let state = shared ? (common === 'null' ? 'integer' : common) : start.type;
+        let merge = lambda(2, [state, shared ? state : element]);
+        // A merge that widens the state (`0` summing longs) runs in the wider type from the start.
+        const wider = merge.type === 'null' ? state : supertype(state, merge.type);
+        if (wider !== undefined && wider !== state && isModelled(wider)) {
+          state = wider;
+          merge = lambda(2, [state, shared ? state : element]);
+        }
         if (merge.type !== 'null' && supertype(state, merge.type) !== state) this.fail(`the merge lambda of aggregate must give ${state}, got ${merge.type}: ${text}`);
         args.push(start, merge);
         type = state;

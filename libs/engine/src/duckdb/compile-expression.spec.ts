@@ -186,6 +186,10 @@ describe('DuckDB nested values (golden table)', () => {
       'aggregate(array(id), 0.5, (acc, x) -> acc + x, acc -> acc * 2)',
       `CASE WHEN list_value("id") IS NULL THEN NULL ELSE list_transform([list_reduce(CAST(list_value("id") AS DOUBLE[]), lambda "acc", "x": ("acc" + "x"), CAST(0.5 AS DOUBLE))], lambda "acc": ("acc" * 2))[1] END`,
     ],
+    [
+      'aggregate(tags, 0, (n, t) -> n + length(t))',
+      `CASE WHEN "tags" IS NULL THEN NULL ELSE struct_extract(list_reduce(list_prepend(struct_pack("s" := CAST(0 AS BIGINT), "e" := CAST(NULL AS VARCHAR)), list_transform("tags", lambda "__x": struct_pack("s" := CAST(NULL AS BIGINT), "e" := "__x"))), lambda "__a", "__b": struct_pack("s" := list_transform([struct_extract("__a", 's')], lambda "n": list_transform([struct_extract("__b", 'e')], lambda "t": CAST(("n" + length("t")) AS BIGINT))[1])[1], "e" := CAST(NULL AS VARCHAR))), 's') END`,
+    ],
     ['substring(str => addr.city, len => 2, pos => 1)', `substring(struct_extract("addr", 'city'), 1, 2)`],
   ])('%s', (text, expected) => {
     expect(nestedSql(text)).toBe(expected);

@@ -21,7 +21,6 @@ import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
-import { supertype } from '../check/supertype';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
 /** DuckDB's name for a portable type. */
@@ -144,13 +143,6 @@ function strftimeArg(call: BoundCall, index: number): string {
   const pattern = writePatternArg(call, index);
   if ('problem' in pattern) throw internalError(pattern.problem);
   return sqlString(toStrftime(pattern));
-}
-
-/** The state type of aggregate(array, start, merge): the common type of start and the elements. */
-function stateType(types: readonly DataType[]): DataType {
-  const element = (nestedParts(types[0] as DataType) as { element: DataType }).element;
-  const start = types[1] as DataType;
-  return start === 'null' ? (element === 'null' ? 'integer' : element) : element === 'null' || element === start ? start : (supertype(start, element) ?? start);
 }
 
 /** Every catalogue function in DuckDB SQL. */
@@ -337,12 +329,29 @@ export const DUCKDB_FUNCTIONS = {
     const truths = `list_transform(${a}, ${f})`;
     return `CASE WHEN ${a} IS NULL THEN NULL WHEN len(list_filter(${truths}, lambda "b": "b")) > 0 THEN TRUE WHEN len(list_filter(${truths}, lambda "b": "b" IS NULL)) > 0 THEN NULL ELSE FALSE END`;
   },
-  aggregate: ([a, start, merge, finish], types) => {
-    const state = stateType(types);
-    const element = (nestedParts(types[0]) as { element: DataType }).element;
-    const list = element === state ? a : `CAST(${a} AS ${duckDbTypeName(state)}[])`;
+  aggregate: ([a, start, merge, finish], types, call) => {
+    // The binder typed the merge lambda's parameters: (state, state) when the fold runs in one
+    // type, (state, element) when start and the elements have none in common.
+    const mergeLambda = call.args[2] as Extract<BoundExpr, { kind: 'lambda' }>;
+    const [state, second] = mergeLambda.params.map((p) => p.type) as [DataType, DataType];
+    const element = (nestedParts(types[0] as DataType) as { element: DataType }).element;
     const initial = types[1] === state ? start : `CAST(${start} AS ${duckDbTypeName(state)})`;
-    const folded = `list_reduce(${list}, ${merge}, ${initial})`;
+    let folded: string;
+    if (second === state) {
+      const list = element === state ? a : `CAST(${a} AS ${duckDbTypeName(state)}[])`;
+      folded = `list_reduce(${list}, ${merge}, ${initial})`;
+    } else {
+      // DuckDB folds only in the elements' type: each element goes in a (state, element) struct
+      // after one holding start, and the merge lambda's parameters are bound one by one.
+      const [acc, x] = mergeLambda.params.map((p) => quoteIdentifier(p.name));
+      const body = compileDuckDbExpression(mergeLambda.body);
+      const s = duckDbTypeName(state);
+      const el = duckDbTypeName(element);
+      const pair = (stateSql: string, elementSql: string): string => `struct_pack("s" := ${stateSql}, "e" := ${elementSql})`;
+      const pairs = `list_prepend(${pair(initial, `CAST(NULL AS ${el})`)}, list_transform(${a}, lambda "__x": ${pair(`CAST(NULL AS ${s})`, '"__x"')}))`;
+      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: CAST(${body} AS ${s}))[1])[1]`;
+      folded = `struct_extract(list_reduce(${pairs}, lambda "__a", "__b": ${pair(step, `CAST(NULL AS ${el})`)}), 's')`;
+    }
     const value = finish === undefined ? folded : `list_transform([${folded}], ${finish})[1]`;
     return `CASE WHEN ${a} IS NULL THEN NULL ELSE ${value} END`;
   },

@@ -336,6 +336,28 @@ export interface AssertionSource {
   readonly onFailure: 'fail' | 'warn' | 'drop';
 }
 
+/** Flattens the structs of `from` into columns `parent<separator>child` (spec 8.18); optionally one row per array element. */
+export interface FlattenSource {
+  readonly kind: 'flatten';
+  readonly from: string;
+  readonly separator: string;
+  readonly explodeArrays: boolean;
+}
+
+/**
+ * Parses the text column `column` of `from` as JSON or CSV (spec 8.38) into the `schema` columns,
+ * which take its place; `type` is the portable type text (`string`, `decimal(10,2)`, `map<string,string>`).
+ */
+export interface ParseSource {
+  readonly kind: 'parse';
+  readonly from: string;
+  readonly column: string;
+  readonly format: 'json' | 'csv';
+  readonly schema: readonly { readonly name: string; readonly type: string }[];
+  /** csv: the delimiter (default `,`). */
+  readonly delimiter: string;
+}
+
 /** Swaps rows and columns of `from`: each non-index column becomes a row, each row a column. */
 export interface TransposeSource {
   readonly kind: 'transpose';
@@ -459,6 +481,8 @@ export type Source =
   | SchemaEnforceSource
   | AssertionSource
   | TransposeSource
+  | FlattenSource
+  | ParseSource
   | Scd2Source
   | MergeSource
   | AsOfJoinSource

@@ -73,6 +73,8 @@ export type {
   SourceOfKind,
   TailSource,
   TransposeSource,
+  FlattenSource,
+  ParseSource,
   TransformationKind,
   TransformationSource,
   UnionSource,

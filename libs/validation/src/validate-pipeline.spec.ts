@@ -456,6 +456,31 @@ describe('validatePipeline: one test per code', () => {
     ).toMatch(/^V-009: asset "g": agg\[0\]: /);
   });
 
+  it('V-009: nested value access and collection functions misused (spec 9.7)', () => {
+    const select = (column: string): string => message(validatePipeline(pipeline(RAW, `asset_ref: s\nsource:\n  select: {from: raw, columns: [${JSON.stringify(column)}]}`, OUT)));
+    expect(select('tags[0')).toBe('V-009: asset "s": columns[0]: unexpected end of expression at column 7');
+    expect(select('tags[]')).toBe('V-009: asset "s": columns[0]: unexpected token "]" at column 6');
+    expect(select('addr.')).toBe('V-009: asset "s": columns[0]: unexpected end of expression at column 6');
+    expect(select('size(tags, 1)')).toBe('V-009: asset "s": columns[0]: function "size" takes 1 argument, got 2 at column 1');
+    expect(select('named_struct()')).toBe('V-009: asset "s": columns[0]: function "named_struct" takes at least 2 arguments, got 0 at column 1');
+    expect(select('array(DISTINCT a)')).toBe('V-009: asset "s": columns[0]: function "array" does not accept DISTINCT at column 1');
+    expect(valid(pipeline(RAW, 'asset_ref: s\nsource:\n  select: {from: raw, columns: ["orders[0].items[0].price AS p", "metadata[\'source\'] AS src", "size(tags) AS n"]}', OUT))).toBeDefined();
+  });
+
+  it('V-009: lambdas and named arguments misused (spec 9.8, 9.9)', () => {
+    const select = (column: string): string => message(validatePipeline(pipeline(RAW, `asset_ref: s\nsource:\n  select: {from: raw, columns: [${JSON.stringify(column)}]}`, OUT)));
+    expect(select('x -> x + 1')).toBe('V-009: asset "s": columns[0]: unexpected token "->" at column 3');
+    expect(select('array(x -> x)')).toBe('V-009: asset "s": columns[0]: a lambda is only allowed as the function argument of transform, filter, exists or aggregate at column 7');
+    expect(select('transform(arr, 1)')).toBe('V-009: asset "s": columns[0]: argument 2 of transform must be a lambda of one parameter (x -> ...) at column 16');
+    expect(select('aggregate(arr, 0, x -> x)')).toBe('V-009: asset "s": columns[0]: the lambda of aggregate takes 2 parameters, got 1 at column 19');
+    expect(select('substring(str => name, 1)')).toBe('V-009: asset "s": columns[0]: a positional argument cannot follow a named one at column 24');
+    expect(select('substring(name, pos => 1, pos => 2)')).toBe('V-009: asset "s": columns[0]: argument "pos" is named twice at column 27');
+    expect(select('upper(str => name)')).toBe('V-009: asset "s": columns[0]: function "upper" takes no named arguments at column 7');
+    expect(
+      valid(pipeline(RAW, 'asset_ref: s\nsource:\n  select: {from: raw, columns: ["transform(arr, x -> x + 1) AS t", "aggregate(arr, 0, (acc, x) -> acc + x) AS total", "substring(str => name, pos => 1, len => 3) AS short"]}', OUT)),
+    ).toBeDefined();
+  });
+
   it('V-009: aggregates may use only grouping keys outside aggregate calls', () => {
     expect(
       message(

@@ -249,6 +249,36 @@ export interface WindowCall {
   readonly span: Span;
 }
 
+/**
+ * `expr.field`: a struct field (spec 9.7). `a.b` alone parses as a qualified column; the binder
+ * reads it as a field when `a` is a struct column, so this node stands for every later `.name`.
+ */
+export interface FieldAccess {
+  readonly kind: 'field';
+  readonly operand: Expr;
+  readonly field: string;
+  readonly span: Span;
+}
+
+/** `expr[key]`: an array element by 0-based index, or a map value by key (spec 9.7). */
+export interface IndexAccess {
+  readonly kind: 'index';
+  readonly operand: Expr;
+  readonly index: Expr;
+  readonly span: Span;
+}
+
+/**
+ * `x -> body` or `(acc, x) -> body` (spec 9.8): only as the function argument of a higher-order
+ * function (transform, filter, exists, aggregate); in `body`, a parameter hides a column of its name.
+ */
+export interface Lambda {
+  readonly kind: 'lambda';
+  readonly params: readonly string[];
+  readonly body: Expr;
+  readonly span: Span;
+}
+
 /** `expr AS alias`: names the column an expression produces. Only valid at the top of an expression. */
 export interface Alias {
   readonly kind: 'alias';
@@ -277,6 +307,9 @@ export type Expr =
   | Cast
   | Call
   | WindowCall
+  | FieldAccess
+  | IndexAccess
+  | Lambda
   | Alias;
 
 /** The `kind` tag of every expression node. */

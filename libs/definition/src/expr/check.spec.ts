@@ -36,6 +36,12 @@ describe('checkExpression: function catalogue rules (any role)', () => {
     ["concat_ws(',') = ''", 'EXPR_ARITY', 'function "concat_ws" takes at least 2 arguments, got 1 at column 1'],
     ['if(x > 1, 1) = 1', 'EXPR_ARITY', 'function "if" takes 3 arguments, got 2 at column 1'],
     ['make_date(2024, 1) IS NULL', 'EXPR_ARITY', 'function "make_date" takes 3 arguments, got 2 at column 1'],
+    ['size(transform(a, b)) > 1', 'EXPR_LAMBDA', 'argument 2 of transform must be a lambda of one parameter (x -> ...) at column 19'],
+    ['size(transform(a, (x, y) -> x)) > 1', 'EXPR_LAMBDA', 'the lambda of transform takes 1 parameter, got 2 at column 19'],
+    ['aggregate(a, 0, x -> x) > 1', 'EXPR_LAMBDA', 'the lambda of aggregate takes 2 parameters, got 1 at column 17'],
+    ['aggregate(a, 0, (s, x) -> s + x, 1) > 1', 'EXPR_LAMBDA', 'argument 4 of aggregate must be a lambda of one parameter (x -> ...) at column 34'],
+    ['size(array(x -> 1)) > 1', 'EXPR_LAMBDA', 'a lambda is only allowed as the function argument of transform, filter, exists or aggregate at column 12'],
+    ['exists(x -> x, a)', 'EXPR_LAMBDA', 'a lambda is only allowed as the function argument of transform, filter, exists or aggregate at column 8'],
   ])('%s', (text, code, message) => {
     for (const role of ALL_ROLES) {
       expect(problem(text, { role })).toEqual({ code, message });
@@ -228,5 +234,18 @@ describe('assertExpression and parseAndCheckExpression', () => {
     expect(parseAndCheckExpression('AVG(salary) AS a', { role: 'aggregate' }).kind).toBe('alias');
     expect(() => parseAndCheckExpression('salary >', { role: 'predicate' })).toThrow(ExpressionSyntaxError);
     expect(() => parseAndCheckExpression('foo(x)', { role: 'value' })).toThrow('unknown function "foo" at column 1');
+  });
+});
+
+describe('checkExpression: lambda parameters are no columns', () => {
+  it('lets a lambda use its parameters where only grouping keys or qualified columns may stand', () => {
+    expect(problem('sum(aggregate(a, 0, (acc, x) -> acc + x))', { role: 'aggregate', groupKeys: ['g'] })).toBeUndefined();
+    expect(problem('size(filter(g, x -> x > 1)) + count(*)', { role: 'aggregate', groupKeys: ['g'] })).toBeUndefined();
+    expect(problem('size(filter(g, x -> x.price > 1)) + count(*)', { role: 'aggregate', groupKeys: ['g'] })).toBeUndefined();
+    expect(problem('size(filter(g, x -> x > y)) + count(*)', { role: 'aggregate', groupKeys: ['g'] })).toEqual({
+      code: 'EXPR_UNGROUPED_COLUMN',
+      message: 'column "y" must be inside an aggregate function or be a grouping key at column 25',
+    });
+    expect(problem('exists(l.tags, t -> t = r.tag)', { role: 'predicate', qualifiedColumns: true })).toBeUndefined();
   });
 });

@@ -68,6 +68,8 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
   const { role } = options;
   const groupKeys = options.groupKeys === undefined ? undefined : new Set(options.groupKeys);
 
+  // Parameters of the lambdas the walk is inside of (innermost last).
+  const lambdaParams: string[] = [];
   const visit = (node: Expr, enclosingAggregate: Call | undefined, top: boolean): void => {
     switch (node.kind) {
       case 'alias':
@@ -78,7 +80,13 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
         if (top && options.starAllowed === true) return;
         report('EXPR_STAR', options.starAllowed === true ? '"*" must be a whole column entry ("*" or "asset.*") or count(*)' : '"*" is only allowed as count(*)', node);
         return;
+      case 'lambda':
+        // Lambdas in their places are visited with their call; this one is anywhere else.
+        report('EXPR_LAMBDA', 'a lambda is only allowed as the function argument of transform, filter, exists or aggregate', node);
+        return;
       case 'column':
+        // A lambda's parameter is no column.
+        if (lambdaParams.includes(node.qualifier ?? node.name)) return;
         if (options.qualifiedColumns === true && node.qualifier === undefined) {
           report(
             'EXPR_UNQUALIFIED_COLUMN',
@@ -133,7 +141,25 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
     }
     const inner = lookupFunction(call.name)?.aggregate === true || windowFunction !== undefined ? call : enclosingAggregate;
     // A misplaced `*` argument was reported with the call's own problems.
-    for (const arg of call.args) if (arg.kind !== 'star') visit(arg, inner, false);
+    const lambdas = lookupFunction(call.name)?.lambdas ?? {};
+    call.args.forEach((arg, i) => {
+      const params = lambdas[i];
+      if (params === undefined || arg.kind === 'star') {
+        if (arg.kind !== 'star') visit(arg, inner, false);
+        return;
+      }
+      if (arg.kind !== 'lambda') {
+        report('EXPR_LAMBDA', `argument ${i + 1} of ${call.name} must be a lambda of ${params === 1 ? 'one parameter (x -> ...)' : `${params} parameters ((a, b) -> ...)`}`, arg);
+        visit(arg, inner, false);
+        return;
+      }
+      if (arg.params.length !== params) {
+        report('EXPR_LAMBDA', `the lambda of ${call.name} takes ${params} parameter${params === 1 ? '' : 's'}, got ${arg.params.length}`, arg);
+      }
+      lambdaParams.push(...arg.params);
+      visit(arg.body, inner, false);
+      lambdaParams.length -= arg.params.length;
+    });
   };
 
   const visitRowValue = (node: Expr): void => {
@@ -253,7 +279,11 @@ function truthKind(e: Expr): TruthKind {
       return 'other';
     case 'null':
     case 'column':
+    case 'field':
+    case 'index':
       return 'unknown';
+    case 'lambda':
+      return 'other';
     case 'unary':
       return e.op === 'NOT' ? 'boolean' : 'other';
     case 'binary':

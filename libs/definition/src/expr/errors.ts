@@ -14,6 +14,7 @@ export const EXPRESSION_SYNTAX_CODES = {
   EXPR_TOO_DEEP: 'The expression nests deeper than the depth limit.',
   EXPR_INVALID_TYPE: 'A CAST names an unknown type or gives invalid type parameters.',
   EXPR_INVALID_LITERAL: 'A DATE or TIMESTAMP literal does not hold a valid date or timestamp.',
+  EXPR_NAMED_ARGUMENT: 'A named argument (name => value) follows no rule: a positional argument after it (spec E-EXPR-002), a name given twice (E-EXPR-003), a name the function does not have, or a gap before it.',
 } as const;
 
 /** Codes raised while checking a parsed tree against the function catalogue and its role. */
@@ -33,6 +34,7 @@ export const EXPRESSION_CHECK_CODES = {
   EXPR_UNQUALIFIED_COLUMN: 'A join condition names a column without the asset it belongs to.',
   EXPR_UNGROUPED_COLUMN: 'An aggregation uses a column outside any aggregate that is not a grouping key.',
   EXPR_TEXT_GROWTH: 'Nested replace, regexp_replace, repeat, lpad or rpad calls could make a text value grow beyond the growth limit.',
+  EXPR_LAMBDA: 'A lambda (x -> ...) is given where no function argument is one, or with the wrong number of parameters (spec 9.8).',
   EXPR_BAD_PATTERN: 'An RLIKE or regexp_extract / regexp_replace pattern is one RE2 cannot compile (backreferences, lookaround, bad syntax), or a regexp_replace replacement names a missing group.',
 } as const;
 

@@ -13,6 +13,8 @@ describe('function catalogue', () => {
         'iff', 'initcap', 'instr', 'isnotnull', 'isnull', 'least', 'left', 'ln', 'locate', 'log', 'log10', 'log2', 'lpad', 'make_date', 'make_dt_interval', 'make_interval', 'make_ym_interval', 'months_between', 'next_day',
         'nvl', 'nvl2', 'pi', 'pow', 'quarter', 'regexp_extract', 'regexp_replace', 'repeat', 'reverse', 'right', 'rpad', 'sign', 'signum',
         'split_part', 'starts_with', 'substr', 'timestamp_seconds', 'unix_timestamp', 'weekofyear',
+        // nested values (spec 9.7, 10.1)
+        'array', 'array_contains', 'element_at', 'map', 'named_struct', 'size', 'struct', 'transform', 'filter', 'exists', 'aggregate',
       ].sort(),
     );
     for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());

@@ -9,7 +9,7 @@
 export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'interval' | 'any';
 
 /** Grouping used in documentation. */
-export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date';
+export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date' | 'collection';
 
 /** What the catalogue knows about one function. */
 export interface FunctionSpec {
@@ -36,6 +36,10 @@ export interface FunctionSpec {
   readonly sharedArgsFrom?: number;
   /** Arguments may be of any type, even one expressions do not compute with (`count`). */
   readonly acceptsAnyType?: boolean;
+  /** Parameter names, lower-case, by position: what named arguments (`len => 3`, spec 9.9) may say. */
+  readonly params?: readonly string[];
+  /** Positions of lambda arguments (spec 9.8) and how many parameters each lambda takes. */
+  readonly lambdas?: Readonly<Record<number, number>>;
   readonly returns: FunctionResultType;
   readonly description: string;
 }
@@ -108,9 +112,9 @@ export const FUNCTION_CATALOGUE = {
   ltrim: scalar('string', 1, 1, 'string', 'The text without leading spaces.'),
   rtrim: scalar('string', 1, 1, 'string', 'The text without trailing spaces.'),
   length: scalar('string', 1, 1, 'number', 'Number of characters in the text.'),
-  substring: scalar('string', 2, 3, 'string', 'substring(text, start[, length]): part of the text, 1-based.'),
+  substring: { ...scalar('string', 2, 3, 'string', 'substring(str, pos[, len]): part of the text from 1-based position pos, len characters long.'), params: ['str', 'pos', 'len'] },
   replace: scalar('string', 3, 3, 'string', 'replace(text, search, replacement): every occurrence replaced.'),
-  substr: scalar('string', 2, 3, 'string', 'substr(text, start[, length]): same as substring.'),
+  substr: { ...scalar('string', 2, 3, 'string', 'substr(str, pos[, len]): same as substring.'), params: ['str', 'pos', 'len'] },
   concat_ws: scalar(
     'string',
     2,
@@ -267,13 +271,16 @@ export const FUNCTION_CATALOGUE = {
     "from_unixtime(seconds[, pattern]): the moment that many whole seconds after 1970-01-01 00:00:00 (UTC) as text, written with the pattern (default 'yyyy-MM-dd HH:mm:ss').",
   ),
   timestamp_seconds: scalar('date', 1, 1, 'timestamp', 'timestamp_seconds(seconds): the timestamp that many whole seconds after 1970-01-01 00:00:00 (UTC).'),
-  date_format: scalar(
-    'date',
-    2,
-    2,
-    'string',
-    "date_format(moment, pattern): a date or timestamp written with a pattern literal such as 'dd/MM/yyyy HH:mm' (yyyy, MM, dd, HH, mm, ss, SSS, SSSSSS and quoted text).",
-  ),
+  date_format: {
+    ...scalar(
+      'date',
+      2,
+      2,
+      'string',
+      "date_format(timestamp, format): a date or timestamp written with a pattern literal such as 'dd/MM/yyyy HH:mm' (yyyy, MM, dd, HH, mm, ss, SSS, SSSSSS and quoted text).",
+    ),
+    params: ['timestamp', 'format'],
+  },
   add_months: scalar(
     'date',
     2,
@@ -321,6 +328,73 @@ export const FUNCTION_CATALOGUE = {
   ),
   current_date: scalar('date', 0, 0, 'date', 'Today (UTC) when the job runs.'),
   current_timestamp: scalar('date', 0, 0, 'timestamp', 'The current instant (UTC) when the job runs.'),
+
+  // Nested values (spec 9.7, 10.1): arrays, maps and structs.
+  size: { ...scalar('collection', 1, 1, 'number', 'size(x): the number of elements of an array or entries of a map (an integer); NULL for NULL.'), acceptsAnyType: true },
+  array_contains: {
+    ...scalar('collection', 2, 2, 'boolean', 'array_contains(array, value): whether some element equals the value; NULL when the array or the value is NULL.'),
+    acceptsAnyType: true,
+  },
+  element_at: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'any',
+      'element_at(array, i): the element at 1-based position i, counted from the end when negative, NULL past either end; element_at(map, key): the value of the key, NULL when missing.',
+    ),
+    acceptsAnyType: true,
+  },
+  array: { ...scalar('collection', 1, null, 'any', 'array(a, b, ...): an array of the values, brought to their common type.'), sharedArgType: true },
+  struct: {
+    ...scalar('collection', 1, null, 'any', 'struct(a, b, ...): a struct of the values; a field is named by its column (or struct field), else col1, col2, ... by position.'),
+    acceptsAnyType: true,
+  },
+  named_struct: {
+    ...scalar('collection', 2, null, 'any', "named_struct('name1', v1, 'name2', v2, ...): a struct with the fields named by the text literals."),
+    acceptsAnyType: true,
+  },
+  map: {
+    ...scalar('collection', 2, null, 'any', 'map(k1, v1, k2, v2, ...): a map of the pairs (keys of one type, values of one type); a NULL or repeated key fails the job.'),
+    acceptsAnyType: true,
+  },
+  // Higher-order functions (spec 9.8): a lambda applied to each element of an array.
+  transform: {
+    ...scalar('collection', 2, 2, 'any', 'transform(array, x -> expr): the array of expr for each element x; NULL for a NULL array.'),
+    acceptsAnyType: true,
+    params: ['array', 'func'],
+    lambdas: { 1: 1 },
+  },
+  filter: {
+    ...scalar('collection', 2, 2, 'any', 'filter(array, x -> condition): the elements for which the condition is true, in order; NULL for a NULL array.'),
+    acceptsAnyType: true,
+    params: ['array', 'func'],
+    lambdas: { 1: 1 },
+  },
+  exists: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'boolean',
+      'exists(array, x -> condition): true when the condition is true for some element, else NULL when it is NULL for some, else false; NULL for a NULL array.',
+    ),
+    acceptsAnyType: true,
+    params: ['array', 'func'],
+    lambdas: { 1: 1 },
+  },
+  aggregate: {
+    ...scalar(
+      'collection',
+      3,
+      4,
+      'any',
+      'aggregate(array, start, (acc, x) -> merge[, acc -> finish]): merge folded over the elements from start, then finish applied; the state has the common type of start and the elements (else start\'s), widened when merge gives a wider number; NULL for a NULL array.',
+    ),
+    acceptsAnyType: true,
+    params: ['array', 'start', 'merge', 'finish'],
+    lambdas: { 2: 2, 3: 1 },
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 /** Every function name of the catalogue (lower-case). */

@@ -140,6 +140,59 @@ describe('parseExpression: identifiers', () => {
   });
 });
 
+describe('parseExpression: nested value access (spec 9.7)', () => {
+  it('reads .field and [key] left to right after any primary, with spans', () => {
+    expect(parsed('items[0]')).toEqual({ kind: 'index', operand: col('items'), index: int('0') });
+    expect(parseExpression("m['k']")).toEqual({
+      kind: 'index',
+      operand: { kind: 'column', name: 'm', span: { start: 0, end: 1 } },
+      index: { kind: 'string', value: 'k', span: { start: 2, end: 5 } },
+      span: { start: 0, end: 6 },
+    });
+    // `a.b` stays a qualified column (the binder reads it as a field of a struct column a).
+    expect(parsed('address.city')).toEqual(col('city', 'address'));
+    expect(parsed('t.address.city')).toEqual({ kind: 'field', operand: col('address', 't'), field: 'city' });
+    expect(parsed('orders[0].items[0].price')).toEqual({
+      kind: 'field',
+      operand: { kind: 'index', operand: { kind: 'field', operand: { kind: 'index', operand: col('orders'), index: int('0') }, field: 'items' }, index: int('0') },
+      field: 'price',
+    });
+    expect(parsed('f(x)[1]')).toEqual({ kind: 'index', operand: { kind: 'call', name: 'f', args: [col('x')], distinct: false }, index: int('1') });
+  });
+
+  it('binds access tighter than unary minus and arithmetic', () => {
+    expect(parsed('-a[0] * 2')).toEqual(bin('*', { kind: 'unary', op: '-', operand: { kind: 'index', operand: col('a'), index: int('0') } }, int('2')));
+  });
+});
+
+describe('parseExpression: lambdas and named arguments (spec 9.8, 9.9)', () => {
+  it('reads lambdas of one and several parameters as call arguments', () => {
+    expect(parsed('transform(a, x -> x + 1)')).toEqual({
+      kind: 'call',
+      name: 'transform',
+      args: [col('a'), { kind: 'lambda', params: ['x'], body: bin('+', col('x'), int('1')) }],
+      distinct: false,
+    });
+    expect(parsed('aggregate(a, 0, (acc, x) -> acc)')).toMatchObject({ args: [col('a'), int('0'), { kind: 'lambda', params: ['acc', 'x'], body: col('acc') }] });
+    expect(parseExpression('f(x -> 1)')).toMatchObject({ args: [{ kind: 'lambda', span: { start: 2, end: 8 } }] });
+  });
+
+  it('puts named arguments in their places (E-EXPR-002, E-EXPR-003 as EXPR_NAMED_ARGUMENT)', () => {
+    expect(parsed('substring(len => 3, str => s, pos => 1)')).toEqual({ kind: 'call', name: 'substring', args: [col('s'), int('1'), int('3')], distinct: false });
+    for (const [text, message, code] of [
+      ['substring(str => s, 1)', 'a positional argument cannot follow a named one at column 21', 'EXPR_NAMED_ARGUMENT'],
+      ['substring(s, pos => 1, POS => 2)', 'argument "POS" is named twice at column 24', 'EXPR_NAMED_ARGUMENT'],
+      ['substring(s, start => 1)', 'function "substring" has no parameter "start" (parameters: str, pos, len) at column 14', 'EXPR_NAMED_ARGUMENT'],
+      ['substring(s, str => 1)', 'argument "str" of "substring" is also given by position at column 14', 'EXPR_NAMED_ARGUMENT'],
+      ['substring(s, len => 1)', 'argument "pos" of "substring" is missing before the ones named at column 14', 'EXPR_NAMED_ARGUMENT'],
+      ['upper(str => s)', 'function "upper" takes no named arguments at column 7', 'EXPR_NAMED_ARGUMENT'],
+    ] as const) {
+      const error = syntaxError(text);
+      expect([error.message, error.code]).toEqual([message, code]);
+    }
+  });
+});
+
 describe('parseExpression: operators', () => {
   it('reads arithmetic and concatenation with spans', () => {
     expect(parseExpression('a + 1')).toEqual({
@@ -453,9 +506,17 @@ describe('parseExpression: errors', () => {
     ['a AS', 'unexpected end of expression at column 5'],
     ['a AS and', 'unexpected token "and" at column 6'],
     ['a AS 1', 'unexpected token "1" at column 6'],
-    ['a.b.c', 'unexpected token "." at column 4'],
+    ['a.b.1', 'unexpected token "1" at column 5'],
     ['a.', 'unexpected end of expression at column 3'],
-    ['1.', 'unexpected token "." at column 2'],
+    ['1.', 'unexpected end of expression at column 3'],
+    ['a[0', 'unexpected end of expression at column 4'],
+    ['a[]', 'unexpected token "]" at column 3'],
+    ['a]', 'unexpected token "]" at column 2'],
+    ['a.b.AND', 'unexpected token "AND" at column 5'],
+    ['x -> x', 'unexpected token "->" at column 3'],
+    ['f((x, 1) -> x)', 'unexpected token "," at column 5'],
+    ['transform(a, (x, x) -> x)', 'lambda parameter "x" is named twice at column 14'],
+    ['transform(a, x ->)', 'unexpected token ")" at column 18'],
     ['a # b', 'unexpected character "#" at column 3'],
     ['a | b', 'unexpected character "|" at column 3'],
     ['a ! b', 'unexpected character "!" at column 3'],

@@ -6,6 +6,7 @@
 import type { Alias, BinaryOperator, Call, Case, Cast, CastType, Expr, FrameBound, IntervalPart, IntervalUnit, LikeOperator, Span, WhenClause, WindowFrame, WindowSortItem } from './ast';
 import { isCastTypeProblem, resolveCastType } from './cast-types';
 import { ExpressionSyntaxError, type ExpressionSyntaxCode } from './errors';
+import { lookupFunction } from './functions';
 import { isReservedWord } from './keywords';
 import { tokenize, type Token } from './lexer';
 import { isValidDateText, isValidTimestampText } from './typed-literals';
@@ -327,7 +328,29 @@ class Parser {
     );
   }
 
+  /** A primary followed by any `.field` and `[key]` accesses (spec 9.7), left to right. */
   private parsePrimary(): Expr {
+    let expr = this.parseAtom();
+    for (;;) {
+      const token = this.peek();
+      if (this.isOperator(token, '[')) {
+        this.advance();
+        const index = this.nested(() => this.parseOr());
+        const close = this.expectOperator(']');
+        expr = this.build({ kind: 'index', operand: expr, index, span: span(expr.span.start, close.end) }, token.start);
+      } else if (this.isOperator(token, '.')) {
+        this.advance();
+        const name = this.peek();
+        if (!this.isName(name)) this.unexpected(name);
+        this.advance();
+        expr = this.build({ kind: 'field', operand: expr, field: name.value, span: span(expr.span.start, name.end) }, token.start);
+      } else {
+        return expr;
+      }
+    }
+  }
+
+  private parseAtom(): Expr {
     const token = this.peek();
     switch (token.type) {
       case 'number':
@@ -485,24 +508,90 @@ class Parser {
     const name = this.advance();
     this.advance(); // "("
     const args: Expr[] = [];
+    const named: { name: Token; value: Expr }[] = [];
     let distinct = false;
     if (!this.isOperator(this.peek(), ')')) {
       if (this.isKeyword(this.peek(), 'DISTINCT')) {
         this.advance();
         distinct = true;
       }
-      args.push(this.parseOr());
-      while (this.isOperator(this.peek(), ',')) {
-        this.advance();
-        args.push(this.parseOr());
-      }
+      do {
+        if (args.length + named.length > 0) this.advance(); // ","
+        const argName = this.peek();
+        if (this.isName(argName) && this.isOperator(this.peek(1), '=>')) {
+          this.advance();
+          this.advance();
+          if (named.some((n) => n.name.value.toLowerCase() === argName.value.toLowerCase())) {
+            this.fail('EXPR_NAMED_ARGUMENT', `argument "${argName.value}" is named twice`, span(argName.start, argName.end));
+          }
+          named.push({ name: argName, value: this.parseArgument() });
+        } else {
+          const value = this.parseArgument();
+          if (named.length > 0) this.fail('EXPR_NAMED_ARGUMENT', 'a positional argument cannot follow a named one', value.span);
+          args.push(value);
+        }
+      } while (this.isOperator(this.peek(), ','));
     }
     const close = this.expectOperator(')');
-    const call = this.build(
-      { kind: 'call', name: name.text.toLowerCase(), args, distinct, span: span(name.start, close.end) } as const,
-      name.start,
-    );
+    const lower = name.text.toLowerCase();
+    if (named.length > 0) this.placeNamedArguments(lower, args, named);
+    const call = this.build({ kind: 'call', name: lower, args, distinct, span: span(name.start, close.end) } as const, name.start);
     return this.isKeyword(this.peek(), 'OVER') ? this.parseWindow(call) : call;
+  }
+
+  /**
+   * Named arguments (spec 9.9) put in their places among the positional ones by the catalogue's
+   * parameter names, so that the call reads as if written positionally (and prints so).
+   */
+  private placeNamedArguments(fn: string, args: Expr[], named: readonly { name: Token; value: Expr }[]): void {
+    const params = lookupFunction(fn)?.params;
+    for (const { name, value } of named) {
+      const at = span(name.start, name.end);
+      if (params === undefined) this.fail('EXPR_NAMED_ARGUMENT', `function "${fn}" takes no named arguments`, at);
+      const index = params.indexOf(name.value.toLowerCase());
+      if (index < 0) this.fail('EXPR_NAMED_ARGUMENT', `function "${fn}" has no parameter "${name.value}" (parameters: ${params.join(', ')})`, at);
+      if (index < args.length && args[index] !== undefined) this.fail('EXPR_NAMED_ARGUMENT', `argument "${name.value}" of "${fn}" is also given by position`, at);
+      args[index] = value;
+    }
+    const missing = params?.find((_, i) => i < args.length && args[i] === undefined);
+    if (missing !== undefined) {
+      const last = named[named.length - 1] as { name: Token; value: Expr };
+      this.fail('EXPR_NAMED_ARGUMENT', `argument "${missing}" of "${fn}" is missing before the ones named`, span(last.name.start, last.value.span.end));
+    }
+  }
+
+  /** A call argument: an expression, or a lambda `x -> body` / `(x, y) -> body` (spec 9.8). */
+  private parseArgument(): Expr {
+    const first = this.peek();
+    if (this.isName(first) && this.isOperator(this.peek(1), '->')) {
+      this.advance();
+      return this.lambdaBody([first], first);
+    }
+    if (this.isOperator(first, '(')) {
+      // `(a, b) ->`: names separated by commas, closed, then the arrow.
+      let i = 1;
+      const names: Token[] = [];
+      while (this.isName(this.peek(i)) && (this.isOperator(this.peek(i + 1), ',') || this.isOperator(this.peek(i + 1), ')'))) {
+        names.push(this.peek(i));
+        if (this.isOperator(this.peek(i + 1), ')')) break;
+        i += 2;
+      }
+      const closeAt = 2 * names.length;
+      if (names.length > 0 && this.isOperator(this.peek(closeAt), ')') && this.isOperator(this.peek(closeAt + 1), '->')) {
+        for (let k = 0; k <= closeAt; k++) this.advance();
+        return this.lambdaBody(names, first);
+      }
+    }
+    return this.parseOr();
+  }
+
+  private lambdaBody(names: readonly Token[], first: Token): Expr {
+    this.advance(); // "->"
+    const params = names.map((n) => n.value);
+    const twice = params.find((p, i) => params.indexOf(p) !== i);
+    if (twice !== undefined) this.fail('EXPR_SYNTAX', `lambda parameter "${twice}" is named twice`, span(first.start, first.end));
+    const body = this.nested(() => this.parseOr());
+    return this.build({ kind: 'lambda', params, body, span: span(first.start, body.span.end) }, first.start);
   }
 
   /**

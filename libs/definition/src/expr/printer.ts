@@ -130,6 +130,14 @@ function render(e: Expr): string {
     }
     case 'window':
       return `${render(e.call)} OVER (${printWindowSpec(e)})`;
+    case 'field':
+      return `${print(e.operand, Level.Primary)}.${quoteIdentifier(e.field)}`;
+    case 'index':
+      return `${print(e.operand, Level.Primary)}[${print(e.index, Level.Or)}]`;
+    case 'lambda': {
+      const params = e.params.map(quoteIdentifier);
+      return `${params.length === 1 ? params[0] : `(${params.join(', ')})`} -> ${print(e.body, Level.Or)}`;
+    }
     case 'alias':
       return `${print(e.expr, Level.Or)} AS ${quoteIdentifier(e.alias)}`;
     default:

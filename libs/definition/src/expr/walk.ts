@@ -43,6 +43,12 @@ export function children(e: Expr): readonly Expr[] {
         ...e.orderBy.map((o) => o.expr),
         ...(e.frame === undefined ? [] : [e.frame.start.offset, e.frame.end.offset].filter((o): o is Expr => o !== undefined)),
       ];
+    case 'field':
+      return [e.operand];
+    case 'index':
+      return [e.operand, e.index];
+    case 'lambda':
+      return [e.body];
     case 'alias':
       return [e.expr];
     default:

@@ -41,6 +41,8 @@ import { PIVOT_KIND } from './pivot';
 import { CROSSTAB_KIND } from './crosstab';
 import { DESCRIBE_KIND } from './describe';
 import { TRANSPOSE_KIND } from './transpose';
+import { FLATTEN_KIND } from './flatten';
+import { PARSE_KIND } from './parse';
 import { WHERE_KIND } from './where';
 
 /** Every kind, keyed by its YAML name. */
@@ -82,6 +84,8 @@ export const KINDS = {
   schema_enforce: SCHEMA_ENFORCE_KIND,
   assertion: ASSERTION_KIND,
   transpose: TRANSPOSE_KIND,
+  flatten: FLATTEN_KIND,
+  parse: PARSE_KIND,
   scd2: SCD2_KIND,
   merge: MERGE_KIND,
   as_of_join: AS_OF_JOIN_KIND,

@@ -113,3 +113,80 @@ describe('binding the wider scalar catalogue', () => {
     expect(bind(text).type).toBe(type);
   });
 });
+
+describe('binding nested values (spec 9.7, 10.1)', () => {
+  const NESTED: Column[] = [
+    { name: 'id', type: 'long' },
+    { name: 'addr', type: 'struct<city:string,`zip code`:integer>' },
+    { name: 'tags', type: 'array<string>' },
+    { name: 'm', type: 'map<date,double>' },
+    { name: 'deep', type: 'array<struct<items:array<struct<price:double>>>>' },
+  ];
+  const scope: Scope = { asset: 's', field: 'columns', from: 'raw', columns: NESTED, context: 'row' };
+  const typeOf = (text: string): string => bindExpression(parseExpression(text), scope).type;
+  const problem = (text: string): string => {
+    try {
+      bindExpression(parseExpression(text), scope);
+    } catch (e) {
+      return `${(e as { code: string }).code} ${(e as Error).message}`;
+    }
+    throw new Error(`bound without error: ${text}`);
+  };
+
+  it.each([
+    ['addr.city', 'string'],
+    ['raw.addr.`zip code`', 'integer'],
+    ['ADDR.CITY', 'string'],
+    ['tags[0]', 'string'],
+    ["m['2024-01-31']", 'double'],
+    ['deep[0].items[1].price', 'double'],
+    ['size(tags)', 'integer'],
+    ['size(m)', 'integer'],
+    ["array_contains(tags, 'x')", 'boolean'],
+    ['element_at(tags, -1)', 'string'],
+    ["element_at(m, DATE '2024-01-01')", 'double'],
+    ['array(id, 1.5)', 'array<double>'],
+    ['array(id, 2)', 'array<long>'],
+    ['array(NULL)', 'array<integer>'],
+    ['struct(id, addr.city, 1)', 'struct<id:long,city:string,col3:integer>'],
+    ["named_struct('a b', tags, 'n', NULL)", 'struct<`a b`:array<string>,n:integer>'],
+    ["map('k', addr)", 'map<string,struct<city:string,`zip code`:integer>>'],
+    ['transform(tags, x -> length(x))', 'array<long>'],
+    ['transform(tags, id -> id)', 'array<string>'],
+    ['transform(tags, x -> id)', 'array<long>'],
+    ['filter(deep, d -> size(d.items) > 0)', 'array<struct<items:array<struct<price:double>>>>'],
+    ['exists(tags, x -> x IS NULL)', 'boolean'],
+    ['aggregate(array(1, 2), 0, (acc, x) -> acc + x)', 'integer'],
+    ['aggregate(transform(deep[0].items, i -> i.price), 0.0, (s, p) -> s + p)', 'double'],
+    ["aggregate(tags, '', (s, t) -> s || t, s -> length(s))", 'long'],
+    ['aggregate(tags, 0, (n, t) -> n + length(t))', 'long'],
+    ['aggregate(deep[0].items, 0.0, (s, i) -> s + i.price)', 'double'],
+    ['transform(transform(tags, x -> length(x)), x -> x * 2)', 'array<long>'],
+  ])('%s is %s', (text, type) => {
+    expect(typeOf(text)).toBe(type);
+  });
+
+  it.each([
+    ['addr.country', 'E_COLUMN_NOT_FOUND asset "s": columns: struct field "country" not found in addr.country (fields: city, zip code)'],
+    ['tags.x', 'E_TYPE asset "s": columns: field access .x needs a struct, got array<string>: tags.x'],
+    ['id[0]', 'E_TYPE asset "s": columns: [...] needs an array or a map, got long: id[0]'],
+    ['tags[1.5]', 'E_TYPE asset "s": columns: an array index must be a whole number, got double: tags[1.5]'],
+    ["m['nope']", "E_TYPE asset \"s\": columns: cannot compare date with the text 'nope': m['nope']"],
+    ['m[1]', 'E_TYPE asset "s": columns: a key of map<date,double> cannot be integer: m[1]'],
+    ['tags = tags', 'E_TYPE asset "s": columns: tags has type array<string>, which expressions cannot compare'],
+    ['size(id)', 'E_TYPE asset "s": columns: size needs an array or a map, got long: size(id)'],
+    ['array_contains(tags, 1)', 'E_TYPE asset "s": columns: array_contains cannot look for integer in array<string>: array_contains(tags, 1)'],
+    ["array(1, 'x')", "E_TYPE asset \"s\": columns: cannot compare integer with the text 'x': array(1, 'x')"],
+    ['struct(id, id)', 'E_TYPE asset "s": columns: struct would have two fields named "id": struct(id, id)'],
+    ["named_struct('a', 1, 'b')", 'E_TYPE asset "s": columns: named_struct needs name, value pairs: named_struct(\'a\', 1, \'b\')'],
+    ['named_struct(id, 1)', 'E_TYPE asset "s": columns: named_struct needs a text literal as field name 1: named_struct(id, 1)'],
+    ["map('a', 1, 2, 3)", 'E_TYPE asset "s": columns: map needs keys of one type, got string, integer: map(\'a\', 1, 2, 3)'],
+    ['transform(id, x -> x)', 'E_TYPE asset "s": columns: transform needs an array as its first argument, got long: transform(id, x -> x)'],
+    ['filter(tags, x -> length(x))', 'E_TYPE asset "s": columns: the lambda of filter must give true/false, got long: filter(tags, x -> length(x))'],
+    ['aggregate(tags, 0, (s, x) -> x)', 'E_TYPE asset "s": columns: the merge lambda of aggregate must give integer, got string: aggregate(tags, 0, (s, x) -> x)'],
+    ["aggregate(array(1), 0, (s, x) -> 'x')", 'E_TYPE asset "s": columns: the merge lambda of aggregate must give integer, got string: aggregate(array(1), 0, (s, x) -> \'x\')'],
+    ['transform(tags, x -> y)', 'E_COLUMN_NOT_FOUND asset "s": columns: column "y" not found (columns: id, addr, tags, m, deep)'],
+  ])('refuses %s', (text, message) => {
+    expect(problem(text)).toBe(message);
+  });
+});

@@ -20,6 +20,7 @@ import {
   type CastType,
   type Expr,
   type FrameBound,
+  type FunctionName,
   type FunctionSpec,
   type WindowCall,
   type WindowFunctionName,
@@ -35,6 +36,8 @@ import {
   isModelled,
   isNumeric,
   isTemporal,
+  arrayType,
+  nestedParts,
   type DataType,
 } from '../types/data-type';
 import type { BoundCall, BoundExpr, BoundFrameBound, BoundString, BoundWindow, BoundWindowFunction, UntypedCall } from './bound-expr';
@@ -69,6 +72,9 @@ export function bindExpression(e: Expr, scope: Scope): BoundExpr {
 }
 
 class Binder {
+  /** Parameters of the lambdas being bound, innermost last. */
+  private readonly lambdaVars: { name: string; type: DataType }[] = [];
+
   constructor(private readonly scope: Scope) {}
 
   private fail(what: string): never {
@@ -187,6 +193,12 @@ class Binder {
         return this.bindCall(e, enclosing);
       case 'window':
         return this.bindWindow(e, enclosing);
+      case 'field':
+        return this.bindField(this.bind(e.operand, enclosing), e.field, e);
+      case 'index':
+        return this.bindIndex(e, enclosing);
+      case 'lambda':
+        return this.fail(`a lambda is only allowed as the function argument of transform, filter, exists or aggregate: ${printExpression(e)}`);
       case 'alias': {
         const inner = this.bind(e.expr, enclosing);
         return { kind: 'alias', expr: inner, alias: e.alias, type: inner.type, span };
@@ -196,10 +208,68 @@ class Binder {
     }
   }
 
+  /** `operand.name` on a struct: the field by its exact name, else the one field of that name in another case. */
+  private bindField(operand: BoundExpr, name: string, e: Expr): BoundExpr {
+    const parts = nestedParts(operand.type);
+    if (parts?.kind !== 'struct') this.fail(`field access .${name} needs a struct, got ${operand.type}: ${printExpression(e)}`);
+    const lower = name.toLowerCase();
+    const matches = parts.fields.filter((f) => f.name.toLowerCase() === lower);
+    const found = parts.fields.find((f) => f.name === name) ?? (matches.length === 1 ? matches[0] : undefined);
+    if (found === undefined) {
+      const { asset, field } = this.scope;
+      const fields = parts.fields.map((f) => f.name);
+      throw engineError('E_COLUMN_NOT_FOUND', {
+        asset,
+        field,
+        column: printExpression(e),
+        columns: fields,
+        problem: `struct field "${name}" not found in ${printExpression(e)} (fields: ${fields.join(', ')})`,
+      });
+    }
+    return { kind: 'field', operand, field: found.name, type: found.type, span: e.span };
+  }
+
+  /** `array[i]` with a whole-number index, `map[key]` with a key of the map's key type. */
+  private bindIndex(e: Extract<Expr, { kind: 'index' }>, enclosing: string | undefined): BoundExpr {
+    const operand = this.bind(e.operand, enclosing);
+    const parts = nestedParts(operand.type);
+    if (parts?.kind === 'array') {
+      const index = this.bind(e.index, enclosing);
+      if (index.type !== 'null' && !isIntegral(index.type)) this.fail(`an array index must be a whole number, got ${index.type}: ${printExpression(e)}`);
+      return { kind: 'index', on: 'array', operand, index, type: parts.element, span: e.span };
+    }
+    if (parts?.kind === 'map') {
+      const index = this.bind(e.index, enclosing);
+      // A text key of a map with date or number keys is read as one, as comparisons read it.
+      const bound = index.kind === 'string' && parts.key !== 'string' && isModelled(parts.key) ? this.coerceLiteral(index, parts.key, printExpression(e)) : index;
+      if (bound.type !== 'null' && supertype(bound.type, parts.key) !== parts.key) this.fail(`a key of ${operand.type} cannot be ${bound.type}: ${printExpression(e)}`);
+      return { kind: 'index', on: 'map', operand, index: bound, type: parts.value, span: e.span };
+    }
+    return this.fail(`[...] needs an array or a map, got ${operand.type}: ${printExpression(e)}`);
+  }
+
   private bindColumn(e: Extract<Expr, { kind: 'column' }>, enclosing: string | undefined): BoundExpr {
+    const lambdaVar = (name: string) => [...this.lambdaVars].reverse().find((v) => v.name === name);
+    const variable = lambdaVar(e.qualifier ?? e.name);
+    if (variable !== undefined) {
+      const node: BoundExpr = { kind: 'lambda_var', name: variable.name, type: variable.type, span: e.span };
+      // `x.f` on a lambda's struct parameter x.
+      return e.qualifier === undefined ? node : this.bindField(node, e.name, e);
+    }
     const { columns, asset, field } = this.scope;
     const names = columns.map((c) => c.name);
     const written = e.qualifier === undefined ? e.name : `${e.qualifier}.${e.name}`;
+    // `s.f` where `s` is a struct column (and no column is named `s.f`, and `s` is not the asset
+    // read) is the field f of s (spec 9.7).
+    if (e.qualifier !== undefined && e.qualifier !== this.scope.from && !columns.some((c) => c.name === written)) {
+      const struct = columns.find((c) => c.name === e.qualifier) ?? uniqueCaseInsensitive(columns, e.qualifier);
+      // A column that is not a struct is reached the same way when nothing else is named c, so the error says why.
+      const plain = columns.some((c) => c.name === e.name) || uniqueCaseInsensitive(columns, e.name) !== undefined;
+      if (struct !== undefined && (nestedParts(struct.type)?.kind === 'struct' || !plain)) {
+        const operand = this.bindColumn({ kind: 'column', name: struct.name, span: e.span }, enclosing);
+        return this.bindField(operand, e.name, e);
+      }
+    }
     // A qualified reference `a.c` is the column named `a.c` when there is one (a join's output),
     // else the column `c` (decisions 7): `a` may be the asset read, an input of an earlier join, or
     // an asset further upstream whose column passed through.
@@ -420,6 +490,7 @@ class Binder {
       this.fail(`${problem.reason}: ${printExpression(e)}`);
     }
     if (name === 'grouping') this.requireGroupingKey(e);
+    if (spec.lambdas !== undefined) return this.bindHigherOrder(e, name, spec.aggregate ? name : enclosing);
     const nested = spec.aggregate ? name : enclosing;
     const bindOne = (a: Expr): BoundExpr => (a.kind === 'star' ? { kind: 'star', type: 'null', span: a.span } : this.bind(a, nested));
     const sharedFrom = spec.sharedArgType === true ? (spec.sharedArgsFrom ?? 0) : e.args.length;
@@ -434,6 +505,77 @@ class Binder {
     );
     if (typeof result !== 'string') this.fail(`${result.problem}: ${printExpression(e)}`);
     return { ...call, type: result };
+  }
+
+  /**
+   * transform, filter, exists, aggregate (spec 9.8): the array first, then each lambda bound with
+   * its parameters typed (the element; for aggregate's merge the state, the common type of start
+   * and the elements, twice).
+   */
+  private bindHigherOrder(e: Call, name: FunctionName, enclosing: string | undefined): BoundExpr {
+    const text = printExpression(e);
+    const array = this.bind(e.args[0] as Expr, enclosing);
+    const parts = nestedParts(array.type);
+    if (parts?.kind !== 'array') this.fail(`${name} needs an array as its first argument, got ${array.type}: ${text}`);
+    const lambda = (i: number, types: readonly DataType[]): BoundExpr => {
+      const written = e.args[i];
+      if (written?.kind !== 'lambda' || written.params.length !== types.length) {
+        this.fail(`argument ${i + 1} of ${name} must be a lambda of ${types.length} parameter${types.length === 1 ? '' : 's'}: ${text}`);
+      }
+      const params = written.params.map((p, k) => ({ name: p, type: types[k] as DataType }));
+      this.lambdaVars.push(...params);
+      try {
+        const body = this.bind(written.body, enclosing);
+        return { kind: 'lambda', params, body, type: body.type, span: written.span };
+      } finally {
+        this.lambdaVars.length -= params.length;
+      }
+    };
+    const element = parts.element;
+    const args: BoundExpr[] = [array];
+    let type: DataType;
+    switch (name) {
+      case 'transform': {
+        const body = lambda(1, [element]);
+        args.push(body);
+        type = arrayType(body.type === 'null' ? 'integer' : body.type);
+        break;
+      }
+      case 'filter':
+      case 'exists': {
+        const body = lambda(1, [element]);
+        if (body.type !== 'boolean' && body.type !== 'null') this.fail(`the lambda of ${name} must give true/false, got ${body.type}: ${text}`);
+        args.push(body);
+        type = name === 'filter' ? array.type : 'boolean';
+        break;
+      }
+      case 'aggregate': {
+        const start = this.bind(e.args[1] as Expr, enclosing);
+        // The state has the common type of start and the elements when there is one, else start's.
+        const common = supertype(start.type, element);
+        const shared = common !== undefined && isModelled(common);
+        let state = shared ? (common === 'null' ? 'integer' : common) : start.type;
+        let merge = lambda(2, [state, shared ? state : element]);
+        // A merge that widens the state (`0` summing longs) runs in the wider type from the start.
+        const wider = merge.type === 'null' ? state : supertype(state, merge.type);
+        if (wider !== undefined && wider !== state && isModelled(wider)) {
+          state = wider;
+          merge = lambda(2, [state, shared ? state : element]);
+        }
+        if (merge.type !== 'null' && supertype(state, merge.type) !== state) this.fail(`the merge lambda of aggregate must give ${state}, got ${merge.type}: ${text}`);
+        args.push(start, merge);
+        type = state;
+        if (e.args[3] !== undefined) {
+          const finish = lambda(3, [state]);
+          args.push(finish);
+          type = finish.type === 'null' ? 'integer' : finish.type;
+        }
+        break;
+      }
+      default:
+        return this.fail(`${name} takes no lambda: ${text}`);
+    }
+    return { kind: 'call', name, args, distinct: false, type, span: e.span };
   }
 
   /** `grouping(key)`: its one argument is a bare column among the grouping keys (SQL requires it). */

@@ -39,6 +39,8 @@ import { bindScd2, type BoundScd2 } from './binders/scd2';
 import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindTranspose, probeTranspose, type BoundTranspose } from './binders/transpose';
+import { bindFlatten, type BoundFlatten } from './binders/flatten';
+import { bindParse, type BoundParse } from './binders/parse';
 import { bindUnion, type BoundUnion } from './binders/union';
 import { bindUnpivot, type BoundUnpivot } from './binders/unpivot';
 import { bindWhere, type BoundWhere } from './binders/where';
@@ -86,6 +88,8 @@ export type BoundTransform =
   | BoundSchemaEnforce
   | BoundAssertion
   | BoundTranspose
+  | BoundFlatten
+  | BoundParse
   | BoundScd2
   | BoundMerge
   | BoundAsOfJoin
@@ -138,6 +142,8 @@ const BINDERS: { readonly [K in TransformationKind]: Binder<K, BoundTransformOf<
   schema_enforce: bindSchemaEnforce,
   assertion: bindAssertion,
   transpose: bindTranspose,
+  flatten: bindFlatten,
+  parse: bindParse,
   scd2: bindScd2,
   merge: bindMerge,
   as_of_join: bindAsOfJoin,

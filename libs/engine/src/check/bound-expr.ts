@@ -174,6 +174,38 @@ export interface BoundWindow extends Typed {
   readonly frame: { readonly type: 'rows' | 'range'; readonly start: BoundFrameBound; readonly end: BoundFrameBound };
 }
 
+/** `struct.field` (spec 9.7): the field's value, NULL when the struct is NULL. */
+export interface BoundField extends Typed {
+  readonly kind: 'field';
+  readonly operand: BoundExpr;
+  /** The field's real spelling in the struct type. */
+  readonly field: string;
+}
+
+/**
+ * `array[i]` (0-based; NULL out of bounds, a negative index included) or `map[key]` (NULL for a
+ * missing key), spec 9.7.
+ */
+export interface BoundIndex extends Typed {
+  readonly kind: 'index';
+  readonly on: 'array' | 'map';
+  readonly operand: BoundExpr;
+  readonly index: BoundExpr;
+}
+
+/** A lambda (spec 9.8) as the argument of transform, filter, exists or aggregate; its type is its body's. */
+export interface BoundLambda extends Typed {
+  readonly kind: 'lambda';
+  readonly params: readonly { readonly name: string; readonly type: DataType }[];
+  readonly body: BoundExpr;
+}
+
+/** A lambda's parameter where its body uses it. */
+export interface BoundLambdaVar extends Typed {
+  readonly kind: 'lambda_var';
+  readonly name: string;
+}
+
 /** `expr AS alias`, at the top of an expression only. */
 export interface BoundAlias extends Typed {
   readonly kind: 'alias';
@@ -201,6 +233,10 @@ export type BoundExpr =
   | BoundCast
   | BoundCall
   | BoundWindow
+  | BoundField
+  | BoundIndex
+  | BoundLambda
+  | BoundLambdaVar
   | BoundAlias;
 
 /** A bound call before its result type is known: what a function's typing rule sees. */

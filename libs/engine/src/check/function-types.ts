@@ -13,6 +13,10 @@ import {
   isModelled,
   isNumeric,
   isTemporal,
+  arrayType,
+  mapType,
+  nestedParts,
+  structType,
   type DataType,
 } from '../types/data-type';
 import { parseReplacement, regexGroupCount, regexProblem, type ReplacementPiece } from '@pipeline/definition';
@@ -532,4 +536,64 @@ export const FUNCTION_TYPES = {
   make_dt_interval: () => problem(INTERVAL_PLACE('make_dt_interval')),
   current_date: () => 'date',
   current_timestamp: () => 'timestamp',
+  size: ([t]) => {
+    const kind = nestedParts(t)?.kind;
+    return t === 'null' || kind === 'array' || kind === 'map' ? 'integer' : problem(`size needs an array or a map, got ${t}`);
+  },
+  array_contains: ([a, v]) => {
+    const parts = nestedParts(a);
+    if (a !== 'null' && parts?.kind !== 'array') return problem(`array_contains needs an array as its first argument, got ${a}`);
+    if (parts?.kind === 'array' && v !== 'null' && supertype(parts.element, v) === undefined) return problem(`array_contains cannot look for ${v} in ${a}`);
+    return 'boolean';
+  },
+  element_at: ([c, k]) => {
+    const parts = nestedParts(c);
+    if (parts?.kind === 'array') return k === 'null' || isIntegral(k) ? parts.element : problem(`element_at needs a whole-number position in an array, got ${k}`);
+    if (parts?.kind === 'map') return k === 'null' || supertype(k, parts.key) === parts.key ? parts.value : problem(`element_at cannot look up a ${k} key in ${c}`);
+    return problem(`element_at needs an array or a map as its first argument, got ${c}`);
+  },
+  array: (args) => {
+    const element = args.reduce<DataType | undefined>((acc, t) => (acc === undefined ? undefined : supertype(acc, t)), 'null');
+    if (element === undefined) return problem(`array needs values of one type, got ${args.join(', ')}`);
+    return arrayType(element === 'null' ? 'integer' : element);
+  },
+  struct: (args, call) => {
+    const names = structFieldNames(call);
+    const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+    if (duplicate !== undefined) return problem(`struct would have two fields named "${duplicate}"`);
+    return structType(args.map((t, i) => ({ name: names[i], type: t === 'null' ? 'integer' : t })));
+  },
+  named_struct: (args, call) => {
+    if (args.length % 2 !== 0) return problem('named_struct needs name, value pairs');
+    const fields: { name: string; type: DataType }[] = [];
+    for (let i = 0; i < args.length; i += 2) {
+      const name = call.args[i];
+      if (name?.kind !== 'string') return problem(`named_struct needs a text literal as field name ${i / 2 + 1}`);
+      if (fields.some((f) => f.name === name.value)) return problem(`named_struct names the field "${name.value}" twice`);
+      fields.push({ name: name.value, type: args[i + 1] === 'null' ? 'integer' : (args[i + 1] as DataType) });
+    }
+    return structType(fields);
+  },
+  // Typed by the binder with their lambdas (bindHigherOrder); a lambda argument's type is its body's.
+  transform: ([, body]) => arrayType(body === undefined || body === 'null' ? 'integer' : body),
+  filter: ([a]) => a ?? 'null',
+  exists: () => 'boolean',
+  aggregate: ([, start, , finish]) => finish ?? start ?? 'null',
+  map: (args) => {
+    if (args.length % 2 !== 0) return problem('map needs key, value pairs');
+    let key: DataType | undefined = 'null';
+    let value: DataType | undefined = 'null';
+    for (let i = 0; i < args.length; i += 2) {
+      key = key === undefined ? undefined : supertype(key, args[i] as DataType);
+      value = value === undefined ? undefined : args[i + 1] === value ? value : supertype(value, args[i + 1] as DataType);
+    }
+    if (key === undefined || key === 'null' || !isModelled(key)) return problem(`map needs keys of one type, got ${args.filter((_, i) => i % 2 === 0).join(', ')}`);
+    if (value === undefined) return problem(`map needs values of one type, got ${args.filter((_, i) => i % 2 === 1).join(', ')}`);
+    return mapType(key, value === 'null' ? 'integer' : value);
+  },
 } satisfies Record<FunctionName, FunctionTyping>;
+
+/** The field names struct(...) gives its values: a column's (or struct field's) own name, else col1, col2, ... by position. */
+export function structFieldNames(call: UntypedCall): string[] {
+  return call.args.map((a, i) => (a.kind === 'column' ? a.name : a.kind === 'field' ? a.field : `col${i + 1}`));
+}

@@ -254,6 +254,12 @@ class JsCompiler<I> {
         return this.compileCall(e);
       case 'window':
         return this.window(e);
+      case 'field':
+      case 'index':
+      case 'lambda':
+      case 'lambda_var':
+        // No value of danfo's is a struct, an array or a map (nested inputs are refused on read).
+        throw engineError('E_UNSUPPORTED_FUNCTION', { problem: `the danfo backend has no nested values (spec 9.7 ${e.kind === 'field' ? `access .${e.field}` : e.kind === 'index' ? 'access [...]' : 'lambdas'}); use the duckdb backend` });
       case 'alias':
         return this.compile(e.expr);
       default:

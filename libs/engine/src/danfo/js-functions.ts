@@ -355,6 +355,9 @@ const foldedInterval = scalar(({ call }) => {
 const LIBM_DIFFERS =
   "JavaScript's Math functions and DuckDB's C math library round some results differently in the last binary digit";
 
+/** Why the collection functions are refused: danfo holds no arrays, maps or structs (nested inputs are refused on read). */
+const NO_NESTED_VALUES = 'the danfo backend has no array, map or struct values';
+
 /** Every catalogue function in JavaScript. */
 export const JS_FUNCTIONS = {
   count: agg(({ call }) => (values, rowCount) => {
@@ -642,4 +645,15 @@ export const JS_FUNCTIONS = {
   make_dt_interval: foldedInterval,
   current_date: scalar(({ nowMicros }) => () => Math.floor(nowMicros / MICROS_PER_DAY)),
   current_timestamp: scalar(({ nowMicros }) => () => nowMicros),
+  size: unsupported(NO_NESTED_VALUES),
+  array_contains: unsupported(NO_NESTED_VALUES),
+  element_at: unsupported(NO_NESTED_VALUES),
+  array: unsupported(NO_NESTED_VALUES),
+  struct: unsupported(NO_NESTED_VALUES),
+  named_struct: unsupported(NO_NESTED_VALUES),
+  map: unsupported(NO_NESTED_VALUES),
+  transform: unsupported(NO_NESTED_VALUES),
+  filter: unsupported(NO_NESTED_VALUES),
+  exists: unsupported(NO_NESTED_VALUES),
+  aggregate: unsupported(NO_NESTED_VALUES),
 } satisfies Record<FunctionName, JsFunction | Unsupported>;

@@ -150,3 +150,52 @@ describe('DuckDB expression compiler (golden table)', () => {
     expect(() => duckDbTypeName('struct<a>')).toThrow(expect.objectContaining({ name: 'EngineError' }));
   });
 });
+
+describe('DuckDB nested values (golden table)', () => {
+  const NESTED: Column[] = [
+    { name: 'addr', type: 'struct<city:string,`zip code`:integer>' },
+    { name: 'tags', type: 'array<string>' },
+    { name: 'm', type: 'map<string,long>' },
+    { name: 'id', type: 'integer' },
+  ];
+  const nestedSql = (text: string): string => compileDuckDbExpression(bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: NESTED, context: 'row' }));
+
+  it.each([
+    ['addr.city', `struct_extract("addr", 'city')`],
+    ['addr.`zip code` + 1', `(struct_extract("addr", 'zip code') + 1)`],
+    ['tags[id]', `CASE WHEN "id" >= 0 THEN list_extract("tags", "id" + 1) END`],
+    ["m['k']", `map_extract_value("m", 'k')`],
+    ['size(tags)', 'CAST(len("tags") AS INTEGER)'],
+    ['size(m)', 'CAST(cardinality("m") AS INTEGER)'],
+    ["array_contains(tags, 'a')", `CASE WHEN 'a' IS NULL THEN NULL ELSE list_contains("tags", 'a') END`],
+    ['element_at(tags, -1)', `list_extract("tags", (- 1))`],
+    ["element_at(m, 'k')", `map_extract_value("m", 'k')`],
+    ['array(id, 2.5)', 'list_value(CAST("id" AS DOUBLE), CAST(2.5 AS DOUBLE))'],
+    ["struct(id, addr.city, 'x')", `struct_pack("id" := "id", "city" := struct_extract("addr", 'city'), "col3" := 'x')`],
+    ["named_struct('a\"b', tags)", `struct_pack("a""b" := "tags")`],
+    ["map('a', id, 'b', 2)", `MAP(['a', 'b'], ["id", 2])`],
+    ["map('a', id, 'b', 3000000000)", `MAP(['a', 'b'], [CAST("id" AS BIGINT), 3000000000])`],
+    ['transform(tags, x -> x || id)', `list_transform("tags", lambda "x": ("x" || CAST("id" AS VARCHAR)))`],
+    ["filter(tags, `a b` -> `a b` != 'x')", `list_filter("tags", lambda "a b": ("a b" <> 'x'))`],
+    [
+      "exists(tags, x -> x = 'a')",
+      `CASE WHEN "tags" IS NULL THEN NULL WHEN len(list_filter(list_transform("tags", lambda "x": ("x" = 'a')), lambda "b": "b")) > 0 THEN TRUE WHEN len(list_filter(list_transform("tags", lambda "x": ("x" = 'a')), lambda "b": "b" IS NULL)) > 0 THEN NULL ELSE FALSE END`,
+    ],
+    ['aggregate(array(id), 0, (acc, x) -> acc + x)', `CASE WHEN list_value("id") IS NULL THEN NULL ELSE list_reduce(list_value("id"), lambda "acc", "x": ("acc" + "x"), 0) END`],
+    [
+      'aggregate(array(id), 0.5, (acc, x) -> acc + x, acc -> acc * 2)',
+      `CASE WHEN list_value("id") IS NULL THEN NULL ELSE list_transform([list_reduce(CAST(list_value("id") AS DOUBLE[]), lambda "acc", "x": ("acc" + "x"), CAST(0.5 AS DOUBLE))], lambda "acc": ("acc" * 2))[1] END`,
+    ],
+    [
+      'aggregate(tags, 0, (n, t) -> n + length(t))',
+      `CASE WHEN "tags" IS NULL THEN NULL ELSE struct_extract(list_reduce(list_prepend(struct_pack("s" := CAST(0 AS BIGINT), "e" := CAST(NULL AS VARCHAR)), list_transform("tags", lambda "__x": struct_pack("s" := CAST(NULL AS BIGINT), "e" := "__x"))), lambda "__a", "__b": struct_pack("s" := list_transform([struct_extract("__a", 's')], lambda "n": list_transform([struct_extract("__b", 'e')], lambda "t": CAST(("n" + length("t")) AS BIGINT))[1])[1], "e" := CAST(NULL AS VARCHAR))), 's') END`,
+    ],
+    ['substring(str => addr.city, len => 2, pos => 1)', `substring(struct_extract("addr", 'city'), 1, 2)`],
+  ])('%s', (text, expected) => {
+    expect(nestedSql(text)).toBe(expected);
+  });
+
+  it('names nested types in DuckDB terms', () => {
+    expect(duckDbTypeName('array<struct<`a b`:map<string,array<long>>>>')).toBe('STRUCT("a b" MAP(VARCHAR, BIGINT[]))[]');
+  });
+});

@@ -10,6 +10,7 @@ import {
   integerLiteralArg,
   patternArg,
   roundOffArg,
+  structFieldNames,
   regexPatternArg,
   replacementArg,
   truncationUnitArg,
@@ -19,7 +20,7 @@ import {
 import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
-import { decimalParts, isIntegral, type DataType } from '../types/data-type';
+import { decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
 /** DuckDB's name for a portable type. */
@@ -48,6 +49,10 @@ export function duckDbTypeName(t: DataType): string {
     default: {
       const dec = decimalParts(t);
       if (dec !== undefined) return `DECIMAL(${dec.precision},${dec.scale})`;
+      const nested = nestedParts(t);
+      if (nested?.kind === 'array') return `${duckDbTypeName(nested.element)}[]`;
+      if (nested?.kind === 'map') return `MAP(${duckDbTypeName(nested.key)}, ${duckDbTypeName(nested.value)})`;
+      if (nested?.kind === 'struct') return `STRUCT(${nested.fields.map((f) => `${quoteIdentifier(f.name)} ${duckDbTypeName(f.type)}`).join(', ')})`;
       throw engineError('E_TYPE', { problem: `type ${t} has no DuckDB cast target` });
     }
   }
@@ -301,6 +306,61 @@ export const DUCKDB_FUNCTIONS = {
   },
   current_date: () => 'current_date',
   current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
+  size: ([x], types) => (nestedParts(types[0])?.kind === 'map' ? `CAST(cardinality(${x}) AS INTEGER)` : `CAST(len(${x}) AS INTEGER)`),
+  array_contains: ([a, v]) => `CASE WHEN ${v} IS NULL THEN NULL ELSE list_contains(${a}, ${v}) END`,
+  element_at: ([c, k], types) => (nestedParts(types[0])?.kind === 'map' ? `map_extract_value(${c}, ${k})` : `list_extract(${c}, ${k})`),
+  array: (args, types, _call, result) => {
+    const element = (nestedParts(result) as { element: DataType }).element;
+    return `list_value(${inResultType(args, types, element).join(', ')})`;
+  },
+  struct: (args, _types, call) => {
+    const names = structFieldNames(call);
+    return `struct_pack(${args.map((a, i) => `${quoteIdentifier(names[i] as string)} := ${a}`).join(', ')})`;
+  },
+  named_struct: (args, _types, call) => {
+    const pairs: string[] = [];
+    for (let i = 0; i < args.length; i += 2) pairs.push(`${quoteIdentifier((call.args[i] as { value: string }).value)} := ${args[i + 1]}`);
+    return `struct_pack(${pairs.join(', ')})`;
+  },
+  transform: ([a, f]) => `list_transform(${a}, ${f})`,
+  filter: ([a, f]) => `list_filter(${a}, ${f})`,
+  // Three-valued: TRUE for some TRUE, else NULL for some NULL, else FALSE.
+  exists: ([a, f]) => {
+    const truths = `list_transform(${a}, ${f})`;
+    return `CASE WHEN ${a} IS NULL THEN NULL WHEN len(list_filter(${truths}, lambda "b": "b")) > 0 THEN TRUE WHEN len(list_filter(${truths}, lambda "b": "b" IS NULL)) > 0 THEN NULL ELSE FALSE END`;
+  },
+  aggregate: ([a, start, merge, finish], types, call) => {
+    // The binder typed the merge lambda's parameters: (state, state) when the fold runs in one
+    // type, (state, element) when start and the elements have none in common.
+    const mergeLambda = call.args[2] as Extract<BoundExpr, { kind: 'lambda' }>;
+    const [state, second] = mergeLambda.params.map((p) => p.type) as [DataType, DataType];
+    const element = (nestedParts(types[0] as DataType) as { element: DataType }).element;
+    const initial = types[1] === state ? start : `CAST(${start} AS ${duckDbTypeName(state)})`;
+    let folded: string;
+    if (second === state) {
+      const list = element === state ? a : `CAST(${a} AS ${duckDbTypeName(state)}[])`;
+      folded = `list_reduce(${list}, ${merge}, ${initial})`;
+    } else {
+      // DuckDB folds only in the elements' type: each element goes in a (state, element) struct
+      // after one holding start, and the merge lambda's parameters are bound one by one.
+      const [acc, x] = mergeLambda.params.map((p) => quoteIdentifier(p.name));
+      const body = compileDuckDbExpression(mergeLambda.body);
+      const s = duckDbTypeName(state);
+      const el = duckDbTypeName(element);
+      const pair = (stateSql: string, elementSql: string): string => `struct_pack("s" := ${stateSql}, "e" := ${elementSql})`;
+      const pairs = `list_prepend(${pair(initial, `CAST(NULL AS ${el})`)}, list_transform(${a}, lambda "__x": ${pair(`CAST(NULL AS ${s})`, '"__x"')}))`;
+      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: CAST(${body} AS ${s}))[1])[1]`;
+      folded = `struct_extract(list_reduce(${pairs}, lambda "__a", "__b": ${pair(step, `CAST(NULL AS ${el})`)}), 's')`;
+    }
+    const value = finish === undefined ? folded : `list_transform([${folded}], ${finish})[1]`;
+    return `CASE WHEN ${a} IS NULL THEN NULL ELSE ${value} END`;
+  },
+  map: (args, types, _call, result) => {
+    const parts = nestedParts(result) as { key: DataType; value: DataType };
+    const keys = inResultType(args.filter((_, i) => i % 2 === 0), types.filter((_, i) => i % 2 === 0), parts.key);
+    const values = inResultType(args.filter((_, i) => i % 2 === 1), types.filter((_, i) => i % 2 === 1), parts.value);
+    return `MAP([${keys.join(', ')}], [${values.join(', ')}])`;
+  },
 } satisfies Record<FunctionName, DuckDbFunction>;
 
 /** What compiling may need from the statement around the expression. */
@@ -335,6 +395,12 @@ export function hasWindow(e: BoundExpr): boolean {
       return e.args.some(hasWindow);
     case 'alias':
       return hasWindow(e.expr);
+    case 'field':
+      return hasWindow(e.operand);
+    case 'lambda':
+      return hasWindow(e.body);
+    case 'index':
+      return hasWindow(e.operand) || hasWindow(e.index);
     default:
       return false;
   }
@@ -420,6 +486,19 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
       }
       case 'window':
         return compileWindow(node, compile, options);
+      case 'field':
+        return `struct_extract(${compile(node.operand)}, ${sqlString(node.field)})`;
+      case 'index': {
+        const operand = compile(node.operand);
+        const index = compile(node.index);
+        // 0-based (spec 9.7); DuckDB counts from 1 and reads a negative index from the end.
+        if (node.on === 'array') return `CASE WHEN ${index} >= 0 THEN list_extract(${operand}, ${index} + 1) END`;
+        return `map_extract_value(${operand}, ${index})`;
+      }
+      case 'lambda':
+        return `lambda ${node.params.map((p) => quoteIdentifier(p.name)).join(', ')}: ${compile(node.body)}`;
+      case 'lambda_var':
+        return quoteIdentifier(node.name);
       case 'alias':
         return compile(node.expr);
       default:

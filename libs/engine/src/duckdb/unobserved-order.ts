@@ -74,6 +74,8 @@ const ORDER_RULES: { readonly [K in TransformationKind]: OrderRule<K> } = {
   schema_enforce: 'passes-on',
   assertion: 'observes',
   transpose: 'observes',
+  flatten: 'passes-on',
+  parse: 'passes-on',
   // History and matching kinds read their inputs in order (first match, kept rows, left order).
   scd2: 'observes',
   merge: 'observes',

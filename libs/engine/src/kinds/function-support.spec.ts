@@ -10,6 +10,8 @@ import { functionsCalled } from './function-support';
 
 /** The functions danfo refuses: JavaScript's Math rounds them differently from DuckDB's C library. */
 const DUCKDB_ONLY = ['exp', 'ln', 'log', 'log10', 'log2', 'cbrt'];
+/** The collection functions danfo refuses: it holds no array, map or struct values. */
+const NESTED_ONLY = ['size', 'array_contains', 'element_at', 'array', 'struct', 'named_struct', 'map', 'transform', 'filter', 'exists', 'aggregate'];
 
 const steps = [
   { ref: 'raw', source: input('e.csv') },
@@ -20,10 +22,10 @@ const steps = [
 ];
 
 describe('function support by backend', () => {
-  it('DuckDB computes every catalogue function; danfo all but those it cannot round alike', () => {
+  it('DuckDB computes every catalogue function; danfo all but those it cannot round alike and the collection functions', () => {
     const refused = (name: 'duckdb' | 'danfo'): string[] => FUNCTION_NAMES.filter((f) => BACKEND_DRIVERS[name].functions[f] !== true);
     expect(refused('duckdb')).toEqual([]);
-    expect(refused('danfo')).toEqual(DUCKDB_ONLY);
+    expect(refused('danfo')).toEqual([...DUCKDB_ONLY, ...NESTED_ONLY]);
   });
 
   it('lists the functions a source calls, inside aggregates and in document order', () => {
@@ -70,6 +72,36 @@ describe('function support by backend', () => {
       code: 'V-014',
       message: 'V-014: asset "logs": function "log10" is not supported by backend "danfo"',
       details: { asset: 'logs', backend: 'danfo', reason: expect.stringContaining('last binary digit') },
+    });
+  });
+});
+
+describe('collection functions on danfo', () => {
+  it.each([
+    ['array(salary, 1) AS a', 'array'],
+    ["size(map('k', salary)) AS n", 'size'],
+    ["named_struct('s', salary) AS s", 'named_struct'],
+    ['transform(split, x -> x + 1) AS t', 'transform'],
+    ['aggregate(split, 0, (acc, x) -> acc + x) AS t', 'aggregate'],
+  ])('%s is refused at validation with V-014 naming function "%s"', (column, name) => {
+    const yaml = [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: raw',
+      '      source: { input: { format: csv, path: e.csv } }',
+      '    - asset_ref: built',
+      `      source: { select: { from: raw, columns: [${JSON.stringify(column)}] } }`,
+      '    - asset_ref: out',
+      '      source: { output: { from: built, format: csv, path: o.csv } }',
+    ].join('\n');
+    const validated = validatePipeline(yaml);
+    if (!validated.ok) throw new Error(validated.error.message);
+    expect(checkBackendSupport(validated.pipeline.assets, 'duckdb')).toBeUndefined();
+    expect(checkBackendSupport(validated.pipeline.assets, 'danfo')).toMatchObject({
+      code: 'V-014',
+      message: `V-014: asset "built": function "${name}" is not supported by backend "danfo"`,
+      details: { asset: 'built', backend: 'danfo', reason: 'the danfo backend has no array, map or struct values' },
     });
   });
 });

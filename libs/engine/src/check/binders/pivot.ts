@@ -97,6 +97,12 @@ function onlyWhere(e: Expr, condition: Expr): Expr {
       return { ...e, operand: map(e.operand) };
     case 'alias':
       return { ...e, expr: map(e.expr) };
+    case 'field':
+      return { ...e, operand: map(e.operand) };
+    case 'lambda':
+      return { ...e, body: map(e.body) };
+    case 'index':
+      return { ...e, operand: map(e.operand), index: map(e.index) };
     case 'call':
       return lookupFunction(e.name)?.aggregate === true ? filtered(e, condition) : { ...e, args: e.args.map(map) };
     default:

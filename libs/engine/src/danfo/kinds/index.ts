@@ -22,7 +22,7 @@ import { runPivot } from './pivot';
 import { runCrosstab } from './crosstab';
 import { runDescribe } from './describe';
 import { runTranspose } from './transpose';
-import type { Unsupported } from '../../kinds/kind-support';
+import { unsupported, type Unsupported } from '../../kinds/kind-support';
 import type { DanfoKind } from './danfo-kind';
 import { runDistinct } from './distinct';
 import { runExcept } from './except';
@@ -80,6 +80,8 @@ export const DANFO_KINDS: DanfoKindTable = {
   schema_enforce: runSchemaEnforce,
   assertion: runAssertion,
   transpose: runTranspose,
+  flatten: unsupported('the danfo backend has no struct or array values to flatten'),
+  parse: unsupported('the danfo backend does not parse JSON or CSV text into columns'),
   scd2: runScd2,
   merge: runMerge,
   as_of_join: runAsOfJoin,

@@ -23,6 +23,8 @@ import { pivotSql } from './pivot';
 import { crosstabSql } from './crosstab';
 import { describeSql } from './describe';
 import { transposeSql } from './transpose';
+import { flattenSql } from './flatten';
+import { parseSql } from './parse';
 import type { Unsupported } from '../../kinds/kind-support';
 import type { DuckDbKind } from './duckdb-kind';
 import { distinctSql } from './distinct';
@@ -81,6 +83,8 @@ export const DUCKDB_KINDS: DuckDbKindTable = {
   schema_enforce: schemaEnforceSql,
   assertion: assertionSql,
   transpose: transposeSql,
+  flatten: flattenSql,
+  parse: parseSql,
   scd2: scd2Sql,
   merge: mergeSql,
   as_of_join: asOfJoinSql,

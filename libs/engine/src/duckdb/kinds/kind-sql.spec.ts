@@ -34,7 +34,14 @@ const DIM: Column[] = [
   { name: 'valid_to', type: 'string' },
   { name: 'is_current', type: 'boolean' },
 ];
-const INPUTS: Record<string, Column[]> = { emp: EMP, other: EMP, dept: DEPT, dim: DIM };
+/** Nested columns (spec 10.1) for flatten, text to parse. */
+const NESTED: Column[] = [
+  { name: 'id', type: 'long' },
+  { name: 'who', type: 'struct<name:string,`home town`:struct<city:string>>' },
+  { name: 'orders', type: 'array<struct<sku:string,n:integer>>' },
+  { name: 'payload', type: 'string' },
+];
+const INPUTS: Record<string, Column[]> = { emp: EMP, other: EMP, dept: DEPT, dim: DIM, nested: NESTED };
 
 /** One source per case, in the asset shape's flow style, reading `emp`, `other` or `dept`. */
 const CASES: Record<string, string> = {
@@ -75,6 +82,8 @@ const CASES: Record<string, string> = {
   schema_enforce: '{ schemaEnforce: { from: emp, mode: evolve, columns: [ { name: salary, dataType: integer, nullable: false }, { name: bonus, dataType: double, default: "salary * 0.1" } ] } }',
   assertion: '{ assertion: { from: emp, checks: [ { column: id, rule: unique }, { rule: "salary > 0" } ], onFailure: drop } }',
   transpose: '{ transpose: { from: dept, indexColumns: [dept] } }',
+  flatten: "{ flatten: { from: nested, separator: '.', explodeArrays: true } }",
+  parse: '{ parse: { from: nested, column: payload, format: json, schema: [{ name: event, dataType: string }, { name: "it\'s", dataType: "map<string, array<int>>" }] } }',
   merge: '{ merge: { target: emp, source: other, on: ["emp.id = other.id"], whenMatched: [ { action: update, condition: "emp.salary < other.salary", set: { salary: "other.salary" } }, { action: delete } ], whenNotMatched: [ { action: insert, star: true } ], whenNotMatchedBySource: [ { action: update, set: { active: "false" } } ] } }',
   as_of_join: '{ asOfJoin: { left: emp, right: other, leftAsOf: hired, rightAsOf: hired, on: ["emp.dept = other.dept"], direction: nearest, tolerance: "INTERVAL 30 DAYS" } }',
   lateral_join: '{ lateralJoin: { left: emp, right: dept, type: left, on: ["emp.dept = dept.dept"] } }',

@@ -1,0 +1,143 @@
+/** Catalogue entry of the `parse` kind (spec 8.38): a JSON or CSV text column read into typed columns. */
+import type { ParseSource } from '../definition';
+import { readTargetType } from './cast-columns';
+import type { KindDefinition } from './kind-definition';
+import { ASSET_REF_FIELD, COLUMN_FIELD } from './schema-parts';
+
+/** Fields of a `parse` source once checked. */
+export interface ParseFields {
+  readonly from: string;
+  readonly column: string;
+  readonly format: 'json' | 'csv';
+  readonly schema?: readonly { readonly name: string; readonly dataType: string }[];
+  readonly options?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A type text of the spec (10.1) in portable spelling: a scalar as CAST reads it (`int` is
+ * `integer`, `decimal(10, 2)` is `decimal(10,2)`), or `array<T>`, `map<K, V>`,
+ * `struct<name: T, ...>` of such types, any case and spacing.
+ */
+export function readDataType(text: string): string | { readonly problem: string } {
+  let i = 0;
+  const space = (): void => {
+    while (text[i] === ' ') i++;
+  };
+  const fail = (what: string): never => {
+    throw new Error(`${what} at character ${i + 1} of ${JSON.stringify(text)}`);
+  };
+  const word = (): string => {
+    space();
+    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i));
+    if (m === null) return fail('expected a type or field name');
+    i += m[0].length;
+    return m[0];
+  };
+  const expect = (c: string): void => {
+    space();
+    if (text[i] !== c) fail(`expected "${c}"`);
+    i++;
+  };
+  const type = (): string => {
+    const name = word().toLowerCase();
+    space();
+    if (name === 'array') {
+      expect('<');
+      const element = type();
+      expect('>');
+      return `array<${element}>`;
+    }
+    if (name === 'map') {
+      expect('<');
+      const key = type();
+      expect(',');
+      const value = type();
+      expect('>');
+      return `map<${key},${value}>`;
+    }
+    if (name === 'struct') {
+      expect('<');
+      const fields: string[] = [];
+      do {
+        if (fields.length > 0) i++;
+        const field = word();
+        expect(':');
+        fields.push(`${field}:${type()}`);
+        space();
+      } while (text[i] === ',');
+      expect('>');
+      return `struct<${fields.join(',')}>`;
+    }
+    let scalar = name;
+    if (text[i] === '(') {
+      const close = text.indexOf(')', i);
+      if (close < 0) fail('expected ")"');
+      scalar = `${name}(${text.slice(i + 1, close)})`;
+      i = close + 1;
+    }
+    const cast = readTargetType(scalar);
+    if ('problem' in cast) return fail(cast.problem);
+    return cast.name === 'decimal' ? `decimal(${cast.precision ?? 10},${cast.scale ?? 0})` : cast.name;
+  };
+  try {
+    const result = type();
+    space();
+    if (i < text.length) fail('unexpected text');
+    return result;
+  } catch (e) {
+    return { problem: `is not a type: ${(e as Error).message}` };
+  }
+}
+
+/** The `parse` kind. */
+export const PARSE_KIND: KindDefinition<'parse', ParseFields> = {
+  kind: 'parse',
+  role: 'transformation',
+  description:
+    'Reads the text column `column` of `from` as `format` `json` (an object per value) or `csv` (one line per value, fields split at `options.delimiter`, default `,`, no quoting) into the `schema` columns (`{name, dataType}`, nested types for JSON), which take its place; a value that is not valid JSON, a missing field or one that does not convert gives NULL. The schema is required (no inference).',
+  label: 'PARSE',
+  schema: {
+    type: 'object',
+    properties: {
+      from: ASSET_REF_FIELD,
+      column: COLUMN_FIELD,
+      format: { type: 'string', enum: ['json', 'csv'] },
+      schema: {
+        type: 'array',
+        minItems: 1,
+        description: 'non-empty list of columns',
+        items: { type: 'object', properties: { name: COLUMN_FIELD, dataType: { type: 'string', minLength: 1 } }, required: ['name', 'dataType'], additionalProperties: false },
+      },
+      options: { type: 'object', additionalProperties: { type: 'string' }, description: 'format options (csv: delimiter)' },
+    },
+    required: ['from', 'column', 'format'],
+    additionalProperties: false,
+  },
+  expressions: [],
+  check: (fields) => {
+    if (fields.schema === undefined) return { field: 'schema', detail: 'is required: this service does not infer the parsed columns (list them with their dataType)' };
+    const seen = new Map<string, number>();
+    for (const [i, c] of fields.schema.entries()) {
+      const type = readDataType(c.dataType);
+      if (typeof type !== 'string') return { field: `schema[${i}].dataType`, detail: type.problem };
+      if (fields.format === 'csv' && /[<]/.test(type)) return { field: `schema[${i}].dataType`, detail: `is ${type}: a CSV field holds no nested value` };
+      const first = seen.get(c.name.toLowerCase());
+      if (first !== undefined) return { field: `schema[${i}].name`, detail: `repeats schema[${first}].name ("${c.name}")` };
+      seen.set(c.name.toLowerCase(), i);
+    }
+    const allowed = fields.format === 'csv' ? ['delimiter'] : [];
+    const unknown = Object.keys(fields.options ?? {}).find((k) => !allowed.includes(k));
+    if (unknown !== undefined) return { field: `options.${unknown}`, detail: `is not an option of format ${fields.format} (${allowed.length === 0 ? 'it takes none' : `options: ${allowed.join(', ')}`})` };
+    if (fields.options?.delimiter === '') return { field: 'options.delimiter', detail: 'is empty' };
+    return undefined;
+  },
+  upstream: (source) => [source.from],
+  build: (fields): ParseSource => ({
+    kind: 'parse',
+    from: fields.from,
+    column: fields.column,
+    format: fields.format,
+    schema: (fields.schema ?? []).map((c) => ({ name: c.name, type: readDataType(c.dataType) as string })),
+    delimiter: fields.options?.delimiter ?? ',',
+  }),
+};

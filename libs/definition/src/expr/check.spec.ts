@@ -41,6 +41,8 @@ describe('checkExpression: function catalogue rules (any role)', () => {
     ['aggregate(a, 0, x -> x) > 1', 'EXPR_LAMBDA', 'the lambda of aggregate takes 2 parameters, got 1 at column 17'],
     ['aggregate(a, 0, (s, x) -> s + x, 1) > 1', 'EXPR_LAMBDA', 'argument 4 of aggregate must be a lambda of one parameter (x -> ...) at column 34'],
     ['size(array(x -> 1)) > 1', 'EXPR_LAMBDA', 'a lambda is only allowed as the function argument of transform, filter, exists or aggregate at column 12'],
+    ['size(transform(a, x -> x + sum(x))) > 1', 'EXPR_LAMBDA', 'a lambda cannot hold aggregate function "sum" at column 28'],
+    ['size(transform(a, x -> rank() OVER (ORDER BY x))) > 1', 'EXPR_LAMBDA', 'a lambda cannot hold a window expression at column 24'],
     ['exists(x -> x, a)', 'EXPR_LAMBDA', 'a lambda is only allowed as the function argument of transform, filter, exists or aggregate at column 8'],
   ])('%s', (text, code, message) => {
     for (const role of ALL_ROLES) {

@@ -156,6 +156,13 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
       if (arg.params.length !== params) {
         report('EXPR_LAMBDA', `the lambda of ${call.name} takes ${params} parameter${params === 1 ? '' : 's'}, got ${arg.params.length}`, arg);
       }
+      // A lambda computes per element: no aggregate or window inside it (neither engine could run one).
+      walkExpression(arg.body, (n) => {
+        const isAggregate = n.kind === 'call' && lookupFunction(n.name)?.aggregate === true;
+        if (n.kind !== 'window' && !isAggregate) return undefined;
+        report('EXPR_LAMBDA', `a lambda cannot hold ${n.kind === 'window' ? 'a window expression' : `aggregate function "${(n as Call).name}"`}`, n);
+        return false;
+      });
       lambdaParams.push(...arg.params);
       visit(arg.body, inner, false);
       lambdaParams.length -= arg.params.length;

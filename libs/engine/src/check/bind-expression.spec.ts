@@ -185,6 +185,7 @@ describe('binding nested values (spec 9.7, 10.1)', () => {
     ['filter(tags, x -> length(x))', 'E_TYPE asset "s": columns: the lambda of filter must give true/false, got long: filter(tags, x -> length(x))'],
     ['aggregate(tags, 0, (s, x) -> x)', 'E_TYPE asset "s": columns: the merge lambda of aggregate must give integer, got string: aggregate(tags, 0, (s, x) -> x)'],
     ["aggregate(array(1), 0, (s, x) -> 'x')", 'E_TYPE asset "s": columns: the merge lambda of aggregate must give integer, got string: aggregate(array(1), 0, (s, x) -> \'x\')'],
+    ['transform(tags, x -> count(x))', 'E_AGGREGATE asset "s": columns: a lambda cannot hold an aggregate or window expression: transform(tags, x -> count(x))'],
     ['transform(tags, x -> y)', 'E_COLUMN_NOT_FOUND asset "s": columns: column "y" not found (columns: id, addr, tags, m, deep)'],
   ])('refuses %s', (text, message) => {
     expect(problem(text)).toBe(message);

@@ -15,6 +15,7 @@ import {
   isWindowFunctionName,
   printExpression,
   regexProblem,
+  someNode,
   type Binary,
   type Call,
   type CastType,
@@ -522,6 +523,8 @@ class Binder {
       if (written?.kind !== 'lambda' || written.params.length !== types.length) {
         this.fail(`argument ${i + 1} of ${name} must be a lambda of ${types.length} parameter${types.length === 1 ? '' : 's'}: ${text}`);
       }
+      const inside = someNode(written.body, (n) => n.kind === 'window' || (n.kind === 'call' && FUNCTION_CATALOGUE[n.name as FunctionName]?.aggregate === true));
+      if (inside) this.aggregateError(`a lambda cannot hold an aggregate or window expression: ${text}`);
       const params = written.params.map((p, k) => ({ name: p, type: types[k] as DataType }));
       this.lambdaVars.push(...params);
       try {

@@ -95,4 +95,4 @@ export type { FunctionCategory, FunctionInfo, FunctionName, FunctionResultType, 
 export { RESERVED_WORDS, isBareIdentifier, isReservedWord, quoteIdentifier } from './keywords';
 export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, parseExpression } from './parser';
 export { outputName, printExpression, printStringLiteral } from './printer';
-export { children, columnsReferenced, expressionDepth, someNode, walkExpression } from './walk';
+export { children, columnsReferenced, expressionDepth, mapChildren, someNode, walkExpression } from './walk';

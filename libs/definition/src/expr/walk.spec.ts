@@ -2,7 +2,7 @@ import type { Expr } from './ast';
 import { aggregateCalls, containsAggregate, isAggregateCall } from './aggregates';
 import { parseExpression } from './parser';
 import { printExpression } from './printer';
-import { children, columnsReferenced, expressionDepth, someNode, walkExpression } from './walk';
+import { children, columnsReferenced, expressionDepth, mapChildren, someNode, walkExpression } from './walk';
 
 describe('children and walkExpression', () => {
   it('visit nodes in document order', () => {
@@ -96,5 +96,23 @@ describe('aggregate helpers', () => {
   it('list the outermost aggregate calls in document order', () => {
     const calls = aggregateCalls(parseExpression('sum(a) / count(*) + max(abs(min(b)))'));
     expect(calls.map(printExpression)).toEqual(['sum(a)', 'count(*)', 'max(abs(min(b)))']);
+  });
+});
+
+describe('mapChildren', () => {
+  it('rebuilds a node with each direct child mapped, the same children `children` lists', () => {
+    const upper = (e: Expr): Expr => (e.kind === 'column' ? { ...e, name: e.name.toUpperCase() } : e);
+    for (const text of ['a + b', 'a BETWEEN b AND c', 'CASE WHEN a THEN b ELSE c END', 'f IN (a, b)', 'coalesce(a, b)', 'x[i]', 's.f', 'sum(a) OVER (PARTITION BY b ORDER BY c ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)']) {
+      const e = parseExpression(text);
+      const mapped = mapChildren(e, upper);
+      expect(mapped.kind).toBe(e.kind);
+      const names = (x: Expr) => columnsReferenced(x).map((c) => c.name);
+      // Only the direct children changed: a column two levels down keeps its name.
+      expect(children(mapped).filter((c) => c.kind === 'column').map((c) => (c as { name: string }).name)).toEqual(
+        children(e).filter((c) => c.kind === 'column').map((c) => (c as { name: string }).name.toUpperCase()),
+      );
+      expect(names(mapped).length).toBe(names(e).length);
+    }
+    expect(mapChildren(parseExpression('42'), upper)).toEqual(parseExpression('42'));
   });
 });

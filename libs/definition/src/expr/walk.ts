@@ -2,7 +2,7 @@
  * Generic traversal of the expression tree. Children come in source order, so a pre-order walk
  * visits nodes in document order.
  */
-import { assertNever, type ColumnRef, type Expr } from './ast';
+import { assertNever, type ColumnRef, type Expr, type FrameBound } from './ast';
 
 /** The direct sub-expressions of `e`, in the order they appear in the text. */
 export function children(e: Expr): readonly Expr[] {
@@ -51,6 +51,60 @@ export function children(e: Expr): readonly Expr[] {
       return [e.body];
     case 'alias':
       return [e.expr];
+    default:
+      return assertNever(e);
+  }
+}
+
+/**
+ * `e` with each direct sub-expression replaced by `f` of it (the same sub-expressions as
+ * {@link children}; a window's function keeps its place and has its arguments mapped). Rewrites
+ * that change some nodes and rebuild the rest call it instead of spelling out every node kind.
+ */
+export function mapChildren(e: Expr, f: (child: Expr) => Expr): Expr {
+  switch (e.kind) {
+    case 'number':
+    case 'string':
+    case 'boolean':
+    case 'null':
+    case 'typed_literal':
+    case 'interval':
+    case 'column':
+    case 'star':
+      return e;
+    case 'unary':
+    case 'is_null':
+    case 'cast':
+    case 'field':
+      return { ...e, operand: f(e.operand) };
+    case 'binary':
+      return { ...e, left: f(e.left), right: f(e.right) };
+    case 'in':
+      return { ...e, operand: f(e.operand), list: e.list.map(f) };
+    case 'between':
+      return { ...e, operand: f(e.operand), low: f(e.low), high: f(e.high) };
+    case 'like':
+      return { ...e, operand: f(e.operand), pattern: f(e.pattern) };
+    case 'case':
+      return { ...e, whens: e.whens.map((w) => ({ when: f(w.when), then: f(w.then) })), ...(e.else === undefined ? {} : { else: f(e.else) }) };
+    case 'call':
+      return { ...e, args: e.args.map(f) };
+    case 'window': {
+      const bound = (b: FrameBound): FrameBound => (b.offset === undefined ? b : { ...b, offset: f(b.offset) });
+      return {
+        ...e,
+        call: { ...e.call, args: e.call.args.map(f) },
+        partitionBy: e.partitionBy.map(f),
+        orderBy: e.orderBy.map((o) => ({ ...o, expr: f(o.expr) })),
+        ...(e.frame === undefined ? {} : { frame: { ...e.frame, start: bound(e.frame.start), end: bound(e.frame.end) } }),
+      };
+    }
+    case 'index':
+      return { ...e, operand: f(e.operand), index: f(e.index) };
+    case 'lambda':
+      return { ...e, body: f(e.body) };
+    case 'alias':
+      return { ...e, expr: f(e.expr) };
     default:
       return assertNever(e);
   }

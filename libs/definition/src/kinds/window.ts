@@ -7,6 +7,7 @@
 import type { WindowSource } from '../definition';
 import type { Expr, FrameBound, WindowCall, WindowFrame, WindowSortItem } from '../expr/ast';
 import { lookupFunction, lookupWindowFunction } from '../expr/functions';
+import { mapChildren } from '../expr/walk';
 import { expressionListAt, type KindDefinition } from './kind-definition';
 import { ASSET_REF_FIELD, COLUMN_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
 
@@ -100,30 +101,10 @@ function giveWindow(e: Expr, window: Omit<WindowCall, 'call' | 'span' | 'kind'>)
     if (node.kind === 'call' && (lookupFunction(node.name)?.aggregate === true || lookupWindowFunction(node.name) !== undefined)) {
       return { kind: 'window', call: node, ...window, span: node.span };
     }
-    switch (node.kind) {
-      case 'unary':
-        return { ...node, operand: wrap(node.operand) };
-      case 'binary':
-        return { ...node, left: wrap(node.left), right: wrap(node.right) };
-      case 'call':
-        return { ...node, args: node.args.map(wrap) };
-      case 'cast':
-        return { ...node, operand: wrap(node.operand) };
-      case 'case':
-        return { ...node, whens: node.whens.map((w) => ({ when: wrap(w.when), then: wrap(w.then) })), ...(node.else === undefined ? {} : { else: wrap(node.else) }) };
-      case 'is_null':
-        return { ...node, operand: wrap(node.operand) };
-      case 'in':
-        return { ...node, operand: wrap(node.operand), list: node.list.map(wrap) };
-      case 'between':
-        return { ...node, operand: wrap(node.operand), low: wrap(node.low), high: wrap(node.high) };
-      case 'like':
-        return { ...node, operand: wrap(node.operand), pattern: wrap(node.pattern) };
-      case 'alias':
-        return { ...node, expr: wrap(node.expr) };
-      default:
-        return node;
-    }
+    // Field and index access, lambdas and windows are left as they are (as before: validation
+    // keeps aggregates out of lambdas and windows out of window steps).
+    if (node.kind === 'field' || node.kind === 'index' || node.kind === 'lambda' || node.kind === 'window') return node;
+    return mapChildren(node, wrap);
   };
   return wrap(e);
 }

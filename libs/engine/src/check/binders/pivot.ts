@@ -4,7 +4,7 @@
  * `count(*)` counts `CASE WHEN pivot = value THEN 1 END`), so both backends compute the cells as
  * ordinary grouped aggregates. The values are the written ones, else the probed distinct values.
  */
-import { assertNever, lookupFunction, type Call, type Expr } from '@pipeline/definition';
+import { lookupFunction, mapChildren, type Call, type Expr } from '@pipeline/definition';
 import type { Column } from '../bind-expression';
 import { bindExpression } from '../bind-expression';
 import type { ProbeAnswer } from '../probe';
@@ -67,47 +67,9 @@ export const bindPivot: Binder<'pivot', BoundPivot> = (ref, source, upstream, pr
 
 /** `e` with every aggregate call reading only the rows where `condition` holds (grouping() is left as is). */
 function onlyWhere(e: Expr, condition: Expr): Expr {
-  const map = (x: Expr): Expr => onlyWhere(x, condition);
-  switch (e.kind) {
-    case 'number':
-    case 'string':
-    case 'boolean':
-    case 'null':
-    case 'typed_literal':
-    case 'interval':
-    case 'column':
-    case 'star':
-    case 'window': // validation keeps windows out of aggregations
-      return e;
-    case 'unary':
-      return { ...e, operand: map(e.operand) };
-    case 'binary':
-      return { ...e, left: map(e.left), right: map(e.right) };
-    case 'is_null':
-      return { ...e, operand: map(e.operand) };
-    case 'in':
-      return { ...e, operand: map(e.operand), list: e.list.map(map) };
-    case 'between':
-      return { ...e, operand: map(e.operand), low: map(e.low), high: map(e.high) };
-    case 'like':
-      return { ...e, operand: map(e.operand), pattern: map(e.pattern) };
-    case 'case':
-      return { ...e, whens: e.whens.map((w) => ({ when: map(w.when), then: map(w.then) })), ...(e.else === undefined ? {} : { else: map(e.else) }) };
-    case 'cast':
-      return { ...e, operand: map(e.operand) };
-    case 'alias':
-      return { ...e, expr: map(e.expr) };
-    case 'field':
-      return { ...e, operand: map(e.operand) };
-    case 'lambda':
-      return { ...e, body: map(e.body) };
-    case 'index':
-      return { ...e, operand: map(e.operand), index: map(e.index) };
-    case 'call':
-      return lookupFunction(e.name)?.aggregate === true ? filtered(e, condition) : { ...e, args: e.args.map(map) };
-    default:
-      return assertNever(e);
-  }
+  if (e.kind === 'window') return e; // validation keeps windows out of aggregations
+  if (e.kind === 'call' && lookupFunction(e.name)?.aggregate === true) return filtered(e, condition);
+  return mapChildren(e, (x) => onlyWhere(x, condition));
 }
 
 function filtered(call: Call, condition: Expr): Expr {

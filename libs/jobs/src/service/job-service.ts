@@ -272,6 +272,11 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (record.status === 'failed') jobLog.warn(fields, 'job failed');
       else jobLog.info(fields, `job ${record.status}`);
     }
+    tellListener(record);
+  };
+
+  /** Hands a record to the `onJobChange` listener; a listener that throws is reported, never fatal. */
+  const tellListener = (record: JobRecord): void => {
     try {
       options.onJobChange?.(record);
     } catch (error) {
@@ -446,11 +451,7 @@ export function createJobService(options: JobServiceOptions): JobService {
   const reportProgress = (flight: Flight, progress: JobProgress): void => {
     if (flight.record.status !== 'running' || flight.lost) return;
     flight.progress = progress;
-    try {
-      options.onJobChange?.({ ...flight.record, progress });
-    } catch (error) {
-      onError(new Error(`onJobChange listener failed: ${(error as Error).message}`, { cause: error }));
-    }
+    tellListener({ ...flight.record, progress });
   };
   /** `record` with the progress this replica knows of, while it runs here. */
   const withProgress = (record: JobRecord | undefined): JobRecord | undefined => {

@@ -67,6 +67,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
   let server;
   let metricsListener: MetricsListener | undefined;
   try {
+    await jobs.ready();
     server = await startGrpcServer({
       host: config.host,
       port: config.port,

@@ -97,6 +97,7 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
   });
 
   try {
+    await jobs.ready();
     await listen(server, settings.port, settings.host);
   } catch (error) {
     await jobs.shutdown({ graceMs: 0 });

@@ -25,6 +25,11 @@ export interface PlanRuntimeStats {
 export interface PlanRuntime {
   run(plan: Plan, options: RunOptions): Promise<ExecutionResult>;
   stats(): PlanRuntimeStats;
+  /**
+   * Opens what the first run would (the database, one connection) ahead of it, so that run does
+   * not pay for it; a failure is kept for the runs to meet and report, never thrown here.
+   */
+  prepare(): Promise<void>;
   /** Closes what the runner holds once no run uses it; the caller has stopped starting runs. */
   close(): Promise<void>;
 }

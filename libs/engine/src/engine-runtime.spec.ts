@@ -213,6 +213,28 @@ describe('engine runtime', () => {
     expect(runtime.stats()).toMatchObject({ openConnections: 0, databasesOpened: 1 });
   }, 30_000);
 
+  it('prepare opens the database ahead of the first run, which then uses it', async () => {
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: false, databasesOpened: 0, openConnections: 0 });
+    await runtime.prepare();
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+    const result = await runtime.executePlan(sharedAssets("status = 'active'", 'out/p.csv'));
+    expect(result.outputs.map((o) => o.rowsWritten)).toEqual([4, 6]);
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+  });
+
+  it('prepare never rejects: a data root that is gone fails the first run instead, with its error', async () => {
+    const gone = createEngineRuntime({ dataRoot: path.join(root.dir, 'missing'), duckdb: { threads: 1, memoryLimit: '256MB' } });
+    try {
+      await expect(gone.prepare()).resolves.toBeUndefined();
+      expect(gone.stats().databaseOpen).toBe(false);
+      const err = await failure(gone.executePlan(sharedAssets('true', 'o.csv')));
+      expect(err.code).toBe('E_PATH_OUTSIDE_ROOT');
+      expect(err.message).toContain('the data root does not exist');
+    } finally {
+      await gone.close();
+    }
+  });
+
   it('an already aborted signal runs nothing and opens nothing', async () => {
     const controller = new AbortController();
     controller.abort();

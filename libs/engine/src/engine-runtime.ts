@@ -31,6 +31,11 @@ export interface EngineRuntime {
   readonly config: EngineConfig;
   /** Runs `plan` as `executePlan` would with a backend name; rejects with an EngineError. */
   executePlan(plan: Plan, options?: RuntimeRunOptions): Promise<ExecutionResult>;
+  /**
+   * Opens each backend's long-lived resources now (DuckDB: the database and a first connection)
+   * instead of at the first run; never rejects: what fails here fails that run again, with its error.
+   */
+  prepare(): Promise<void>;
   /** Current usage. */
   stats(): EngineRuntimeStats;
   /** Refuses new runs (E_BACKEND_CLOSED), waits for running ones, closes what it holds; idempotent. */
@@ -71,6 +76,11 @@ class Runtime implements EngineRuntime {
       this.active -= 1;
       if (this.active === 0) for (const wake of this.idle.splice(0)) wake();
     }
+  }
+
+  async prepare(): Promise<void> {
+    if (this.closing !== undefined) return;
+    await Promise.all([...this.runners.values()].map((r) => r.prepare()));
   }
 
   stats(): EngineRuntimeStats {

@@ -70,6 +70,25 @@ class SharedDatabaseRuntime implements PlanRuntime {
     }
   }
 
+  async prepare(): Promise<void> {
+    let shared: SharedDatabase | undefined;
+    try {
+      shared = this.acquire(openDataRoot(this.config.dataRoot));
+      const db = await shared.ready;
+      // One statement through a connection, as every run makes: the first job starts warm.
+      const connection = await db.connect();
+      try {
+        await connection.rows('SELECT 1');
+      } finally {
+        await connection.close();
+      }
+    } catch {
+      // The first run opens the database again and reports what fails, as it would without this.
+    } finally {
+      if (shared !== undefined) this.release(shared);
+    }
+  }
+
   /** The database runs on `root` use now, opened when there is none (or the root moved). */
   private acquire(root: DataRoot): SharedDatabase {
     let shared = this.current;

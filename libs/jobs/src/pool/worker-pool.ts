@@ -7,7 +7,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { JobProgress } from '../job';
-import type { ControlMessage, RunJobTask, WorkerEvent, WorkerReply } from '../worker/protocol';
+import type { ControlMessage, RunJobTask, WorkerEngineConfig, WorkerEvent, WorkerReply, WorkerTask } from '../worker/protocol';
 import { claimCancel, createTaskState, isClaimed, withdrawBeforeStart, type CancelClaim } from '../worker/task-state';
 
 /** How a dispatched task ended. */
@@ -43,6 +43,11 @@ export interface WorkerPool {
   readonly size: number;
   /** Hands `task` to a worker; `onStarted` fires when the worker reports it began. */
   dispatch(task: Omit<RunJobTask, 'control'>, onStarted: (at: string) => void, onProgress?: (progress: JobProgress) => void): DispatchedTask;
+  /**
+   * Has every thread open its engine for `engine` (one warm task per thread, each thread taking
+   * one as it takes one job at a time); resolves when all answered, never rejects.
+   */
+  warm(engine: WorkerEngineConfig): Promise<void>;
   /** Waits for running tasks, then stops the threads (call only once nothing runs in DuckDB). */
   close(): Promise<void>;
   /** Threads alive now. */
@@ -51,7 +56,7 @@ export interface WorkerPool {
 
 /** Starts a pool of `size` job workers. */
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
-  const piscina = new Piscina<RunJobTask, WorkerReply>({
+  const piscina = new Piscina<WorkerTask, WorkerReply>({
     filename: options.workerFile,
     minThreads: options.size,
     maxThreads: options.size,
@@ -94,6 +99,10 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
           return isClaimed(state);
         },
       };
+    },
+    async warm(engine) {
+      const tasks = Array.from({ length: options.size }, () => piscina.run({ type: 'warm', engine }).catch(() => undefined));
+      await Promise.all(tasks);
     },
     close: () => piscina.close(),
     get threads() {

@@ -72,6 +72,21 @@ describe('job service: lifecycle on real pipelines', () => {
     expect(await jobs.get(job.id)).toEqual(job);
   });
 
+  it('ready resolves once the workers opened their engines (the same promise each time); jobs submitted before and after it run', async () => {
+    const fresh = createJobService({ dataRoot: root, workers: 2, onError: (e) => errors.push(e) });
+    try {
+      const early = await fresh.submit({ yaml: smallPipeline('before-ready') });
+      const ready = fresh.ready();
+      expect(fresh.ready()).toBe(ready);
+      await expect(ready).resolves.toBeUndefined();
+      const late = await fresh.submit({ yaml: smallPipeline('after-ready') });
+      expect(must(await fresh.wait(early.id, 30_000)).status).toBe('completed');
+      expect(must(await fresh.wait(late.id, 30_000)).status).toBe('completed');
+    } finally {
+      await fresh.shutdown();
+    }
+  });
+
   it('runs on the danfo backend too', async () => {
     const job = await jobs.wait((await jobs.submit({ yaml: smallPipeline('danfo'), backend: 'danfo' })).id, 30_000);
     expect(job).toMatchObject({ status: 'completed', request: { backend: 'danfo' } });
@@ -202,5 +217,5 @@ describe('job service: progress of a running job', () => {
     expect(seen.every((c) => c.status === 'running' && c.progress?.rowsWritten === (c.progress?.assetsDone === 3 ? job.outcome?.outputs[0]?.rowsWritten : 0))).toBe(true);
     expect(job.progress).toBeUndefined();
     expect((await jobs.get(job.id))?.progress).toBeUndefined();
-  });
+  }, 60_000);
 });

@@ -24,6 +24,7 @@ import type { WorkerCrashMode, WorkerEngineConfig } from '../worker/protocol';
 import { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } from './defaults';
 import { DEFAULT_QUEUE_CAPACITY } from './job-queue';
 import { createJobWaiters } from './job-waiters';
+import { warmValidation } from './warm-up';
 
 /** Default grace period of `shutdown` for running jobs before they are cancelled. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
@@ -160,6 +161,13 @@ export interface JobService {
   shutdown(options?: ShutdownOptions): Promise<void>;
   /** Queue and pool counters. */
   stats(): JobServiceStats;
+  /**
+   * Resolves once every worker thread has opened its engine (its DuckDB database) and the main
+   * thread has validated a document once, so the first jobs start as fast as later ones; never
+   * rejects (what fails there fails the first job again, which reports it). Servers wait for it
+   * before they listen. Jobs may be submitted before.
+   */
+  ready(): Promise<void>;
 }
 
 /** What this replica knows of a job it submitted, until a worker of it takes the job. */
@@ -240,6 +248,9 @@ export function createJobService(options: JobServiceOptions): JobService {
     resourceLimits: options.workerResourceLimits,
     onWorkerError: (error) => onError(new Error(`worker error outside any job: ${error.message}`, { cause: error })),
   });
+  // Started now, while the server sets up the rest; the threads take jobs after it.
+  const warmed = pool.warm(engine);
+  let readiness: Promise<void> | undefined;
   let accepting = true;
   let stopped = false;
   let shutdownPromise: Promise<void> | undefined;
@@ -696,6 +707,14 @@ export function createJobService(options: JobServiceOptions): JobService {
       accepting,
       store: store.kind,
     }),
+    ready() {
+      readiness ??= (async () => {
+        // The main thread's part of a first request, while the threads open their databases.
+        if (!warmValidation()) onError(new Error('the warm-up document no longer validates'));
+        await warmed;
+      })();
+      return readiness;
+    },
   };
 }
 

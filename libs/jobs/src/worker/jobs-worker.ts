@@ -3,9 +3,9 @@
  * handles one task at a time.
  */
 import type { WorkerReply, WorkerTask } from './protocol';
-import { runTask } from './run-task';
+import { runTask, warmThread } from './run-task';
 
 /** Handles one task sent by the pool. */
 export default function handleTask(task: WorkerTask): Promise<WorkerReply> {
-  return runTask(task);
+  return task.type === 'warm' ? warmThread(task) : runTask(task);
 }

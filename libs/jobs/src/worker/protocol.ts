@@ -40,8 +40,18 @@ export interface RunJobTask {
   readonly log?: { readonly level: string; readonly requestId?: string };
 }
 
+/**
+ * Open the thread's engine for `engine` now (DuckDB database, first connection), so the first job
+ * on this worker does not wait for it. Answered `ok` (value undefined) whether or not it opened:
+ * what fails here fails the first job again, with its error.
+ */
+export interface WarmTask {
+  readonly type: 'warm';
+  readonly engine: WorkerEngineConfig;
+}
+
 /** Every task a worker accepts. */
-export type WorkerTask = RunJobTask;
+export type WorkerTask = RunJobTask | WarmTask;
 
 /** Main -> worker over the control port. */
 export type ControlMessage = CancelMessage;

@@ -12,7 +12,7 @@ import { createEngineRuntime, type EngineRuntime } from '@pipeline/engine';
 import { planPipeline, type Plan } from '@pipeline/planner';
 import { createRuntimeCache, type RuntimeCache } from './engine-runtimes';
 import type { RunJobTask, WorkerEngineConfig, WorkerReply } from './protocol';
-import { runTask } from './run-task';
+import { runTask, warmThread } from './run-task';
 import { claimCancel, createTaskState } from './task-state';
 
 function pipeline(filter: string, out: string): Plan {
@@ -86,6 +86,23 @@ describe('worker tasks on a shared engine runtime', () => {
     expect(fs.readFileSync(path.join(root, 'out/a.csv'), 'utf8')).toBe('id,name,age\n1,p1,10\n2,p2,15\n');
     expect(made).toHaveLength(1);
     expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+  });
+
+  it('a warm task opens the database the next job of the same configuration runs on', async () => {
+    expect(await warmThread({ type: 'warm', engine }, runtimes)).toMatchObject({ type: 'ok' });
+    expect(made).toHaveLength(1);
+    expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+    const reply = await run(runtimes, engine, pipeline('age >= 18', 'out/w.csv'));
+    expect(reply).toMatchObject({ type: 'ok', value: { outputs: [{ rowsWritten: 8 }, { rowsWritten: 10 }] } });
+    expect(made).toHaveLength(1);
+    expect(made[0].stats()).toMatchObject({ databasesOpened: 1 });
+  });
+
+  it('a warm task with settings the engine refuses still answers; the job then reports the refusal', async () => {
+    const bad = { dataRoot: root, duckdb: { threads: 0 } };
+    expect(await warmThread({ type: 'warm', engine: bad }, runtimes)).toMatchObject({ type: 'ok' });
+    const reply = await run(runtimes, bad, pipeline('true', 'o.csv'));
+    expect(reply).toMatchObject({ type: 'error', error: { code: 'E_INTERNAL', message: expect.stringContaining('threads') } });
   });
 
   it('a failed job and a cancelled job leave nothing that disturbs the next one', async () => {

@@ -8,7 +8,7 @@ import { toPlainError } from '@pipeline/engine';
 import { createLineCollector, type Logger } from '@pipeline/server-kit';
 import { jobsErrors } from '../errors';
 import type { JobOutcome } from '../job';
-import type { ControlMessage, ErrorReply, RunJobTask, WorkerCrashMode, WorkerEvent, WorkerReply } from './protocol';
+import type { ControlMessage, ErrorReply, RunJobTask, WarmTask, WorkerCrashMode, WorkerEvent, WorkerReply } from './protocol';
 import { createRuntimeCache, type RuntimeCache } from './engine-runtimes';
 import { claimStart, isCancelRequested } from './task-state';
 
@@ -78,6 +78,17 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
   } finally {
     port.close();
   }
+}
+
+/** Opens this thread's engine runtime for the service's configuration ahead of its first job. */
+export async function warmThread(task: WarmTask, runtimes: RuntimeCache = threadRuntimes): Promise<WorkerReply> {
+  try {
+    await runtimes.runtimeFor(task.engine).prepare();
+  } catch {
+    // A configuration the engine refuses is refused again, and reported, by the first job.
+  }
+  // The pool only waits for the answer; the empty outcome is never read as a job's.
+  return { type: 'ok', value: { outputs: [], steps: [] } };
 }
 
 /** The reply's `log` field, present only when there are lines. */

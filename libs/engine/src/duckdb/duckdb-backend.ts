@@ -204,6 +204,7 @@ export class DuckDbBackend implements Backend {
     }
     const bound = bindSource(ref, source, upstream, probed);
     const sql = kind.sql(bound, upstream.map((u) => u.name), context);
+    if (kind.keepsColumnTypes?.(bound) === true) return { sql, columns: bound.columns, transform: bound.transform };
     const described = await this.describeSql(sql, signal, ref);
     const mismatch = described.some((c, i) => portableTypeName(c.type) !== bound.columns[i]?.type);
     if (!mismatch) return { sql, columns: bound.columns, transform: bound.transform };

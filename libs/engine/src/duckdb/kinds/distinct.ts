@@ -6,6 +6,7 @@ import { columnList, freshColumnName, numberedRows } from './input-order';
 // first rows, as on the JavaScript backend (PARTITION BY compares NULLs as equal, as DISTINCT does).
 export const distinctSql: DuckDbKind<'distinct'> = {
   field: 'columns',
+  keepsColumnTypes: () => true,
   sql: (bound, [relation]) => {
     const seq = freshColumnName(bound.columns, '__seq');
     const keys = bound.transform.keys.map(quoteIdentifier).join(', ');

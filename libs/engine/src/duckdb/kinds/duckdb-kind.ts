@@ -16,6 +16,13 @@ export interface DuckDbKind<K extends TransformationKind> {
    * context the rows are ordered.
    */
   sql(bound: BoundSource<K>, relations: readonly string[], context?: KindContext): string;
+  /**
+   * True when every column of the SELECT is a column of an upstream relation, unchanged (a
+   * filter, a reordering, a subset of rows or columns): its DuckDB types are then the portable
+   * ones the upstream relation already has, and the backend does not ask DuckDB to describe it
+   * (a statement per asset that a small job notices). Without it the SELECT is described.
+   */
+  keepsColumnTypes?(bound: BoundSource<K>): boolean;
 }
 
 /** What a kind's SQL may rely on beyond its bound source. */

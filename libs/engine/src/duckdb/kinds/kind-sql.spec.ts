@@ -166,3 +166,37 @@ describe('user text reaches DuckDB only quoted', () => {
     }
   });
 });
+
+describe('kinds that keep their column types', () => {
+  /** The flag's claim, checked on a real database: DuckDB describes the SQL as the upstream's columns. */
+  it('describe as exactly their upstream columns, so the backend may skip describing them', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    try {
+      await conn.run(`CREATE TABLE emp (id BIGINT, name VARCHAR, dept VARCHAR, salary DOUBLE, active BOOLEAN, hired DATE)`);
+      const describe = async (sql: string) => (await conn.runAndReadAll(`DESCRIBE ${sql}`)).getRowsJson().map((r) => [r[0], r[1]]);
+      const upstream = await describe('SELECT * FROM emp');
+      const cases = { ...CASES, select_columns: '{ select: { from: emp, columns: [dept, id] } }' };
+      const checked: string[] = [];
+      for (const [name, text] of Object.entries(cases)) {
+        const source = typedSource(text);
+        const bound = bindSource('step', source, sourceUpstream(source).map((asset) => ({ asset, columns: INPUTS[asset] as Column[] })));
+        const kind = DUCKDB_KINDS[source.kind] as DuckDbKind<typeof source.kind>;
+        if (kind.keepsColumnTypes?.(bound as never) !== true) continue;
+        checked.push(name);
+        const picked = bound.columns.map((c) => upstream.find(([n]) => n === c.name));
+        expect([name, await describe(sqlOf(source))]).toEqual([name, picked]);
+      }
+      expect(checked.sort()).toEqual(['coalesce', 'distinct', 'hint', 'limit', 'offset', 'order_by', 'repartition', 'sample', 'select_columns', 'split', 'tail', 'where']);
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
+  });
+
+  it('a select computing a column is described', () => {
+    const source = typedSource(CASES.select);
+    const bound = bindSource('step', source, [{ asset: 'emp', columns: EMP }]);
+    expect((DUCKDB_KINDS.select as DuckDbKind<'select'>).keepsColumnTypes?.(bound as never)).toBe(false);
+  });
+});

@@ -3,5 +3,6 @@ import type { DuckDbKind } from './duckdb-kind';
 
 export const limitSql: DuckDbKind<'limit'> = {
   field: 'count',
+  keepsColumnTypes: () => true,
   sql: (bound, [relation]) => `SELECT * FROM ${relation} LIMIT ${sqlInteger(bound.transform.count)}`,
 };

@@ -3,5 +3,6 @@ import type { DuckDbKind } from './duckdb-kind';
 
 export const offsetSql: DuckDbKind<'offset'> = {
   field: 'count',
+  keepsColumnTypes: () => true,
   sql: (bound, [relation]) => `SELECT * FROM ${relation} OFFSET ${sqlInteger(bound.transform.count)}`,
 };

@@ -5,6 +5,7 @@ import { columnList, freshColumnName, numberedRows } from './input-order';
 // DuckDB's sort is not stable: the input position breaks ties, as JavaScript's stable sort does.
 export const orderBySql: DuckDbKind<'order_by'> = {
   field: 'columns',
+  keepsColumnTypes: () => true,
   sql: (bound, [relation]) => {
     const seq = freshColumnName(bound.columns, '__seq');
     const keys = bound.transform.keys.map(

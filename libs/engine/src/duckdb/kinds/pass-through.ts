@@ -1,7 +1,7 @@
 import type { DuckDbKind } from './duckdb-kind';
 
 function passThrough<K extends 'repartition' | 'coalesce' | 'hint' | 'split'>(): DuckDbKind<K> {
-  return { field: 'from', sql: (_bound, [relation]) => `SELECT * FROM ${relation}` };
+  return { field: 'from', sql: (_bound, [relation]) => `SELECT * FROM ${relation}`, keepsColumnTypes: () => true };
 }
 
 // DuckDB plans and parallelises by itself: Spark's partitioning hints change nothing here.

@@ -8,6 +8,7 @@ const DRAW_STEPS = 1_000_000_007;
 // Each row's draw is a hash of its position and the seed, so a seed gives the same rows every run.
 export const sampleSql: DuckDbKind<'sample'> = {
   field: 'fraction',
+  keepsColumnTypes: () => true,
   sql: (bound, [relation]) => {
     const { lowerBound, upperBound, seed } = bound.transform;
     const seq = freshColumnName(bound.columns, '__seq');

@@ -187,6 +187,7 @@ export type CastTypeName =
   | 'boolean'
   | 'date'
   | 'timestamp'
+  | 'time'
   | 'decimal';
 
 /** A CAST target type; `decimal` carries precision and scale (default 10, 0). */

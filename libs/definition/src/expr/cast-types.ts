@@ -32,6 +32,8 @@ export const SIMPLE_TYPE_NAMES: Readonly<Record<string, CastTypeName>> = {
   timestamp: 'timestamp',
   // Timestamps are held without a zone (UTC), which is what the spec's timestamp_ntz means.
   timestamp_ntz: 'timestamp',
+  // Time of day (spec 10.1), to the microsecond.
+  time: 'time',
   decimal: 'decimal',
   numeric: 'decimal',
 };

@@ -15,6 +15,9 @@ describe('function catalogue', () => {
         'split_part', 'starts_with', 'substr', 'timestamp_seconds', 'unix_timestamp', 'weekofyear',
         // nested values (spec 9.7, 10.1)
         'array', 'array_contains', 'element_at', 'map', 'named_struct', 'size', 'struct', 'transform', 'filter', 'exists', 'aggregate',
+        // JSON, variant and time of day (spec 9.13.10, 9.13.13, 9.13.11)
+        'from_json', 'to_json', 'get_json_object', 'schema_of_json', 'parse_json', 'variant_get', 'try_variant_get', 'is_variant_null', 'schema_of_variant',
+        'current_time', 'make_time', 'current_timestamp_ntz', 'to_timestamp_ntz',
       ].sort(),
     );
     for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());

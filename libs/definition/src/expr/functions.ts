@@ -6,10 +6,10 @@
  */
 
 /** The kind of value a function returns; `any` means it depends on the arguments. */
-export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'interval' | 'any';
+export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'time' | 'interval' | 'any';
 
 /** Grouping used in documentation. */
-export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date' | 'collection';
+export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date' | 'collection' | 'json' | 'variant';
 
 /** What the catalogue knows about one function. */
 export interface FunctionSpec {
@@ -326,6 +326,71 @@ export const FUNCTION_CATALOGUE = {
     'interval',
     'make_dt_interval([days[, hours[, mins[, secs]]]]): the interval of those number literals, to add to or subtract from a date or timestamp.',
   ),
+  // JSON (spec 9.13.10), variant (9.13.13), time of day and timestamp_ntz (9.13.11).
+  from_json: scalar(
+    'json',
+    2,
+    2,
+    'any',
+    "from_json(text, schema): the JSON text read as the schema, a type literal such as 'struct<a:long,b:array<string>>' (a struct, array or map); a field that is missing or does not convert is NULL; NULL for NULL or for text that is not valid JSON.",
+  ),
+  to_json: {
+    ...scalar(
+      'json',
+      1,
+      1,
+      'string',
+      'to_json(value): a struct, array, map or variant as minified JSON text (dates and timestamps as their text, decimals as numbers, map keys as text); NULL for NULL.',
+    ),
+    acceptsAnyType: true,
+  },
+  get_json_object: scalar(
+    'json',
+    2,
+    2,
+    'string',
+    "get_json_object(text, path): the value at a JSONPath literal such as '$.a.b[0]' ($, .name, ['name'], [n]): a string as itself, any other value as its minified JSON text; NULL when the path is missing or holds null, or the text is not valid JSON.",
+  ),
+  schema_of_json: scalar(
+    'json',
+    1,
+    1,
+    'string',
+    "schema_of_json(json): the type of a JSON text literal as DDL, such as 'struct<a:long,b:array<string>>': fields in document order, whole numbers long, other numbers double, null string, values of several kinds in one array variant.",
+  ),
+  parse_json: scalar('variant', 1, 1, 'any', 'parse_json(text): the JSON text as a variant (minified); NULL for NULL; text that is not valid JSON fails the job.'),
+  variant_get: {
+    ...scalar(
+      'variant',
+      3,
+      3,
+      'any',
+      "variant_get(variant, path, type): the value at a JSONPath literal converted to a type literal such as 'long' or 'array<string>'; NULL when the path is missing or holds null; a value that does not convert (or an object lacking a field of a struct type) fails the job.",
+    ),
+    acceptsAnyType: true,
+  },
+  try_variant_get: {
+    ...scalar('variant', 3, 3, 'any', 'try_variant_get(variant, path, type): as variant_get, with NULL for a value that does not convert (a field that does not convert is NULL).'),
+    acceptsAnyType: true,
+  },
+  is_variant_null: {
+    ...scalar('variant', 1, 1, 'boolean', 'is_variant_null(variant): true when the variant is a JSON null; false otherwise, also for a SQL NULL.'),
+    acceptsAnyType: true,
+  },
+  schema_of_variant: {
+    ...scalar('variant', 1, 1, 'string', 'schema_of_variant(variant): the type of the variant as DDL, by the rules of schema_of_json; NULL for NULL.'),
+    acceptsAnyType: true,
+  },
+  current_time: scalar('date', 0, 0, 'time', 'current_time(): the time of day (UTC) when the job runs, to the microsecond.'),
+  make_time: scalar(
+    'date',
+    3,
+    3,
+    'time',
+    'make_time(hour, minute, second): the time of day of whole hours (0-23) and minutes (0-59) and seconds (0 to below 60, a fraction rounded to the microsecond); NULL when they name no time or one is NULL.',
+  ),
+  current_timestamp_ntz: scalar('date', 0, 0, 'timestamp', 'current_timestamp_ntz(): same as current_timestamp (timestamps are held without a zone, in UTC).'),
+  to_timestamp_ntz: scalar('date', 1, 2, 'timestamp', 'to_timestamp_ntz(text[, pattern]): same as to_timestamp.'),
   current_date: scalar('date', 0, 0, 'date', 'Today (UTC) when the job runs.'),
   current_timestamp: scalar('date', 0, 0, 'timestamp', 'The current instant (UTC) when the job runs.'),
 

@@ -668,6 +668,6 @@ export function castable(from: DataType, to: DataType): boolean {
   if (from === 'null' || from === to || from === 'string' || to === 'string') return isModelled(from) || to === 'string';
   if (isNumeric(from)) return isNumeric(to) || to === 'boolean';
   if (from === 'boolean') return isNumeric(to) && !isDecimal(to);
-  if (isTemporal(from)) return isTemporal(to);
+  if (isTemporal(from)) return isTemporal(to) || (from === 'timestamp' && to === 'time');
   return false;
 }

@@ -13,13 +13,15 @@ import {
   isModelled,
   isNumeric,
   isTemporal,
+  isNested,
   arrayType,
   mapType,
   nestedParts,
   structType,
   type DataType,
 } from '../types/data-type';
-import { parseReplacement, regexGroupCount, regexProblem, type ReplacementPiece } from '@pipeline/definition';
+import { parseReplacement, readDataType, regexGroupCount, regexProblem, type ReplacementPiece } from '@pipeline/definition';
+import { readJsonPath, type JsonPathStep } from '../values/json-path';
 import { parseDatePattern, type DatePattern } from '../formats/date-pattern';
 import { TRUNCATION_UNITS, type TruncationUnit } from '../values/truncate';
 import type { BoundExpr, UntypedCall } from './bound-expr';
@@ -231,7 +233,7 @@ const INTERVAL_PLACE = (name: string): string =>
 
 /** Typing of to_date / to_timestamp: text (with an optional pattern), or a date or timestamp without one. */
 const parseTemporal =
-  (name: 'to_date' | 'to_timestamp', result: 'date' | 'timestamp'): FunctionTyping =>
+  (name: 'to_date' | 'to_timestamp' | 'to_timestamp_ntz', result: 'date' | 'timestamp'): FunctionTyping =>
   ([t], call) => {
     const pattern = patternArg(call, 1);
     if (pattern !== undefined && 'problem' in pattern) return pattern;
@@ -534,6 +536,44 @@ export const FUNCTION_TYPES = {
   make_interval: () => problem(INTERVAL_PLACE('make_interval')),
   make_ym_interval: () => problem(INTERVAL_PLACE('make_ym_interval')),
   make_dt_interval: () => problem(INTERVAL_PLACE('make_dt_interval')),
+  // JSON (spec 9.13.10), variant (9.13.13), time of day and timestamp_ntz (9.13.11).
+  from_json: ([t], call) => {
+    const p = stringArg('from_json', t, 'its first argument');
+    if (p !== undefined) return problem(p);
+    return schemaArg(call, 1, true);
+  },
+  to_json: ([t]) => (t === 'null' || t === 'variant' || isNested(t) ? 'string' : problem(`to_json needs a struct, array, map or variant, got ${t}`)),
+  get_json_object: ([t], call) => {
+    const p = stringArg('get_json_object', t, 'its first argument');
+    if (p !== undefined) return problem(p);
+    const path = jsonPathArg(call, 1);
+    return 'problem' in path ? path : 'string';
+  },
+  schema_of_json: (_args, call) => {
+    const a = call.args[0];
+    if (a?.kind !== 'string') return problem('schema_of_json needs a JSON text literal as its argument');
+    try {
+      JSON.parse(a.value);
+    } catch {
+      return problem(`schema_of_json needs valid JSON, got '${a.value}'`);
+    }
+    return 'string';
+  },
+  parse_json: ([t]) => {
+    const p = stringArg('parse_json', t);
+    return p === undefined ? 'variant' : problem(p);
+  },
+  variant_get: (args, call) => variantGet('variant_get', args, call),
+  try_variant_get: (args, call) => variantGet('try_variant_get', args, call),
+  is_variant_null: ([v]) => (v === 'null' || v === 'variant' ? 'boolean' : problem(`is_variant_null needs a variant, got ${v}`)),
+  schema_of_variant: ([v]) => (v === 'null' || v === 'variant' ? 'string' : problem(`schema_of_variant needs a variant, got ${v}`)),
+  current_time: () => 'time',
+  make_time: ([h, m, sec]) => {
+    const p = integralArg('make_time', h, 'its hour') ?? integralArg('make_time', m, 'its minute') ?? numericArg('make_time', sec, 'its second');
+    return p === undefined ? 'time' : problem(p);
+  },
+  current_timestamp_ntz: () => 'timestamp',
+  to_timestamp_ntz: parseTemporal('to_timestamp_ntz', 'timestamp'),
   current_date: () => 'date',
   current_timestamp: () => 'timestamp',
   size: ([t]) => {
@@ -592,6 +632,36 @@ export const FUNCTION_TYPES = {
     return mapType(key, value === 'null' ? 'integer' : value);
   },
 } satisfies Record<FunctionName, FunctionTyping>;
+
+/** The JSONPath literal given as argument `index` of a call (get_json_object, variant_get), or a problem. */
+export function jsonPathArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number): readonly JsonPathStep[] | { problem: string } {
+  const a = call.args[index];
+  // The path decides the SQL compiled, so it must be known before running.
+  if (a?.kind !== 'string') return problem(`${call.name} needs a JSONPath text literal such as '$.a.b[0]' as its path`);
+  const steps = readJsonPath(a.value);
+  return 'problem' in steps ? problem(`${call.name} ${steps.problem}`) : steps;
+}
+
+/**
+ * The type literal given as argument `index` of a call (from_json's schema, variant_get's type),
+ * read as the parse kind reads its schema; from_json's must be a struct, array or map.
+ */
+export function schemaArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number, nestedOnly: boolean): DataType | { problem: string } {
+  const a = call.args[index];
+  const what = nestedOnly ? 'schema' : 'type';
+  if (a?.kind !== 'string') return problem(`${call.name} needs a type text literal such as '${nestedOnly ? 'struct<a:long>' : 'long'}' as its ${what}`);
+  const t = readDataType(a.value);
+  if (typeof t !== 'string') return problem(`${call.name} ${what} '${a.value}' ${t.problem}`);
+  if (nestedOnly && !isNested(t)) return problem(`${call.name} needs a struct, array or map type as its schema, got ${t}`);
+  return t;
+}
+
+function variantGet(name: 'variant_get' | 'try_variant_get', [v]: readonly DataType[], call: UntypedCall): DataType | { problem: string } {
+  if (v !== 'null' && v !== 'variant') return problem(`${name} needs a variant as its first argument, got ${v}`);
+  const path = jsonPathArg(call, 1);
+  if ('problem' in path) return path;
+  return schemaArg(call, 2, false);
+}
 
 /** The field names struct(...) gives its values: a column's (or struct field's) own name, else col1, col2, ... by position. */
 export function structFieldNames(call: UntypedCall): string[] {

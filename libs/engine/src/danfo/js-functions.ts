@@ -357,6 +357,8 @@ const LIBM_DIFFERS =
 
 /** Why the collection functions are refused: danfo holds no arrays, maps or structs (nested inputs are refused on read). */
 const NO_NESTED_VALUES = 'the danfo backend has no array, map or struct values';
+const NO_VARIANT = 'the danfo backend has no variant values';
+const NO_JSON_READER = "the danfo backend does not reproduce DuckDB's JSON reading (it accepts NaN and trailing commas and rewrites numbers), so results could differ";
 
 /** Every catalogue function in JavaScript. */
 export const JS_FUNCTIONS = {
@@ -643,6 +645,25 @@ export const JS_FUNCTIONS = {
   make_interval: foldedInterval,
   make_ym_interval: foldedInterval,
   make_dt_interval: foldedInterval,
+  // JSON (spec 9.13.10), variant (9.13.13), time of day and timestamp_ntz (9.13.11).
+  from_json: unsupported(NO_NESTED_VALUES),
+  to_json: unsupported(NO_NESTED_VALUES),
+  get_json_object: unsupported(NO_JSON_READER),
+  schema_of_json: unsupported(NO_JSON_READER),
+  parse_json: unsupported(NO_VARIANT),
+  variant_get: unsupported(NO_VARIANT),
+  try_variant_get: unsupported(NO_VARIANT),
+  is_variant_null: unsupported(NO_VARIANT),
+  schema_of_variant: unsupported(NO_VARIANT),
+  current_time: scalar(({ nowMicros }) => () => ((nowMicros % MICROS_PER_DAY) + MICROS_PER_DAY) % MICROS_PER_DAY),
+  make_time: scalar(() => ([h, m, sec]) => {
+    const [hour, minute, second] = [Number(h), Number(m), Number(sec)];
+    if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || !(second >= 0 && second < 60)) return null;
+    // Rounded to the microsecond as DuckDB's make_time rounds (59.9999999 seconds carry a minute).
+    return (hour * 60 + minute) * 60_000_000 + Math.round(second * 1_000_000);
+  }),
+  current_timestamp_ntz: scalar(({ nowMicros }) => () => nowMicros),
+  to_timestamp_ntz: readTemporal('timestamp'),
   current_date: scalar(({ nowMicros }) => () => Math.floor(nowMicros / MICROS_PER_DAY)),
   current_timestamp: scalar(({ nowMicros }) => () => nowMicros),
   size: unsupported(NO_NESTED_VALUES),

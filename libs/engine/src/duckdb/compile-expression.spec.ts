@@ -199,3 +199,48 @@ describe('DuckDB nested values (golden table)', () => {
     expect(duckDbTypeName('array<struct<`a b`:map<string,array<long>>>>')).toBe('STRUCT("a b" MAP(VARCHAR, BIGINT[]))[]');
   });
 });
+
+describe('DuckDB JSON, variant and time functions (golden table, spec 9.13.10, 9.13.11, 9.13.13)', () => {
+  const COLUMNS: Column[] = [
+    { name: 'doc', type: 'string' },
+    { name: 'v', type: 'variant' },
+    { name: 's', type: 'struct<a:long>' },
+    { name: 'h', type: 'integer' },
+  ];
+  const jsonSql = (text: string): string => compileDuckDbExpression(bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: COLUMNS, context: 'row' }));
+
+  it.each([
+    ["get_json_object(doc, '$.a[0][''b c'']')", `json_extract_string(CASE WHEN json_valid("doc") THEN "doc" END, '$."a"[0]."b c"')`],
+    ["from_json(doc, 'struct<a: int, b: array<string>>')", String.raw`json_transform(CASE WHEN json_valid("doc") THEN "doc" END, '"STRUCT(\"a\" INTEGER, \"b\" VARCHAR[])"')`],
+    [
+      "from_json(doc, 'array<timestamp>')",
+      `CAST(TRY_CAST(json_transform(CASE WHEN json_valid("doc") THEN "doc" END, '"VARCHAR[]"') AS TIMESTAMPTZ[]) AS TIMESTAMP[])`,
+    ],
+    ['to_json(s)', 'CAST(to_json("s") AS VARCHAR)'],
+    ['parse_json(doc)', 'json("doc")'],
+    ["variant_get(v, '$.a', 'long')", `json_transform_strict(json_extract("v", '$."a"'), '"BIGINT"')`],
+    ["try_variant_get(v, '$[1]', 'map<string,int>')", `json_transform(json_extract("v", '$[1]'), '"MAP(VARCHAR, INTEGER)"')`],
+    ['is_variant_null(v)', `coalesce(json_type("v") = 'NULL', FALSE)`],
+    ['make_time(h, 30, 1.5)', `CASE WHEN "h" BETWEEN 0 AND 23 AND 30 BETWEEN 0 AND 59 AND CAST(1.5 AS DOUBLE) >= 0 AND CAST(1.5 AS DOUBLE) < 60 THEN make_time(CAST("h" AS BIGINT), CAST(30 AS BIGINT), CAST(CAST(1.5 AS DOUBLE) AS DOUBLE)) END`],
+    ['current_time()', 'CAST(CAST(current_timestamp AS TIMESTAMP) AS TIME)'],
+    ['current_timestamp_ntz()', 'CAST(current_timestamp AS TIMESTAMP)'],
+    ['CAST(doc AS time)', 'CAST("doc" AS TIME)'],
+  ])('%s', (text, expected) => {
+    expect(jsonSql(text)).toBe(expected);
+  });
+
+  it('writes schema_of_json with the JSON literal escaped and token rules for the DDL', () => {
+    const sql = jsonSql(`schema_of_json('{"a''b": 1}')`);
+    const start = String.raw`array_to_string(list_transform(regexp_extract_all(CAST(json_structure(json('{"a''b": 1}')) AS VARCHAR), '"(?:[^"\\]|\\.)*":?|[{}\[\],]'), lambda "__t": CASE WHEN "__t" = '{' THEN 'struct<'`;
+    expect(sql.slice(0, start.length)).toBe(start);
+  });
+
+  it('refuses wrong argument types and non-literal paths, naming the call', () => {
+    expect(() => jsonSql('is_variant_null(doc)')).toThrow('is_variant_null needs a variant, got string: is_variant_null(doc)');
+    expect(() => jsonSql("variant_get(v, doc, 'long')")).toThrow("variant_get needs a JSONPath text literal such as '$.a.b[0]' as its path: variant_get(v, doc, 'long')");
+    expect(() => jsonSql("variant_get(v, '$', 'lng')")).toThrow(`variant_get type 'lng' is not a type: unknown type "lng" at character 4 of "lng": variant_get(v, '$', 'lng')`);
+    expect(() => jsonSql("make_time(h, 1.5, 0)")).toThrow('make_time needs a whole number as its minute, got double');
+    expect(() => jsonSql('CAST(h AS time)')).toThrow(expect.objectContaining({ code: 'E_TYPE' }));
+  });
+});
+

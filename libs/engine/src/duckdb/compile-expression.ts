@@ -8,7 +8,9 @@ import { assertNever, re2Rewrite, type FunctionName } from '@pipeline/definition
 import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow } from '../check/bound-expr';
 import {
   integerLiteralArg,
+  jsonPathArg,
   patternArg,
+  schemaArg,
   roundOffArg,
   structFieldNames,
   regexPatternArg,
@@ -20,6 +22,7 @@ import {
 import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
+import { duckDbJsonPath } from '../values/json-path';
 import { decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
@@ -46,6 +49,11 @@ export function duckDbTypeName(t: DataType): string {
       return 'DATE';
     case 'timestamp':
       return 'TIMESTAMP';
+    case 'time':
+      return 'TIME';
+    // A variant is carried as DuckDB's JSON (spec 9.13.13).
+    case 'variant':
+      return 'JSON';
     default: {
       const dec = decimalParts(t);
       if (dec !== undefined) return `DECIMAL(${dec.precision},${dec.scale})`;
@@ -143,6 +151,70 @@ function strftimeArg(call: BoundCall, index: number): string {
   const pattern = writePatternArg(call, index);
   if ('problem' in pattern) throw internalError(pattern.problem);
   return sqlString(toStrftime(pattern));
+}
+
+/** DuckDB's text of a call's JSONPath literal (checked by the binder). */
+function pathArg(call: BoundCall, index: number): string {
+  const steps = jsonPathArg(call, index);
+  if ('problem' in steps) throw internalError(steps.problem);
+  return sqlString(duckDbJsonPath(steps));
+}
+
+/** A call's type literal (checked by the binder; it is the call's result type). */
+function typeArg(call: BoundCall, index: number, result: DataType): DataType {
+  const t = schemaArg(call, index, call.name === 'from_json');
+  if (typeof t !== 'string' || t !== result) throw internalError(`${call.name} compiled without its type literal`);
+  return t;
+}
+
+/** True when a timestamp is part of `t` (at any depth). */
+function holdsTimestamp(t: DataType): boolean {
+  const parts = nestedParts(t);
+  if (parts === undefined) return t === 'timestamp';
+  if (parts.kind === 'array') return holdsTimestamp(parts.element);
+  if (parts.kind === 'map') return holdsTimestamp(parts.key) || holdsTimestamp(parts.value);
+  return parts.fields.some((f) => holdsTimestamp(f.type));
+}
+
+/** DuckDB's name of `t` with each timestamp in it named `stamp` instead. */
+function withTimestampsAs(t: DataType, stamp: string): string {
+  const parts = nestedParts(t);
+  if (parts === undefined) return t === 'timestamp' ? stamp : duckDbTypeName(t);
+  if (parts.kind === 'array') return `${withTimestampsAs(parts.element, stamp)}[]`;
+  if (parts.kind === 'map') return `MAP(${withTimestampsAs(parts.key, stamp)}, ${withTimestampsAs(parts.value, stamp)})`;
+  return `STRUCT(${parts.fields.map((f) => `${quoteIdentifier(f.name)} ${withTimestampsAs(f.type, stamp)}`).join(', ')})`;
+}
+
+/**
+ * A JSON value converted to `t`: json_transform (NULL where a part does not convert) or
+ * json_transform_strict (an error). Timestamps are read as text and converted through TIMESTAMPTZ
+ * so that an offset counts (the database runs in UTC), as the parse kind reads them.
+ */
+function convertJson(json: string, t: DataType, mode: 'try' | 'strict'): string {
+  const transform = mode === 'try' ? 'json_transform' : 'json_transform_strict';
+  if (!holdsTimestamp(t)) return `${transform}(${json}, ${sqlString(JSON.stringify(duckDbTypeName(t)))})`;
+  const text = `${transform}(${json}, ${sqlString(JSON.stringify(withTimestampsAs(t, 'VARCHAR')))})`;
+  return `CAST(${mode === 'try' ? 'TRY_CAST' : 'CAST'}(${text} AS ${withTimestampsAs(t, 'TIMESTAMPTZ')}) AS ${duckDbTypeName(t)})`;
+}
+
+/**
+ * The DDL of a JSON value (schema_of_json, schema_of_variant) from DuckDB's json_structure, token
+ * by token: an object becomes struct<...> (a member name that is no plain identifier in
+ * backticks), an array array<...>, a whole number long, any other number double, null string,
+ * and DuckDB's JSON (values of several kinds, an empty object) variant.
+ */
+function jsonSchema(json: string): string {
+  const t = '"__t"';
+  const key = `json_extract_string(left(${t}, -1), '$')`;
+  const name = `CASE WHEN regexp_full_match(${key}, '[A-Za-z_][A-Za-z0-9_]*') THEN ${key} ELSE '\`' || replace(${key}, '\`', '\`\`') || '\`' END`;
+  const token = [
+    `CASE WHEN ${t} = '{' THEN 'struct<' WHEN ${t} = '[' THEN 'array<' WHEN ${t} IN ('}', ']') THEN '>' WHEN ${t} = ',' THEN ','`,
+    `WHEN suffix(${t}, ':') THEN ${name} || ':'`,
+    `WHEN ${t} IN ('"UBIGINT"', '"BIGINT"', '"HUGEINT"', '"UHUGEINT"') THEN 'long' WHEN ${t} = '"DOUBLE"' THEN 'double'`,
+    `WHEN ${t} IN ('"VARCHAR"', '"NULL"') THEN 'string' WHEN ${t} = '"BOOLEAN"' THEN 'boolean' ELSE 'variant' END`,
+  ].join(' ');
+  const tokens = `regexp_extract_all(CAST(json_structure(${json}) AS VARCHAR), ${sqlString(String.raw`"(?:[^"\\]|\\.)*":?|[{}\[\],]`)})`;
+  return `array_to_string(list_transform(${tokens}, lambda ${t}: ${token}), '')`;
 }
 
 /** Every catalogue function in DuckDB SQL. */
@@ -304,6 +376,23 @@ export const DUCKDB_FUNCTIONS = {
   make_dt_interval: () => {
     throw internalError('make_dt_interval is compiled only as a folded interval');
   },
+  // JSON (spec 9.13.10), variant (9.13.13), time of day and timestamp_ntz (9.13.11).
+  from_json: ([x], _types, call, result) => convertJson(`CASE WHEN json_valid(${x}) THEN ${x} END`, typeArg(call, 1, result), 'try'),
+  to_json: ([x]) => `CAST(to_json(${x}) AS VARCHAR)`,
+  get_json_object: ([x], _types, call) => `json_extract_string(CASE WHEN json_valid(${x}) THEN ${x} END, ${pathArg(call, 1)})`,
+  schema_of_json: (_args, _types, call) => jsonSchema(`json(${sqlString((call.args[0] as { value: string }).value)})`),
+  // json() checks and minifies: text that is not JSON fails the job, as a failed CAST does.
+  parse_json: ([x]) => `json(${x})`,
+  variant_get: ([v], _types, call, result) => convertJson(`json_extract(${v}, ${pathArg(call, 1)})`, typeArg(call, 2, result), 'strict'),
+  try_variant_get: ([v], _types, call, result) => convertJson(`json_extract(${v}, ${pathArg(call, 1)})`, typeArg(call, 2, result), 'try'),
+  is_variant_null: ([v]) => `coalesce(json_type(${v}) = 'NULL', FALSE)`,
+  schema_of_variant: ([v]) => jsonSchema(v),
+  current_time: () => 'CAST(CAST(current_timestamp AS TIMESTAMP) AS TIME)',
+  // DuckDB's make_time raises an error out of range; the catalogue's is NULL there.
+  make_time: ([h, m, sec]) =>
+    `CASE WHEN ${h} BETWEEN 0 AND 23 AND ${m} BETWEEN 0 AND 59 AND ${sec} >= 0 AND ${sec} < 60 THEN make_time(CAST(${h} AS BIGINT), CAST(${m} AS BIGINT), CAST(${sec} AS DOUBLE)) END`,
+  current_timestamp_ntz: () => 'CAST(current_timestamp AS TIMESTAMP)',
+  to_timestamp_ntz: readTemporal('TIMESTAMP'),
   current_date: () => 'current_date',
   current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
   size: ([x], types) => (nestedParts(types[0])?.kind === 'map' ? `CAST(cardinality(${x}) AS INTEGER)` : `CAST(len(${x}) AS INTEGER)`),

@@ -16,6 +16,9 @@ const SIMPLE: Readonly<Record<string, DataType>> = {
   DOUBLE: 'double',
   DATE: 'date',
   TIMESTAMP: 'timestamp',
+  TIME: 'time',
+  // The carrier of a variant (spec 9.13.13); a JSON input column is still read as its text.
+  JSON: 'variant',
 };
 
 /** DuckDB types that are read as they are: each has a contract name. */

@@ -12,6 +12,8 @@ import { functionsCalled } from './function-support';
 const DUCKDB_ONLY = ['exp', 'ln', 'log', 'log10', 'log2', 'cbrt'];
 /** The collection functions danfo refuses: it holds no array, map or struct values. */
 const NESTED_ONLY = ['size', 'array_contains', 'element_at', 'array', 'struct', 'named_struct', 'map', 'transform', 'filter', 'exists', 'aggregate'];
+/** The JSON and variant functions danfo refuses (spec 9.13.10, 9.13.13): nested values, variants, or DuckDB's JSON reading. */
+const JSON_ONLY = ['from_json', 'to_json', 'get_json_object', 'schema_of_json', 'parse_json', 'variant_get', 'try_variant_get', 'is_variant_null', 'schema_of_variant'];
 
 const steps = [
   { ref: 'raw', source: input('e.csv') },
@@ -25,7 +27,10 @@ describe('function support by backend', () => {
   it('DuckDB computes every catalogue function; danfo all but those it cannot round alike and the collection functions', () => {
     const refused = (name: 'duckdb' | 'danfo'): string[] => FUNCTION_NAMES.filter((f) => BACKEND_DRIVERS[name].functions[f] !== true);
     expect(refused('duckdb')).toEqual([]);
-    expect(refused('danfo')).toEqual([...DUCKDB_ONLY, ...NESTED_ONLY]);
+    expect(refused('danfo')).toEqual(expect.arrayContaining([...DUCKDB_ONLY, ...NESTED_ONLY, ...JSON_ONLY]));
+    expect(refused('danfo')).toHaveLength(DUCKDB_ONLY.length + NESTED_ONLY.length + JSON_ONLY.length);
+    expect(BACKEND_DRIVERS.danfo.functions.get_json_object).toEqual({ unsupported: expect.stringContaining("DuckDB's JSON reading") });
+    expect(BACKEND_DRIVERS.danfo.functions.parse_json).toEqual({ unsupported: 'the danfo backend has no variant values' });
   });
 
   it('lists the functions a source calls, inside aggregates and in document order', () => {

@@ -1,6 +1,7 @@
 /**
  * Portable column types, the vocabulary both backends share: `string`, `byte`, `short`,
- * `integer`, `long`, `float`, `double`, `boolean`, `date`, `timestamp`, `decimal(p,s)`, and
+ * `integer`, `long`, `float`, `double`, `boolean`, `date`, `timestamp`, `time` (of day),
+ * `decimal(p,s)`, `variant` (a JSON value, spec 9.13.13: only the variant functions use it), and
  * `null` for an untyped NULL literal, and the nested `array<T>`, `map<K,V>` and `struct<a:T,...>`
  * (spec 10.1), which expressions reach into (`s.a`, `arr[0]`, `m['k']`) and build with the
  * collection functions but do not compare or compute with. A type DuckDB can produce but the
@@ -63,7 +64,7 @@ export function isTemporal(t: DataType): boolean {
 
 /** True for the types the expression language computes with (everything but pass-through types). */
 export function isModelled(t: DataType): boolean {
-  return t === 'string' || t === 'boolean' || t === 'null' || isNumeric(t) || isTemporal(t);
+  return t === 'string' || t === 'boolean' || t === 'null' || t === 'time' || isNumeric(t) || isTemporal(t);
 }
 
 /** Decimal precision that holds every value of an integral type (DuckDB's rule). */

@@ -13,7 +13,7 @@ import {
   type DataType,
 } from '../types/data-type';
 import { formatValue, roundHalfAwayFromZero, type Value } from './format-value';
-import { MICROS_PER_DAY, parseDate, parseTimestamp } from './temporal';
+import { MICROS_PER_DAY, parseDate, parseTime, parseTimestamp } from './temporal';
 
 /** Marker of a conversion that failed. */
 export const CAST_FAILED: unique symbol = Symbol('cast failed');
@@ -43,6 +43,7 @@ export function castValue(v: Value, from: DataType, to: DataType): Value | typeo
   }
   if (from === 'date' && to === 'timestamp') return Number(v) * MICROS_PER_DAY;
   if (from === 'timestamp' && to === 'date') return Math.floor(Number(v) / MICROS_PER_DAY);
+  if (from === 'timestamp' && to === 'time') return ((Number(v) % MICROS_PER_DAY) + MICROS_PER_DAY) % MICROS_PER_DAY;
   return CAST_FAILED;
 }
 
@@ -107,6 +108,7 @@ function fromText(text: string, to: DataType): Value | typeof CAST_FAILED {
   }
   // DuckDB's TIMESTAMP cast reads a zone suffix and ignores it; so does this one.
   if (to === 'timestamp') return parseTimestamp(text.includes(':') ? text.replace(ZONE_SUFFIX, '') : text) ?? CAST_FAILED;
+  if (to === 'time') return parseTime(text) ?? CAST_FAILED;
   return CAST_FAILED;
 }
 

@@ -4,7 +4,7 @@
  * numbers and an exponent outside [1e-4, 1e16), decimals with their full scale, ISO dates.
  */
 import { decimalParts, type DataType } from '../types/data-type';
-import { formatDate, formatTimestamp } from './temporal';
+import { formatDate, formatTime, formatTimestamp } from './temporal';
 
 /** A value of the JavaScript backend (see values/temporal for dates and timestamps). */
 export type Value = string | number | boolean | null;
@@ -68,6 +68,8 @@ export function formatValue(type: DataType, v: Value): string | null {
       return formatDate(Number(v));
     case 'timestamp':
       return formatTimestamp(Number(v));
+    case 'time':
+      return formatTime(Number(v));
     default: {
       const dec = decimalParts(type);
       if (dec !== undefined) return formatDecimal(Number(v), dec.scale);

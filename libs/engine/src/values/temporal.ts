@@ -102,6 +102,33 @@ export function formatTimestamp(micros: number): string {
   return fraction === 0 ? base : `${base}.${pad(fraction, 6).replace(/0+$/, '')}`;
 }
 
+/** `HH:MM:SS[.ffffff]` of a time of day in microseconds (DuckDB's text; `24:00:00` is the end of the day). */
+export function formatTime(micros: number): string {
+  const whole = Math.floor(micros / 1_000_000);
+  const fraction = Math.round(micros - whole * 1_000_000);
+  const base = `${pad(Math.floor(whole / 3600), 2)}:${pad(Math.floor(whole / 60) % 60, 2)}:${pad(whole % 60, 2)}`;
+  return fraction === 0 ? base : `${base}.${pad(fraction, 6).replace(/0+$/, '')}`;
+}
+
+const TIME_TEXT = /^(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d*))?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * A time of day in microseconds from text as DuckDB's TIME cast reads it: `H:M[:S[.f]]` (a fraction
+ * past six digits cut, a zone suffix ignored, `24:00:00` allowed), else the time of a timestamp text.
+ */
+export function parseTime(text: string): number | undefined {
+  const t = text.trim();
+  const m = TIME_TEXT.exec(t);
+  if (m === null) {
+    const micros = parseTimestamp(t.replace(/(?:Z|[+-]\d{2}(?::?\d{2})?)$/, ''));
+    return micros === undefined ? undefined : ((micros % MICROS_PER_DAY) + MICROS_PER_DAY) % MICROS_PER_DAY;
+  }
+  const [hour, minute, second] = [Number(m[1]), Number(m[2]), Number(m[3] ?? '0')];
+  const fraction = Number((m[4] ?? '').slice(0, 6).padEnd(6, '0'));
+  if (minute > 59 || second > 59 || hour > 24 || (hour === 24 && (minute > 0 || second > 0 || fraction > 0))) return undefined;
+  return ((hour * 60 + minute) * 60 + second) * 1_000_000 + fraction;
+}
+
 /** The calendar and clock fields of a timestamp (also what a date pattern reads and writes). */
 export interface TimestampFields {
   year: number;

@@ -3,7 +3,7 @@
  * a Teckel document reads JSON texts and computes with get_json_object, from_json, to_json,
  * parse_json, variant_get, try_variant_get, is_variant_null, schema_of_json, schema_of_variant
  * and make_time; the output equals an independent DuckDB SQL statement written by hand over the
- * same file. A malformed path is refused naming the call; danfo refuses the JSON functions with V-014.
+ * same file. A malformed path is refused at submission (V-009) naming the call; danfo refuses the JSON functions with V-014.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -101,12 +101,10 @@ describe('JSON, variant and time functions on duckdb', () => {
     expect(written[0]).toContain('|fr|{"name":"Ada","langs":["en","fr"]}|');
   });
 
-  it('fails a job with a malformed JSONPath before any step runs, naming the call (E_TYPE)', async () => {
+  it('refuses a malformed JSONPath at submission, naming the asset, the call and the character (V-009)', async () => {
     const submitted = await postJson(`${api}/jobs`, { yaml: document(['id', "get_json_object(doc, '$.user[x]') AS bad"], 'out/never.parquet'), backend: 'duckdb' });
-    expect(submitted.status).toBe(202);
-    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-    expect(done.body.status).toBe('failed');
-    expect(done.body.error).toContain(`get_json_object path '$.user[x]' needs [n] (a position from 0) or ['name'] at character 7: get_json_object(doc, '$.user[x]')`);
+    expect(submitted.status).toBe(400);
+    expect(submitted.body.error).toMatch(/^V-009: asset "computed": .*get_json_object: path '\$\.user\[x\]' needs \[n\] \(a position from 0\) or \['name'\] at character 7/);
     expect(fs.existsSync(path.join(server.dataRoot, 'out/never.parquet'))).toBe(false);
   });
 });

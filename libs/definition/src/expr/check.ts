@@ -6,6 +6,8 @@ import { assertNever, type Call, type Expr } from './ast';
 import { containsAggregate } from './aggregates';
 import { callProblems } from './call-rules';
 import { parseReplacement, regexGroupCount, regexProblem } from './regex';
+import { readJsonPath } from './json-path';
+import { readDataType } from '../kinds/parse';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
 import { lookupFunction, lookupWindowFunction } from './functions';
 import { parseExpression } from './parser';
@@ -135,6 +137,8 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
     for (const problem of callProblems(call, place)) report(problem.code, problem.reason, problem.node);
     const regex = regexArgumentProblem(call);
     if (regex !== undefined) report('EXPR_BAD_PATTERN', regex.problem, regex.node);
+    const literal = literalArgumentProblem(call);
+    if (literal !== undefined) report('EXPR_BAD_LITERAL_ARGUMENT', literal.problem, literal.node);
     const windowFunction = lookupWindowFunction(call.name);
     if (windowFunction !== undefined && !windowed && !stepWindowed) {
       report('EXPR_WINDOW_REQUIRED', `window function "${windowFunction.name}" needs OVER (...) here (or use a window step)`, call);
@@ -238,6 +242,46 @@ function regexArgumentProblem(call: Call): { problem: string; node: Expr } | und
   if (name === 'regexp_replace' && replacement?.kind === 'string') {
     const parsed = parseReplacement(replacement.value, regexGroupCount(pattern.value) ?? 0);
     if ('problem' in parsed) return { problem: parsed.problem, node: replacement };
+  }
+  return undefined;
+}
+
+/**
+ * Arguments that decide the SQL compiled, so must be literals known before anything runs: the
+ * JSONPath of get_json_object, variant_get and try_variant_get, and the type text of from_json
+ * and variant_get / try_variant_get. A bad one is a validation error, not a failed job.
+ */
+const LITERAL_ARGUMENTS: Readonly<Record<string, readonly { readonly index: number; readonly what: 'path' | 'type' | 'schema' }[]>> = {
+  get_json_object: [{ index: 1, what: 'path' }],
+  variant_get: [
+    { index: 1, what: 'path' },
+    { index: 2, what: 'type' },
+  ],
+  try_variant_get: [
+    { index: 1, what: 'path' },
+    { index: 2, what: 'type' },
+  ],
+  from_json: [{ index: 1, what: 'schema' }],
+};
+
+function literalArgumentProblem(call: Call): { problem: string; node: Expr } | undefined {
+  const name = call.name.toLowerCase();
+  for (const { index, what } of LITERAL_ARGUMENTS[name] ?? []) {
+    const arg = call.args[index];
+    if (arg === undefined) continue;
+    const example = what === 'path' ? "'$.a.b[0]'" : what === 'schema' ? "'struct<a:long>'" : "'long'";
+    const label = what === 'path' ? 'JSONPath' : what;
+    if (arg.kind !== 'string') return { problem: `${name} needs its ${label} as a text literal such as ${example}`, node: arg };
+    if (what === 'path') {
+      const steps = readJsonPath(arg.value);
+      if ('problem' in steps) return { problem: `${name}: ${steps.problem}`, node: arg };
+    } else {
+      const type = readDataType(arg.value);
+      if (typeof type !== 'string') return { problem: `${name}: '${arg.value}' ${type.problem}`, node: arg };
+      if (what === 'schema' && !/^(array|map|struct)</.test(type)) {
+        return { problem: `${name} needs a struct, array or map schema, got '${arg.value}'`, node: arg };
+      }
+    }
   }
   return undefined;
 }

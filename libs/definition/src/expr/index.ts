@@ -96,3 +96,5 @@ export { RESERVED_WORDS, isBareIdentifier, isReservedWord, quoteIdentifier } fro
 export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, parseExpression } from './parser';
 export { outputName, printExpression, printStringLiteral } from './printer';
 export { children, columnsReferenced, expressionDepth, mapChildren, someNode, walkExpression } from './walk';
+export { readJsonPath } from './json-path';
+export type { JsonPathStep } from './json-path';

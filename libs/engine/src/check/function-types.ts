@@ -20,8 +20,7 @@ import {
   structType,
   type DataType,
 } from '../types/data-type';
-import { parseReplacement, readDataType, regexGroupCount, regexProblem, type ReplacementPiece } from '@pipeline/definition';
-import { readJsonPath, type JsonPathStep } from '../values/json-path';
+import { parseReplacement, readDataType, readJsonPath, regexGroupCount, regexProblem, type JsonPathStep, type ReplacementPiece } from '@pipeline/definition';
 import { parseDatePattern, type DatePattern } from '../formats/date-pattern';
 import { TRUNCATION_UNITS, type TruncationUnit } from '../values/truncate';
 import type { BoundExpr, UntypedCall } from './bound-expr';

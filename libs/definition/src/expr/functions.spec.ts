@@ -15,6 +15,9 @@ describe('function catalogue', () => {
         'split_part', 'starts_with', 'substr', 'timestamp_seconds', 'unix_timestamp', 'weekofyear',
         // nested values (spec 9.7, 10.1)
         'array', 'array_contains', 'element_at', 'map', 'named_struct', 'size', 'struct', 'transform', 'filter', 'exists', 'aggregate',
+        // array functions (spec 9.13.7)
+        'array_compact', 'array_distinct', 'array_except', 'array_intersect', 'array_join', 'array_position', 'array_remove', 'array_repeat', 'array_sort',
+        'array_union', 'arrays_zip', 'flatten',
       ].sort(),
     );
     for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());

@@ -369,7 +369,7 @@ export const DUCKDB_FUNCTIONS = {
     const values = [element === 'null' ? `CAST(${args[0]} AS VARCHAR[])` : (args[0] as string), ...args.slice(1)];
     return once(values, (refs) => {
       const [x, delimiter, replacement] = refs;
-      const texts = `list_transform(${x}, lambda "__x": ${asText('"__x"', element)})`;
+      const texts = element === 'string' || element === 'null' ? (x as string) : `list_transform(${x}, lambda "__x": ${asText('"__x"', element)})`;
       const pieces = replacement === undefined ? `list_filter(${texts}, lambda "__x": "__x" IS NOT NULL)` : `list_transform(${texts}, lambda "__x": coalesce("__x", ${replacement}))`;
       // Folded rather than array_to_string, which takes only a constant delimiter; the NULL start marks the first piece.
       const joined = `list_reduce(${pieces}, lambda "__a", "__b": CASE WHEN "__a" IS NULL THEN "__b" ELSE "__a" || ${delimiter} || "__b" END, CAST(NULL AS VARCHAR))`;

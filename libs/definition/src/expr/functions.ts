@@ -342,7 +342,7 @@ export const FUNCTION_CATALOGUE = {
     acceptsAnyType: true,
   },
   array_sort: {
-    ...scalar('collection', 1, 1, 'any', 'array_sort(array): the elements in ascending order, NaN above every number and NULL elements last; NULL for a NULL array.'),
+    ...scalar('collection', 1, 1, 'any', 'array_sort(array): the elements (of a scalar type) in ascending order, NaN above every number and NULL elements last; NULL for a NULL array.'),
     acceptsAnyType: true,
   },
   array_union: {
@@ -381,7 +381,7 @@ export const FUNCTION_CATALOGUE = {
       2,
       3,
       'string',
-      'array_join(array, delimiter[, nullReplacement]): the elements as text joined by the delimiter, NULL elements skipped or written as nullReplacement; NULL when any argument is NULL.',
+      'array_join(array, delimiter[, nullReplacement]): the elements (of a scalar type) as text, as CAST writes them, joined by the delimiter, NULL elements skipped or written as nullReplacement; NULL when any argument is NULL.',
     ),
     acceptsAnyType: true,
     params: ['array', 'delimiter', 'nullreplacement'],
@@ -410,7 +410,7 @@ export const FUNCTION_CATALOGUE = {
       1,
       null,
       'any',
-      'arrays_zip(array1, array2, ...): the array of structs whose n-th holds the n-th element of each array, shorter arrays padded with NULL; a field is named by its column (or struct field), else 0, 1, ... by position; NULL when any array is NULL.',
+      'arrays_zip(array1, array2, ...): the array of structs whose n-th holds the n-th element of each array, shorter arrays padded with NULL; a field is named by its column (struct field, lambda parameter), else 0, 1, ... by position; NULL when any array is NULL.',
     ),
     acceptsAnyType: true,
   },

@@ -18,6 +18,9 @@ describe('function catalogue', () => {
         // JSON, variant and time of day (spec 9.13.10, 9.13.13, 9.13.11)
         'from_json', 'to_json', 'get_json_object', 'schema_of_json', 'parse_json', 'variant_get', 'try_variant_get', 'is_variant_null', 'schema_of_variant',
         'current_time', 'make_time', 'current_timestamp_ntz', 'to_timestamp_ntz',
+        // array functions (spec 9.13.7)
+        'array_compact', 'array_distinct', 'array_except', 'array_intersect', 'array_join', 'array_position', 'array_remove', 'array_repeat', 'array_sort',
+        'array_union', 'arrays_zip', 'flatten',
       ].sort(),
     );
     for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());

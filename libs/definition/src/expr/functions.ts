@@ -400,6 +400,93 @@ export const FUNCTION_CATALOGUE = {
     ...scalar('collection', 2, 2, 'boolean', 'array_contains(array, value): whether some element equals the value; NULL when the array or the value is NULL.'),
     acceptsAnyType: true,
   },
+  // Array functions (spec 9.13.7), with Spark's rules where the spec is terse: NULL counts as a
+  // value of its own when elements are compared, and results keep first-occurrence order.
+  array_distinct: {
+    ...scalar('collection', 1, 1, 'any', 'array_distinct(array): the elements without repeats, each at its first occurrence (one NULL kept); NULL for a NULL array.'),
+    acceptsAnyType: true,
+  },
+  array_sort: {
+    ...scalar('collection', 1, 1, 'any', 'array_sort(array): the elements (of a scalar type) in ascending order, NaN above every number and NULL elements last; NULL for a NULL array.'),
+    acceptsAnyType: true,
+  },
+  array_union: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'any',
+      'array_union(array1, array2): the distinct elements of array1 then those of array2 not in array1, in first-occurrence order (one NULL kept); NULL when either array is NULL.',
+    ),
+    acceptsAnyType: true,
+  },
+  array_intersect: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'any',
+      'array_intersect(array1, array2): the distinct elements of array1 also in array2, in array1\'s order (NULL kept when both hold one); NULL when either array is NULL.',
+    ),
+    acceptsAnyType: true,
+  },
+  array_except: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'any',
+      'array_except(array1, array2): the distinct elements of array1 not in array2, in array1\'s order (NULL kept unless array2 holds one); NULL when either array is NULL.',
+    ),
+    acceptsAnyType: true,
+  },
+  array_join: {
+    ...scalar(
+      'collection',
+      2,
+      3,
+      'string',
+      'array_join(array, delimiter[, nullReplacement]): the elements (of a scalar type) as text, as CAST writes them, joined by the delimiter, NULL elements skipped or written as nullReplacement; NULL when any argument is NULL.',
+    ),
+    acceptsAnyType: true,
+    params: ['array', 'delimiter', 'nullreplacement'],
+  },
+  array_position: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'number',
+      'array_position(array, value): the 1-based position of the first element equal to the value, 0 when none is (a long); NULL when the array or the value is NULL.',
+    ),
+    acceptsAnyType: true,
+  },
+  array_remove: {
+    ...scalar('collection', 2, 2, 'any', 'array_remove(array, value): the array without the elements equal to the value (NULL elements kept); NULL when the array or the value is NULL.'),
+    acceptsAnyType: true,
+  },
+  array_repeat: {
+    ...scalar('collection', 2, 2, 'any', 'array_repeat(value, count): an array of count copies of the value (NULL included), empty when count is below 1; NULL when count is NULL.'),
+    acceptsAnyType: true,
+  },
+  arrays_zip: {
+    ...scalar(
+      'collection',
+      1,
+      null,
+      'any',
+      'arrays_zip(array1, array2, ...): the array of structs whose n-th holds the n-th element of each array, shorter arrays padded with NULL; a field is named by its column (struct field, lambda parameter), else 0, 1, ... by position; NULL when any array is NULL.',
+    ),
+    acceptsAnyType: true,
+  },
+  array_compact: {
+    ...scalar('collection', 1, 1, 'any', 'array_compact(array): the array without its NULL elements; NULL for a NULL array.'),
+    acceptsAnyType: true,
+  },
+  flatten: {
+    ...scalar('collection', 1, 1, 'any', 'flatten(array): the elements of the inner arrays of an array of arrays, in order; NULL when the array or one of its inner arrays is NULL.'),
+    acceptsAnyType: true,
+  },
   element_at: {
     ...scalar(
       'collection',

@@ -191,3 +191,83 @@ describe('binding nested values (spec 9.7, 10.1)', () => {
     expect(problem(text)).toBe(message);
   });
 });
+
+describe('binding the array functions (spec 9.13.7)', () => {
+  const ARRAYS: Column[] = [
+    { name: 'id', type: 'long' },
+    { name: 'ints', type: 'array<integer>' },
+    { name: 'longs', type: 'array<long>' },
+    { name: 'ds', type: 'array<double>' },
+    { name: 'tags', type: 'array<string>' },
+    { name: 'days', type: 'array<date>' },
+    { name: 'moments', type: 'array<timestamp>' },
+    { name: 'grid', type: 'array<array<integer>>' },
+    { name: 'wide', type: 'array<array<long>>' },
+    { name: 'people', type: 'array<struct<n:integer>>' },
+    { name: 'maps', type: 'array<map<string,long>>' },
+    { name: 's', type: 'struct<xs:array<long>>' },
+  ];
+  const scope: Scope = { asset: 's', field: 'columns', from: 'raw', columns: ARRAYS, context: 'row' };
+  const typeOf = (text: string): string => bindExpression(parseExpression(text), scope).type;
+  const problem = (text: string): string => {
+    try {
+      bindExpression(parseExpression(text), scope);
+    } catch (e) {
+      return `${(e as { code: string }).code} ${(e as Error).message}`;
+    }
+    throw new Error(`bound without error: ${text}`);
+  };
+
+  it.each([
+    ['array_distinct(tags)', 'array<string>'],
+    ['array_distinct(people)', 'array<struct<n:integer>>'],
+    ['array_distinct(NULL)', 'array<integer>'],
+    ['array_sort(days)', 'array<date>'],
+    ['array_union(ints, longs)', 'array<long>'],
+    ['array_union(ints, ds)', 'array<double>'],
+    ['array_intersect(days, moments)', 'array<timestamp>'],
+    ['array_except(grid, wide)', 'array<array<long>>'],
+    ['array_union(tags, NULL)', 'array<string>'],
+    ["array_join(tags, ',')", 'string'],
+    ["array_join(ds, ',', 'none')", 'string'],
+    ['array_position(ints, id)', 'long'],
+    ['array_position(ints, 1.5)', 'long'],
+    ['array_remove(ints, id)', 'array<long>'],
+    ['array_remove(tags, NULL)', 'array<string>'],
+    ['array_repeat(id, 3)', 'array<long>'],
+    ['array_repeat(tags, id)', 'array<array<string>>'],
+    ['array_repeat(NULL, 2)', 'array<integer>'],
+    ['arrays_zip(ints, tags)', 'array<struct<ints:integer,tags:string>>'],
+    ['arrays_zip(s.xs, array(1, 2), NULL)', 'array<struct<xs:long,`1`:integer,`2`:integer>>'],
+    ['transform(grid, g -> arrays_zip(g))', 'array<array<struct<g:integer>>>'],
+    ['array_compact(days)', 'array<date>'],
+    ['flatten(grid)', 'array<integer>'],
+    ['flatten(array_repeat(people, 2))', 'array<struct<n:integer>>'],
+  ])('%s is %s', (text, type) => {
+    expect(typeOf(text)).toBe(type);
+  });
+
+  it.each([
+    ['array_distinct(id)', 'array_distinct needs an array, got long: array_distinct(id)'],
+    ['array_distinct(maps)', 'array_distinct cannot compare elements of type map<string,long>: array_distinct(maps)'],
+    ['array_sort(grid)', 'array_sort cannot order elements of type array<integer>: array_sort(grid)'],
+    ['array_union(ints, tags)', 'array_union needs arrays of one element type, got array<integer> and array<string>: array_union(ints, tags)'],
+    ['array_intersect(ints, id)', 'array_intersect needs two arrays, got array<integer> and long: array_intersect(ints, id)'],
+    ['array_except(grid, ints)', 'array_except needs arrays of one element type, got array<array<integer>> and array<integer>: array_except(grid, ints)'],
+    ["array_join(id, ',')", "array_join needs an array as its first argument, got long: array_join(id, ',')"],
+    ["array_join(people, ',')", "array_join cannot turn elements of type struct<n:integer> into text: array_join(people, ',')"],
+    ['array_join(tags, 1)', 'array_join needs a string as its delimiter, got integer: array_join(tags, 1)'],
+    ["array_join(tags, ',', 0)", "array_join needs a string as its nullReplacement, got integer: array_join(tags, ',', 0)"],
+    ["array_position(ints, 'x')", "array_position cannot look for string in array<integer>: array_position(ints, 'x')"],
+    ['array_position(maps, NULL)', 'array_position cannot compare elements of type map<string,long>: array_position(maps, NULL)'],
+    ['array_remove(id, 1)', 'array_remove needs an array as its first argument, got long: array_remove(id, 1)'],
+    ["array_repeat(id, '2')", 'array_repeat needs a whole number as its count, got string: array_repeat(id, \'2\')'],
+    ['arrays_zip(ints, id)', 'arrays_zip needs arrays, got long as argument 2: arrays_zip(ints, id)'],
+    ['arrays_zip(ints, ints)', 'arrays_zip would have two fields named "ints": arrays_zip(ints, ints)'],
+    ['array_compact(id)', 'array_compact needs an array, got long: array_compact(id)'],
+    ['flatten(tags)', 'flatten needs an array of arrays, got array<string>: flatten(tags)'],
+    ["array_join(tags, ',', nullReplacement => '-', x => 1)", 'EXPR_NAMED_ARGUMENT function "array_join" has no parameter "x" (parameters: array, delimiter, nullreplacement) at column 47'],
+  ])('refuses %s', (text, message) => {
+    expect(problem(text)).toBe(message.startsWith('EXPR_') ? message : `E_TYPE asset "s": columns: ${message}`);
+  });
+});

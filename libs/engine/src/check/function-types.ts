@@ -13,13 +13,14 @@ import {
   isModelled,
   isNumeric,
   isTemporal,
-  isNested,
   arrayType,
   mapType,
+  isNested,
   nestedParts,
   structType,
   type DataType,
 } from '../types/data-type';
+import { commonElementType, holdsMap, zipFieldNames } from './array-types';
 import { parseReplacement, readDataType, readJsonPath, regexGroupCount, regexProblem, type JsonPathStep, type ReplacementPiece } from '@pipeline/definition';
 import { parseDatePattern, type DatePattern } from '../formats/date-pattern';
 import { TRUNCATION_UNITS, type TruncationUnit } from '../values/truncate';
@@ -41,6 +42,40 @@ function stringArg(name: string, t: DataType, position = 'its argument'): string
 
 function integralArg(name: string, t: DataType, position: string): string | undefined {
   return t === 'null' || isIntegral(t) ? undefined : `${name} needs a whole number as ${position}, got ${t}`;
+}
+
+/** The element type of an array argument (`null` for a NULL argument), or undefined when it is no array. */
+function arrayElement(t: DataType): DataType | undefined {
+  if (t === 'null') return 'null';
+  const parts = nestedParts(t);
+  return parts?.kind === 'array' ? parts.element : undefined;
+}
+
+/** array_distinct's rule: an array of elements that can be compared for equality; the same type back. */
+function comparableArray(name: string, a: DataType): DataType | { problem: string } {
+  const element = arrayElement(a);
+  if (element === undefined) return problem(`${name} needs an array, got ${a}`);
+  if (holdsMap(element)) return problem(`${name} cannot compare elements of type ${element}`);
+  return arrayType(element === 'null' ? 'integer' : element);
+}
+
+/** array_union, array_intersect, array_except: two arrays of one element type (numbers widened); an array of it. */
+function twoArrays(name: string, a: DataType, b: DataType): DataType | { problem: string } {
+  const x = arrayElement(a);
+  const y = arrayElement(b);
+  if (x === undefined || y === undefined) return problem(`${name} needs two arrays, got ${a} and ${b}`);
+  const element = commonElementType(x, y);
+  if (element === undefined) return problem(`${name} needs arrays of one element type, got ${a} and ${b}`);
+  return comparableArray(name, arrayType(element));
+}
+
+/** array_position, array_remove: the common type of the array's elements and the value looked for. */
+function searchedElement(name: string, a: DataType, v: DataType): DataType | { problem: string } {
+  const element = arrayElement(a);
+  if (element === undefined) return problem(`${name} needs an array as its first argument, got ${a}`);
+  const common = commonElementType(element, v);
+  if (common === undefined) return problem(`${name} cannot look for ${v} in ${a}`);
+  return holdsMap(common) ? problem(`${name} cannot compare elements of type ${common}`) : common;
 }
 
 function temporalArg(name: string, t: DataType, position = 'its argument'): string | undefined {
@@ -584,6 +619,59 @@ export const FUNCTION_TYPES = {
     if (a !== 'null' && parts?.kind !== 'array') return problem(`array_contains needs an array as its first argument, got ${a}`);
     if (parts?.kind === 'array' && v !== 'null' && supertype(parts.element, v) === undefined) return problem(`array_contains cannot look for ${v} in ${a}`);
     return 'boolean';
+  },
+  // Array functions (spec 9.13.7): an argument that is NULL (type null) stands for any array.
+  array_distinct: ([a]) => comparableArray('array_distinct', a),
+  array_sort: ([a]) => {
+    const element = arrayElement(a);
+    if (element === undefined) return problem(`array_sort needs an array, got ${a}`);
+    // Ordering nested elements (arrays, structs) would need Spark's NULL-first order inside them; only scalars are sorted.
+    return isModelled(element) ? arrayType(element === 'null' ? 'integer' : element) : problem(`array_sort cannot order elements of type ${element}`);
+  },
+  array_union: ([a, b]) => twoArrays('array_union', a, b),
+  array_intersect: ([a, b]) => twoArrays('array_intersect', a, b),
+  array_except: ([a, b]) => twoArrays('array_except', a, b),
+  array_join: ([a, delimiter, replacement]) => {
+    const element = arrayElement(a);
+    if (element === undefined) return problem(`array_join needs an array as its first argument, got ${a}`);
+    if (!isModelled(element)) return problem(`array_join cannot turn elements of type ${element} into text`);
+    const p = stringArg('array_join', delimiter, 'its delimiter') ?? (replacement === undefined ? undefined : stringArg('array_join', replacement, 'its nullReplacement'));
+    return p === undefined ? 'string' : problem(p);
+  },
+  array_position: ([a, v]) => {
+    const element = searchedElement('array_position', a, v);
+    return typeof element === 'string' ? 'long' : element;
+  },
+  array_remove: ([a, v]) => {
+    const element = searchedElement('array_remove', a, v);
+    return typeof element === 'string' ? arrayType(element === 'null' ? 'integer' : element) : element;
+  },
+  array_repeat: ([v, n]) => {
+    if (!isModelled(v) && !isNested(v)) return problem(`array_repeat cannot hold values of type ${v}`);
+    const p = integralArg('array_repeat', n, 'its count');
+    return p === undefined ? arrayType(v === 'null' ? 'integer' : v) : problem(p);
+  },
+  arrays_zip: (args, call) => {
+    const names = zipFieldNames(call);
+    const fields: { name: string; type: DataType }[] = [];
+    for (const [i, t] of args.entries()) {
+      const element = arrayElement(t);
+      if (element === undefined) return problem(`arrays_zip needs arrays, got ${t} as argument ${i + 1}`);
+      const name = names[i] as string;
+      if (fields.some((f) => f.name === name)) return problem(`arrays_zip would have two fields named "${name}"`);
+      fields.push({ name, type: element === 'null' ? 'integer' : element });
+    }
+    return arrayType(structType(fields));
+  },
+  array_compact: ([a]) => {
+    const element = arrayElement(a);
+    return element === undefined ? problem(`array_compact needs an array, got ${a}`) : arrayType(element === 'null' ? 'integer' : element);
+  },
+  flatten: ([a]) => {
+    const element = arrayElement(a);
+    const inner = element === 'null' ? 'null' : element === undefined ? undefined : arrayElement(element);
+    if (inner === undefined) return problem(`flatten needs an array of arrays, got ${a}`);
+    return arrayType(inner === 'null' ? 'integer' : inner);
   },
   element_at: ([c, k]) => {
     const parts = nestedParts(c);

@@ -244,3 +244,64 @@ describe('DuckDB JSON, variant and time functions (golden table, spec 9.13.10, 9
   });
 });
 
+describe('DuckDB array functions (golden table, spec 9.13.7)', () => {
+  const ARRAYS: Column[] = [
+    { name: 'xs', type: 'array<integer>' },
+    { name: 'ys', type: 'array<long>' },
+    { name: 'tags', type: 'array<string>' },
+    { name: 'grid', type: 'array<array<integer>>' },
+    { name: 'n', type: 'integer' },
+  ];
+  const arraySql = (text: string): string => compileDuckDbExpression(bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: ARRAYS, context: 'row' }));
+  const DISTINCT = (list: string): string => `list_filter(${list}, lambda "__x", "__i": list_position(${list}, "__x") = "__i")`;
+  const PAIR = (a: string, b: string, body: string): string => `list_transform([struct_pack("__1" := ${a}, "__2" := ${b})], lambda "__v": ${body})[1]`;
+  const X = `struct_extract("__v", '__1')`;
+  const Y = `struct_extract("__v", '__2')`;
+
+  it.each([
+    ['array_distinct(xs)', `list_transform(["xs"], lambda "__v": ${DISTINCT('"__v"')})[1]`],
+    ['array_distinct(NULL)', `list_transform([CAST(NULL AS INTEGER[])], lambda "__v": ${DISTINCT('"__v"')})[1]`],
+    ['array_sort(tags)', `list_sort("tags", 'ASC', 'NULLS LAST')`],
+    ['array_union(xs, ys)', PAIR('CAST("xs" AS BIGINT[])', '"ys"', `CASE WHEN ${X} IS NULL OR ${Y} IS NULL THEN NULL ELSE ${DISTINCT(`list_concat(${X}, ${Y})`)} END`)],
+    [
+      'array_intersect(xs, ys)',
+      PAIR(
+        'CAST("xs" AS BIGINT[])',
+        '"ys"',
+        `CASE WHEN ${Y} IS NULL THEN NULL ELSE list_filter(${X}, lambda "__x", "__i": list_position(${X}, "__x") = "__i" AND list_position(${Y}, "__x") IS NOT NULL) END`,
+      ),
+    ],
+    [
+      'array_except(xs, xs)',
+      PAIR('"xs"', '"xs"', `CASE WHEN ${Y} IS NULL THEN NULL ELSE list_filter(${X}, lambda "__x", "__i": list_position(${X}, "__x") = "__i" AND list_position(${Y}, "__x") IS NULL) END`),
+    ],
+    [
+      "array_join(xs, ', ')",
+      PAIR(
+        '"xs"',
+        "', '",
+        `CASE WHEN ${X} IS NULL OR ${Y} IS NULL THEN NULL ELSE coalesce(list_reduce(list_filter(list_transform(${X}, lambda "__x": CAST("__x" AS VARCHAR)), lambda "__x": "__x" IS NOT NULL), lambda "__a", "__b": CASE WHEN "__a" IS NULL THEN "__b" ELSE "__a" || ${Y} || "__b" END, CAST(NULL AS VARCHAR)), '') END`,
+      ),
+    ],
+    [
+      "array_join(tags, '-', '?')",
+      `list_transform([struct_pack("__1" := "tags", "__2" := '-', "__3" := '?')], lambda "__v": CASE WHEN ${X} IS NULL OR ${Y} IS NULL OR struct_extract("__v", '__3') IS NULL THEN NULL ELSE coalesce(list_reduce(list_transform(${X}, lambda "__x": coalesce("__x", struct_extract("__v", '__3'))), lambda "__a", "__b": CASE WHEN "__a" IS NULL THEN "__b" ELSE "__a" || ${Y} || "__b" END, CAST(NULL AS VARCHAR)), '') END)[1]`,
+    ],
+    ['array_position(xs, 2.5)', PAIR('CAST("xs" AS DOUBLE[])', 'CAST(2.5 AS DOUBLE)', `CASE WHEN ${X} IS NULL OR ${Y} IS NULL THEN NULL ELSE CAST(coalesce(list_position(${X}, ${Y}), 0) AS BIGINT) END`)],
+    ['array_remove(xs, n)', PAIR('"xs"', '"n"', `CASE WHEN ${Y} IS NULL THEN NULL ELSE list_filter(${X}, lambda "__x": "__x" IS DISTINCT FROM ${Y}) END`)],
+    ['array_repeat(NULL, n)', PAIR('CAST(NULL AS INTEGER)', '"n"', `CASE WHEN ${Y} IS NULL THEN NULL ELSE list_transform(range(CAST(${Y} AS BIGINT)), lambda "__i": ${X}) END`)],
+    [
+      'arrays_zip(xs, array(n))',
+      PAIR(
+        '"xs"',
+        'list_value("n")',
+        `CASE WHEN ${X} IS NULL OR ${Y} IS NULL THEN NULL ELSE list_transform(range(1, greatest(len(${X}), len(${Y})) + 1), lambda "__i": struct_pack("xs" := list_extract(${X}, "__i"), "1" := list_extract(${Y}, "__i"))) END`,
+      ),
+    ],
+    ['arrays_zip(tags)', `list_transform(["tags"], lambda "__v": CASE WHEN "__v" IS NULL THEN NULL ELSE list_transform(range(1, len("__v") + 1), lambda "__i": struct_pack("tags" := list_extract("__v", "__i"))) END)[1]`],
+    ['array_compact(tags)', `list_filter("tags", lambda "__x": "__x" IS NOT NULL)`],
+    ['flatten(grid)', `list_transform(["grid"], lambda "__v": CASE WHEN len(list_filter("__v", lambda "__x": "__x" IS NULL)) > 0 THEN NULL ELSE flatten("__v") END)[1]`],
+  ])('%s', (text, expected) => {
+    expect(arraySql(text)).toBe(expected);
+  });
+});

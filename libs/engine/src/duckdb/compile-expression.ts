@@ -23,7 +23,8 @@ import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { duckDbJsonPath } from '../values/json-path';
-import { decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
+import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
+import { commonElementType, zipFieldNames } from '../check/array-types';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
 /** DuckDB's name for a portable type. */
@@ -144,6 +145,45 @@ function inResultType(args: readonly string[], types: readonly DataType[], resul
 /** Whole seconds from the epoch to a timestamp (floored, as date_diff counts second boundaries). */
 function epochSeconds(ts: string): string {
   return `date_diff('second', TIMESTAMP '1970-01-01 00:00:00', ${ts})`;
+}
+
+/**
+ * `body` over the values computed once, as the parameter of a one-element list_transform: the
+ * array functions use an argument several times, and nested calls would repeat its SQL at every
+ * level. The values stay outside the lambda, and only the helpers' own names appear inside, so
+ * no column or lambda parameter of the caller is captured.
+ */
+function once(values: readonly string[], body: (refs: string[]) => string): string {
+  if (values.length === 1) return `list_transform([${values[0]}], lambda "__v": ${body(['"__v"'])})[1]`;
+  const fields = values.map((v, i) => `"__${i + 1}" := ${v}`).join(', ');
+  return `list_transform([struct_pack(${fields})], lambda "__v": ${body(values.map((_, i) => `struct_extract("__v", '__${i + 1}')`))})[1]`;
+}
+
+/** The elements of a list without repeats, each at its first occurrence (list_position finds NULL and NaN too). */
+function distinctOf(list: string): string {
+  return `list_filter(${list}, lambda "__x", "__i": list_position(${list}, "__x") = "__i")`;
+}
+
+/** An array argument as the array type `target` (a NULL argument typed too, for the lambdas to bind). */
+function asArray(sql: string, t: DataType | undefined, target: DataType): string {
+  return t === target ? sql : `CAST(${sql} AS ${duckDbTypeName(target)})`;
+}
+
+/** A value as the element type `element`. */
+function asElement(sql: string, t: DataType | undefined, element: DataType): string {
+  return t === element ? sql : `CAST(${sql} AS ${duckDbTypeName(element)})`;
+}
+
+/** The element type of an array type (`null` for a NULL argument). */
+function elementOf(t: DataType | undefined): DataType {
+  const parts = t === undefined ? undefined : nestedParts(t);
+  return parts?.kind === 'array' ? parts.element : 'null';
+}
+
+/** array_position / array_remove: the common type of the elements and the value looked for. */
+function searchedType([a, v]: readonly DataType[]): DataType {
+  const common = commonElementType(elementOf(a), v ?? 'null');
+  return common === undefined || common === 'null' ? 'integer' : common;
 }
 
 /** strftime text of a write pattern argument (from_unixtime, date_format). */
@@ -397,6 +437,58 @@ export const DUCKDB_FUNCTIONS = {
   current_timestamp: () => 'CAST(current_timestamp AS TIMESTAMP)',
   size: ([x], types) => (nestedParts(types[0])?.kind === 'map' ? `CAST(cardinality(${x}) AS INTEGER)` : `CAST(len(${x}) AS INTEGER)`),
   array_contains: ([a, v]) => `CASE WHEN ${v} IS NULL THEN NULL ELSE list_contains(${a}, ${v}) END`,
+  // Array functions (spec 9.13.7). DuckDB's list_distinct drops NULL and loses the order, and
+  // list_concat reads a NULL list as empty, so the Spark rules are spelled out with lambdas.
+  array_distinct: ([a], types, _call, result) => once([asArray(a, types[0], result)], ([x]) => distinctOf(x)),
+  array_sort: ([a], types, _call, result) => `list_sort(${asArray(a, types[0], result)}, 'ASC', 'NULLS LAST')`,
+  array_union: ([a, b], types, _call, result) =>
+    once([asArray(a, types[0], result), asArray(b, types[1], result)], ([x, y]) => `CASE WHEN ${x} IS NULL OR ${y} IS NULL THEN NULL ELSE ${distinctOf(`list_concat(${x}, ${y})`)} END`),
+  array_intersect: ([a, b], types, _call, result) =>
+    once(
+      [asArray(a, types[0], result), asArray(b, types[1], result)],
+      ([x, y]) => `CASE WHEN ${y} IS NULL THEN NULL ELSE list_filter(${x}, lambda "__x", "__i": list_position(${x}, "__x") = "__i" AND list_position(${y}, "__x") IS NOT NULL) END`,
+    ),
+  array_except: ([a, b], types, _call, result) =>
+    once(
+      [asArray(a, types[0], result), asArray(b, types[1], result)],
+      ([x, y]) => `CASE WHEN ${y} IS NULL THEN NULL ELSE list_filter(${x}, lambda "__x", "__i": list_position(${x}, "__x") = "__i" AND list_position(${y}, "__x") IS NULL) END`,
+    ),
+  array_join: (args, types) => {
+    const element = elementOf(types[0]);
+    const values = [element === 'null' ? `CAST(${args[0]} AS VARCHAR[])` : (args[0] as string), ...args.slice(1)];
+    return once(values, (refs) => {
+      const [x, delimiter, replacement] = refs;
+      const texts = element === 'string' || element === 'null' ? (x as string) : `list_transform(${x}, lambda "__x": ${asText('"__x"', element)})`;
+      const pieces = replacement === undefined ? `list_filter(${texts}, lambda "__x": "__x" IS NOT NULL)` : `list_transform(${texts}, lambda "__x": coalesce("__x", ${replacement}))`;
+      // Folded rather than array_to_string, which takes only a constant delimiter; the NULL start marks the first piece.
+      const joined = `list_reduce(${pieces}, lambda "__a", "__b": CASE WHEN "__a" IS NULL THEN "__b" ELSE "__a" || ${delimiter} || "__b" END, CAST(NULL AS VARCHAR))`;
+      return strict(refs, `coalesce(${joined}, '')`);
+    });
+  },
+  array_position: ([a, v], types) => {
+    const element = searchedType(types);
+    return once([asArray(a, types[0], arrayType(element)), asElement(v, types[1], element)], ([x, y]) => strict([x, y], `CAST(coalesce(list_position(${x}, ${y}), 0) AS BIGINT)`));
+  },
+  array_remove: ([a, v], types, _call, result) =>
+    once([asArray(a, types[0], result), asElement(v, types[1], searchedType(types))], ([x, y]) => `CASE WHEN ${y} IS NULL THEN NULL ELSE list_filter(${x}, lambda "__x": "__x" IS DISTINCT FROM ${y}) END`),
+  array_repeat: ([v, n], types, _call, result) =>
+    once([asElement(v, types[0], elementOf(result)), n], ([x, count]) => `CASE WHEN ${count} IS NULL THEN NULL ELSE list_transform(range(CAST(${count} AS BIGINT)), lambda "__i": ${x}) END`),
+  arrays_zip: (args, types, call, result) => {
+    const names = zipFieldNames(call);
+    const fields = (nestedParts(elementOf(result)) as { fields: readonly { type: DataType }[] }).fields;
+    return once(
+      args.map((a, i) => asArray(a, types[i], arrayType((fields[i] as { type: DataType }).type))),
+      (refs) => {
+        const longest = refs.length === 1 ? `len(${refs[0]})` : `greatest(${refs.map((r) => `len(${r})`).join(', ')})`;
+        const struct = `struct_pack(${refs.map((r, i) => `${quoteIdentifier(names[i] as string)} := list_extract(${r}, "__i")`).join(', ')})`;
+        return `CASE WHEN ${refs.map((r) => `${r} IS NULL`).join(' OR ')} THEN NULL ELSE list_transform(range(1, ${longest} + 1), lambda "__i": ${struct}) END`;
+      },
+    );
+  },
+  array_compact: ([a], types, _call, result) => `list_filter(${asArray(a, types[0], result)}, lambda "__x": "__x" IS NOT NULL)`,
+  // DuckDB's flatten skips a NULL inner array; Spark's gives NULL.
+  flatten: ([a], types, _call, result) =>
+    once([asArray(a, types[0], arrayType(result))], ([x]) => `CASE WHEN len(list_filter(${x}, lambda "__x": "__x" IS NULL)) > 0 THEN NULL ELSE flatten(${x}) END`),
   element_at: ([c, k], types) => (nestedParts(types[0])?.kind === 'map' ? `map_extract_value(${c}, ${k})` : `list_extract(${c}, ${k})`),
   array: (args, types, _call, result) => {
     const element = (nestedParts(result) as { element: DataType }).element;

@@ -11,7 +11,32 @@ import { functionsCalled } from './function-support';
 /** The functions danfo refuses: JavaScript's Math rounds them differently from DuckDB's C library. */
 const DUCKDB_ONLY = ['exp', 'ln', 'log', 'log10', 'log2', 'cbrt'];
 /** The collection functions danfo refuses: it holds no array, map or struct values. */
-const NESTED_ONLY = ['size', 'array_contains', 'element_at', 'array', 'struct', 'named_struct', 'map', 'transform', 'filter', 'exists', 'aggregate'];
+const NESTED_ONLY = [
+  'size',
+  'array_contains',
+  // array functions (spec 9.13.7)
+  'array_distinct',
+  'array_sort',
+  'array_union',
+  'array_intersect',
+  'array_except',
+  'array_join',
+  'array_position',
+  'array_remove',
+  'array_repeat',
+  'arrays_zip',
+  'array_compact',
+  'flatten',
+  'element_at',
+  'array',
+  'struct',
+  'named_struct',
+  'map',
+  'transform',
+  'filter',
+  'exists',
+  'aggregate',
+];
 /** The JSON and variant functions danfo refuses (spec 9.13.10, 9.13.13): nested values, variants, or DuckDB's JSON reading. */
 const JSON_ONLY = ['from_json', 'to_json', 'get_json_object', 'schema_of_json', 'parse_json', 'variant_get', 'try_variant_get', 'is_variant_null', 'schema_of_variant'];
 
@@ -88,6 +113,12 @@ describe('collection functions on danfo', () => {
     ["named_struct('s', salary) AS s", 'named_struct'],
     ['transform(split, x -> x + 1) AS t', 'transform'],
     ['aggregate(split, 0, (acc, x) -> acc + x) AS t', 'aggregate'],
+    // array functions (spec 9.13.7): a text or number result and scalar arguments are refused alike
+    ["array_join(array(dept), ',') AS j", 'array_join'],
+    ['array_position(array(salary), 1) AS p', 'array_position'],
+    ['array_repeat(salary, 2) AS r', 'array_repeat'],
+    ['flatten(array_repeat(array(salary), 2)) AS f', 'flatten'],
+    ['array_distinct(array(salary)) AS d', 'array_distinct'],
   ])('%s is refused at validation with V-014 naming function "%s"', (column, name) => {
     const yaml = [
       'version: "3.0"',

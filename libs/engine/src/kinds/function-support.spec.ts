@@ -11,7 +11,13 @@ import { functionsCalled } from './function-support';
 /** The functions danfo refuses: JavaScript's Math rounds them differently from DuckDB's C library. */
 const DUCKDB_ONLY = ['exp', 'ln', 'log', 'log10', 'log2', 'cbrt'];
 /** The collection functions danfo refuses: it holds no array, map or struct values. */
-const NESTED_ONLY = ['size', 'array_contains', 'element_at', 'array', 'struct', 'named_struct', 'map', 'transform', 'filter', 'exists', 'aggregate'];
+const NESTED_ONLY = [
+  'size', 'array_contains', 'element_at', 'array', 'struct', 'named_struct', 'map', 'transform', 'filter', 'exists',
+  // map, higher-order and struct functions (spec 9.13.7-9.13.9)
+  'forall', 'map_keys', 'map_values', 'map_concat', 'map_from_arrays', 'map_from_entries', 'map_entries', 'transform_keys', 'transform_values',
+  'map_filter', 'zip_with', 'with_field', 'drop_fields',
+  'aggregate',
+];
 
 const steps = [
   { ref: 'raw', source: input('e.csv') },
@@ -83,6 +89,11 @@ describe('collection functions on danfo', () => {
     ["named_struct('s', salary) AS s", 'named_struct'],
     ['transform(split, x -> x + 1) AS t', 'transform'],
     ['aggregate(split, 0, (acc, x) -> acc + x) AS t', 'aggregate'],
+    ["map_keys(map('k', salary)) AS t", 'map_keys'],
+    ["map_filter(map('k', salary), (k, v) -> v > 1) AS t", 'map_filter'],
+    ['zip_with(split, split, (x, y) -> x + y) AS t', 'zip_with'],
+    ['forall(split, x -> x > 1) AS t', 'forall'],
+    ["drop_fields(named_struct('a', salary, 'b', 1), 'a') AS t", 'drop_fields'],
   ])('%s is refused at validation with V-014 naming function "%s"', (column, name) => {
     const yaml = [
       'version: "3.0"',

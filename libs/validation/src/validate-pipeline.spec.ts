@@ -470,7 +470,7 @@ describe('validatePipeline: one test per code', () => {
   it('V-009: lambdas and named arguments misused (spec 9.8, 9.9)', () => {
     const select = (column: string): string => message(validatePipeline(pipeline(RAW, `asset_ref: s\nsource:\n  select: {from: raw, columns: [${JSON.stringify(column)}]}`, OUT)));
     expect(select('x -> x + 1')).toBe('V-009: asset "s": columns[0]: unexpected token "->" at column 3');
-    expect(select('array(x -> x)')).toBe('V-009: asset "s": columns[0]: a lambda is only allowed as the function argument of transform, filter, exists or aggregate at column 7');
+    expect(select('array(x -> x)')).toBe('V-009: asset "s": columns[0]: a lambda is only allowed as the function argument of a higher-order function (transform, filter, exists, forall, transform_keys, transform_values, map_filter, zip_with, aggregate) at column 7');
     expect(select('transform(arr, 1)')).toBe('V-009: asset "s": columns[0]: argument 2 of transform must be a lambda of one parameter (x -> ...) at column 16');
     expect(select('aggregate(arr, 0, x -> x)')).toBe('V-009: asset "s": columns[0]: the lambda of aggregate takes 2 parameters, got 1 at column 19');
     expect(select('substring(str => name, 1)')).toBe('V-009: asset "s": columns[0]: a positional argument cannot follow a named one at column 24');

@@ -45,10 +45,13 @@ describe('checkExpression: function catalogue rules (any role)', () => {
     ['size(transform(a, (x, y) -> x)) > 1', 'EXPR_LAMBDA', 'the lambda of transform takes 1 parameter, got 2 at column 19'],
     ['aggregate(a, 0, x -> x) > 1', 'EXPR_LAMBDA', 'the lambda of aggregate takes 2 parameters, got 1 at column 17'],
     ['aggregate(a, 0, (s, x) -> s + x, 1) > 1', 'EXPR_LAMBDA', 'argument 4 of aggregate must be a lambda of one parameter (x -> ...) at column 34'],
-    ['size(array(x -> 1)) > 1', 'EXPR_LAMBDA', 'a lambda is only allowed as the function argument of transform, filter, exists or aggregate at column 12'],
+    ['size(array(x -> 1)) > 1', 'EXPR_LAMBDA', 'a lambda is only allowed as the function argument of a higher-order function (transform, filter, exists, forall, transform_keys, transform_values, map_filter, zip_with, aggregate) at column 12'],
     ['size(transform(a, x -> x + sum(x))) > 1', 'EXPR_LAMBDA', 'a lambda cannot hold aggregate function "sum" at column 28'],
     ['size(transform(a, x -> rank() OVER (ORDER BY x))) > 1', 'EXPR_LAMBDA', 'a lambda cannot hold a window expression at column 24'],
-    ['exists(x -> x, a)', 'EXPR_LAMBDA', 'a lambda is only allowed as the function argument of transform, filter, exists or aggregate at column 8'],
+    ['exists(x -> x, a)', 'EXPR_LAMBDA', 'a lambda is only allowed as the function argument of a higher-order function (transform, filter, exists, forall, transform_keys, transform_values, map_filter, zip_with, aggregate) at column 8'],
+    ['map_filter(m, x -> true) IS NULL', 'EXPR_LAMBDA', 'the lambda of map_filter takes 2 parameters, got 1 at column 15'],
+    ['size(zip_with(a, b, c)) > 1', 'EXPR_LAMBDA', 'argument 3 of zip_with must be a lambda of 2 parameters ((a, b) -> ...) at column 21'],
+    ['grouping_id() > 1', 'EXPR_ARITY', 'function "grouping_id" takes at least 1 argument, got 0 at column 1'],
   ])('%s', (text, code, message) => {
     for (const role of ALL_ROLES) {
       expect(problem(text, { role })).toEqual({ code, message });

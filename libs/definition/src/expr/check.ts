@@ -9,7 +9,7 @@ import { parseReplacement, regexGroupCount, regexProblem } from './regex';
 import { readJsonPath } from './json-path';
 import { readDataType } from '../kinds/parse';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
-import { lookupFunction, lookupWindowFunction } from './functions';
+import { FUNCTIONS, lookupFunction, lookupWindowFunction } from './functions';
 import { parseExpression } from './parser';
 import { MAX_TEXT_GROWTH, findTextGrowthProblem } from './text-growth';
 import { children, columnsReferenced, walkExpression } from './walk';
@@ -41,6 +41,11 @@ export interface CheckExpressionOptions {
    */
   readonly windowStep?: boolean;
 }
+
+/** The catalogue's higher-order functions (those taking a lambda), for messages. */
+const HIGHER_ORDER_NAMES = FUNCTIONS.filter((f) => f.lambdas !== undefined)
+  .map((f) => f.name)
+  .join(', ');
 
 const ROLE_PLACE: Readonly<Record<Exclude<ExpressionRole, 'aggregate'>, string>> = {
   predicate: 'in a filter',
@@ -84,7 +89,7 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
         return;
       case 'lambda':
         // Lambdas in their places are visited with their call; this one is anywhere else.
-        report('EXPR_LAMBDA', 'a lambda is only allowed as the function argument of transform, filter, exists or aggregate', node);
+        report('EXPR_LAMBDA', `a lambda is only allowed as the function argument of a higher-order function (${HIGHER_ORDER_NAMES})`, node);
         return;
       case 'column':
         // A lambda's parameter is no column.

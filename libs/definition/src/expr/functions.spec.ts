@@ -21,6 +21,9 @@ describe('function catalogue', () => {
         // array functions (spec 9.13.7)
         'array_compact', 'array_distinct', 'array_except', 'array_intersect', 'array_join', 'array_position', 'array_remove', 'array_repeat', 'array_sort',
         'array_union', 'arrays_zip', 'flatten',
+        // map, higher-order and struct functions (spec 9.13.7-9.13.9), grouping_id (9.13.12)
+        'forall', 'map_keys', 'map_values', 'map_concat', 'map_from_arrays', 'map_from_entries', 'map_entries', 'transform_keys', 'transform_values',
+        'map_filter', 'zip_with', 'with_field', 'drop_fields', 'grouping_id',
       ].sort(),
     );
     for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());
@@ -29,7 +32,7 @@ describe('function catalogue', () => {
   it('marks exactly the aggregates', () => {
     expect(FUNCTIONS.filter((f) => f.aggregate).map((f) => f.name)).toEqual([
       'count', 'sum', 'avg', 'min', 'max', 'stddev', 'stddev_samp', 'stddev_pop', 'variance', 'var_samp', 'var_pop', 'median',
-      'corr', 'covar_pop', 'covar_samp', 'skewness', 'kurtosis', 'percentile', 'percentile_approx', 'grouping',
+      'corr', 'covar_pop', 'covar_samp', 'skewness', 'kurtosis', 'percentile', 'percentile_approx', 'grouping', 'grouping_id',
     ]);
     expect(FUNCTIONS.filter((f) => f.allowsStar === true).map((f) => f.name)).toEqual(['count']);
     expect(FUNCTIONS.filter((f) => f.allowsDistinct === true).map((f) => f.name)).toEqual(['count', 'sum', 'avg']);

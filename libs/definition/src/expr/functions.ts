@@ -104,6 +104,14 @@ export const FUNCTION_CATALOGUE = {
     ),
     acceptsAnyType: true,
   },
+  // Spec 9.13.12.
+  grouping_id: {
+    ...aggregate(
+      'grouping_id(key, ...): the bits of grouping(key) for each argument, the first the most significant (grouping_id(a, b) = 2 * grouping(a) + grouping(b)); 0 in a plain group; the arguments (at most 31) are grouping key columns.',
+    ),
+    maxArgs: null,
+    acceptsAnyType: true,
+  },
 
   concat: scalar('string', 1, null, 'string', 'Concatenation of the arguments as text; NULL if any argument is NULL.'),
   upper: scalar('string', 1, 1, 'string', 'The text in upper case.'),
@@ -534,6 +542,115 @@ export const FUNCTION_CATALOGUE = {
     acceptsAnyType: true,
     params: ['array', 'func'],
     lambdas: { 1: 1 },
+  },
+  // Map, higher-order and struct functions (spec 9.13.7, 9.13.8, 9.13.9).
+  forall: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'boolean',
+      'forall(array, x -> condition): false when the condition is false for some element, else NULL when it is NULL for some, else true (true for an empty array); NULL for a NULL array.',
+    ),
+    acceptsAnyType: true,
+    params: ['array', 'func'],
+    lambdas: { 1: 1 },
+  },
+  map_keys: { ...scalar('collection', 1, 1, 'any', 'map_keys(map): the array of its keys, in map order; NULL for a NULL map.'), acceptsAnyType: true, params: ['map'] },
+  map_values: { ...scalar('collection', 1, 1, 'any', 'map_values(map): the array of its values, in map order; NULL for a NULL map.'), acceptsAnyType: true, params: ['map'] },
+  map_concat: {
+    ...scalar(
+      'collection',
+      1,
+      null,
+      'any',
+      'map_concat(map1, map2, ...): the entries of all the maps (keys and values brought to their common types); a key in a later map overwrites the value of an earlier one and keeps its first place; NULL when any map is NULL.',
+    ),
+    acceptsAnyType: true,
+  },
+  map_from_arrays: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'any',
+      'map_from_arrays(keys, values): the map pairing each key with the value at the same position; NULL when either array is NULL; arrays of different lengths, a NULL key or a repeated key fail the job.',
+    ),
+    acceptsAnyType: true,
+    params: ['keys', 'values'],
+  },
+  map_from_entries: {
+    ...scalar(
+      'collection',
+      1,
+      1,
+      'any',
+      'map_from_entries(array): the map of an array of two-field structs (struct<key,value>: the first field the key, the second its value); NULL when the array or one of its entries is NULL; a NULL or repeated key fails the job.',
+    ),
+    acceptsAnyType: true,
+    params: ['array'],
+  },
+  map_entries: {
+    ...scalar('collection', 1, 1, 'any', 'map_entries(map): the array of its entries as struct<key:K,value:V>, in map order; NULL for a NULL map.'),
+    acceptsAnyType: true,
+    params: ['map'],
+  },
+  transform_keys: {
+    ...scalar(
+      'collection',
+      2,
+      2,
+      'any',
+      'transform_keys(map, (k, v) -> expr): the map with each key replaced by expr, values kept; NULL for a NULL map; a NULL or repeated new key fails the job.',
+    ),
+    acceptsAnyType: true,
+    params: ['map', 'func'],
+    lambdas: { 1: 2 },
+  },
+  transform_values: {
+    ...scalar('collection', 2, 2, 'any', 'transform_values(map, (k, v) -> expr): the map with each value replaced by expr, keys kept; NULL for a NULL map.'),
+    acceptsAnyType: true,
+    params: ['map', 'func'],
+    lambdas: { 1: 2 },
+  },
+  map_filter: {
+    ...scalar('collection', 2, 2, 'any', 'map_filter(map, (k, v) -> condition): the entries for which the condition is true, in map order; NULL for a NULL map.'),
+    acceptsAnyType: true,
+    params: ['map', 'func'],
+    lambdas: { 1: 2 },
+  },
+  zip_with: {
+    ...scalar(
+      'collection',
+      3,
+      3,
+      'any',
+      'zip_with(array1, array2, (x, y) -> expr): the array of expr over the elements at each position, the shorter array padded with NULLs; NULL when either array is NULL.',
+    ),
+    acceptsAnyType: true,
+    params: ['array1', 'array2', 'func'],
+    lambdas: { 2: 2 },
+  },
+  with_field: {
+    ...scalar(
+      'collection',
+      3,
+      3,
+      'any',
+      "with_field(struct, 'name', value): the struct with the field of that name (a text literal; matched ignoring case) replaced in its place, or added last; NULL for a NULL struct.",
+    ),
+    acceptsAnyType: true,
+    params: ['struct', 'name', 'value'],
+  },
+  drop_fields: {
+    ...scalar(
+      'collection',
+      2,
+      null,
+      'any',
+      "drop_fields(struct, 'name', ...): the struct without the fields named by the text literals (matched ignoring case); NULL for a NULL struct; a field it does not have, or dropping every field, is a type error.",
+    ),
+    acceptsAnyType: true,
   },
   aggregate: {
     ...scalar(

@@ -179,6 +179,12 @@ describe('parseExpression: lambdas and named arguments (spec 9.8, 9.9)', () => {
 
   it('puts named arguments in their places (E-EXPR-002, E-EXPR-003 as EXPR_NAMED_ARGUMENT)', () => {
     expect(parsed('substring(len => 3, str => s, pos => 1)')).toEqual({ kind: 'call', name: 'substring', args: [col('s'), int('1'), int('3')], distinct: false });
+    expect(parsed('map_filter(func => (k, v) -> v, map => m)')).toEqual({
+      kind: 'call',
+      name: 'map_filter',
+      args: [col('m'), { kind: 'lambda', params: ['k', 'v'], body: col('v') }],
+      distinct: false,
+    });
     for (const [text, message, code] of [
       ['substring(str => s, 1)', 'a positional argument cannot follow a named one at column 21', 'EXPR_NAMED_ARGUMENT'],
       ['substring(s, pos => 1, POS => 2)', 'argument "POS" is named twice at column 24', 'EXPR_NAMED_ARGUMENT'],
@@ -186,6 +192,8 @@ describe('parseExpression: lambdas and named arguments (spec 9.8, 9.9)', () => {
       ['substring(s, str => 1)', 'argument "str" of "substring" is also given by position at column 14', 'EXPR_NAMED_ARGUMENT'],
       ['substring(s, len => 1)', 'argument "pos" of "substring" is missing before the ones named at column 14', 'EXPR_NAMED_ARGUMENT'],
       ['upper(str => s)', 'function "upper" takes no named arguments at column 7', 'EXPR_NAMED_ARGUMENT'],
+      ["drop_fields(s, 'a', name => 'b')", 'function "drop_fields" takes no named arguments at column 21', 'EXPR_NAMED_ARGUMENT'],
+      ['zip_with(a, func => (x, y) -> x)', 'argument "array2" of "zip_with" is missing before the ones named at column 13', 'EXPR_NAMED_ARGUMENT'],
     ] as const) {
       const error = syntaxError(text);
       expect([error.message, error.code]).toEqual([message, code]);

@@ -271,3 +271,73 @@ describe('binding the array functions (spec 9.13.7)', () => {
     expect(problem(text)).toBe(message.startsWith('EXPR_') ? message : `E_TYPE asset "s": columns: ${message}`);
   });
 });
+
+describe('binding map, higher-order and struct functions (spec 9.13.7-9.13.9) and grouping_id (9.13.12)', () => {
+  const NESTED: Column[] = [
+    { name: 'id', type: 'long' },
+    { name: 'addr', type: 'struct<city:string,zip:integer>' },
+    { name: 'tags', type: 'array<string>' },
+    { name: 'm', type: 'map<string,integer>' },
+    { name: 'es', type: 'array<struct<k:date,v:double>>' },
+  ];
+  const scope: Scope = { asset: 's', field: 'columns', from: 'raw', columns: NESTED, context: 'row' };
+  const typeOf = (text: string): string => bindExpression(parseExpression(text), scope).type;
+  const problem = (text: string, context: Scope = scope): string => {
+    try {
+      bindExpression(parseExpression(text), context);
+    } catch (e) {
+      return `${(e as { code: string }).code} ${(e as Error).message}`;
+    }
+    throw new Error(`bound without error: ${text}`);
+  };
+
+  it.each([
+    ['map_keys(m)', 'array<string>'],
+    ['map_values(m)', 'array<integer>'],
+    ['map_entries(m)', 'array<struct<key:string,value:integer>>'],
+    ["map_concat(m, map('x', id))", 'map<string,long>'],
+    ['map_from_arrays(tags, array(1.5))', 'map<string,double>'],
+    ['map_from_entries(es)', 'map<date,double>'],
+    ['transform_keys(m, (k, v) -> v)', 'map<integer,integer>'],
+    ['transform_values(m, (k, v) -> k || v)', 'map<string,string>'],
+    ['map_filter(m, (k, v) -> v > id)', 'map<string,integer>'],
+    ['zip_with(tags, es, (t, e) -> e.v)', 'array<double>'],
+    ['zip_with(tags, tags, (a, b) -> NULL)', 'array<integer>'],
+    ['forall(tags, t -> t IS NULL)', 'boolean'],
+    ["with_field(addr, 'zip', 'x')", 'struct<city:string,zip:string>'],
+    ["with_field(addr, 'CITY', NULL)", 'struct<CITY:integer,zip:integer>'],
+    ["with_field(addr, 'n', tags)", 'struct<city:string,zip:integer,n:array<string>>'],
+    ["drop_fields(addr, 'zip')", 'struct<city:string>'],
+  ])('%s is %s', (text, type) => {
+    expect(typeOf(text)).toBe(type);
+  });
+
+  it.each([
+    ['map_keys(tags)', 'E_TYPE asset "s": columns: map_keys needs a map as its first argument, got array<string>: map_keys(tags)'],
+    ['map_concat(m, tags)', 'E_TYPE asset "s": columns: map_concat needs a map as argument 2, got array<string>: map_concat(m, tags)'],
+    ['map_from_arrays(es, tags)', 'E_TYPE asset "s": columns: map_from_arrays needs keys of a scalar type, got struct<k:date,v:double>: map_from_arrays(es, tags)'],
+    ['map_from_arrays(id, tags)', 'E_TYPE asset "s": columns: map_from_arrays needs an array of keys as its first argument, got long: map_from_arrays(id, tags)'],
+    ['map_from_entries(tags)', 'E_TYPE asset "s": columns: map_from_entries needs an array of two-field structs (struct<key,value>), got array<string>: map_from_entries(tags)'],
+    ['transform_keys(m, (k, v) -> tags)', 'E_TYPE asset "s": columns: the lambda of transform_keys must give a scalar key, got array<string>: transform_keys(m, (k, v) -> tags)'],
+    ['map_filter(m, (k, v) -> k)', 'E_TYPE asset "s": columns: the lambda of map_filter must give true/false, got string: map_filter(m, (k, v) -> k)'],
+    ['forall(m, x -> true)', 'E_TYPE asset "s": columns: forall needs an array as its first argument, got map<string,integer>: forall(m, x -> TRUE)'],
+    ['forall(tags, x -> 1)', 'E_TYPE asset "s": columns: the lambda of forall must give true/false, got integer: forall(tags, x -> 1)'],
+    ['zip_with(tags, m, (a, b) -> a)', 'E_TYPE asset "s": columns: zip_with needs an array as its second argument, got map<string,integer>: zip_with(tags, m, (a, b) -> a)'],
+    ["with_field(tags, 'a', 1)", "E_TYPE asset \"s\": columns: with_field needs a struct as its first argument, got array<string>: with_field(tags, 'a', 1)"],
+    ["drop_fields(addr, 'zip', 'ZIP')", "E_TYPE asset \"s\": columns: drop_fields names the field \"ZIP\" twice: drop_fields(addr, 'zip', 'ZIP')"],
+    ["drop_fields(addr, 'city', 'zip')", "E_TYPE asset \"s\": columns: drop_fields cannot drop every field of struct<city:string,zip:integer> (a struct needs at least one): drop_fields(addr, 'city', 'zip')"],
+    ["drop_fields(addr, 'x')", "E_TYPE asset \"s\": columns: drop_fields cannot drop field \"x\": struct<city:string,zip:integer> has no such field (fields: city, zip): drop_fields(addr, 'x')"],
+    ['drop_fields(addr, id)', 'E_TYPE asset "s": columns: drop_fields needs a text literal naming a field as argument 2: drop_fields(addr, id)'],
+  ])('refuses %s', (text, message) => {
+    expect(problem(text)).toBe(message);
+  });
+
+  it('types grouping_id as an integer over grouping keys only, at most 31 of them', () => {
+    const keys = Array.from({ length: 32 }, (_, i) => ({ name: `k${i}`, type: 'string' }));
+    const grouped: Scope = { asset: 's', field: 'agg', from: 'raw', columns: [...keys, { name: 'n', type: 'long' }], context: 'aggregate', groupKeys: keys.map((k) => k.name) };
+    expect(bindExpression(parseExpression('grouping_id(k0, k1)'), grouped).type).toBe('integer');
+    expect(problem('grouping_id(k0, n)', grouped)).toBe('E_AGGREGATE asset "s": agg: every argument of grouping_id must be a grouping key column (' + keys.map((k) => k.name).join(', ') + '): grouping_id(k0, n)');
+    const all = `grouping_id(${keys.map((k) => k.name).join(', ')})`;
+    expect(problem(all, grouped)).toBe(`E_TYPE asset "s": agg: grouping_id takes at most 31 keys, got 32: ${all}`);
+  });
+});

@@ -11,6 +11,7 @@ import {
   assertNever,
   callProblems,
   FUNCTION_CATALOGUE,
+  FUNCTIONS,
   isFunctionName,
   isWindowFunctionName,
   printExpression,
@@ -42,7 +43,7 @@ import {
   type DataType,
 } from '../types/data-type';
 import type { BoundCall, BoundExpr, BoundFrameBound, BoundString, BoundWindow, BoundWindowFunction, UntypedCall } from './bound-expr';
-import { adaptiveArithmeticType, FUNCTION_TYPES } from './function-types';
+import { adaptiveArithmeticType, FUNCTION_TYPES, type FunctionTyping } from './function-types';
 import { supertype } from './supertype';
 
 /** One column of a dataset: its name and portable type. */
@@ -66,6 +67,11 @@ export interface Scope {
   /** In aggregate context, the resolved names of the group keys (columns usable outside aggregates). */
   readonly groupKeys?: readonly string[];
 }
+
+/** The catalogue's higher-order functions (those taking a lambda), for messages. */
+const HIGHER_ORDER_NAMES = FUNCTIONS.filter((f) => f.lambdas !== undefined)
+  .map((f) => f.name)
+  .join(', ');
 
 /** Binds `e` in `scope` into a typed tree; throws E_COLUMN_NOT_FOUND, E_TYPE or E_AGGREGATE. */
 export function bindExpression(e: Expr, scope: Scope): BoundExpr {
@@ -199,7 +205,7 @@ class Binder {
       case 'index':
         return this.bindIndex(e, enclosing);
       case 'lambda':
-        return this.fail(`a lambda is only allowed as the function argument of transform, filter, exists or aggregate: ${printExpression(e)}`);
+        return this.fail(`a lambda is only allowed as the function argument of a higher-order function (${HIGHER_ORDER_NAMES}): ${printExpression(e)}`);
       case 'alias': {
         const inner = this.bind(e.expr, enclosing);
         return { kind: 'alias', expr: inner, alias: e.alias, type: inner.type, span };
@@ -490,7 +496,7 @@ class Binder {
       if (problem.code === 'EXPR_NESTED_AGGREGATE' || problem.code === 'EXPR_AGGREGATE_NOT_ALLOWED') this.aggregateError(problem.reason);
       this.fail(`${problem.reason}: ${printExpression(e)}`);
     }
-    if (name === 'grouping') this.requireGroupingKey(e);
+    if (name === 'grouping' || name === 'grouping_id') this.requireGroupingKey(e);
     if (spec.lambdas !== undefined) return this.bindHigherOrder(e, name, spec.aggregate ? name : enclosing);
     const nested = spec.aggregate ? name : enclosing;
     const bindOne = (a: Expr): BoundExpr => (a.kind === 'star' ? { kind: 'star', type: 'null', span: a.span } : this.bind(a, nested));
@@ -509,15 +515,16 @@ class Binder {
   }
 
   /**
-   * transform, filter, exists, aggregate (spec 9.8): the array first, then each lambda bound with
-   * its parameters typed (the element; for aggregate's merge the state, the common type of start
-   * and the elements, twice).
+   * Higher-order functions (spec 9.8, 9.13.8): the array (or map) first, then each lambda bound
+   * with its parameters typed (the element; a map's key and value; zip_with's two elements; for
+   * aggregate's merge the state, the common type of start and the elements, twice).
    */
   private bindHigherOrder(e: Call, name: FunctionName, enclosing: string | undefined): BoundExpr {
     const text = printExpression(e);
     const array = this.bind(e.args[0] as Expr, enclosing);
     const parts = nestedParts(array.type);
-    if (parts?.kind !== 'array') this.fail(`${name} needs an array as its first argument, got ${array.type}: ${text}`);
+    const overMap = name === 'transform_keys' || name === 'transform_values' || name === 'map_filter';
+    if (overMap ? parts?.kind !== 'map' : parts?.kind !== 'array') this.fail(`${name} needs ${overMap ? 'a map' : 'an array'} as its first argument, got ${array.type}: ${text}`);
     const lambda = (i: number, types: readonly DataType[]): BoundExpr => {
       const written = e.args[i];
       if (written?.kind !== 'lambda' || written.params.length !== types.length) {
@@ -534,7 +541,7 @@ class Binder {
         this.lambdaVars.length -= params.length;
       }
     };
-    const element = parts.element;
+    const element = parts?.kind === 'array' ? parts.element : 'null';
     const args: BoundExpr[] = [array];
     let type: DataType;
     switch (name) {
@@ -545,11 +552,36 @@ class Binder {
         break;
       }
       case 'filter':
-      case 'exists': {
+      case 'exists':
+      case 'forall': {
         const body = lambda(1, [element]);
         if (body.type !== 'boolean' && body.type !== 'null') this.fail(`the lambda of ${name} must give true/false, got ${body.type}: ${text}`);
         args.push(body);
         type = name === 'filter' ? array.type : 'boolean';
+        break;
+      }
+      // Spec 9.13.8: lambdas over a map's (key, value) and over two arrays' elements.
+      case 'transform_keys':
+      case 'transform_values':
+      case 'map_filter': {
+        const { key, value } = parts as { key: DataType; value: DataType };
+        const body = lambda(1, [key, value]);
+        if (name === 'map_filter' && body.type !== 'boolean' && body.type !== 'null') this.fail(`the lambda of map_filter must give true/false, got ${body.type}: ${text}`);
+        if (name === 'transform_keys' && !isModelled(body.type)) this.fail(`the lambda of transform_keys must give a scalar key, got ${body.type}: ${text}`);
+        args.push(body);
+        const typing: FunctionTyping = FUNCTION_TYPES[name];
+        const result = typing([array.type, body.type], { kind: 'call', name, args, distinct: false, span: e.span });
+        if (typeof result !== 'string') this.fail(`${result.problem}: ${text}`);
+        type = result;
+        break;
+      }
+      case 'zip_with': {
+        const other = this.bind(e.args[1] as Expr, enclosing);
+        const otherParts = nestedParts(other.type);
+        if (otherParts?.kind !== 'array') this.fail(`zip_with needs an array as its second argument, got ${other.type}: ${text}`);
+        const body = lambda(2, [element, otherParts.element]);
+        args.push(other, body);
+        type = arrayType(body.type === 'null' ? 'integer' : body.type);
         break;
       }
       case 'aggregate': {
@@ -581,13 +613,15 @@ class Binder {
     return { kind: 'call', name, args, distinct: false, type, span: e.span };
   }
 
-  /** `grouping(key)`: its one argument is a bare column among the grouping keys (SQL requires it). */
+  /** `grouping(key)`, `grouping_id(key, ...)`: each argument is a bare column among the grouping keys (SQL requires it). */
   private requireGroupingKey(e: Call): void {
-    const [arg] = e.args;
     const keys = this.scope.groupKeys ?? [];
-    const key = arg?.kind === 'column' ? this.scope.columns.find((c) => c.name === arg.name) ?? uniqueCaseInsensitive(this.scope.columns, arg.name) : undefined;
-    if (key === undefined || !keys.includes(key.name)) {
-      this.aggregateError(`the argument of grouping must be a grouping key column (${keys.join(', ') || 'there is none'}): ${printExpression(e)}`);
+    for (const arg of e.args) {
+      const key = arg.kind === 'column' ? this.scope.columns.find((c) => c.name === arg.name) ?? uniqueCaseInsensitive(this.scope.columns, arg.name) : undefined;
+      if (key === undefined || !keys.includes(key.name)) {
+        const what = e.name === 'grouping' ? 'the argument of grouping must be a grouping key column' : `every argument of ${e.name} must be a grouping key column`;
+        this.aggregateError(`${what} (${keys.join(', ') || 'there is none'}): ${printExpression(e)}`);
+      }
     }
   }
 

@@ -193,7 +193,7 @@ export interface BoundIndex extends Typed {
   readonly index: BoundExpr;
 }
 
-/** A lambda (spec 9.8) as the argument of transform, filter, exists or aggregate; its type is its body's. */
+/** A lambda (spec 9.8) as the argument of a higher-order function; its type is its body's. */
 export interface BoundLambda extends Typed {
   readonly kind: 'lambda';
   readonly params: readonly { readonly name: string; readonly type: DataType }[];

@@ -322,6 +322,8 @@ export const FUNCTION_TYPES = {
   percentile: percentileOf('percentile'),
   percentile_approx: percentileOf('percentile_approx'),
   grouping: () => 'integer',
+  // Spec 9.13.12: a bit per key, so at most 31 keys fit the integer.
+  grouping_id: (args) => (args.length > 31 ? problem(`grouping_id takes at most 31 keys, got ${args.length}`) : 'integer'),
   median: ([t]) => {
     const p = numericArg('median', t);
     if (p !== undefined) return problem(p);
@@ -705,6 +707,78 @@ export const FUNCTION_TYPES = {
   transform: ([, body]) => arrayType(body === undefined || body === 'null' ? 'integer' : body),
   filter: ([a]) => a ?? 'null',
   exists: () => 'boolean',
+  // Map, higher-order and struct functions (spec 9.13.7, 9.13.8, 9.13.9); the lambda functions are
+  // typed by the binder (bindHigherOrder), these rules only repeat its result.
+  forall: () => 'boolean',
+  map_keys: ([m]) => {
+    const parts = mapParts('map_keys', m);
+    return 'problem' in parts ? parts : arrayType(parts.key);
+  },
+  map_values: ([m]) => {
+    const parts = mapParts('map_values', m);
+    return 'problem' in parts ? parts : arrayType(parts.value);
+  },
+  map_entries: ([m]) => {
+    const parts = mapParts('map_entries', m);
+    return 'problem' in parts ? parts : arrayType(entryType(parts.key, parts.value));
+  },
+  map_concat: (args) => {
+    let key: DataType = 'null';
+    let value: DataType = 'null';
+    for (const [i, t] of args.entries()) {
+      const parts = mapParts('map_concat', t, `argument ${i + 1}`);
+      if ('problem' in parts) return parts;
+      const k = supertype(key, parts.key);
+      const v = supertype(value, parts.value);
+      if (k === undefined || v === undefined) return problem(`map_concat needs maps of one key type and one value type, got ${args.join(', ')}`);
+      key = k;
+      value = v;
+    }
+    return mapType(key, value);
+  },
+  map_from_arrays: ([k, v]) => {
+    const keys = nestedParts(k);
+    const values = nestedParts(v);
+    if (keys?.kind !== 'array') return problem(`map_from_arrays needs an array of keys as its first argument, got ${k}`);
+    if (values?.kind !== 'array') return problem(`map_from_arrays needs an array of values as its second argument, got ${v}`);
+    const p = mapKeyProblem('map_from_arrays', keys.element);
+    return p === undefined ? mapType(keys.element, values.element) : problem(p);
+  },
+  map_from_entries: ([a]) => {
+    const fields = (() => {
+      const parts = nestedParts(a);
+      const entry = parts?.kind === 'array' ? nestedParts(parts.element) : undefined;
+      return entry?.kind === 'struct' && entry.fields.length === 2 ? entry.fields : undefined;
+    })();
+    if (fields === undefined) return problem(`map_from_entries needs an array of two-field structs (struct<key,value>), got ${a}`);
+    const key = fields[0]?.type ?? 'null';
+    const p = mapKeyProblem('map_from_entries', key);
+    return p === undefined ? mapType(key, fields[1]?.type ?? 'null') : problem(p);
+  },
+  transform_keys: ([m, body]) => {
+    const parts = mapParts('transform_keys', m);
+    if ('problem' in parts) return parts;
+    const key = body === undefined || body === 'null' ? 'integer' : body;
+    const p = mapKeyProblem('transform_keys', key);
+    return p === undefined ? mapType(key, parts.value) : problem(p);
+  },
+  transform_values: ([m, body]) => {
+    const parts = mapParts('transform_values', m);
+    return 'problem' in parts ? parts : mapType(parts.key, body === undefined || body === 'null' ? 'integer' : body);
+  },
+  map_filter: ([m]) => {
+    const parts = mapParts('map_filter', m);
+    return 'problem' in parts ? parts : (m as DataType);
+  },
+  zip_with: ([, , body]) => arrayType(body === undefined || body === 'null' ? 'integer' : body),
+  with_field: (args, call) => {
+    const edited = editedStruct(call, args);
+    return 'problem' in edited ? edited : structType(edited);
+  },
+  drop_fields: (args, call) => {
+    const edited = editedStruct(call, args);
+    return 'problem' in edited ? edited : structType(edited);
+  },
   aggregate: ([, start, , finish]) => finish ?? start ?? 'null',
   map: (args) => {
     if (args.length % 2 !== 0) return problem('map needs key, value pairs');
@@ -753,4 +827,70 @@ function variantGet(name: 'variant_get' | 'try_variant_get', [v]: readonly DataT
 /** The field names struct(...) gives its values: a column's (or struct field's) own name, else col1, col2, ... by position. */
 export function structFieldNames(call: UntypedCall): string[] {
   return call.args.map((a, i) => (a.kind === 'column' ? a.name : a.kind === 'field' ? a.field : `col${i + 1}`));
+}
+
+/** The key and value types of a map argument, or a problem naming the function. */
+function mapParts(name: string, t: DataType | undefined, position = 'its first argument'): { key: DataType; value: DataType } | { problem: string } {
+  const parts = t === undefined ? undefined : nestedParts(t);
+  return parts?.kind === 'map' ? parts : problem(`${name} needs a map as ${position}, got ${t}`);
+}
+
+/** Why `key` cannot be the key type of a map a function builds (a scalar, as map() requires), if it cannot. */
+function mapKeyProblem(name: string, key: DataType): string | undefined {
+  return key !== 'null' && isModelled(key) ? undefined : `${name} needs keys of a scalar type, got ${key}`;
+}
+
+/** `struct<key:K,value:V>`: an entry of map_entries, map_from_entries and the map functions' SQL. */
+export function entryType(key: DataType, value: DataType): DataType {
+  return structType([
+    { name: 'key', type: key },
+    { name: 'value', type: value },
+  ]);
+}
+
+/** A field of a struct a function builds: its name, its type and the field of the input it copies (absent for with_field's new value). */
+export interface EditedField {
+  readonly name: string;
+  readonly type: DataType;
+  readonly from?: string;
+}
+
+/** The field of `fields` named `name`: by its exact name, else ignoring case (DuckDB's struct names are). */
+function fieldNamed<F extends { name: string }>(fields: readonly F[], name: string): F | undefined {
+  return fields.find((f) => f.name === name) ?? fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+}
+
+/**
+ * The fields of with_field's or drop_fields' result, each with the input field it copies: the
+ * struct first, then text literals naming fields (with_field: one name and the new value).
+ */
+export function editedStruct(call: Pick<UntypedCall, 'name' | 'args'>, types: readonly DataType[]): EditedField[] | { problem: string } {
+  const name = call.name;
+  const parts = nestedParts(types[0] ?? 'null');
+  if (parts?.kind !== 'struct') return problem(`${name} needs a struct as its first argument, got ${types[0]}`);
+  const fields: EditedField[] = parts.fields.map((f) => ({ name: f.name, type: f.type, from: f.name }));
+  const literal = (i: number): string | { problem: string } => {
+    const a = call.args[i];
+    return a?.kind === 'string' ? a.value : problem(`${name} needs a text literal naming a field as argument ${i + 1}`);
+  };
+  if (name === 'with_field') {
+    const field = literal(1);
+    if (typeof field !== 'string') return field;
+    const type = types[2] === undefined || types[2] === 'null' ? 'integer' : types[2];
+    const replaced = fieldNamed(fields, field);
+    if (replaced === undefined) return [...fields, { name: field, type }];
+    return fields.map((f) => (f === replaced ? { name: field, type } : f));
+  }
+  const dropped = new Set<EditedField>();
+  for (let i = 1; i < call.args.length; i++) {
+    const field = literal(i);
+    if (typeof field !== 'string') return field;
+    const found = fieldNamed(fields, field);
+    if (found === undefined) return problem(`${name} cannot drop field "${field}": ${types[0]} has no such field (fields: ${fields.map((f) => f.name).join(', ')})`);
+    if (dropped.has(found)) return problem(`${name} names the field "${field}" twice`);
+    dropped.add(found);
+  }
+  const kept = fields.filter((f) => !dropped.has(f));
+  if (kept.length === 0) return problem(`${name} cannot drop every field of ${types[0]} (a struct needs at least one)`);
+  return kept;
 }

@@ -400,6 +400,11 @@ export const JS_FUNCTIONS = {
     const value = key?.kind === 'column' && groupedOut?.has(key.name) === true ? 1 : 0;
     return () => value;
   }),
+  // Spec 9.13.12: grouping() of each key as a bit, the first key the most significant.
+  grouping_id: agg(({ call, groupedOut }) => {
+    const value = call.args.reduce((mask, key) => mask * 2 + (key.kind === 'column' && groupedOut?.has(key.name) === true ? 1 : 0), 0);
+    return () => value;
+  }),
   median: agg(({ result }) => (values) => {
     const xs = nonNull(values)
       .map(Number)
@@ -689,5 +694,19 @@ export const JS_FUNCTIONS = {
   transform: unsupported(NO_NESTED_VALUES),
   filter: unsupported(NO_NESTED_VALUES),
   exists: unsupported(NO_NESTED_VALUES),
+  // Map, higher-order and struct functions (spec 9.13.7, 9.13.8, 9.13.9).
+  forall: unsupported(NO_NESTED_VALUES),
+  map_keys: unsupported(NO_NESTED_VALUES),
+  map_values: unsupported(NO_NESTED_VALUES),
+  map_concat: unsupported(NO_NESTED_VALUES),
+  map_from_arrays: unsupported(NO_NESTED_VALUES),
+  map_from_entries: unsupported(NO_NESTED_VALUES),
+  map_entries: unsupported(NO_NESTED_VALUES),
+  transform_keys: unsupported(NO_NESTED_VALUES),
+  transform_values: unsupported(NO_NESTED_VALUES),
+  map_filter: unsupported(NO_NESTED_VALUES),
+  zip_with: unsupported(NO_NESTED_VALUES),
+  with_field: unsupported(NO_NESTED_VALUES),
+  drop_fields: unsupported(NO_NESTED_VALUES),
   aggregate: unsupported(NO_NESTED_VALUES),
 } satisfies Record<FunctionName, JsFunction | Unsupported>;

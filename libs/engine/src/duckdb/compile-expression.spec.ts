@@ -305,3 +305,42 @@ describe('DuckDB array functions (golden table, spec 9.13.7)', () => {
     expect(arraySql(text)).toBe(expected);
   });
 });
+
+describe('DuckDB map, higher-order and struct functions, grouping_id (golden table, spec 9.13.7-9.13.9, 9.13.12)', () => {
+  const NESTED: Column[] = [
+    { name: 'addr', type: 'struct<city:string,zip:integer>' },
+    { name: 'tags', type: 'array<string>' },
+    { name: 'm', type: 'map<string,integer>' },
+    { name: 'es', type: 'array<struct<k:string,v:integer>>' },
+    { name: 'g', type: 'string' },
+    { name: 'h', type: 'string' },
+  ];
+  const nestedSql = (text: string): string =>
+    compileDuckDbExpression(bindExpression(parseExpression(text), {
+        asset: 'x',
+        field: 'f',
+        from: 'r',
+        columns: NESTED,
+        // grouping_id reads grouping keys in an aggregation; the others compute per row.
+        ...(text.startsWith('grouping_id') ? { context: 'aggregate', groupKeys: ['g', 'h'] } : { context: 'row' }),
+      }));
+
+  it.each([
+    ['map_keys(m)', `map_keys("m")`],
+    ['map_values(m)', `map_values("m")`],
+    ['map_entries(m)', `map_entries("m")`],
+    ["map_concat(m, map('x', 3000000000))", `CASE WHEN "m" IS NULL OR MAP(['x'], [3000000000]) IS NULL THEN NULL ELSE map_concat(CAST("m" AS MAP(VARCHAR, BIGINT)), MAP(['x'], [3000000000])) END`],
+    ['map_from_arrays(tags, tags)', `CASE WHEN "tags" IS NULL OR "tags" IS NULL THEN NULL WHEN len("tags") <> len("tags") THEN error('pipeline rule broken: map_from_arrays needs arrays of keys and values of the same length') ELSE CAST(list_transform([list_transform("tags", lambda "__k", "__i": struct_pack("key" := "__k", "value" := list_extract("tags", "__i")))], lambda "__l": CASE WHEN list_contains(list_transform(list_transform("__l", lambda "__e": struct_extract("__e", 'key')), lambda "__k": "__k" IS NULL), TRUE) THEN error('pipeline rule broken: map_from_arrays cannot make a map with a NULL key') WHEN len(list_distinct(list_transform("__l", lambda "__e": struct_extract("__e", 'key')))) < len("__l") THEN error('pipeline rule broken: map_from_arrays cannot make a map with a repeated key') ELSE map_from_entries("__l") END)[1] AS MAP(VARCHAR, VARCHAR)) END`],
+    ['map_from_entries(es)', `CASE WHEN "es" IS NULL OR list_contains(list_transform("es", lambda "__e": "__e" IS NULL), TRUE) THEN NULL ELSE CAST(list_transform([list_transform("es", lambda "__e": struct_pack("key" := struct_extract("__e", 'k'), "value" := struct_extract("__e", 'v')))], lambda "__l": CASE WHEN list_contains(list_transform(list_transform("__l", lambda "__e": struct_extract("__e", 'key')), lambda "__k": "__k" IS NULL), TRUE) THEN error('pipeline rule broken: map_from_entries cannot make a map with a NULL key') WHEN len(list_distinct(list_transform("__l", lambda "__e": struct_extract("__e", 'key')))) < len("__l") THEN error('pipeline rule broken: map_from_entries cannot make a map with a repeated key') ELSE map_from_entries("__l") END)[1] AS MAP(VARCHAR, INTEGER)) END`],
+    ["transform_keys(m, (k, v) -> k || 'x')", `CASE WHEN "m" IS NULL THEN NULL ELSE CAST(list_transform([list_transform(map_entries("m"), lambda "__e": struct_pack("key" := list_transform([struct_extract("__e", 'key')], lambda "k": list_transform([struct_extract("__e", 'value')], lambda "v": ("k" || 'x'))[1])[1], "value" := struct_extract("__e", 'value')))], lambda "__l": CASE WHEN list_contains(list_transform(list_transform("__l", lambda "__e": struct_extract("__e", 'key')), lambda "__k": "__k" IS NULL), TRUE) THEN error('pipeline rule broken: transform_keys cannot make a map with a NULL key') WHEN len(list_distinct(list_transform("__l", lambda "__e": struct_extract("__e", 'key')))) < len("__l") THEN error('pipeline rule broken: transform_keys cannot make a map with a repeated key') ELSE map_from_entries("__l") END)[1] AS MAP(VARCHAR, INTEGER)) END`],
+    ['transform_values(m, (k, v) -> v + 1)', `CASE WHEN "m" IS NULL THEN NULL ELSE CAST(map_from_entries(list_transform(map_entries("m"), lambda "__e": struct_pack("key" := struct_extract("__e", 'key'), "value" := list_transform([struct_extract("__e", 'key')], lambda "k": list_transform([struct_extract("__e", 'value')], lambda "v": ("v" + 1))[1])[1]))) AS MAP(VARCHAR, INTEGER)) END`],
+    ['map_filter(m, (k, v) -> v > 1)', `CASE WHEN "m" IS NULL THEN NULL ELSE CAST(map_from_entries(list_filter(map_entries("m"), lambda "__e": list_transform([struct_extract("__e", 'key')], lambda "k": list_transform([struct_extract("__e", 'value')], lambda "v": ("v" > 1))[1])[1])) AS MAP(VARCHAR, INTEGER)) END`],
+    ['zip_with(tags, tags, (x, y) -> x || y)', `CASE WHEN "tags" IS NULL OR "tags" IS NULL THEN NULL ELSE CAST(list_transform(range(1, greatest(len("tags"), len("tags")) + 1), lambda "__i": list_transform([list_extract("tags", "__i")], lambda "x": list_transform([list_extract("tags", "__i")], lambda "y": ("x" || "y"))[1])[1]) AS VARCHAR[]) END`],
+    ["forall(tags, x -> x = 'a')", `CASE WHEN "tags" IS NULL THEN NULL WHEN len(list_filter(list_transform("tags", lambda "x": ("x" = 'a')), lambda "b": NOT "b")) > 0 THEN FALSE WHEN len(list_filter(list_transform("tags", lambda "x": ("x" = 'a')), lambda "b": "b" IS NULL)) > 0 THEN NULL ELSE TRUE END`],
+    ["with_field(addr, 'zip', 'x')", `CASE WHEN "addr" IS NULL THEN NULL ELSE struct_pack("city" := struct_extract("addr", 'city'), "zip" := 'x') END`],
+    ["drop_fields(addr, 'city')", `CASE WHEN "addr" IS NULL THEN NULL ELSE struct_pack("zip" := struct_extract("addr", 'zip')) END`],
+    ['grouping_id(g, h)', `CAST(grouping("g", "h") AS INTEGER)`],
+  ])('%s', (text, expected) => {
+    expect(nestedSql(text)).toBe(expected);
+  });
+});

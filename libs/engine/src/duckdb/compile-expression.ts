@@ -7,6 +7,7 @@
 import { assertNever, re2Rewrite, type FunctionName } from '@pipeline/definition';
 import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow } from '../check/bound-expr';
 import {
+  editedStruct,
   integerLiteralArg,
   jsonPathArg,
   patternArg,
@@ -18,6 +19,7 @@ import {
   truncationUnitArg,
   weekdayArg,
   writePatternArg,
+  type EditedField,
 } from '../check/function-types';
 import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
@@ -25,6 +27,7 @@ import { intervalText } from '../values/interval';
 import { duckDbJsonPath } from '../values/json-path';
 import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { commonElementType, zipFieldNames } from '../check/array-types';
+import { raiseSql } from './kinds/raise';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
 
 /** DuckDB's name for a portable type. */
@@ -277,6 +280,8 @@ export const DUCKDB_FUNCTIONS = {
   median: aggregate('median'),
   // DuckDB's GROUPING is a BIGINT; the spec's is an integer.
   grouping: ([x]) => `CAST(grouping(${x}) AS INTEGER)`,
+  // Spec 9.13.12: DuckDB's grouping(a, b, ...) is the mask itself, the first key its highest bit.
+  grouping_id: (args) => `CAST(grouping(${args.join(', ')}) AS INTEGER)`,
   corr: aggregate('corr'),
   covar_pop: aggregate('covar_pop'),
   covar_samp: aggregate('covar_samp'),
@@ -510,6 +515,52 @@ export const DUCKDB_FUNCTIONS = {
     const truths = `list_transform(${a}, ${f})`;
     return `CASE WHEN ${a} IS NULL THEN NULL WHEN len(list_filter(${truths}, lambda "b": "b")) > 0 THEN TRUE WHEN len(list_filter(${truths}, lambda "b": "b" IS NULL)) > 0 THEN NULL ELSE FALSE END`;
   },
+  // Map, higher-order and struct functions (spec 9.13.7, 9.13.8, 9.13.9).
+  // Three-valued: FALSE for some FALSE, else NULL for some NULL, else TRUE.
+  forall: ([a, f]) => {
+    const truths = `list_transform(${a}, ${f})`;
+    return `CASE WHEN ${a} IS NULL THEN NULL WHEN len(list_filter(${truths}, lambda "b": NOT "b")) > 0 THEN FALSE WHEN len(list_filter(${truths}, lambda "b": "b" IS NULL)) > 0 THEN NULL ELSE TRUE END`;
+  },
+  map_keys: ([m]) => `map_keys(${m})`,
+  map_values: ([m]) => `map_values(${m})`,
+  map_entries: ([m]) => `map_entries(${m})`,
+  // Spark's rule: NULL when any map is NULL (DuckDB's map_concat would skip it); a later key's value wins.
+  map_concat: (args, types, _call, result) => {
+    const maps = args.map((m, i) => (types[i] === result ? m : `CAST(${m} AS ${duckDbTypeName(result)})`));
+    return `CASE WHEN ${args.map((m) => `${m} IS NULL`).join(' OR ')} THEN NULL ELSE map_concat(${maps.join(', ')}) END`;
+  },
+  map_from_arrays: ([k, v], _types, _call, result) => {
+    const entries = `list_transform(${k}, lambda "__k", "__i": struct_pack("key" := "__k", "value" := list_extract(${v}, "__i")))`;
+    const lengths = raiseSql('map_from_arrays needs arrays of keys and values of the same length');
+    return `CASE WHEN ${k} IS NULL OR ${v} IS NULL THEN NULL WHEN len(${k}) <> len(${v}) THEN ${lengths} ELSE ${mapOfEntries('map_from_arrays', entries, result)} END`;
+  },
+  // Spark's rule: a NULL entry makes the map NULL.
+  map_from_entries: ([a], types, _call, result) => {
+    const [key, value] = (nestedParts((nestedParts(types[0] as DataType) as { element: DataType }).element) as { fields: readonly { name: string }[] }).fields.map((f) => sqlString(f.name));
+    const entries = `list_transform(${a}, lambda "__e": struct_pack("key" := struct_extract("__e", ${key}), "value" := struct_extract("__e", ${value})))`;
+    return `CASE WHEN ${a} IS NULL OR list_contains(list_transform(${a}, lambda "__e": "__e" IS NULL), TRUE) THEN NULL ELSE ${mapOfEntries('map_from_entries', entries, result)} END`;
+  },
+  transform_keys: ([m], _types, call, result) => {
+    const key = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`);
+    const entries = `list_transform(map_entries(${m}), lambda "__e": struct_pack("key" := ${key}, "value" := struct_extract("__e", 'value')))`;
+    return `CASE WHEN ${m} IS NULL THEN NULL ELSE ${mapOfEntries('transform_keys', entries, result)} END`;
+  },
+  transform_values: ([m], _types, call, result) => {
+    const value = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`);
+    const entries = `list_transform(map_entries(${m}), lambda "__e": struct_pack("key" := struct_extract("__e", 'key'), "value" := ${value}))`;
+    return `CASE WHEN ${m} IS NULL THEN NULL ELSE CAST(map_from_entries(${entries}) AS ${duckDbTypeName(result)}) END`;
+  },
+  map_filter: ([m], _types, call, result) => {
+    const keep = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`);
+    return `CASE WHEN ${m} IS NULL THEN NULL ELSE CAST(map_from_entries(list_filter(map_entries(${m}), lambda "__e": ${keep})) AS ${duckDbTypeName(result)}) END`;
+  },
+  // Spark's rule: the shorter array is padded with NULLs (list_extract past the end is NULL).
+  zip_with: ([a, b], _types, call, result) => {
+    const merged = withEntryParams(call, `list_extract(${a}, "__i")`, `list_extract(${b}, "__i")`);
+    return `CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL ELSE CAST(list_transform(range(1, greatest(len(${a}), len(${b})) + 1), lambda "__i": ${merged}) AS ${duckDbTypeName(result)}) END`;
+  },
+  with_field: ([s, , value], types, call) => editStruct(s, editedStructOrFail(call, types), value),
+  drop_fields: ([s], types, call) => editStruct(s, editedStructOrFail(call, types), 'NULL'),
   aggregate: ([a, start, merge, finish], types, call) => {
     // The binder typed the merge lambda's parameters: (state, state) when the fold runs in one
     // type, (state, element) when start and the elements have none in common.
@@ -543,6 +594,37 @@ export const DUCKDB_FUNCTIONS = {
     return `MAP([${keys.join(', ')}], [${values.join(', ')}])`;
   },
 } satisfies Record<FunctionName, DuckDbFunction>;
+
+/**
+ * The body of a call's two-parameter lambda (its last argument) with the parameters bound to
+ * `first` and `second` one by one: a DuckDB lambda's second parameter would be the index.
+ */
+function withEntryParams(call: BoundCall, first: string, second: string): string {
+  const lambda = call.args[call.args.length - 1] as Extract<BoundExpr, { kind: 'lambda' }>;
+  const [p, q] = lambda.params.map((param) => quoteIdentifier(param.name));
+  return `list_transform([${first}], lambda ${p}: list_transform([${second}], lambda ${q}: ${compileDuckDbExpression(lambda.body)})[1])[1]`;
+}
+
+/** The map of a list of struct("key", "value") entries; a NULL or repeated key fails the job, naming `fn`. */
+function mapOfEntries(fn: string, entries: string, result: DataType): string {
+  const keys = `list_transform("__l", lambda "__e": struct_extract("__e", 'key'))`;
+  const checked =
+    `CASE WHEN list_contains(list_transform(${keys}, lambda "__k": "__k" IS NULL), TRUE) THEN ${raiseSql(`${fn} cannot make a map with a NULL key`)} ` +
+    `WHEN len(list_distinct(${keys})) < len("__l") THEN ${raiseSql(`${fn} cannot make a map with a repeated key`)} ELSE map_from_entries("__l") END`;
+  return `CAST(list_transform([${entries}], lambda "__l": ${checked})[1] AS ${duckDbTypeName(result)})`;
+}
+
+function editedStructOrFail(call: BoundCall, types: readonly DataType[]): readonly EditedField[] {
+  const fields = editedStruct(call, types);
+  if ('problem' in fields) throw internalError(fields.problem);
+  return fields;
+}
+
+/** with_field / drop_fields: the struct of `fields` (each an input field, or `value`), NULL for a NULL struct. */
+function editStruct(s: string, fields: readonly EditedField[], value: string): string {
+  const parts = fields.map((f) => `${quoteIdentifier(f.name)} := ${f.from === undefined ? value : `struct_extract(${s}, ${sqlString(f.from)})`}`);
+  return `CASE WHEN ${s} IS NULL THEN NULL ELSE struct_pack(${parts.join(', ')}) END`;
+}
 
 /** What compiling may need from the statement around the expression. */
 export interface CompileOptions {

@@ -35,6 +35,9 @@ const NESTED_ONLY = [
   'transform',
   'filter',
   'exists',
+  // map, higher-order and struct functions (spec 9.13.7-9.13.9)
+  'forall', 'map_keys', 'map_values', 'map_concat', 'map_from_arrays', 'map_from_entries', 'map_entries', 'transform_keys', 'transform_values',
+  'map_filter', 'zip_with', 'with_field', 'drop_fields',
   'aggregate',
 ];
 /** The JSON and variant functions danfo refuses (spec 9.13.10, 9.13.13): nested values, variants, or DuckDB's JSON reading. */
@@ -119,6 +122,11 @@ describe('collection functions on danfo', () => {
     ['array_repeat(salary, 2) AS r', 'array_repeat'],
     ['flatten(array_repeat(array(salary), 2)) AS f', 'flatten'],
     ['array_distinct(array(salary)) AS d', 'array_distinct'],
+    ["map_keys(map('k', salary)) AS t", 'map_keys'],
+    ["map_filter(map('k', salary), (k, v) -> v > 1) AS t", 'map_filter'],
+    ['zip_with(split, split, (x, y) -> x + y) AS t', 'zip_with'],
+    ['forall(split, x -> x > 1) AS t', 'forall'],
+    ["drop_fields(named_struct('a', salary, 'b', 1), 'a') AS t", 'drop_fields'],
   ])('%s is refused at validation with V-014 naming function "%s"', (column, name) => {
     const yaml = [
       'version: "3.0"',

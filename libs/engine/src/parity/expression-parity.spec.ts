@@ -148,7 +148,7 @@ const AGGREGATE_EXPRESSIONS = [
   'stddev(d)', 'stddev_samp(i)', 'stddev_pop(i)', 'variance(i)', 'var_samp(d)', 'var_pop(l)', 'median(i)',
   'median(d)', 'median(m)', 'max(i) - min(i)', 'round(avg(d), 2)', "g || ':' || count(*)", 'sum(i) / count(*)',
   'count(*) + 1', 'coalesce(sum(i), 0)', 'CASE WHEN count(i) > 1 THEN 1 ELSE 0 END', 'sum(i + l)', 'avg(CAST(b AS integer))',
-  'grouping(g)', 'grouping(g) + count(*)',
+  'grouping(g)', 'grouping(g) + count(*)', 'grouping_id(g)', 'grouping_id(g, g) * 2',
 ];
 
 /** Spec 10.2: mixed types widen without losing information; each row is [expression, widened type]. */

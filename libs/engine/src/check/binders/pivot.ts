@@ -65,7 +65,7 @@ export const bindPivot: Binder<'pivot', BoundPivot> = (ref, source, upstream, pr
   return { transform: { kind: 'pivot', keys, cells }, columns: uniqueColumns(ref, [...keys, ...cells]) };
 };
 
-/** `e` with every aggregate call reading only the rows where `condition` holds (grouping() is left as is). */
+/** `e` with every aggregate call reading only the rows where `condition` holds (grouping() and grouping_id() are left as is). */
 function onlyWhere(e: Expr, condition: Expr): Expr {
   if (e.kind === 'window') return e; // validation keeps windows out of aggregations
   if (e.kind === 'call' && lookupFunction(e.name)?.aggregate === true) return filtered(e, condition);
@@ -73,7 +73,7 @@ function onlyWhere(e: Expr, condition: Expr): Expr {
 }
 
 function filtered(call: Call, condition: Expr): Expr {
-  if (call.name.toLowerCase() === 'grouping' || call.args.length === 0) return call;
+  if (call.name.toLowerCase() === 'grouping' || call.name.toLowerCase() === 'grouping_id' || call.args.length === 0) return call;
   const [first, ...rest] = call.args;
   const kept = first.kind === 'star' ? literal(1) : first;
   return { ...call, args: [caseWhen([{ when: condition, then: kept }]), ...rest] };

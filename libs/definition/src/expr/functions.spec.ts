@@ -15,6 +15,8 @@ describe('function catalogue', () => {
         'split_part', 'starts_with', 'substr', 'timestamp_seconds', 'unix_timestamp', 'weekofyear',
         // nested values (spec 9.7, 10.1)
         'array', 'array_contains', 'element_at', 'map', 'named_struct', 'size', 'struct', 'transform', 'filter', 'exists', 'aggregate',
+        // generators (spec 9.13.7, 9.13.10)
+        'explode', 'explode_outer', 'posexplode', 'json_tuple',
       ].sort(),
     );
     for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());
@@ -27,6 +29,7 @@ describe('function catalogue', () => {
     ]);
     expect(FUNCTIONS.filter((f) => f.allowsStar === true).map((f) => f.name)).toEqual(['count']);
     expect(FUNCTIONS.filter((f) => f.allowsDistinct === true).map((f) => f.name)).toEqual(['count', 'sum', 'avg']);
+    expect(FUNCTIONS.filter((f) => f.generator === true).map((f) => f.name)).toEqual(['explode', 'explode_outer', 'posexplode', 'json_tuple']);
   });
 
   it('shares argument types from the first value argument on in if, iff and nvl2', () => {

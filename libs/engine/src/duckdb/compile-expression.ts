@@ -309,6 +309,11 @@ export const DUCKDB_FUNCTIONS = {
   size: ([x], types) => (nestedParts(types[0])?.kind === 'map' ? `CAST(cardinality(${x}) AS INTEGER)` : `CAST(len(${x}) AS INTEGER)`),
   array_contains: ([a, v]) => `CASE WHEN ${v} IS NULL THEN NULL ELSE list_contains(${a}, ${v}) END`,
   element_at: ([c, k], types) => (nestedParts(types[0])?.kind === 'map' ? `map_extract_value(${c}, ${k})` : `list_extract(${c}, ${k})`),
+  // Generators (spec 9.13.7, 9.13.10) yield rows, not values: their steps compile them (generator-sql.ts).
+  explode: () => generatorAsValue('explode'),
+  explode_outer: () => generatorAsValue('explode_outer'),
+  posexplode: () => generatorAsValue('posexplode'),
+  json_tuple: () => generatorAsValue('json_tuple'),
   array: (args, types, _call, result) => {
     const element = (nestedParts(result) as { element: DataType }).element;
     return `list_value(${inResultType(args, types, element).join(', ')})`;
@@ -362,6 +367,11 @@ export const DUCKDB_FUNCTIONS = {
     return `MAP([${keys.join(', ')}], [${values.join(', ')}])`;
   },
 } satisfies Record<FunctionName, DuckDbFunction>;
+
+/** A generator reached as a value: validation lets one stand only as a whole select or addColumns entry. */
+function generatorAsValue(name: string): never {
+  throw internalError(`generator function "${name}" is computed by its select or addColumns step, not as a value`);
+}
 
 /** What compiling may need from the statement around the expression. */
 export interface CompileOptions {

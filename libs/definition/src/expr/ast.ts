@@ -285,6 +285,11 @@ export interface Alias {
   readonly kind: 'alias';
   readonly expr: Expr;
   readonly alias: string;
+  /**
+   * `expr AS (a, b)`: the names of a generator's columns (posexplode, explode of a map,
+   * json_tuple), in order; `alias` is the first. Absent for a plain `AS name`.
+   */
+  readonly names?: readonly string[];
   readonly span: Span;
 }
 

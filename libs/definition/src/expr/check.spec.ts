@@ -1,5 +1,5 @@
 import type { Expr } from './ast';
-import { assertExpression, checkExpression, parseAndCheckExpression, type CheckExpressionOptions, type ExpressionRole } from './check';
+import { assertExpression, checkExpression, checkGeneratorList, parseAndCheckExpression, type CheckExpressionOptions, type ExpressionRole } from './check';
 import { ExpressionCheckError, ExpressionSyntaxError } from './errors';
 import { parseExpression } from './parser';
 
@@ -257,5 +257,66 @@ describe('checkExpression: lambda parameters are no columns', () => {
       message: 'column "y" must be inside an aggregate function or be a grouping key at column 25',
     });
     expect(problem('exists(l.tags, t -> t = r.tag)', { role: 'predicate', qualifiedColumns: true })).toBeUndefined();
+  });
+});
+
+describe('checkExpression: generators (spec 9.13.7, 9.13.10)', () => {
+  const allowed = { role: 'value', generatorAllowed: true } as const;
+
+  it('accepts a generator as the whole entry, aliased or not, where generators are allowed', () => {
+    for (const text of ['explode(tags)', 'explode_outer(tags) AS tag', 'posexplode(m) AS (p, k, v)', "json_tuple(j, 'a', 'b') AS (a, b)", 'explode(array(a, b + 1))']) {
+      expect(problem(text, allowed)).toBeUndefined();
+    }
+  });
+
+  it.each<[string, CheckExpressionOptions, string]>([
+    ['explode(tags)', { role: 'value' }, 'generator function "explode" yields rows: it is only allowed as a whole select or addColumns entry, not in this field at column 1'],
+    ['size(explode(tags)) > 1', { role: 'predicate' }, 'generator function "explode" yields rows: it is only allowed as a whole select or addColumns entry, not inside another expression at column 6'],
+    ["json_tuple(j, 'a') IS NULL", { role: 'predicate' }, 'generator function "json_tuple" yields rows: it is only allowed as a whole select or addColumns entry, not inside another expression at column 1'],
+    ['posexplode(tags)', { role: 'column' }, 'generator function "posexplode" yields rows: it is only allowed as a whole select or addColumns entry, not in a grouping key at column 1'],
+    ['upper(explode_outer(tags))', allowed, 'generator function "explode_outer" yields rows: it is only allowed as a whole select or addColumns entry, not inside another expression at column 7'],
+    ['explode(explode(tags))', allowed, 'generator function "explode" yields rows: it is only allowed as a whole select or addColumns entry, not inside another expression at column 9'],
+    ['explode(array(row_number() OVER (ORDER BY a)))', allowed, 'a window expression is not allowed inside generator function "explode" (compute it in an earlier step) at column 15'],
+    ['upper(a) AS (x, y)', allowed, 'a list of aliases (x, y) only names the columns of a generator function (explode, explode_outer, posexplode, json_tuple) at column 1'],
+  ])('%s', (text, options, message) => {
+    expect(problem(text, options)).toEqual({ code: 'EXPR_GENERATOR', message });
+  });
+
+  it('refuses a generator in an aggregation', () => {
+    expect(problem('count(explode(tags))', { role: 'aggregate' })).toEqual({
+      code: 'EXPR_GENERATOR',
+      message: 'generator function "explode" yields rows: it is only allowed as a whole select or addColumns entry, not inside another expression at column 7',
+    });
+  });
+});
+
+describe('checkGeneratorList', () => {
+  const list = (...texts: string[]): Expr[] => texts.map((t) => parseExpression(t));
+  const listProblem = (mode: 'one' | 'each', ...texts: string[]): { index: number; code: string; message: string } | undefined => {
+    const found = checkGeneratorList(list(...texts), mode);
+    return found === undefined ? undefined : { index: found.index, code: found.error.code, message: found.error.message };
+  };
+
+  it('allows one generator per select and one per addColumns entry, beside plain values', () => {
+    expect(listProblem('one', 'id', 'explode(tags) AS tag', 'upper(name)')).toBeUndefined();
+    expect(listProblem('each', 'explode(tags)', 'posexplode(other)')).toBeUndefined();
+    expect(listProblem('one', 'id', 'rank() OVER (ORDER BY id)')).toBeUndefined();
+  });
+
+  it('refuses a second generator in a select, naming both', () => {
+    expect(listProblem('one', 'explode(a)', 'id', 'posexplode(b) AS (p, x)')).toEqual({
+      index: 2,
+      code: 'EXPR_GENERATOR',
+      message: 'a select may hold one generator function: "posexplode" follows "explode" of entry 1 (explode in a later step) at column 1',
+    });
+  });
+
+  it('refuses a window expression in the same step as a generator', () => {
+    expect(listProblem('one', 'id', 'sum(x) OVER (PARTITION BY id) AS s', 'explode(a)')).toEqual({
+      index: 1,
+      code: 'EXPR_GENERATOR',
+      message: 'a window expression cannot share a step with generator function "explode" (compute it in another step) at column 1',
+    });
+    expect(listProblem('each', 'explode(a)', '1 + row_number() OVER (ORDER BY id)')?.index).toBe(1);
   });
 });

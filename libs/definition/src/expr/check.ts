@@ -40,6 +40,11 @@ export interface CheckExpressionOptions {
    * (they may not carry their own OVER).
    */
   readonly windowStep?: boolean;
+  /**
+   * True where the whole expression may be a generator call (explode, posexplode, json_tuple:
+   * spec 9.13.7, 9.13.10), optionally aliased: a select entry or an addColumns expression.
+   */
+  readonly generatorAllowed?: boolean;
 }
 
 /** The catalogue's higher-order functions (those taking a lambda), for messages. */
@@ -62,6 +67,19 @@ const ROLE_WINDOW_PLACE: Readonly<Record<ExpressionRole | 'step', string>> = {
   step: "in a window step's function (the step gives every function its window)",
 };
 
+/** Where a generator is refused, completing "... is only allowed as a whole select or addColumns entry, not ...". */
+const ROLE_GENERATOR_PLACE: Readonly<Record<ExpressionRole, string>> = {
+  predicate: 'in a filter',
+  value: 'in this field',
+  column: 'in a grouping key',
+  aggregate: 'in an aggregation',
+};
+
+/** True when `e` calls a generator function (explode, explode_outer, posexplode, json_tuple). */
+export function isGeneratorCall(e: Expr): e is Call {
+  return e.kind === 'call' && lookupFunction(e.name)?.generator === true;
+}
+
 /**
  * Returns the first problem of `e`, or undefined when it is fine for `options.role`. Problems of
  * single nodes (unknown function, arity, `*`, DISTINCT, aggregate placement) come first, in
@@ -77,10 +95,15 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
 
   // Parameters of the lambdas the walk is inside of (innermost last).
   const lambdaParams: string[] = [];
+  // The node a generator may be: the whole entry, under its alias.
+  const entry = e.kind === 'alias' ? e.expr : e;
   const visit = (node: Expr, enclosingAggregate: Call | undefined, top: boolean): void => {
     switch (node.kind) {
       case 'alias':
         if (!top) report('EXPR_ALIAS_NOT_ALLOWED', `alias "${node.alias}" is only allowed at the top of an expression`, node);
+        if (node.names !== undefined && !isGeneratorCall(node.expr)) {
+          report('EXPR_GENERATOR', `a list of aliases (${node.names.join(', ')}) only names the columns of a generator function (explode, explode_outer, posexplode, json_tuple)`, node);
+        }
         visit(node.expr, enclosingAggregate, false);
         return;
       case 'star':
@@ -140,6 +163,7 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
       aggregatesForbidden: role === 'aggregate' || windowed || stepWindowed ? undefined : ROLE_PLACE[role],
     };
     for (const problem of callProblems(call, place)) report(problem.code, problem.reason, problem.node);
+    if (lookupFunction(call.name)?.generator === true) generatorProblems(call);
     const regex = regexArgumentProblem(call);
     if (regex !== undefined) report('EXPR_BAD_PATTERN', regex.problem, regex.node);
     const literal = literalArgumentProblem(call);
@@ -176,6 +200,23 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
       visit(arg.body, inner, false);
       lambdaParams.length -= arg.params.length;
     });
+  };
+
+  /** A generator yields rows: only a whole entry where rows may multiply, over per-row values. */
+  const generatorProblems = (call: Call): void => {
+    const name = call.name.toLowerCase();
+    if (call !== entry || options.generatorAllowed !== true) {
+      const place = call !== entry ? 'inside another expression' : ROLE_GENERATOR_PLACE[role];
+      report('EXPR_GENERATOR', `generator function "${name}" yields rows: it is only allowed as a whole select or addColumns entry, not ${place}`, call);
+      return;
+    }
+    for (const arg of call.args) {
+      walkExpression(arg, (n) => {
+        if (n.kind !== 'window') return undefined;
+        report('EXPR_GENERATOR', `a window expression is not allowed inside generator function "${name}" (compute it in an earlier step)`, n);
+        return false;
+      });
+    }
   };
 
   const visitRowValue = (node: Expr): void => {
@@ -230,6 +271,35 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
   }
 
   return problems[0];
+}
+
+/**
+ * The problem of a list of entries that may hold generators (`one` per list in a select, in
+ * `each` entry of addColumns; see `generatorAllowed`), with the index of the entry it is in:
+ * a second generator in a `one` list, or a window expression in a list that holds a generator
+ * (its rows are numbered before the generator multiplies them). Each entry was checked alone.
+ */
+export function checkGeneratorList(entries: readonly Expr[], mode: 'one' | 'each'): { readonly index: number; readonly error: ExpressionCheckError } | undefined {
+  const generators = entries.map((e) => (e.kind === 'alias' ? e.expr : e)).flatMap((e, index) => (isGeneratorCall(e) ? [{ index, call: e }] : []));
+  const [first, second] = generators;
+  if (first === undefined) return undefined;
+  if (mode === 'one' && second !== undefined) {
+    const reason = `a select may hold one generator function: "${second.call.name.toLowerCase()}" follows "${first.call.name.toLowerCase()}" of entry ${first.index + 1} (explode in a later step)`;
+    return { index: second.index, error: new ExpressionCheckError('EXPR_GENERATOR', reason, second.call.span) };
+  }
+  for (const [index, e] of entries.entries()) {
+    let window: Expr | undefined;
+    walkExpression(e, (n) => {
+      if (window !== undefined) return false;
+      if (n.kind === 'window') window = n;
+      return window === undefined ? undefined : false;
+    });
+    if (window !== undefined) {
+      const reason = `a window expression cannot share a step with generator function "${first.call.name.toLowerCase()}" (compute it in another step)`;
+      return { index, error: new ExpressionCheckError('EXPR_GENERATOR', reason, window.span) };
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -34,6 +34,8 @@ export const EXPRESSION_CHECK_CODES = {
   EXPR_UNQUALIFIED_COLUMN: 'A join condition names a column without the asset it belongs to.',
   EXPR_UNGROUPED_COLUMN: 'An aggregation uses a column outside any aggregate that is not a grouping key.',
   EXPR_TEXT_GROWTH: 'Nested replace, regexp_replace, repeat, lpad or rpad calls could make a text value grow beyond the growth limit.',
+  EXPR_GENERATOR:
+    'A generator function (explode, explode_outer, posexplode, json_tuple) appears anywhere but as a whole select or addColumns entry, a select holds two of them or one beside a window expression, or a list of aliases AS (a, b) names anything but a generator.',
   EXPR_LAMBDA: 'A lambda (x -> ...) is given where no function argument is one, or with the wrong number of parameters (spec 9.8).',
   EXPR_BAD_LITERAL_ARGUMENT: 'A JSONPath (get_json_object, variant_get) or type text (from_json, variant_get) argument is not a text literal or does not read as one.',
   EXPR_BAD_PATTERN: 'An RLIKE or regexp_extract / regexp_replace pattern is one RE2 cannot compile (backreferences, lookaround, bad syntax), or a regexp_replace replacement names a missing group.',

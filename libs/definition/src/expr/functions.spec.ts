@@ -24,6 +24,8 @@ describe('function catalogue', () => {
         // map, higher-order and struct functions (spec 9.13.7-9.13.9), grouping_id (9.13.12)
         'forall', 'map_keys', 'map_values', 'map_concat', 'map_from_arrays', 'map_from_entries', 'map_entries', 'transform_keys', 'transform_values',
         'map_filter', 'zip_with', 'with_field', 'drop_fields', 'grouping_id',
+        // generators (spec 9.13.7, 9.13.10)
+        'explode', 'explode_outer', 'posexplode', 'json_tuple',
       ].sort(),
     );
     for (const name of FUNCTION_NAMES) expect(name).toBe(name.toLowerCase());
@@ -36,6 +38,7 @@ describe('function catalogue', () => {
     ]);
     expect(FUNCTIONS.filter((f) => f.allowsStar === true).map((f) => f.name)).toEqual(['count']);
     expect(FUNCTIONS.filter((f) => f.allowsDistinct === true).map((f) => f.name)).toEqual(['count', 'sum', 'avg']);
+    expect(FUNCTIONS.filter((f) => f.generator === true).map((f) => f.name)).toEqual(['explode', 'explode_outer', 'posexplode', 'json_tuple']);
   });
 
   it('shares argument types from the first value argument on in if, iff and nvl2', () => {

@@ -9,7 +9,7 @@
 export type FunctionResultType = 'number' | 'string' | 'boolean' | 'date' | 'timestamp' | 'time' | 'interval' | 'any';
 
 /** Grouping used in documentation. */
-export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date' | 'collection' | 'json' | 'variant';
+export type FunctionCategory = 'aggregate' | 'string' | 'numeric' | 'conditional' | 'date' | 'collection' | 'json' | 'variant' | 'generator';
 
 /** What the catalogue knows about one function. */
 export interface FunctionSpec {
@@ -40,6 +40,11 @@ export interface FunctionSpec {
   readonly params?: readonly string[];
   /** Positions of lambda arguments (spec 9.8) and how many parameters each lambda takes. */
   readonly lambdas?: Readonly<Record<number, number>>;
+  /**
+   * A generator (explode, posexplode, json_tuple): it yields rows of one or more columns, not a
+   * value, so it may only be a whole entry of a select (or addColumns).
+   */
+  readonly generator?: boolean;
   readonly returns: FunctionResultType;
   readonly description: string;
 }
@@ -504,6 +509,44 @@ export const FUNCTION_CATALOGUE = {
       'element_at(array, i): the element at 1-based position i, counted from the end when negative, NULL past either end; element_at(map, key): the value of the key, NULL when missing.',
     ),
     acceptsAnyType: true,
+  },
+  // Generators (spec 9.13.7 explode, explode_outer, posexplode; 9.13.10 json_tuple): rows, not values.
+  explode: {
+    ...scalar(
+      'generator',
+      1,
+      1,
+      'any',
+      'explode(array): one row per element, in column col; explode(map): one row per entry, in columns key and value; a NULL or empty array or map gives no row. Only as a whole select (or addColumns) entry.',
+    ),
+    acceptsAnyType: true,
+    generator: true,
+  },
+  explode_outer: {
+    ...scalar('generator', 1, 1, 'any', 'explode_outer(x): as explode, but a NULL or empty array or map gives one row whose col (or key and value) is NULL.'),
+    acceptsAnyType: true,
+    generator: true,
+  },
+  posexplode: {
+    ...scalar(
+      'generator',
+      1,
+      1,
+      'any',
+      'posexplode(x): as explode, with the 0-based position of the element (entry) in an integer column pos before col (or key and value).',
+    ),
+    acceptsAnyType: true,
+    generator: true,
+  },
+  json_tuple: {
+    ...scalar(
+      'generator',
+      2,
+      null,
+      'any',
+      "json_tuple(json, 'k1', 'k2', ...): one row per input row with text columns c0, c1, ...: the top-level field of each key of the JSON object (a text value without its quotes, others as compact JSON; the first of a repeated key); NULL for a missing key, a JSON null, a NULL or invalid JSON text, or one that is no object.",
+    ),
+    generator: true,
   },
   array: { ...scalar('collection', 1, null, 'any', 'array(a, b, ...): an array of the values, brought to their common type.'), sharedArgType: true },
   struct: {

@@ -58,7 +58,7 @@ export {
 export type { CompiledRegex, RegexMatcher, ReplacementPiece } from './regex';
 export type { CallPlace, CallRuleCode, CallRuleProblem } from './call-rules';
 export { DEFAULT_DECIMAL, MAX_DECIMAL_PRECISION, printCastType, resolveCastType } from './cast-types';
-export { assertExpression, checkExpression, parseAndCheckExpression } from './check';
+export { assertExpression, checkExpression, checkGeneratorList, isGeneratorCall, parseAndCheckExpression } from './check';
 export type { CheckExpressionOptions, ExpressionRole } from './check';
 export { sameExpression } from './compare';
 export { ASSUMED_VALUE_LENGTH, MAX_TEXT_GROWTH, findTextGrowthProblem } from './text-growth';

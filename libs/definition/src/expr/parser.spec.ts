@@ -439,6 +439,17 @@ describe('parseExpression: CASE, CAST, calls and aliases', () => {
     expect(parsed('a OR b AS c')).toEqual({ kind: 'alias', expr: bin('OR', col('a'), col('b')), alias: 'c' });
   });
 
+  it('reads a list of aliases AS (a, b) for a generator, with its span up to the bracket', () => {
+    expect(parseExpression('posexplode(m) AS (p, `the key`, v)')).toEqual({
+      kind: 'alias',
+      expr: { kind: 'call', name: 'posexplode', args: [{ kind: 'column', name: 'm', span: { start: 11, end: 12 } }], distinct: false, span: { start: 0, end: 13 } },
+      alias: 'p',
+      names: ['p', 'the key', 'v'],
+      span: { start: 0, end: 34 },
+    });
+    expect(parsed('explode(tags) AS (tag)')).toMatchObject({ kind: 'alias', alias: 'tag', names: ['tag'] });
+  });
+
   it('keeps no node for brackets but widens the span over them', () => {
     expect(parseExpression('(a)')).toEqual({ kind: 'column', name: 'a', span: { start: 0, end: 3 } });
     expect(parseExpression('(a + b) * c')).toEqual({
@@ -514,6 +525,10 @@ describe('parseExpression: errors', () => {
     ['a AS', 'unexpected end of expression at column 5'],
     ['a AS and', 'unexpected token "and" at column 6'],
     ['a AS 1', 'unexpected token "1" at column 6'],
+    ['a AS ()', 'unexpected token ")" at column 7'],
+    ['a AS (x,)', 'unexpected token ")" at column 9'],
+    ['a AS (x y)', 'unexpected token "y" at column 9'],
+    ['a AS (x', 'unexpected end of expression at column 8'],
     ['a.b.1', 'unexpected token "1" at column 5'],
     ['a.', 'unexpected end of expression at column 3'],
     ['1.', 'unexpected end of expression at column 3'],

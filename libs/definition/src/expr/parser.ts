@@ -105,15 +105,36 @@ class Parser {
     let result: Expr = expr;
     if (this.isKeyword(this.peek(), 'AS')) {
       this.advance();
-      const name = this.peek();
-      if (!this.isName(name)) this.unexpected(name);
-      this.advance();
-      const alias: Alias = { kind: 'alias', expr, alias: name.value, span: span(expr.span.start, name.end) };
-      result = this.build(alias, name.start);
+      const open = this.peek();
+      if (this.isOperator(open, '(')) {
+        result = this.build(this.parseAliasList(expr), open.start);
+      } else {
+        const name = this.peek();
+        if (!this.isName(name)) this.unexpected(name);
+        this.advance();
+        const alias: Alias = { kind: 'alias', expr, alias: name.value, span: span(expr.span.start, name.end) };
+        result = this.build(alias, name.start);
+      }
     }
     const rest = this.peek();
     if (rest.type !== 'eof') this.unexpected(rest);
     return result;
+  }
+
+  /** `AS (a, b, ...)`: the column names of a generator (the check refuses them on anything else). */
+  private parseAliasList(expr: Expr): Alias {
+    this.advance();
+    const names: string[] = [];
+    for (;;) {
+      const name = this.peek();
+      if (!this.isName(name)) this.unexpected(name);
+      this.advance();
+      names.push(name.value);
+      if (!this.isOperator(this.peek(), ',')) break;
+      this.advance();
+    }
+    const close = this.expectOperator(')');
+    return { kind: 'alias', expr, alias: names[0] as string, names, span: span(expr.span.start, close.end) };
   }
 
   // --- token helpers -------------------------------------------------------------------------

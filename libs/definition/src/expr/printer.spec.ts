@@ -131,6 +131,8 @@ const ROUND_TRIPS: ReadonlyArray<readonly [string, string]> = [
   ['a + b AS `a plus b`', 'a + b AS `a plus b`'],
   ['a OR b AS c', 'a OR b AS c'],
   ['x AS `end`', 'x AS `end`'],
+  ['posexplode(m) as (p,k , `the value`)', 'posexplode(m) AS (p, k, `the value`)'],
+  ['explode(tags) AS (tag)', 'explode(tags) AS (tag)'],
   ['sum(x) / count(*) as mean', 'sum(x) / count(*) AS mean'],
 ];
 

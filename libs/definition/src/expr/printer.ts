@@ -139,6 +139,7 @@ function render(e: Expr): string {
       return `${params.length === 1 ? params[0] : `(${params.join(', ')})`} -> ${print(e.body, Level.Or)}`;
     }
     case 'alias':
+      if (e.names !== undefined) return `${print(e.expr, Level.Or)} AS (${e.names.map(quoteIdentifier).join(', ')})`;
       return `${print(e.expr, Level.Or)} AS ${quoteIdentifier(e.alias)}`;
     default:
       return assertNever(e);

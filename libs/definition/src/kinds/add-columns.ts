@@ -36,7 +36,7 @@ export const ADD_COLUMNS_KIND: KindDefinition<'add_columns', AddColumnsFields> =
     required: ['from', 'columns'],
     additionalProperties: false,
   },
-  expressions: [{ field: 'columns', item: 'expression', role: 'value', list: true }],
+  expressions: [{ field: 'columns', item: 'expression', role: 'value', list: true, generators: 'each' }],
   upstream: (source) => [source.from],
   build: (fields, expressions): AddColumnsSource => {
     const trees = expressionListAt(expressions, 'columns.expression');

@@ -47,6 +47,12 @@ export interface ExpressionField {
   readonly qualifiedColumns?: boolean;
   /** A whole entry may be `*` or `asset.*`: every column, or every column that came from that asset (select). */
   readonly starAllowed?: boolean;
+  /**
+   * Where a whole entry may be a generator (explode, posexplode, json_tuple): `one` per list
+   * (select: the rows multiply once), or in `each` entry (addColumns: each step multiplies the
+   * rows the ones before it left). Either way not beside a window expression of the same list.
+   */
+  readonly generators?: 'one' | 'each';
 }
 
 /** The subset of JSON Schema the kind catalogue uses to describe a kind's fields. */

@@ -51,7 +51,7 @@ describe('the kind registry', () => {
 
   it('declares the expression roles of the contract', () => {
     expect(KINDS.where.expressions).toEqual([{ field: 'filter', role: 'predicate', list: false }]);
-    expect(KINDS.select.expressions).toEqual([{ field: 'columns', role: 'value', list: true, starAllowed: true }]);
+    expect(KINDS.select.expressions).toEqual([{ field: 'columns', role: 'value', list: true, starAllowed: true, generators: 'one' }]);
     expect(KINDS.group_by.expressions).toEqual([
       { field: 'by', role: 'column', list: true },
       { field: 'agg', role: 'aggregate', list: true, groupKeysFrom: 'by' },

@@ -21,7 +21,7 @@ export const SELECT_KIND: KindDefinition<'select', SelectFields> = {
     required: ['from', 'columns'],
     additionalProperties: false,
   },
-  expressions: [{ field: 'columns', role: 'value', list: true, starAllowed: true }],
+  expressions: [{ field: 'columns', role: 'value', list: true, starAllowed: true, generators: 'one' }],
   upstream: (source) => [source.from],
   build: (fields, expressions): SelectSource => ({
     kind: 'select',

@@ -22,6 +22,7 @@ import {
 } from '../types/data-type';
 import { commonElementType, holdsMap, zipFieldNames } from './array-types';
 import { parseReplacement, readDataType, readJsonPath, regexGroupCount, regexProblem, type JsonPathStep, type ReplacementPiece } from '@pipeline/definition';
+import { internalError } from '../errors';
 import { parseDatePattern, type DatePattern } from '../formats/date-pattern';
 import { TRUNCATION_UNITS, type TruncationUnit } from '../values/truncate';
 import type { BoundExpr, UntypedCall } from './bound-expr';
@@ -681,6 +682,16 @@ export const FUNCTION_TYPES = {
     if (parts?.kind === 'map') return k === 'null' || supertype(k, parts.key) === parts.key ? parts.value : problem(`element_at cannot look up a ${k} key in ${c}`);
     return problem(`element_at needs an array or a map as its first argument, got ${c}`);
   },
+  // Generators (spec 9.13.7, 9.13.10): the type is the struct of the columns each row gets (generatorRow).
+  explode: ([t]) => explodedRow('explode', t, false),
+  explode_outer: ([t]) => explodedRow('explode_outer', t, false),
+  posexplode: ([t]) => explodedRow('posexplode', t, true),
+  json_tuple: ([json, ...keys], call) => {
+    if (json !== 'string' && json !== 'null') return problem(`json_tuple needs JSON text as its first argument, got ${json}`);
+    const written = call.args.findIndex((a, i) => i > 0 && a.kind !== 'string');
+    if (written !== -1) return problem(`json_tuple needs each key as a text literal ('name'), got argument ${written + 1} of type ${keys[written - 1]}`);
+    return structType(keys.map((_, i) => ({ name: `c${i}`, type: 'string' })));
+  },
   array: (args) => {
     const element = args.reduce<DataType | undefined>((acc, t) => (acc === undefined ? undefined : supertype(acc, t)), 'null');
     if (element === undefined) return problem(`array needs values of one type, got ${args.join(', ')}`);
@@ -822,6 +833,25 @@ function variantGet(name: 'variant_get' | 'try_variant_get', [v]: readonly DataT
   const path = jsonPathArg(call, 1);
   if ('problem' in path) return path;
   return schemaArg(call, 2, false);
+}
+
+/**
+ * The row an explode-family generator yields for an array (`col`) or a map (`key`, `value`),
+ * after the 0-based `pos` for posexplode, as a struct type whose fields are the columns.
+ */
+function explodedRow(name: string, t: DataType, withPosition: boolean): DataType | { problem: string } {
+  const parts = nestedParts(t);
+  const position = withPosition ? [{ name: 'pos', type: 'integer' }] : [];
+  if (parts?.kind === 'array') return structType([...position, { name: 'col', type: parts.element === 'null' ? 'integer' : parts.element }]);
+  if (parts?.kind === 'map') return structType([...position, { name: 'key', type: parts.key }, { name: 'value', type: parts.value }]);
+  return problem(`${name} needs an array or a map, got ${t}`);
+}
+
+/** The columns a generator call yields (its type is the struct of them, see explodedRow). */
+export function generatorColumns(callType: DataType): readonly { readonly name: string; readonly type: DataType }[] {
+  const parts = nestedParts(callType);
+  if (parts?.kind !== 'struct') throw internalError(`a generator's type is a struct of its columns, got ${callType}`);
+  return parts.fields;
 }
 
 /** The field names struct(...) gives its values: a column's (or struct field's) own name, else col1, col2, ... by position. */

@@ -687,6 +687,13 @@ export const JS_FUNCTIONS = {
   array_compact: unsupported(NO_NESTED_VALUES),
   flatten: unsupported(NO_NESTED_VALUES),
   element_at: unsupported(NO_NESTED_VALUES),
+  // Generators (spec 9.13.7, 9.13.10).
+  explode: unsupported(NO_NESTED_VALUES),
+  explode_outer: unsupported(NO_NESTED_VALUES),
+  posexplode: unsupported(NO_NESTED_VALUES),
+  json_tuple: unsupported(
+    "danfo's steps compute no generator rows, and JavaScript's JSON.parse would give other texts than DuckDB for numbers (1e3) and repeated keys",
+  ),
   array: unsupported(NO_NESTED_VALUES),
   struct: unsupported(NO_NESTED_VALUES),
   named_struct: unsupported(NO_NESTED_VALUES),

@@ -495,6 +495,11 @@ export const DUCKDB_FUNCTIONS = {
   flatten: ([a], types, _call, result) =>
     once([asArray(a, types[0], arrayType(result))], ([x]) => `CASE WHEN len(list_filter(${x}, lambda "__x": "__x" IS NULL)) > 0 THEN NULL ELSE flatten(${x}) END`),
   element_at: ([c, k], types) => (nestedParts(types[0])?.kind === 'map' ? `map_extract_value(${c}, ${k})` : `list_extract(${c}, ${k})`),
+  // Generators (spec 9.13.7, 9.13.10) yield rows, not values: their steps compile them (generator-sql.ts).
+  explode: () => generatorAsValue('explode'),
+  explode_outer: () => generatorAsValue('explode_outer'),
+  posexplode: () => generatorAsValue('posexplode'),
+  json_tuple: () => generatorAsValue('json_tuple'),
   array: (args, types, _call, result) => {
     const element = (nestedParts(result) as { element: DataType }).element;
     return `list_value(${inResultType(args, types, element).join(', ')})`;
@@ -624,6 +629,11 @@ function editedStructOrFail(call: BoundCall, types: readonly DataType[]): readon
 function editStruct(s: string, fields: readonly EditedField[], value: string): string {
   const parts = fields.map((f) => `${quoteIdentifier(f.name)} := ${f.from === undefined ? value : `struct_extract(${s}, ${sqlString(f.from)})`}`);
   return `CASE WHEN ${s} IS NULL THEN NULL ELSE struct_pack(${parts.join(', ')}) END`;
+}
+
+/** A generator reached as a value: validation lets one stand only as a whole select or addColumns entry. */
+function generatorAsValue(name: string): never {
+  throw internalError(`generator function "${name}" is computed by its select or addColumns step, not as a value`);
 }
 
 /** What compiling may need from the statement around the expression. */

@@ -10,6 +10,8 @@ import { functionsCalled } from './function-support';
 
 /** The functions danfo refuses: JavaScript's Math rounds them differently from DuckDB's C library. */
 const DUCKDB_ONLY = ['exp', 'ln', 'log', 'log10', 'log2', 'cbrt'];
+/** The generators (spec 9.13.7, 9.13.10): danfo yields no rows from a value (and json_tuple's texts would differ). */
+const GENERATORS = ['explode', 'explode_outer', 'posexplode', 'json_tuple'];
 /** The collection functions danfo refuses: it holds no array, map or struct values. */
 const NESTED_ONLY = [
   'size',
@@ -28,6 +30,7 @@ const NESTED_ONLY = [
   'array_compact',
   'flatten',
   'element_at',
+  ...GENERATORS,
   'array',
   'struct',
   'named_struct',
@@ -146,6 +149,33 @@ describe('collection functions on danfo', () => {
       code: 'V-014',
       message: `V-014: asset "built": function "${name}" is not supported by backend "danfo"`,
       details: { asset: 'built', backend: 'danfo', reason: 'the danfo backend has no array, map or struct values' },
+    });
+  });
+});
+
+describe('generators on danfo', () => {
+  it.each([
+    ['explode(array(salary))', 'explode', 'the danfo backend has no array, map or struct values'],
+    ["json_tuple(name, 'a') AS a", 'json_tuple', "danfo's steps compute no generator rows, and JavaScript's JSON.parse would give other texts than DuckDB for numbers (1e3) and repeated keys"],
+  ])('%s is refused at validation with V-014 naming function "%s"', (column, name, reason) => {
+    const yaml = [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: raw',
+      '      source: { input: { format: csv, path: e.csv } }',
+      '    - asset_ref: built',
+      `      source: { select: { from: raw, columns: [${JSON.stringify(column)}] } }`,
+      '    - asset_ref: out',
+      '      source: { output: { from: built, format: csv, path: o.csv } }',
+    ].join('\n');
+    const validated = validatePipeline(yaml);
+    if (!validated.ok) throw new Error(validated.error.message);
+    expect(checkBackendSupport(validated.pipeline.assets, 'duckdb')).toBeUndefined();
+    expect(checkBackendSupport(validated.pipeline.assets, 'danfo')).toMatchObject({
+      code: 'V-014',
+      message: `V-014: asset "built": function "${name}" is not supported by backend "danfo"`,
+      details: { asset: 'built', backend: 'danfo', reason },
     });
   });
 });

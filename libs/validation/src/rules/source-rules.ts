@@ -7,6 +7,7 @@ import {
   type AnyKindDefinition,
   checkExpression,
   checkFields,
+  checkGeneratorList,
   type Expr,
   type FieldIssue,
   findKind,
@@ -261,6 +262,7 @@ function parseExpressionFields(
         ...(spec.starAllowed === true ? { starAllowed: true } : {}),
         ...(spec.qualifiedColumns === true ? { qualifiedColumns: true } : {}),
         ...(spec.windowStep === true ? { windowStep: true } : {}),
+        ...(spec.generators === undefined ? {} : { generatorAllowed: true }),
       });
       if (problem !== undefined) {
         return {
@@ -273,6 +275,18 @@ function parseExpressionFields(
         };
       }
       trees.push(tree);
+    }
+    const listProblem = spec.generators === undefined ? undefined : checkGeneratorList(trees, spec.generators);
+    if (listProblem !== undefined) {
+      const { index, error: problem } = listProblem;
+      return {
+        ok: false,
+        error: validationErrors.expression(who, labels[index] as string, problem.message, {
+          ...details,
+          expressionColumn: problem.details.column,
+          cause: problem.code,
+        }),
+      };
     }
     expressions[spec.item === undefined ? spec.field : `${spec.field}.${spec.item}`] = spec.list ? trees : (trees[0] as Expr);
   }

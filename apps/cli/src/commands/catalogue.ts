@@ -22,8 +22,8 @@ export function functionsCommand(options: { readonly json?: boolean }, io: Io): 
     printJson(io, { functions });
     return EXIT.ok;
   }
-  const rows = functions.map((f) => [f.name, f.category, f.arguments, ...BACKEND_NAMES.map((b) => f.backends[b]), f.description]);
-  for (const line of columns([['FUNCTION', 'CATEGORY', 'ARGUMENTS', ...BACKEND_NAMES.map((b) => b.toUpperCase()), 'WHAT IT COMPUTES'], ...rows])) {
+  const rows = functions.map((f) => [f.name, f.category, f.spec, f.arguments, ...BACKEND_NAMES.map((b) => f.backends[b]), f.description]);
+  for (const line of columns([['FUNCTION', 'CATEGORY', 'SPEC', 'ARGUMENTS', ...BACKEND_NAMES.map((b) => b.toUpperCase()), 'WHAT IT COMPUTES'], ...rows])) {
     println(io, line);
   }
   return EXIT.ok;

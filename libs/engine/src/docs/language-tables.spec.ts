@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { KIND_NAMES, FUNCTION_NAMES, WINDOW_FUNCTIONS } from '@pipeline/definition';
 import { functionCatalogue, functionsTable, kindCatalogue, kindsTable, refusedTable } from './language-tables';
+import { SPEC_FUNCTIONS, SPEC_SYNTAX_FUNCTIONS } from './spec-functions';
 
 const README = path.join(__dirname, '..', '..', '..', '..', 'README.md');
 
@@ -26,7 +27,8 @@ describe('the README language tables', () => {
     expect(tables.functions.split('\n')).toHaveLength(FUNCTION_NAMES.length + Object.keys(WINDOW_FUNCTIONS).length + 2);
     expect(tables.kinds).toContain('| `group_by` | `group` | transformation |');
     expect(tables.kinds.split('\n')[0]).toMatch(/\| duckdb \| danfo \|$/);
-    expect(tables.functions).toMatch(/\| `count` \| aggregate \| 1 argument \| .* \| yes \| yes \|/);
+    expect(tables.functions).toMatch(/\| `count` \| aggregate \| 9\.13\.1 \| 1 argument \| .* \| yes \| yes \|/);
+    expect(tables.functions).toMatch(/\| `concat_ws` \| string \| extra \| /);
   });
 
   it('come from the structured catalogues, one entry per kind and function', () => {
@@ -38,8 +40,17 @@ describe('the README language tables', () => {
     const functions = functionCatalogue();
     expect(functions.map((f) => f.name)).toEqual([...FUNCTION_NAMES, ...Object.keys(WINDOW_FUNCTIONS)]);
     expect(functions.find((f) => f.name === 'count')).toEqual(
-      expect.objectContaining({ category: 'aggregate', arguments: '1 argument', backends: { duckdb: 'yes', danfo: 'yes' } }),
+      expect.objectContaining({ category: 'aggregate', spec: '9.13.1', arguments: '1 argument', backends: { duckdb: 'yes', danfo: 'yes' } }),
     );
+  });
+
+  it('hold every function the specification requires (9.13), each marked with its subsection', () => {
+    const names = functionCatalogue().map((f) => f.name);
+    const required = Object.keys(SPEC_FUNCTIONS).filter((name) => !SPEC_SYNTAX_FUNCTIONS.includes(name));
+    expect(required.filter((name) => !names.includes(name))).toEqual([]);
+    expect(required.length).toBeGreaterThan(110);
+    for (const name of required) expect(tables.functions).toContain(`| \`${name}\` |`);
+    expect(functionCatalogue().find((f) => f.name === 'explode')?.spec).toBe('9.13.7');
   });
 
   it('list what is refused on purpose with the reason', () => {

@@ -11,6 +11,7 @@ import { JS_FUNCTIONS } from '../danfo/js-functions';
 import { DUCKDB_FUNCTIONS } from '../duckdb/compile-expression';
 import { isUnsupported } from '../kinds/kind-support';
 import { REFUSED_KINDS, REFUSED_TOP_LEVEL } from '@pipeline/validation';
+import { SPEC_FUNCTIONS } from './spec-functions';
 
 /** Each backend's function table (an entry is its implementation, or why it has none). */
 const FUNCTION_TABLES: { readonly [B in BackendName]: Readonly<Record<string, unknown>> } = {
@@ -40,6 +41,8 @@ export interface KindCatalogueEntry {
 export interface FunctionCatalogueEntry {
   readonly name: string;
   readonly category: string;
+  /** The Teckel specification's subsection listing it (`9.13.7`), or `extra` for one this service adds. */
+  readonly spec: string;
   /** The accepted arguments, in words (`1 argument`, `2 or more arguments`, ...). */
   readonly arguments: string;
   readonly description: string;
@@ -69,12 +72,12 @@ export function functionCatalogue(): FunctionCatalogueEntry[] {
     const backends = Object.fromEntries(
       BACKEND_NAMES.map((b) => [b, support(FUNCTION_TABLES[b][name] ?? { unsupported: 'not implemented' })]),
     ) as FunctionCatalogueEntry['backends'];
-    return { name, category: spec.category, arguments: describeArity(spec), description: spec.description, backends };
+    return { name, category: spec.category, spec: specSection(name), arguments: describeArity(spec), description: spec.description, backends };
   });
   const windows = (Object.keys(WINDOW_FUNCTIONS) as (keyof typeof WINDOW_FUNCTIONS)[]).map((name) => {
     const spec = WINDOW_FUNCTIONS[name];
     const backends = Object.fromEntries(BACKEND_NAMES.map((b) => [b, 'yes'])) as FunctionCatalogueEntry['backends'];
-    return { name, category: 'window', arguments: describeArity(spec), description: `${spec.description} With OVER (...) or in a window step.`, backends };
+    return { name, category: 'window', spec: specSection(name), arguments: describeArity(spec), description: `${spec.description} With OVER (...) or in a window step.`, backends };
   });
   return [...catalogue, ...windows];
 }
@@ -90,13 +93,18 @@ export function kindsTable(): string {
   return [header, rule, ...rows].join('\n');
 }
 
-/** One row per function: name, category, arity, description, one column per backend. */
+/** The spec subsection listing `name`, or `extra`. */
+function specSection(name: string): string {
+  return (SPEC_FUNCTIONS as Readonly<Record<string, string>>)[name] ?? 'extra';
+}
+
+/** One row per function: name, category, spec subsection, arity, description, one column per backend. */
 export function functionsTable(): string {
-  const header = `| function | category | arguments | what it computes | ${BACKEND_NAMES.join(' | ')} |`;
-  const rule = `|---|---|---|---|${BACKEND_NAMES.map(() => '---').join('|')}|`;
+  const header = `| function | category | spec | arguments | what it computes | ${BACKEND_NAMES.join(' | ')} |`;
+  const rule = `|---|---|---|---|---|${BACKEND_NAMES.map(() => '---').join('|')}|`;
   const rows = functionCatalogue().map((f) => {
     const backends = BACKEND_NAMES.map((b) => cell(f.backends[b]));
-    return `| \`${f.name}\` | ${f.category} | ${f.arguments} | ${cell(f.description)} | ${backends.join(' | ')} |`;
+    return `| \`${f.name}\` | ${f.category} | ${f.spec} | ${f.arguments} | ${cell(f.description)} | ${backends.join(' | ')} |`;
   });
   return [header, rule, ...rows].join('\n');
 }

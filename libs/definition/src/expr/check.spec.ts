@@ -157,8 +157,17 @@ describe('checkExpression: role value (select.columns)', () => {
     ['avg(salary)', 'EXPR_AGGREGATE_NOT_ALLOWED', 'aggregate function "avg" is not allowed in a column expression at column 1'],
     ['x + max(y) AS m', 'EXPR_AGGREGATE_NOT_ALLOWED', 'aggregate function "max" is not allowed in a column expression at column 5'],
     ['*', 'EXPR_STAR', '"*" is only allowed as count(*) at column 1'],
+    ['grouping(d) OVER () AS g', 'EXPR_WINDOW_NOT_ALLOWED', 'grouping cannot be computed over a window at column 1'],
+    ['grouping_id(d, e) OVER (PARTITION BY d) AS g', 'EXPR_WINDOW_NOT_ALLOWED', 'grouping_id cannot be computed over a window at column 1'],
   ])('rejects %s', (text, code, message) => {
     expect(problem(text, { role: 'value' })).toEqual({ code, message });
+  });
+
+  it('rejects grouping as the function of a window step', () => {
+    expect(problem('grouping(d)', { role: 'value', windowStep: true })).toEqual({
+      code: 'EXPR_WINDOW_NOT_ALLOWED',
+      message: 'grouping cannot be computed over a window at column 1',
+    });
   });
 });
 

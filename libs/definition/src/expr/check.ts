@@ -163,6 +163,9 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
       aggregatesForbidden: role === 'aggregate' || windowed || stepWindowed ? undefined : ROLE_PLACE[role],
     };
     for (const problem of callProblems(call, place)) report(problem.code, problem.reason, problem.node);
+    // grouping() tells a grouping set's rows apart: over a window there is no grouping set.
+    const fn = call.name.toLowerCase();
+    if ((windowed || stepWindowed) && (fn === 'grouping' || fn === 'grouping_id')) report('EXPR_WINDOW_NOT_ALLOWED', `${fn} cannot be computed over a window`, call);
     if (lookupFunction(call.name)?.generator === true) generatorProblems(call);
     const regex = regexArgumentProblem(call);
     if (regex !== undefined) report('EXPR_BAD_PATTERN', regex.problem, regex.node);

@@ -34,6 +34,11 @@ export interface FunctionSpec {
    * their own): `if(condition, a, b)` shares from 1.
    */
   readonly sharedArgsFrom?: number;
+  /**
+   * With `sharedArgType`: the shared arguments are values handed through (coalesce, if, array),
+   * not compared, so nested values (arrays, maps, structs of one shape) may be among them.
+   */
+  readonly passesValues?: boolean;
   /** Arguments may be of any type, even one expressions do not compute with (`count`). */
   readonly acceptsAnyType?: boolean;
   /** Parameter names, lower-case, by position: what named arguments (`len => 3`, spec 9.9) may say. */
@@ -212,25 +217,28 @@ export const FUNCTION_CATALOGUE = {
   sqrt: scalar('numeric', 1, 1, 'number', 'Square root, as a double.'),
   mod: scalar('numeric', 2, 2, 'number', 'mod(x, divisor): remainder with the sign of x (same as %).'),
 
-  coalesce: { ...scalar('conditional', 1, null, 'any', 'The first non-NULL argument.'), sharedArgType: true },
+  coalesce: { ...scalar('conditional', 1, null, 'any', 'The first non-NULL argument.'), sharedArgType: true, passesValues: true },
   nullif: { ...scalar('conditional', 2, 2, 'any', 'nullif(a, b): NULL when a = b, else a.'), sharedArgType: true },
-  ifnull: { ...scalar('conditional', 2, 2, 'any', 'ifnull(a, b): b when a is NULL, else a (coalesce of two).'), sharedArgType: true },
-  nvl: { ...scalar('conditional', 2, 2, 'any', 'nvl(a, b): same as ifnull.'), sharedArgType: true },
+  ifnull: { ...scalar('conditional', 2, 2, 'any', 'ifnull(a, b): b when a is NULL, else a (coalesce of two).'), sharedArgType: true, passesValues: true },
+  nvl: { ...scalar('conditional', 2, 2, 'any', 'nvl(a, b): same as ifnull.'), sharedArgType: true, passesValues: true },
   nvl2: {
     ...scalar('conditional', 3, 3, 'any', 'nvl2(a, b, c): b when a is not NULL, else c.'),
     sharedArgType: true,
     sharedArgsFrom: 1,
+    passesValues: true,
     acceptsAnyType: true,
   },
   if: {
     ...scalar('conditional', 3, 3, 'any', 'if(condition, a, b): a when the condition is true, else b (NULL counts as false).'),
     sharedArgType: true,
     sharedArgsFrom: 1,
+    passesValues: true,
   },
   iff: {
     ...scalar('conditional', 3, 3, 'any', 'iff(condition, a, b): same as if.'),
     sharedArgType: true,
     sharedArgsFrom: 1,
+    passesValues: true,
   },
   isnull: { ...scalar('conditional', 1, 1, 'boolean', 'isnull(x): true when x is NULL.'), acceptsAnyType: true },
   isnotnull: { ...scalar('conditional', 1, 1, 'boolean', 'isnotnull(x): true when x is not NULL.'), acceptsAnyType: true },
@@ -548,7 +556,7 @@ export const FUNCTION_CATALOGUE = {
     ),
     generator: true,
   },
-  array: { ...scalar('collection', 1, null, 'any', 'array(a, b, ...): an array of the values, brought to their common type.'), sharedArgType: true },
+  array: { ...scalar('collection', 1, null, 'any', 'array(a, b, ...): an array of the values, brought to their common type (nested values too: arrays, maps, structs of one shape).'), sharedArgType: true, passesValues: true },
   struct: {
     ...scalar('collection', 1, null, 'any', 'struct(a, b, ...): a struct of the values; a field is named by its column (or struct field), else col1, col2, ... by position.'),
     acceptsAnyType: true,

@@ -38,6 +38,7 @@ import {
   isModelled,
   isNumeric,
   isTemporal,
+  isNested,
   arrayType,
   nestedParts,
   type DataType,
@@ -45,6 +46,7 @@ import {
 import type { BoundCall, BoundExpr, BoundFrameBound, BoundString, BoundWindow, BoundWindowFunction, UntypedCall } from './bound-expr';
 import { adaptiveArithmeticType, FUNCTION_TYPES, type FunctionTyping } from './function-types';
 import { supertype } from './supertype';
+import { commonElementType } from './array-types';
 
 /** One column of a dataset: its name and portable type. */
 export interface Column {
@@ -179,8 +181,9 @@ class Binder {
           [...e.whens.map((w) => w.then), ...(e.else === undefined ? [] : [e.else])],
           enclosing,
           printExpression(e),
+          'values',
         );
-        const type = results.reduce<DataType>((acc, r) => supertype(acc, r.type) as DataType, 'null');
+        const type = results.reduce<DataType>((acc, r) => commonElementType(acc, r.type) as DataType, 'null');
         return {
           kind: 'case',
           whens: whens.map((when, i) => ({ when, then: results[i] })),
@@ -501,9 +504,11 @@ class Binder {
     const nested = spec.aggregate ? name : enclosing;
     const bindOne = (a: Expr): BoundExpr => (a.kind === 'star' ? { kind: 'star', type: 'null', span: a.span } : this.bind(a, nested));
     const sharedFrom = spec.sharedArgType === true ? (spec.sharedArgsFrom ?? 0) : e.args.length;
-    const args = [...e.args.slice(0, sharedFrom).map(bindOne), ...(sharedFrom < e.args.length ? this.unify(e.args.slice(sharedFrom), nested, printExpression(e)) : [])];
+    const mode = spec.passesValues === true ? 'values' : 'compare';
+    const args = [...e.args.slice(0, sharedFrom).map(bindOne), ...(sharedFrom < e.args.length ? this.unify(e.args.slice(sharedFrom), nested, printExpression(e), mode) : [])];
     if (spec.acceptsAnyType !== true) {
-      args.forEach((a, i) => this.requireModelled(a, e.args[i]));
+      // Values handed through (coalesce, if, array) may be nested; unify checked their shapes.
+      args.forEach((a, i) => (mode === 'values' && i >= sharedFrom && isNested(a.type) ? undefined : this.requireModelled(a, e.args[i])));
     }
     const call: UntypedCall = { kind: 'call', name, args, distinct: e.distinct, span: e.span };
     const result = FUNCTION_TYPES[name](
@@ -627,26 +632,30 @@ class Binder {
 
   /**
    * Binds values that must share one type (comparison sides, IN lists, CASE branches): string
-   * literals are read as the others' type (`hired > '2020-01-01'` compares dates).
+   * literals are read as the others' type (`hired > '2020-01-01'` compares dates). In `values`
+   * mode the values are only handed through (CASE branches, coalesce, array), so nested values of
+   * one shape may be among them (`array<integer>` and `array<long>` share `array<long>`).
    */
-  private unify(nodes: readonly Expr[], enclosing: string | undefined, text: string): BoundExpr[] {
+  private unify(nodes: readonly Expr[], enclosing: string | undefined, text: string, mode: 'compare' | 'values' = 'compare'): BoundExpr[] {
     const bound = nodes.map((n) => this.bind(n, enclosing));
+    const join = mode === 'values' ? commonElementType : supertype;
     let target: DataType = 'null';
     for (const [i, b] of bound.entries()) {
       if (b.kind === 'string') continue;
       const t = b.type;
-      if (!isModelled(t)) this.fail(`${printExpression(nodes[i])} has type ${t}, which expressions cannot compare`);
-      const next = supertype(target, t);
+      if (!isModelled(t) && !(mode === 'values' && isNested(t))) this.fail(`${printExpression(nodes[i])} has type ${t}, which expressions cannot compare`);
+      const next = join(target, t);
       if (next === undefined) this.fail(`cannot compare ${target} with ${t}: ${text}`);
       target = next;
     }
     if (target === 'null' || target === 'string') {
       return bound;
     }
-    const coerced = bound.map((b) => (b.kind === 'string' ? this.coerceLiteral(b, target, text) : b));
+    // A text literal beside nested values stays text: the join below refuses it.
+    const coerced = bound.map((b) => (b.kind === 'string' && !isNested(target) ? this.coerceLiteral(b, target, text) : b));
     let final: DataType = 'null';
     for (const c of coerced) {
-      const next = supertype(final, c.type);
+      const next = join(final, c.type);
       if (next === undefined) this.fail(`cannot compare ${final} with ${c.type}: ${text}`);
       final = next;
     }

@@ -124,7 +124,7 @@ const orderable =
 function common(name: string, args: readonly DataType[]): DataType | { problem: string } {
   let acc: DataType = 'null';
   for (const t of args) {
-    const next = supertype(acc, t);
+    const next = commonElementType(acc, t);
     if (next === undefined) return problem(`${name} arguments have incompatible types ${acc} and ${t}`);
     acc = next;
   }
@@ -693,7 +693,7 @@ export const FUNCTION_TYPES = {
     return structType(keys.map((_, i) => ({ name: `c${i}`, type: 'string' })));
   },
   array: (args) => {
-    const element = args.reduce<DataType | undefined>((acc, t) => (acc === undefined ? undefined : supertype(acc, t)), 'null');
+    const element = args.reduce<DataType | undefined>((acc, t) => (acc === undefined ? undefined : commonElementType(acc, t)), 'null');
     if (element === undefined) return problem(`array needs values of one type, got ${args.join(', ')}`);
     return arrayType(element === 'null' ? 'integer' : element);
   },

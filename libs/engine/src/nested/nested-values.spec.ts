@@ -95,6 +95,35 @@ describe('nested values on duckdb', () => {
     expect(root.read('back.csv')).toBe('id,city,a,t\n1,Oslo,1,a\n2,,2,\n3,,3,c\n');
   });
 
+  it('hands nested values through CASE, coalesce, if and array, widened to one shape', async () => {
+    await run(
+      pipeline(
+        [
+          'id',
+          'CASE WHEN id = 1 THEN scores ELSE array(0) END AS picked',
+          "CASE WHEN id = 2 THEN NULL ELSE map('k', id) END AS m",
+          'coalesce(scores, array(-1)) AS filled',
+          'if(id > 1, addr, NULL) AS later',
+          'array(scores, array(id)) AS nested',
+        ],
+        'out.json',
+        'json',
+      ),
+    );
+    expect(root.read('out.json')).toBe(
+      [
+        '{"id":1,"picked":[3,4,5],"m":{"k":1},"filled":[3,4,5],"later":null,"nested":[[3,4,5],[1]]}',
+        '{"id":2,"picked":[0],"m":null,"filled":[-1],"later":{"city":null,"zip":7},"nested":[null,[2]]}',
+        '{"id":3,"picked":[0],"m":{"k":3},"filled":[10],"later":null,"nested":[[10],[3]]}',
+        '',
+      ].join('\n'),
+    );
+    await expect(run(pipeline(["CASE WHEN id = 1 THEN tags ELSE 'x' END AS t"]))).rejects.toThrow("cannot compare array<string> with string: CASE WHEN id = 1 THEN tags ELSE 'x' END");
+    await expect(run(pipeline(['coalesce(tags, scores) AS t']))).rejects.toThrow('cannot compare array<string> with array<long>: coalesce(tags, scores)');
+    await expect(run(pipeline(['array(addr, tags) AS t']))).rejects.toThrow('cannot compare struct<city:string,zip:long> with array<string>: array(addr, tags)');
+    await expect(run(pipeline(['greatest(tags, tags) AS t']))).rejects.toThrow('tags has type array<string>, which expressions cannot compare');
+  });
+
   it('refuses a missing struct field, access on a scalar and a wrong index type', async () => {
     await expect(run(pipeline(['addr.country']))).rejects.toThrow('asset "shaped": columns: struct field "country" not found in addr.country (fields: city, zip)');
     await expect(run(pipeline(['id[0]']))).rejects.toThrow('[...] needs an array or a map, got long: id[0]');

@@ -279,7 +279,7 @@ describe('pipeline kinds and functions', () => {
     expect(kinds.stdout.split('\n')[0]).toMatch(/^KIND +TECKEL KEY +ROLE +DUCKDB +DANFO +WHAT IT DOES$/);
     expect(kinds.stdout).toMatch(/\ngroup_by +group +transformation +yes +yes +\S/);
     const functions = await runCli(['functions'], { cwd: dir });
-    expect(functions.stdout).toMatch(/\ncount +aggregate +1 argument +yes +yes +\S/);
+    expect(functions.stdout).toMatch(/\ncount +aggregate +9\.13\.1 +1 argument +yes +yes +\S/);
   });
 
   it('--json lists every kind and function with what each backend does', async () => {

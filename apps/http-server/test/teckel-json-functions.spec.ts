@@ -104,7 +104,7 @@ describe('JSON, variant and time functions on duckdb', () => {
   it('refuses a malformed JSONPath at submission, naming the asset, the call and the character (V-009)', async () => {
     const submitted = await postJson(`${api}/jobs`, { yaml: document(['id', "get_json_object(doc, '$.user[x]') AS bad"], 'out/never.parquet'), backend: 'duckdb' });
     expect(submitted.status).toBe(400);
-    expect(submitted.body.error).toMatch(/^V-009: asset "computed": .*get_json_object: path '\$\.user\[x\]' needs \[n\] \(a position from 0\) or \['name'\] at character 7/);
+    expect(submitted.body.error).toMatch(/^validation failed: V-009: asset "computed": columns\[1\]: get_json_object: path '\$\.user\[x\]' needs \[n\] \(a position from 0\) or \['name'\] at character 7/);
     expect(fs.existsSync(path.join(server.dataRoot, 'out/never.parquet'))).toBe(false);
   });
 });

@@ -35,6 +35,7 @@ import { requireTransform, upstreamHandleIds } from '../transform-source';
 import { duckDbTypeName } from './compile-expression';
 import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckdb-database';
 import { quoteIdentifier, sqlString } from './sql-text';
+import { isoTexts, JSON_TYPE_CHECK_ROWS, jsonTemporalChecks, type JsonFormats } from './json-pinning';
 import { DUCKDB_KINDS, duckDbKindOf } from './kinds';
 import type { KindContext } from './kinds/duckdb-kind';
 import { unobservedOrder } from './unobserved-order';
@@ -72,6 +73,7 @@ interface InputRelation {
   readonly absolute: string;
   readonly options: FormatOptions;
 }
+
 
 /** The DuckDB implementation of Backend. */
 export class DuckDbBackend implements Backend {
@@ -139,6 +141,9 @@ export class DuckDbBackend implements Backend {
       const estimated = { pinnedColumns: described, estimateRows: 'read' } as const;
       const agrees = estimateRows && (await this.sniffAgrees(format.duckDbReadSql(file.absolute, options, { ...estimated, estimateRows: 'sniff' }), described, options.csv, signal));
       from = format.duckDbReadSql(file.absolute, options, agrees ? estimated : { pinnedColumns: described });
+    } else if (options.format === 'json' && described.length > 0) {
+      const readAs = (columns: readonly { name: string; type: string }[]): string => format.duckDbReadSql(file.absolute, options, { pinnedColumns: columns });
+      if (await this.jsonTypesHold(readAs, described, options.json, signal)) from = readAs(described);
     }
     const needsCast = described.some((c) => normalizedDuckDbType(c.type) !== undefined);
     const select = needsCast
@@ -157,6 +162,25 @@ export class DuckDbBackend implements Backend {
       absolute: file.absolute,
       options,
     };
+  }
+
+  /** Whether a JSON read may be given the types DuckDB detected (see `json-pinning.ts`). */
+  private async jsonTypesHold(
+    readAs: (columns: readonly { name: string; type: string }[]) => string,
+    described: readonly { name: string; type: string }[],
+    json: JsonFormats,
+    signal: AbortSignal | undefined,
+  ): Promise<boolean> {
+    const checked = jsonTemporalChecks(described, json);
+    if (checked === 'keep-detection') return false;
+    if (checked.length === 0) return true;
+    const asText = readAs(described.map((c) => (checked.some((k) => k.name === c.name) ? { name: c.name, type: 'VARCHAR' } : c)));
+    try {
+      const rows = await this.db.rows(`SELECT ${checked.map((c) => quoteIdentifier(c.name)).join(', ')} FROM ${asText} LIMIT ${JSON_TYPE_CHECK_ROWS}`, { signal });
+      return checked.every((c, i) => isoTexts(c.kind, rows.map((r) => r[i])));
+    } catch {
+      return false;
+    }
   }
 
   /**

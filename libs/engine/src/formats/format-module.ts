@@ -19,9 +19,12 @@ export interface ColumnData {
   readonly data: Value[][];
 }
 
-/** Adjustments of a DuckDB read: CSV column types already detected (no sniffing), a JSON layout. */
+/** Adjustments of a DuckDB read: column types already detected (no sniffing or sampling), a JSON layout. */
 export interface DuckDbReadAdjustments {
-  /** Pins CSV columns to these DuckDB types (`auto_detect=false`), as detected by an earlier sniff. */
+  /**
+   * Pins the columns to these DuckDB types, as detected by an earlier read: CSV with
+   * `auto_detect=false`, JSON with `columns={...}` (no sample of the file at each bind).
+   */
   readonly pinnedColumns?: readonly { readonly name: string; readonly type: string }[];
   /**
    * With `pinnedColumns`: pins the types by position but lets DuckDB's sniffer run on a small

@@ -33,6 +33,8 @@ export const jsonFormat: FormatModule<'json'> = {
     ];
     if (o.dateFormat !== undefined) params.push(`dateformat=${sqlString(toStrftime(o.dateFormat))}`);
     if (o.timestampFormat !== undefined) params.push(`timestampformat=${sqlString(toStrftime(o.timestampFormat))}`);
+    const pinned = adjust.pinnedColumns;
+    if (pinned !== undefined && pinned.length > 0) params.push(`columns={${pinned.map((c) => `${sqlString(c.name)}: ${sqlString(c.type)}`).join(', ')}}`);
     return `read_json(${sqlString(absolutePath)}, ${params.join(', ')})`;
   },
 

@@ -1,20 +1,23 @@
-// One measured run in a fresh process: `node child.js <duckdb|polars|convert> <input> <csv|parquet> <out>`.
+// One measured run in a fresh process: `node child.js <duckdb|polars|convert> <input> <csv|parquet|json> <out>`.
 // Prints one JSON line { ms, maxRssMb, rows }. `ms` covers the work only (after modules load);
-// `convert` writes the CSV as parquet (the parquet inputs of the e2e bench).
+// `convert` writes the CSV as parquet or, for an output path ending in .json, as newline-delimited
+// JSON (the parquet and JSON inputs of the e2e bench).
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
 
 const q = (s) => `'${s.replace(/'/g, "''")}'`;
 
+const READERS = { csv: 'read_csv', parquet: 'read_parquet', json: 'read_json' };
+
 async function duckdb(input, format, out, copyOnly) {
   const { DuckDBInstance } = require('@duckdb/node-api');
   const started = performance.now();
   const instance = await DuckDBInstance.create(':memory:', { threads: String(os.availableParallelism()) });
   const conn = await instance.connect();
-  const from = format === 'csv' ? `read_csv(${q(input)})` : `read_parquet(${q(input)})`;
+  const from = `${READERS[format]}(${q(input)})`;
   const sql = copyOnly
-    ? `COPY (SELECT * FROM ${from}) TO ${q(out)} (FORMAT parquet)`
+    ? `COPY (SELECT * FROM ${from}) TO ${q(out)} (FORMAT ${out.includes('.json') ? 'json' : 'parquet'})`
     : `COPY (SELECT department, count(*) AS employees, avg(salary) AS avg_salary, sum(salary) AS total, ` +
       `min(salary) AS low, max(salary) AS high FROM ${from} WHERE status = 'active' GROUP BY department) TO ${q(out)} (FORMAT parquet)`;
   const result = await conn.runAndReadAll(sql);
@@ -27,7 +30,7 @@ async function duckdb(input, format, out, copyOnly) {
 async function polars(input, format, out) {
   const pl = require('nodejs-polars');
   const started = performance.now();
-  const scan = format === 'csv' ? pl.scanCSV(input) : pl.scanParquet(input);
+  const scan = format === 'csv' ? pl.scanCSV(input) : format === 'json' ? pl.scanJson(input) : pl.scanParquet(input);
   await scan
     .filter(pl.col('status').eq(pl.lit('active')))
     .select('department', 'salary')

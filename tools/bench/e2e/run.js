@@ -2,7 +2,7 @@
 // against one raw DuckDB statement and nodejs-polars lazy, each in a fresh process, alternating.
 //
 //   npx nx build http-server   (the bench runs dist/apps/http-server/main.js)
-//   node tools/bench/e2e/run.js [--sizes 1000000,10000000] [--formats csv,parquet] [--runs 5]
+//   node tools/bench/e2e/run.js [--sizes 1000000,10000000] [--formats csv,parquet,json] [--runs 5]
 //                               [--concurrent 4] [--concurrent-rows 10000000] [--tiny 1000]
 //
 // Per size and format: median wall time of `--runs` runs and peak RSS of each contender (the
@@ -174,10 +174,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmtMs = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 const load = () => os.loadavg()[0].toFixed(2);
 
-function ensureParquet(csv) {
-  const pq = csv.replace(/\.csv$/, '.parquet');
-  if (!fs.existsSync(pq)) runChild('convert', csv, 'csv', pq);
-  return pq;
+/** The CSV's data as parquet or as newline-delimited JSON, written once next to it. */
+function ensureConverted(csv, format) {
+  const file = csv.replace(/\.csv$/, `.${format}`);
+  if (!fs.existsSync(file)) runChild('convert', csv, 'csv', file);
+  return file;
 }
 
 async function sizesPart() {
@@ -187,7 +188,7 @@ async function sizesPart() {
     const csv = path.join(dataDir, `employees-${rows}.csv`);
     ensureEmployees(rows, dataDir);
     for (const format of formats) {
-      const input = format === 'csv' ? csv : ensureParquet(csv);
+      const input = format === 'csv' ? csv : ensureConverted(csv, format);
       const loadBefore = load();
       const r = { service: [], duckdb: [], polars: [] };
       for (let i = 0; i < runs; i++) {

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer } from './helpers';
+import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
 
 const EVENTS = [
   '{"id": 1, "xs": [3, 1, null, 3, null, 2], "ys": [2, 5, null, 5], "tags": ["b", "a", null, "b"], "nested": [[1, 2], [3]]}',
@@ -101,11 +101,7 @@ let server: TestServer;
 let api: string;
 let duck: DuckDBConnection;
 
-/** Rows of `sql`, every value as DuckDB writes it as VARCHAR (NULL as empty). */
-async function rows(sql: string): Promise<string[]> {
-  const reader = await duck.runAndReadAll(`SELECT COLUMNS(*)::VARCHAR FROM (${sql})`);
-  return (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
-}
+const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
 
 async function submit(columns: readonly string[], out: string, backend = 'duckdb'): Promise<{ status: number; body: { job_id?: string; error?: string } }> {
   return postJson(`${api}/jobs`, { yaml: document(columns, out), backend });

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer } from './helpers';
+import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
 
 const PEOPLE = [
   'id,name,city,email,phone,stars,q1,q2,q3,bonus,joined,seen',
@@ -138,11 +138,7 @@ let server: TestServer;
 let api: string;
 let duck: DuckDBConnection;
 
-/** Rows of `sql` as texts, every value as DuckDB writes it as VARCHAR (NULL as empty). */
-async function rows(sql: string): Promise<string[]> {
-  const reader = await duck.runAndReadAll(`SELECT COLUMNS(*)::VARCHAR FROM (${sql})`);
-  return (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
-}
+const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
 
 async function run(example: Example, backend: string): Promise<string[]> {
   const out = `out/${backend}-${EXAMPLES.indexOf(example)}-${example.name.replace(/\W+/g, '-')}.csv`;

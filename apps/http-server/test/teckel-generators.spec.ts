@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer } from './helpers';
+import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
 
 const ORDERS = [
   '{"id": 3, "skus": ["c3", "a1"], "qty": {"c3": 1, "a1": 4}, "meta": "{\\"channel\\": \\"web\\", \\"coupon\\": {\\"pct\\": 10}}"}',
@@ -64,11 +64,7 @@ let server: TestServer;
 let api: string;
 let duck: DuckDBConnection;
 
-/** Rows of `sql`, every value as DuckDB writes it as VARCHAR (NULL as empty). */
-async function rows(sql: string): Promise<string[]> {
-  const reader = await duck.runAndReadAll(`SELECT COLUMNS(*)::VARCHAR FROM (${sql})`);
-  return (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
-}
+const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
 
 async function submit(yaml: string, backend = 'duckdb'): Promise<{ status: number; body: { job_id?: string; error?: string } }> {
   return postJson(`${api}/jobs`, { yaml, backend });

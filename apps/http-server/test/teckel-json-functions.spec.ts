@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer } from './helpers';
+import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
 
 const DOCS = [
   { id: 1, doc: '{"user": {"name": "Ada", "langs": ["en", "fr"]}, "n": 3, "at": "08:15:30"}' },
@@ -69,11 +69,7 @@ let server: TestServer;
 let api: string;
 let duck: DuckDBConnection;
 
-/** Rows of `sql`, every value as DuckDB writes it as VARCHAR (NULL as empty). */
-async function rows(sql: string): Promise<string[]> {
-  const reader = await duck.runAndReadAll(`SELECT COLUMNS(*)::VARCHAR FROM (${sql})`);
-  return (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
-}
+const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
 
 beforeAll(async () => {
   server = await startTestServer({ workers: 1 });

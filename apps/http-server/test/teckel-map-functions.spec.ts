@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer } from './helpers';
+import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
 
 // Row 1 ordinary values, row 2 empty arrays and a NULL entry, row 3 NULLs.
 const EVENTS = [
@@ -128,11 +128,7 @@ let server: TestServer;
 let api: string;
 let duck: DuckDBConnection;
 
-/** Rows of `sql`, every value as DuckDB writes it as VARCHAR (NULL as empty). */
-async function rows(sql: string): Promise<string[]> {
-  const reader = await duck.runAndReadAll(`SELECT COLUMNS(*)::VARCHAR FROM (${sql})`);
-  return (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
-}
+const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
 
 async function completed(yaml: string, backend: string): Promise<void> {
   const submitted = await postJson(`${api}/jobs`, { yaml, backend });

@@ -4,7 +4,9 @@
  * `repeat`, `lpad` and `rpad` make it as long as their count says, so nested calls grow a value
  * exponentially: eight levels of `replace(x, 'a', <20 a's>)` ask for gigabytes per row, which the
  * engines materialise before any memory limit applies (measured: the server was killed by the
- * operating system). Everything else (concat, casts, CASE, ...) grows text at most by the length
+ * operating system). `array_repeat` grows an array the same way (`array_repeat(id, 2000000000)`
+ * took the process down too), so its count counts alike, and DuckDB refuses a count above the
+ * limit when it runs (a count read from the data). Everything else (concat, casts, CASE, ...) grows text at most by the length
  * of the expression's own text, which the parser already bounds.
  */
 import type { Call, Expr } from './ast';
@@ -40,7 +42,7 @@ export function findTextGrowthProblem(e: Expr): TextGrowthProblem | undefined {
     if ((name === 'replace' || name === 'regexp_replace') && node.args.length === 3) {
       const [sourceGrowth = 1, , replacementGrowth = 1] = inner;
       result = sourceGrowth * (1 + replacementLength(node.args[1], node.args[2]) * replacementGrowth);
-    } else if (name === 'repeat' && node.args.length === 2) {
+    } else if ((name === 'repeat' || name === 'array_repeat') && node.args.length === 2) {
       result = (inner[0] ?? 1) * countOf(node.args[1]);
     } else if ((name === 'lpad' || name === 'rpad') && node.args.length >= 2) {
       // The result is exactly `length` characters, whatever the text it starts from.

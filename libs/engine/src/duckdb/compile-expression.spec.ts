@@ -289,7 +289,15 @@ describe('DuckDB array functions (golden table, spec 9.13.7)', () => {
     ],
     ['array_position(xs, 2.5)', PAIR('CAST("xs" AS DOUBLE[])', 'CAST(2.5 AS DOUBLE)', `CASE WHEN ${X} IS NULL OR ${Y} IS NULL THEN NULL ELSE CAST(coalesce(list_position(${X}, ${Y}), 0) AS BIGINT) END`)],
     ['array_remove(xs, n)', PAIR('"xs"', '"n"', `CASE WHEN ${Y} IS NULL THEN NULL ELSE list_filter(${X}, lambda "__x": "__x" IS DISTINCT FROM ${Y}) END`)],
-    ['array_repeat(NULL, n)', PAIR('CAST(NULL AS INTEGER)', '"n"', `CASE WHEN ${Y} IS NULL THEN NULL ELSE list_transform(range(CAST(${Y} AS BIGINT)), lambda "__i": ${X}) END`)],
+    [
+      'array_repeat(NULL, n)',
+      PAIR(
+        'CAST(NULL AS INTEGER)',
+        '"n"',
+        `CASE WHEN ${Y} IS NULL THEN NULL WHEN ${Y} > 10000 THEN error('pipeline rule broken: array_repeat makes at most 10000 copies of a value; a count in the data is larger') ` +
+          `ELSE list_transform(range(CAST(${Y} AS BIGINT)), lambda "__i": ${X}) END`,
+      ),
+    ],
     [
       'arrays_zip(xs, array(n))',
       PAIR(

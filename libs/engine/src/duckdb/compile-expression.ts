@@ -4,7 +4,7 @@
  * through one table; where DuckDB's natural result type differs from the portable one (a sum of
  * integers is HUGEINT, floor of an integer is DOUBLE) the table casts it back.
  */
-import { assertNever, re2Rewrite, type FunctionName } from '@pipeline/definition';
+import { assertNever, MAX_TEXT_GROWTH, re2Rewrite, type FunctionName } from '@pipeline/definition';
 import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow } from '../check/bound-expr';
 import {
   editedStruct,
@@ -477,7 +477,13 @@ export const DUCKDB_FUNCTIONS = {
   array_remove: ([a, v], types, _call, result) =>
     once([asArray(a, types[0], result), asElement(v, types[1], searchedType(types))], ([x, y]) => `CASE WHEN ${y} IS NULL THEN NULL ELSE list_filter(${x}, lambda "__x": "__x" IS DISTINCT FROM ${y}) END`),
   array_repeat: ([v, n], types, _call, result) =>
-    once([asElement(v, types[0], elementOf(result)), n], ([x, count]) => `CASE WHEN ${count} IS NULL THEN NULL ELSE list_transform(range(CAST(${count} AS BIGINT)), lambda "__i": ${x}) END`),
+    once(
+      [asElement(v, types[0], elementOf(result)), n],
+      // A count read from the data is bounded when it runs, as validation bounds a written one.
+      ([x, count]) =>
+        `CASE WHEN ${count} IS NULL THEN NULL WHEN ${count} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(`array_repeat makes at most ${MAX_TEXT_GROWTH} copies of a value; a count in the data is larger`)} ` +
+        `ELSE list_transform(range(CAST(${count} AS BIGINT)), lambda "__i": ${x}) END`,
+    ),
   arrays_zip: (args, types, call, result) => {
     const names = zipFieldNames(call);
     const fields = (nestedParts(elementOf(result)) as { fields: readonly { type: DataType }[] }).fields;

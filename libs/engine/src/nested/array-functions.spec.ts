@@ -119,6 +119,14 @@ describe('array functions on duckdb (spec 9.13.7)', () => {
     ]);
   });
 
+  it('array_repeat makes at most 10000 copies: a larger count in the data fails the job, a written one is refused at validation', async () => {
+    // Unbounded, array_repeat(id, 2000000000) took the whole process down (DuckDB builds lists beyond its memory limit).
+    await expect(run(['id', 'array_repeat(id, id * 5000) AS many'])).rejects.toThrow('array_repeat makes at most 10000 copies of a value; a count in the data is larger');
+    expect(() => run(['array_repeat(id, 2000000000) AS many'])).toThrow('V-009: asset "shaped": columns[0]: array_repeat could make an array of more than 10000 values');
+    await run(['id', 'size(array_repeat(id, 10000)) AS n']);
+    expect(rows().map((r) => r.n)).toEqual([10000, 10000, 10000, 10000]);
+  });
+
   it('arrays_zip pairs elements by position in structs named after the columns (else 0, 1, ...), padding with NULL', async () => {
     await run(['id', 'arrays_zip(xs, tags) AS z', 'arrays_zip(ys, array(id, id * 10)) AS p']);
     expect(rows()).toEqual([

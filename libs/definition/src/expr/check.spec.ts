@@ -38,6 +38,7 @@ describe('checkExpression: function catalogue rules (any role)', () => {
     ["variant_get(v, '$.a', 'lng') = 1", 'EXPR_BAD_LITERAL_ARGUMENT', "variant_get: 'lng' is not a type: unknown type \"lng\" at character 4 of \"lng\" at column 23"],
     ["size(from_json(doc, 'long')) = 1", 'EXPR_BAD_LITERAL_ARGUMENT', "from_json needs a struct, array or map schema, got 'long' at column 21"],
     ['size(array_repeat(id, 20000)) > 0', 'EXPR_TEXT_GROWTH', 'array_repeat could make an array of more than 10000 values (nested array_repeat calls multiply the count) at column 6'],
+    ['size(transform(xs, x -> array_repeat(x, 500))) > 0', 'EXPR_TEXT_GROWTH', 'transform could make a value more than 10000 times larger than its input (its lambda grows each of an array\'s elements) at column 6'],
     ['size(array_repeat(array_repeat(id, 200), 200)) > 0', 'EXPR_TEXT_GROWTH', 'array_repeat could make an array of more than 10000 values (nested array_repeat calls multiply the count) at column 6'],
     ["lpad(name) = ''", 'EXPR_ARITY', 'function "lpad" takes 2 to 3 arguments, got 1 at column 1'],
     ["concat_ws(',') = ''", 'EXPR_ARITY', 'function "concat_ws" takes at least 2 arguments, got 1 at column 1'],

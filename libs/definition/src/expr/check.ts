@@ -246,7 +246,9 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
       'EXPR_TEXT_GROWTH',
       growth.call.name.toLowerCase() === 'array_repeat'
         ? `array_repeat could make an array of more than ${MAX_TEXT_GROWTH} values (nested array_repeat calls multiply the count)`
-        : `${growth.call.name} could make a text value more than ${MAX_TEXT_GROWTH} times longer than its input (nested ${growth.call.name} calls multiply the growth)`,
+        : growth.call.args.some((a) => a.kind === 'lambda')
+          ? `${growth.call.name} could make a value more than ${MAX_TEXT_GROWTH} times larger than its input (its lambda grows each of an array's elements)`
+          : `${growth.call.name} could make a text value more than ${MAX_TEXT_GROWTH} times longer than its input (nested ${growth.call.name} calls multiply the growth)`,
       growth.call,
     );
     return problems[0];

@@ -38,6 +38,12 @@ export function findTextGrowthProblem(e: Expr): TextGrowthProblem | undefined {
     if (problem !== undefined) return 1;
     let result = Math.max(1, ...inner);
     if (node.kind !== 'call') return result;
+    // A lambda's body runs once per element of an array read from the data: a body that grows
+    // grows the result as many times as a typical array has elements.
+    node.args.forEach((arg, i) => {
+      const body = inner[i] ?? 1;
+      if (arg.kind === 'lambda' && body > 1) result = Math.max(result, body * ASSUMED_VALUE_LENGTH);
+    });
     const name = node.name.toLowerCase();
     if ((name === 'replace' || name === 'regexp_replace') && node.args.length === 3) {
       const [sourceGrowth = 1, , replacementGrowth = 1] = inner;

@@ -4,7 +4,8 @@
  * soon as one argument is NULL. Aggregates receive the argument values of a group's rows and skip
  * NULLs, as SQL does. Each entry reproduces DuckDB's result for the same input.
  */
-import { compileRegexExtract, compileRegexReplace, type FunctionName } from '@pipeline/definition';
+import { compileRegexExtract, compileRegexReplace, MAX_TEXT_GROWTH, type FunctionName } from '@pipeline/definition';
+import { growthLimitProblem } from '../values/growth-limit';
 import type { BoundCall } from '../check/bound-expr';
 import {
   integerLiteralArg,
@@ -291,6 +292,7 @@ const pad = (side: 'left' | 'right'): JsScalar =>
   scalar(() => ([s, n, padding = ' ']) => {
     const length = Number(n);
     if (length < 1) return '';
+    if (length > MAX_TEXT_GROWTH) throw new ValueError(growthLimitProblem(side === 'left' ? 'lpad' : 'rpad'));
     const chars = Array.from(String(s));
     const fill = Array.from(String(padding));
     if (fill.length === 0 || chars.length >= length) return chars.slice(0, length).join('');
@@ -464,7 +466,10 @@ export const JS_FUNCTIONS = {
     return chars.slice(Math.max(0, chars.length - Number(n))).join('');
   }),
   reverse: scalar(() => ([s]) => Array.from(String(s)).reverse().join('')),
-  repeat: scalar(() => ([s, n]) => (Number(n) < 1 ? '' : String(s).repeat(Number(n)))),
+  repeat: scalar(() => ([s, n]) => {
+    if (Number(n) > MAX_TEXT_GROWTH) throw new ValueError(growthLimitProblem('repeat'));
+    return Number(n) < 1 ? '' : String(s).repeat(Number(n));
+  }),
   initcap: scalar(() => ([s]) =>
     String(s)
       .toLowerCase()

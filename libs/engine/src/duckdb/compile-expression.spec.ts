@@ -72,8 +72,16 @@ describe('DuckDB expression compiler (golden table)', () => {
     ['SALARY > 1', '("salary" > 1)'],
     ['r.salary > 1', '("salary" > 1)'],
     ["concat_ws('-', name, a)", `concat_ws('-', "name", CAST("a" AS VARCHAR))`],
-    ["lpad(name, 5, '0')", `CASE WHEN "name" IS NULL OR 5 IS NULL OR '0' IS NULL THEN NULL ELSE CASE WHEN 5 < 1 THEN '' WHEN '0' = '' OR length("name") >= 5 THEN left("name", 5) ELSE lpad("name", 5, '0') END END`],
-    ['rpad(name, a)', `CASE WHEN "name" IS NULL OR "a" IS NULL OR ' ' IS NULL THEN NULL ELSE CASE WHEN "a" < 1 THEN '' WHEN ' ' = '' OR length("name") >= "a" THEN left("name", "a") ELSE rpad("name", "a", ' ') END END`],
+    [
+      "lpad(name, 5, '0')",
+      `CASE WHEN "name" IS NULL OR 5 IS NULL OR '0' IS NULL THEN NULL ELSE CASE WHEN 5 < 1 THEN '' WHEN 5 > 10000 THEN error('pipeline rule broken: lpad makes text of at most 10000 characters; a length in the data is larger') ` +
+        `WHEN '0' = '' OR length("name") >= 5 THEN left("name", 5) ELSE lpad("name", CAST(5 AS INTEGER), '0') END END`,
+    ],
+    [
+      'rpad(name, a)',
+      `CASE WHEN "name" IS NULL OR "a" IS NULL OR ' ' IS NULL THEN NULL ELSE CASE WHEN "a" < 1 THEN '' WHEN "a" > 10000 THEN error('pipeline rule broken: rpad makes text of at most 10000 characters; a length in the data is larger') ` +
+        `WHEN ' ' = '' OR length("name") >= "a" THEN left("name", "a") ELSE rpad("name", CAST("a" AS INTEGER), ' ') END END`,
+    ],
     ['left(name, 2)', `CASE WHEN "name" IS NULL OR 2 IS NULL THEN NULL ELSE CASE WHEN 2 < 1 THEN '' ELSE left("name", 2) END END`],
     ['reverse(name)', `array_to_string(list_reverse(string_split("name", '')), '')`],
     ['initcap(name)', `array_to_string(list_transform(string_split(lower("name"), ' '), lambda w: upper(left(w, 1)) || substring(w, 2)), ' ')`],

@@ -25,6 +25,7 @@ import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { duckDbJsonPath } from '../values/json-path';
+import { growthLimitProblem } from '../values/growth-limit';
 import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { commonElementType, zipFieldNames } from '../check/array-types';
 import { raiseSql } from './kinds/raise';
@@ -126,7 +127,13 @@ function strict(args: readonly string[], body: string): string {
 const pad =
   (name: 'lpad' | 'rpad'): DuckDbFunction =>
   ([s, n, padding = "' '"]) =>
-    strict([s, n, padding], `CASE WHEN ${n} < 1 THEN '' WHEN ${padding} = '' OR length(${s}) >= ${n} THEN left(${s}, ${n}) ELSE ${name}(${s}, ${n}, ${padding}) END`);
+    strict(
+      [s, n, padding],
+      `CASE WHEN ${n} < 1 THEN '' WHEN ${n} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(growthLimitProblem(name))} ` +
+        // DuckDB's lpad / rpad take an INTEGER length: a BIGINT column had no matching function.
+        `WHEN ${padding} = '' OR length(${s}) >= ${n} THEN left(${s}, ${n}) ELSE ${name}(${s}, CAST(${n} AS INTEGER), ${padding}) END`,
+    );
+
 
 /** left / right: empty below 1 (DuckDB itself would count a negative n from the other end). */
 const edge =
@@ -308,7 +315,7 @@ export const DUCKDB_FUNCTIONS = {
   right: edge('right'),
   // By code points: DuckDB's reverse keeps grapheme clusters together.
   reverse: ([s]) => `array_to_string(list_reverse(string_split(${s}, '')), '')`,
-  repeat: plain('repeat'),
+  repeat: ([s, n]) => strict([s, n], `CASE WHEN ${n} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(growthLimitProblem('repeat'))} ELSE repeat(${s}, ${n}) END`),
   initcap: ([s]) => `array_to_string(list_transform(string_split(lower(${s}), ' '), lambda w: upper(left(w, 1)) || substring(w, 2)), ' ')`,
   starts_with: plain('starts_with'),
   ends_with: plain('ends_with'),

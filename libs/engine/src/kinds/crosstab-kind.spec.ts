@@ -4,23 +4,12 @@
  */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { executePlan, type BackendName } from '../index';
+import { stepPipeline } from '../__fixtures__/step-pipeline';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
 const SURVEY = 'city,answer,score\nrome,pro,1\nparis,con,2\nrome,con,2\nrome,pro,1\n,pro,10\nparis,,2\n';
 
-function pipeline(step: string): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: survey',
-    '      source: { input: { format: csv, path: survey.csv } }',
-    '    - asset_ref: step',
-    `      source: ${step}`,
-    '    - asset_ref: out',
-    '      source: { output: { from: step, format: csv, path: out.csv, mode: overwrite } }',
-  ].join('\n');
-}
+const pipeline = (step: string): string => stepPipeline(step, 'survey', 'survey.csv');
 
 describe.each(BACKENDS)('crosstab on %s', (backend) => {
   let root: TempRoot;

@@ -4,23 +4,12 @@
  */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { executePlan, type BackendName } from '../index';
+import { stepPipeline } from '../__fixtures__/step-pipeline';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
 const DATA = 'name,a,b\nx,1,2.5\ny,3,\nz,,4.5\nw,5,0.5\n';
 
-function pipeline(step: string): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: data',
-    '      source: { input: { format: csv, path: data.csv } }',
-    '    - asset_ref: step',
-    `      source: ${step}`,
-    '    - asset_ref: out',
-    '      source: { output: { from: step, format: csv, path: out.csv, mode: overwrite } }',
-  ].join('\n');
-}
+const pipeline = (step: string): string => stepPipeline(step, 'data', 'data.csv');
 
 describe.each(BACKENDS)('describe on %s', (backend) => {
   let root: TempRoot;

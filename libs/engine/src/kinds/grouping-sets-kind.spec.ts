@@ -5,23 +5,12 @@
  */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { executePlan, type BackendName } from '../index';
+import { stepPipeline } from '../__fixtures__/step-pipeline';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
 const SALES = 'region,product,amount\nEU,pen,10\nEU,ink,5\nUS,pen,7\n,pen,1\nEU,pen,\n';
 
-function pipeline(step: string): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: sales',
-    '      source: { input: { format: csv, path: sales.csv } }',
-    '    - asset_ref: step',
-    `      source: ${step}`,
-    '    - asset_ref: out',
-    '      source: { output: { from: step, format: csv, path: out.csv, mode: overwrite } }',
-  ].join('\n');
-}
+const pipeline = (step: string): string => stepPipeline(step, 'sales', 'sales.csv');
 
 const CASES: [string, string, string][] = [
   [

@@ -1,23 +1,12 @@
 /** sample (seeded, reproducible on a backend) and the physical hints (no effect) on both backends. */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { executePlan, type BackendName } from '../index';
+import { stepPipeline } from '../__fixtures__/step-pipeline';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
 const DATA = ['id,v', ...Array.from({ length: 2000 }, (_, i) => `${i + 1},${i % 7}`), ''].join('\n');
 
-function pipeline(step: string): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: raw',
-    '      source: { input: { format: csv, path: data.csv } }',
-    '    - asset_ref: step',
-    `      source: ${step}`,
-    '    - asset_ref: out',
-    '      source: { output: { from: step, format: csv, path: out.csv, mode: overwrite } }',
-  ].join('\n');
-}
+const pipeline = (step: string): string => stepPipeline(step);
 
 describe.each(BACKENDS)('sample and hints on %s', (backend) => {
   let root: TempRoot;

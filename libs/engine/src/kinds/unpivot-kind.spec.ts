@@ -4,23 +4,12 @@
  */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { executePlan, type BackendName } from '../index';
+import { stepPipeline } from '../__fixtures__/step-pipeline';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
 const WIDE = 'id,name,q1,q2,q3,day\n1,ann,10,2.5,,2024-01-02\n2,bob,,4,7,2024-03-04\n';
 
-function pipeline(step: string): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: wide',
-    '      source: { input: { format: csv, path: wide.csv } }',
-    '    - asset_ref: step',
-    `      source: ${step}`,
-    '    - asset_ref: out',
-    '      source: { output: { from: step, format: csv, path: out.csv, mode: overwrite } }',
-  ].join('\n');
-}
+const pipeline = (step: string): string => stepPipeline(step, 'wide', 'wide.csv');
 
 const CASES: [string, string, string][] = [
   [

@@ -4,6 +4,7 @@
  */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { executePlan, type BackendName } from '../index';
+import { stepPipeline } from '../__fixtures__/step-pipeline';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
 const DATA = [
@@ -19,19 +20,7 @@ const DATA = [
   '',
 ].join('\n');
 
-function pipeline(step: string): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: emp',
-    '      source: { input: { format: csv, path: emp.csv } }',
-    '    - asset_ref: step',
-    `      source: ${step}`,
-    '    - asset_ref: out',
-    '      source: { output: { from: step, format: csv, path: out.csv, mode: overwrite } }',
-  ].join('\n');
-}
+const pipeline = (step: string): string => stepPipeline(step, 'emp', 'emp.csv');
 
 const CASES: [string, string, string][] = [
   [

@@ -508,7 +508,9 @@ class Binder {
     const args = [...e.args.slice(0, sharedFrom).map(bindOne), ...(sharedFrom < e.args.length ? this.unify(e.args.slice(sharedFrom), nested, printExpression(e), mode) : [])];
     if (spec.acceptsAnyType !== true) {
       // Values handed through (coalesce, if, array) may be nested; unify checked their shapes.
-      args.forEach((a, i) => (mode === 'values' && i >= sharedFrom && isNested(a.type) ? undefined : this.requireModelled(a, e.args[i])));
+      args.forEach((a, i) => {
+        if (!(mode === 'values' && i >= sharedFrom && isNested(a.type))) this.requireModelled(a, e.args[i]);
+      });
     }
     const call: UntypedCall = { kind: 'call', name, args, distinct: e.distinct, span: e.span };
     const result = FUNCTION_TYPES[name](

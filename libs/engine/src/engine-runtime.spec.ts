@@ -66,12 +66,16 @@ async function objectsOn(db: DuckDbDatabase): Promise<string[]> {
 
 /**
  * Watches every connection the runtime's databases hand out: `objectsAtClose` records, for each
- * connection, what it still held at the moment it was closed.
+ * connection, the temporary objects it held when it was closed (they go with it: DuckDB's
+ * temporary catalog is the connection's own); `tableMemory()` reads, on a connection of its own,
+ * what the watched databases still hold for tables.
  */
-function watchConnections(): { objectsAtClose: string[][]; restore(): void } {
+function watchConnections(): { objectsAtClose: string[][]; tableMemory(): Promise<number>; restore(): void } {
   const objectsAtClose: string[][] = [];
+  const databases = new Set<LockedDuckDb>();
   const original = LockedDuckDb.prototype.connect;
   const spy = jest.spyOn(LockedDuckDb.prototype, 'connect').mockImplementation(async function (this: LockedDuckDb, options) {
+    databases.add(this);
     const db = await original.call(this, options);
     const close = db.close.bind(db);
     db.close = async () => {
@@ -80,8 +84,23 @@ function watchConnections(): { objectsAtClose: string[][]; restore(): void } {
     };
     return db;
   });
-  return { objectsAtClose, restore: () => spy.mockRestore() };
+  const tableMemory = async (): Promise<number> => {
+    let bytes = 0;
+    for (const database of databases) {
+      const probe = await original.call(database, {});
+      try {
+        bytes += Number((await probe.rows(`SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory() WHERE tag = 'IN_MEMORY_TABLE'`))[0][0]);
+      } finally {
+        await probe.close();
+      }
+    }
+    return bytes;
+  };
+  return { objectsAtClose, tableMemory, restore: () => spy.mockRestore() };
 }
+
+/** The objects a run of `sharedAssets` creates under its name prefix: the table of `raw` (read twice) and two views. */
+const runObjects = (prefix: string): string[] => [`${prefix}v_2`, `${prefix}v_3`, `${prefix}t_1`];
 
 describe('engine runtime', () => {
   let root: TempRoot;
@@ -120,7 +139,12 @@ describe('engine runtime', () => {
       expect(results.map((r) => r.outputs[0].rowsWritten)).toEqual([4, 3, 2, 1]);
       expect(root.read('out/r1.csv')).toBe('id,name\n1,Alice\n2,Bob\n6,Frank\n');
       expect(root.read('out/r3.csv')).toBe('id,name\n5,Eve\n');
-      expect(watch.objectsAtClose).toEqual([[], [], [], []]);
+      // Each run's objects had names of its own, and went with its connection.
+      const held = watch.objectsAtClose.map((names) => [...names].sort());
+      const prefixes = held.map((names) => /^(r\d+_\d+_)/.exec(names[0] ?? '')?.[1] ?? '');
+      expect(new Set(prefixes).size).toBe(4);
+      expect(held).toEqual(prefixes.map((p) => runObjects(p).sort()));
+      expect(await watch.tableMemory()).toBe(0);
     } finally {
       watch.restore();
     }
@@ -156,11 +180,13 @@ describe('engine runtime', () => {
       );
       const err = await failure(runtime.executePlan(bad));
       expect(err.code).toBe('E_TYPE');
-      expect(watch.objectsAtClose).toEqual([[]]);
+      expect(watch.objectsAtClose).toHaveLength(1);
+      expect(await watch.tableMemory()).toBe(0);
       expect(root.exists('out/bad.csv')).toBe(false);
       const ok = await runtime.executePlan(sharedAssets("status = 'active'", 'out/bad.csv'));
       expect(ok.outputs[0].rowsWritten).toBe(4);
-      expect(watch.objectsAtClose).toEqual([[], []]);
+      expect(watch.objectsAtClose).toHaveLength(2);
+      expect(await watch.tableMemory()).toBe(0);
     } finally {
       watch.restore();
     }
@@ -202,8 +228,8 @@ describe('engine runtime', () => {
       expect(tiny.length).toBeGreaterThan(3);
       expect(new Set(tiny)).toEqual(new Set([4]));
       expect(root.exists('out/heavy.csv')).toBe(false);
-      expect(watch.objectsAtClose.every((left) => left.length === 0)).toBe(true);
       expect(watch.objectsAtClose).toHaveLength(tiny.length + 1);
+      expect(await watch.tableMemory()).toBe(0);
     } finally {
       watch.restore();
     }
@@ -264,7 +290,7 @@ describe('engine runtime', () => {
       }
       // Every run's connection, and the probe's.
       expect(watch.objectsAtClose).toHaveLength(RUNS + 1);
-      expect(watch.objectsAtClose.filter((left) => left.length > 0)).toEqual([]);
+      expect(await watch.tableMemory()).toBe(0);
     } finally {
       watch.restore();
       openSpy.mockRestore();

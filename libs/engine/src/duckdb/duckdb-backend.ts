@@ -4,9 +4,9 @@
  * to end: a CSV filtered, grouped and written to parquet is never held in memory whole. Only an
  * asset read by several consumers is materialised, once, as a temporary table.
  *
- * A backend either owns a fresh database (`create`: sessions, one-off plans) or borrows one
- * connection of a shared database (`onConnection`: an engine runtime's jobs). A borrowing backend
- * names its objects with its own prefix and drops every one of them when it closes.
+ * A backend either owns a fresh database (`create`: sessions, one-off plans) or has a connection
+ * of its own on a shared database (`onConnection`: an engine runtime's jobs). Either way its tables
+ * and views are temporary, in the connection's own catalog, and go when it closes.
  */
 import * as fs from 'node:fs';
 import type { InputSource, OutputSource, Source, TransformationSource } from '@pipeline/definition';
@@ -27,7 +27,8 @@ import { formatModule } from '../formats/format-modules';
 import { decodeFile } from '../formats/text-file';
 import { decideMode, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
-import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
+import { openDataRoot, resolveInRoot, type DataRoot, type ResolvedPath } from '../paths/data-root';
+import { fileIdentity, SettledFileCache } from '../io/settled-file-cache';
 import { skippedWrite, stagedFile, writeNow, type StagedWrite } from '../io/staged-write';
 import { requireBackendSupport } from '../kinds/backend-support';
 import { isUnsupported, kindSupportOf } from '../kinds/kind-support';
@@ -75,12 +76,16 @@ interface InputRelation {
 }
 
 
+/**
+ * How each input file reads, shared by every backend of this thread while the file is unchanged:
+ * a job over a file read before skips the DESCRIBE that sniffs it.
+ */
+const knownInputs = new SettledFileCache<InputRelation>();
+
 /** The DuckDB implementation of Backend. */
 export class DuckDbBackend implements Backend {
   readonly name = 'duckdb' as const;
   private readonly handles = new HandleRegistry<DuckHandle>('duckdb');
-  /** Every table and view this backend created and has not dropped, by unquoted name. */
-  private readonly objects = new Map<string, 'TABLE' | 'VIEW'>();
   private counter = 0;
 
   private constructor(
@@ -99,18 +104,16 @@ export class DuckDbBackend implements Backend {
 
   /**
    * A backend on a new connection of a shared database whose data root is `root`. Its objects are
-   * named `<namePrefix><kind>_<n>`, and `close` drops them before it closes the connection.
+   * named `<namePrefix><kind>_<n>`; they go with the connection when `close` closes it.
    */
   static async onConnection(shared: LockedDuckDb, root: DataRoot, namePrefix: string): Promise<DuckDbBackend> {
     if (!/^[a-z][a-z0-9_]*$/.test(namePrefix)) throw new RangeError(`invalid object name prefix "${namePrefix}"`);
     return new DuckDbBackend(await shared.connect(), root, namePrefix);
   }
 
-  private nextName(kind: 'TABLE' | 'VIEW', prefix: string): string {
+  private nextName(prefix: string): string {
     this.counter += 1;
-    const name = `${this.namePrefix}${prefix}_${this.counter}`;
-    this.objects.set(name, kind);
-    return name;
+    return `${this.namePrefix}${prefix}_${this.counter}`;
   }
 
   /** Column names and DuckDB types of a query, without running it. */
@@ -128,6 +131,24 @@ export class DuckDbBackend implements Backend {
   private async inputRelation(ref: string, source: InputSource, signal: AbortSignal | undefined, estimateRows = false): Promise<InputRelation> {
     const file = locateInputFile(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
+    const identity = fileIdentity(file.absolute);
+    const variant = `${estimateRows}\u0000${JSON.stringify(options)}`;
+    const known = knownInputs.get(identity, variant);
+    if (known !== undefined) return known;
+    const relation = await this.describeInput(ref, source, file, options, signal, estimateRows);
+    // A check cut short by an abort answers "keep DuckDB's detection", which holds but is slower.
+    if (signal?.aborted !== true) knownInputs.remember(identity, variant, relation);
+    return relation;
+  }
+
+  private async describeInput(
+    ref: string,
+    source: InputSource,
+    file: ResolvedPath,
+    options: FormatOptions,
+    signal: AbortSignal | undefined,
+    estimateRows: boolean,
+  ): Promise<InputRelation> {
     const format = formatModule(options);
     const fn = format.duckDbReadSql(file.absolute, options);
     let described: { name: string; type: string }[];
@@ -240,7 +261,7 @@ export class DuckDbBackend implements Backend {
   }
 
   private async createTable(ref: string, sql: string, columns: readonly Column[], signal?: AbortSignal): Promise<HandleInfo> {
-    const table = this.nextName('TABLE', 'h');
+    const table = this.nextName('h');
     const result = await this.db.run(`CREATE TEMP TABLE ${quoteIdentifier(table)} AS ${sql}`, { signal, asset: ref });
     const rows = (await result.getRowsJson()) as unknown[][];
     const rowCount = Number(rows[0]?.[0] ?? 0);
@@ -328,31 +349,13 @@ export class DuckDbBackend implements Backend {
 
   async release(handleId: string): Promise<void> {
     const h = this.handles.remove(handleId);
-    this.objects.delete(h.table);
     await this.db.run(`DROP TABLE IF EXISTS ${quoteIdentifier(h.table)}`);
   }
 
-  /**
-   * Drops every table and view this backend created, newest first (a view may read an older one),
-   * in one round trip. A failed drop is not reported: the objects are temporary, so closing the
-   * connection discards whatever a drop could not.
-   */
-  async dropObjects(): Promise<void> {
-    const created = [...this.objects].reverse();
-    this.objects.clear();
-    if (created.length === 0) return;
-    const sql = created.map(([name, kind]) => `DROP ${kind} IF EXISTS ${quoteIdentifier(name)}`).join('; ');
-    await this.db.run(sql).catch(() => undefined);
-  }
-
+  /** Closes the connection: DuckDB's temporary catalog is the connection's own, so every table and view goes with it. */
   async close(): Promise<void> {
     if (!this.handles.close()) return;
-    try {
-      // An owned database is destroyed whole; a shared one must not keep anything of this backend.
-      if (this.namePrefix !== '') await this.dropObjects();
-    } finally {
-      await this.db.close();
-    }
+    await this.db.close();
   }
 
   /**
@@ -400,7 +403,7 @@ export class DuckDbBackend implements Backend {
           // A long chain of views nests too deep for DuckDB's binder (and binds ever slower), so
           // every MAX_VIEW_DEPTH-th asset of a chain is stored as a table, which starts a new chain.
           const kind = step.consumers.length > 1 || upstreamDepth + 1 >= MAX_VIEW_DEPTH ? 'TABLE' : 'VIEW';
-          const name = quoteIdentifier(this.nextName(kind, kind === 'TABLE' ? 't' : 'v'));
+          const name = quoteIdentifier(this.nextName(kind === 'TABLE' ? 't' : 'v'));
           const ddl = `CREATE TEMP ${kind}`;
           try {
             await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });

@@ -1,8 +1,8 @@
 /**
  * A job worker's DuckDB: opening and locking down an instance costs about 20 ms, most of a tiny
  * job, so one database is opened on first use and every plan runs on a connection of its own.
- * Temporary objects live in the connection's catalog under names unique to the run, are dropped
- * when the run ends (completed, failed or cancelled) and go with the connection in any case;
+ * Temporary objects live in the connection's own catalog (under names unique to the run, which
+ * logs and errors can tell apart) and go with the connection when the run ends, however it ends;
  * `interrupt()` stops only that connection. All runs share one data root and one configuration, so
  * the instance's lock-down settings are the ones every run would have had.
  */

@@ -525,7 +525,7 @@ export class DuckDbBackend implements Backend {
     const target = resolveInRoot(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
     if (decideMode(target.absolute, source.path, source.mode, ref) === 'skip') return skippedWrite(source.path);
-    const copyOptions = formatModule(options).duckDbCopySql(options, target.absolute, ref);
+    const copyOptions = intoOwnFile(formatModule(options).duckDbCopySql(options, target.absolute, ref));
     const file = prepareAtomicFile(target.absolute, source.path, ref);
     const parts: string[] = [];
     const run = async (sql: string): Promise<number> => {
@@ -580,17 +580,26 @@ export class DuckDbBackend implements Backend {
       const layout = method === 'rewrite-array' ? { jsonArray: true } : {};
       const existingFn = format.duckDbReadSql(existing, options, layout);
       const oldRows = await run(`SELECT count(*) FROM ${existingFn}`);
-      const copy = format.duckDbCopySql(options, existing, ref, layout);
+      const copy = intoOwnFile(format.duckDbCopySql(options, existing, ref, layout));
       const total = await run(`COPY (SELECT * FROM ${existingFn} UNION ALL BY NAME SELECT * FROM ${rel.name}) TO ${sqlString(tempPath)} ${copy}`);
       return total - oldRows;
     }
     const part = `${tempPath}.part`;
     parts.push(part);
-    const copy = format.duckDbCopySql(options, existing, ref, { header: false, jsonArray: false });
+    const copy = intoOwnFile(format.duckDbCopySql(options, existing, ref, { header: false, jsonArray: false }));
     const added = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(part)} ${copy}`);
     concatenateAppend(tempPath, existing, part, format.appendedCompression(options, existing));
     return added;
   }
+}
+
+/**
+ * A COPY's options for a file only this backend writes (a staged output's temporary path, which is
+ * renamed into place or removed): DuckDB's own temporary file and rename would only repeat that.
+ */
+function intoOwnFile(copyOptions: string): string {
+  if (!copyOptions.endsWith(')')) throw new Error(`COPY options must be parenthesised: ${copyOptions}`);
+  return `${copyOptions.slice(0, -1)}, USE_TMP_FILE false)`;
 }
 
 function info(h: DuckHandle): HandleInfo {

@@ -403,13 +403,19 @@ export class DuckDbBackend implements Backend {
           // A long chain of views nests too deep for DuckDB's binder (and binds ever slower), so
           // every MAX_VIEW_DEPTH-th asset of a chain is stored as a table, which starts a new chain.
           const kind = step.consumers.length > 1 || upstreamDepth + 1 >= MAX_VIEW_DEPTH ? 'TABLE' : 'VIEW';
-          const name = quoteIdentifier(this.nextName(kind === 'TABLE' ? 't' : 'v'));
-          const ddl = `CREATE TEMP ${kind}`;
-          try {
-            await this.db.run(`${ddl} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
-          } catch (e) {
-            // A table runs its chain of views now: blame the view that fails, or this asset's own field.
-            throw kind === 'TABLE' ? await this.blameUpstream(e, plan, step.ref, relations, signal, blamedField(source)) : e;
+          let name: string;
+          if (kind === 'VIEW' && source.kind === 'input') {
+            // An input read once is its SELECT over the file, written where it is read: a view of
+            // it would be one more statement per job, and its read is checked when it is described.
+            name = `(${rel.sql})`;
+          } else {
+            name = quoteIdentifier(this.nextName(kind === 'TABLE' ? 't' : 'v'));
+            try {
+              await this.db.run(`CREATE TEMP ${kind} ${name} AS ${rel.sql}`, { signal, asset: step.ref });
+            } catch (e) {
+              // A table runs its chain of views now: blame the view that fails, or this asset's own field.
+              throw kind === 'TABLE' ? await this.blameUpstream(e, plan, step.ref, relations, signal, blamedField(source)) : e;
+            }
           }
           relations.set(step.ref, { name, columns: rel.columns, depth: kind === 'TABLE' ? 0 : upstreamDepth + 1 });
           const checks = rel.transform === undefined ? undefined : rowChecksOf(rel.transform);

@@ -404,9 +404,11 @@ export class DuckDbBackend implements Backend {
           // every MAX_VIEW_DEPTH-th asset of a chain is stored as a table, which starts a new chain.
           const kind = step.consumers.length > 1 || upstreamDepth + 1 >= MAX_VIEW_DEPTH ? 'TABLE' : 'VIEW';
           let name: string;
-          if (kind === 'VIEW' && source.kind === 'input') {
-            // An input read once is its SELECT over the file, written where it is read: a view of
-            // it would be one more statement per job, and its read is checked when it is described.
+          if (kind === 'VIEW' && (source.kind === 'input' || feedsOnlyOutputs(plan, step.consumers))) {
+            // An asset read once, by a transformation or an output, is its SELECT written where it
+            // is read: a view would be one more statement per job. An input's read was checked when
+            // it was described; a transformation's SELECT binds when its reader does, and a failure
+            // there is blamed on the asset whose SELECT fails (`blameUpstream`).
             name = `(${rel.sql})`;
           } else {
             name = quoteIdentifier(this.nextName(kind === 'TABLE' ? 't' : 'v'));
@@ -610,6 +612,11 @@ function intoOwnFile(copyOptions: string): string {
 
 function info(h: DuckHandle): HandleInfo {
   return { id: h.id, ref: h.ref, rowCount: h.rowCount, columns: h.columns.map((c) => ({ name: c.name, dataType: c.type })) };
+}
+
+/** Whether every one of `consumers` is an output. */
+function feedsOnlyOutputs(plan: Plan, consumers: readonly string[]): boolean {
+  return consumers.length > 0 && consumers.every((ref) => plan.steps.find((s) => s.ref === ref)?.source.kind === 'output');
 }
 
 function missingUpstream(ref: string, from: string): EngineError {

@@ -1,0 +1,65 @@
+/**
+ * On DuckDB an asset read once, by an output, is written into the output's COPY instead of being
+ * a view: the output holds the same rows, and a failure in its SELECT is still blamed on it.
+ */
+import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { failure } from '../__fixtures__/failure';
+import { executePlan } from '../execute-plan';
+import { DuckDbDatabase } from './duckdb-database';
+
+const pipeline = (columns: string, extraStep: boolean): string =>
+  [
+    'version: "3.0"',
+    'pipeline:',
+    '  assets:',
+    '    - asset_ref: raw',
+    '      source: { input: { format: csv, path: people.csv } }',
+    '    - asset_ref: picked',
+    `      source: { select: { from: raw, columns: [${columns}] } }`,
+    // With the extra step, `picked` has a transformation reading it, so it stays a view.
+    ...(extraStep
+      ? ['    - asset_ref: again', '      source: { where: { from: picked, filter: "true" } }', '    - asset_ref: out', '      source: { output: { from: again, format: csv, path: out.csv, mode: overwrite } }']
+      : ['    - asset_ref: out', '      source: { output: { from: picked, format: csv, path: out.csv, mode: overwrite } }']),
+  ].join('\n');
+
+describe('assets written into the statement that reads them', () => {
+  let root: TempRoot;
+  let statements: string[];
+  beforeEach(() => {
+    root = makeTempRoot();
+    root.write('people.csv', 'id,name\n1,ann\n2,bob\n3,7\n');
+    statements = [];
+    const run = DuckDbDatabase.prototype.run;
+    jest.spyOn(DuckDbDatabase.prototype, 'run').mockImplementation(function (this: DuckDbDatabase, sql, options) {
+      statements.push(sql);
+      return run.call(this, sql, options);
+    });
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    root.cleanup();
+  });
+
+  it('a select read only by an output is no view, and the output holds what the view gave', async () => {
+    await executePlan(plan(pipeline('id, "upper(name) AS up"', true)), { dataRoot: root.dir, backend: 'duckdb' });
+    const throughViews = root.read('out.csv');
+    const viewsBefore = statements.filter((s) => s.startsWith('CREATE TEMP VIEW')).length;
+    statements.length = 0;
+    await executePlan(plan(pipeline('id, "upper(name) AS up"', false)), { dataRoot: root.dir, backend: 'duckdb' });
+    expect(root.read('out.csv')).toBe(throughViews);
+    expect(throughViews).toBe('id,up\n1,ANN\n2,BOB\n3,7\n');
+    expect(viewsBefore).toBe(1);
+    expect(statements.filter((s) => s.startsWith('CREATE TEMP'))).toEqual([]);
+    expect(statements.filter((s) => s.startsWith('COPY'))).toHaveLength(1);
+  });
+
+  it('a failure in its SELECT is blamed on it, as when it is a view', async () => {
+    const failing = '"CAST(name AS INTEGER) AS n"';
+    const asView = await failure(executePlan(plan(pipeline(failing, true)), { dataRoot: root.dir, backend: 'duckdb' }));
+    const inlined = await failure(executePlan(plan(pipeline(failing, false)), { dataRoot: root.dir, backend: 'duckdb' }));
+    expect(inlined.code).toBe('E_TYPE');
+    expect(inlined.message).toMatch(/^asset "picked": /);
+    expect(inlined).toEqual(asView);
+    expect(root.files()).toEqual(['people.csv']);
+  });
+});

@@ -1,8 +1,10 @@
 /**
  * The DuckDB backend. Step by step (sessions), every handle is a temporary table. For a whole
  * pipeline (`runPlanStreaming`), assets become a chain of views that DuckDB plans and streams end
- * to end: a CSV filtered, grouped and written to parquet is never held in memory whole. Only an
- * asset read by several consumers is materialised, once, as a temporary table.
+ * to end: a CSV filtered, grouped and written to parquet is never held in memory whole. An input
+ * read once and a transformation read only by outputs are written into their reader's statement
+ * instead of views. Only an asset read by several consumers is materialised, once, as a temporary
+ * table.
  *
  * A backend either owns a fresh database (`create`: sessions, one-off plans) or has a connection
  * of its own on a shared database (`onConnection`: an engine runtime's jobs). Either way its tables

@@ -5,7 +5,7 @@
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { failure } from '../__fixtures__/failure';
 import { executePlan } from '../execute-plan';
-import { DuckDbDatabase } from './duckdb-database';
+import { recordStatements } from '../__fixtures__/recorded-statements';
 
 const pipeline = (columns: string, extraStep: boolean): string =>
   [
@@ -28,12 +28,7 @@ describe('assets written into the statement that reads them', () => {
   beforeEach(() => {
     root = makeTempRoot();
     root.write('people.csv', 'id,name\n1,ann\n2,bob\n3,7\n');
-    statements = [];
-    const run = DuckDbDatabase.prototype.run;
-    jest.spyOn(DuckDbDatabase.prototype, 'run').mockImplementation(function (this: DuckDbDatabase, sql, options) {
-      statements.push(sql);
-      return run.call(this, sql, options);
-    });
+    statements = recordStatements();
   });
   afterEach(() => {
     jest.restoreAllMocks();

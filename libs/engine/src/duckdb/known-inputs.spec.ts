@@ -5,31 +5,19 @@
 import * as fs from 'node:fs';
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { executePlan } from '../execute-plan';
+import { recordStatements } from '../__fixtures__/recorded-statements';
+import { stepPipeline } from '../__fixtures__/step-pipeline';
 import { SETTLED_MS } from '../io/settled-file-cache';
-import { DuckDbDatabase } from './duckdb-database';
 
-const copy = (file: string): string =>
-  [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: data',
-    `      source: { input: { format: csv, path: ${file} } }`,
-    '    - asset_ref: out',
-    '      source: { output: { from: data, format: csv, path: out.csv, mode: overwrite } }',
-  ].join('\n');
+/** Copies the input at `file` (with its options, if any) to out.csv. */
+const copy = (file: string): string => stepPipeline('{ where: { from: raw, filter: "true" } }', 'raw', file);
 
 describe('inputs DuckDB has read before', () => {
   let root: TempRoot;
   let statements: string[];
   beforeEach(() => {
     root = makeTempRoot();
-    statements = [];
-    const run = DuckDbDatabase.prototype.run;
-    jest.spyOn(DuckDbDatabase.prototype, 'run').mockImplementation(function (this: DuckDbDatabase, sql, options) {
-      statements.push(sql);
-      return run.call(this, sql, options);
-    });
+    statements = recordStatements();
   });
   afterEach(() => {
     jest.restoreAllMocks();
@@ -83,10 +71,7 @@ describe('inputs DuckDB has read before', () => {
     root.write('people.csv', 'id;name\n1;ann\n');
     settle();
     await runCopy('people.csv');
-    await executePlan(
-      plan(copy('people.csv').replace('path: people.csv }', 'path: people.csv, options: { sep: ";" } }')),
-      { dataRoot: root.dir, backend: 'duckdb' },
-    );
+    await executePlan(plan(copy('people.csv, options: { sep: ";" }')), { dataRoot: root.dir, backend: 'duckdb' });
     expect(root.read('out.csv')).toBe('id,name\n1,ann\n');
     expect(sniffs()).toBe(2);
   });

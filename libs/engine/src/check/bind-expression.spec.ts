@@ -19,6 +19,22 @@ function failure(text: string, context: Scope['context'] = 'row'): { code: strin
   throw new Error(`bound without error: ${text}`);
 }
 
+/** A row scope of asset `s` reading `raw`, whose columns are `columns`. */
+const rowScope = (columns: Column[]): Scope => ({ asset: 's', field: 'columns', from: 'raw', columns, context: 'row' });
+
+/** The type `text` binds to in `scope`. */
+const typeIn = (scope: Scope, text: string): string => bindExpression(parseExpression(text), scope).type;
+
+/** The code and message `text` fails to bind with in `scope`. */
+function problemIn(scope: Scope, text: string): string {
+  try {
+    bindExpression(parseExpression(text), scope);
+  } catch (e) {
+    return `${(e as { code: string }).code} ${(e as Error).message}`;
+  }
+  throw new Error(`bound without error: ${text}`);
+}
+
 describe('binding calls', () => {
   it.each([
     ['upper(g, g)', 'E_TYPE', 'asset "s": columns: function "upper" takes 1 argument, got 2: upper(g, g)'],
@@ -62,7 +78,7 @@ describe('binding calls', () => {
 });
 
 describe('binding the wider scalar catalogue', () => {
-  const bind = (text: string) => bindExpression(parseExpression(text), { asset: 's', field: 'columns', from: 'raw', columns: COLUMNS, context: 'row' });
+  const bind = (text: string) => bindExpression(parseExpression(text), rowScope(COLUMNS));
 
   it.each([
     ["lpad(a, 3, '0')", 'lpad needs a string as its first argument, got integer'],
@@ -122,16 +138,9 @@ describe('binding nested values (spec 9.7, 10.1)', () => {
     { name: 'm', type: 'map<date,double>' },
     { name: 'deep', type: 'array<struct<items:array<struct<price:double>>>>' },
   ];
-  const scope: Scope = { asset: 's', field: 'columns', from: 'raw', columns: NESTED, context: 'row' };
-  const typeOf = (text: string): string => bindExpression(parseExpression(text), scope).type;
-  const problem = (text: string): string => {
-    try {
-      bindExpression(parseExpression(text), scope);
-    } catch (e) {
-      return `${(e as { code: string }).code} ${(e as Error).message}`;
-    }
-    throw new Error(`bound without error: ${text}`);
-  };
+  const scope = rowScope(NESTED);
+  const typeOf = (text: string): string => typeIn(scope, text);
+  const problem = (text: string): string => problemIn(scope, text);
 
   it.each([
     ['addr.city', 'string'],
@@ -207,16 +216,9 @@ describe('binding the array functions (spec 9.13.7)', () => {
     { name: 'maps', type: 'array<map<string,long>>' },
     { name: 's', type: 'struct<xs:array<long>>' },
   ];
-  const scope: Scope = { asset: 's', field: 'columns', from: 'raw', columns: ARRAYS, context: 'row' };
-  const typeOf = (text: string): string => bindExpression(parseExpression(text), scope).type;
-  const problem = (text: string): string => {
-    try {
-      bindExpression(parseExpression(text), scope);
-    } catch (e) {
-      return `${(e as { code: string }).code} ${(e as Error).message}`;
-    }
-    throw new Error(`bound without error: ${text}`);
-  };
+  const scope = rowScope(ARRAYS);
+  const typeOf = (text: string): string => typeIn(scope, text);
+  const problem = (text: string): string => problemIn(scope, text);
 
   it.each([
     ['array_distinct(tags)', 'array<string>'],
@@ -280,16 +282,9 @@ describe('binding map, higher-order and struct functions (spec 9.13.7-9.13.9) an
     { name: 'm', type: 'map<string,integer>' },
     { name: 'es', type: 'array<struct<k:date,v:double>>' },
   ];
-  const scope: Scope = { asset: 's', field: 'columns', from: 'raw', columns: NESTED, context: 'row' };
-  const typeOf = (text: string): string => bindExpression(parseExpression(text), scope).type;
-  const problem = (text: string, context: Scope = scope): string => {
-    try {
-      bindExpression(parseExpression(text), context);
-    } catch (e) {
-      return `${(e as { code: string }).code} ${(e as Error).message}`;
-    }
-    throw new Error(`bound without error: ${text}`);
-  };
+  const scope = rowScope(NESTED);
+  const typeOf = (text: string): string => typeIn(scope, text);
+  const problem = (text: string, context: Scope = scope): string => problemIn(context, text);
 
   it.each([
     ['map_keys(m)', 'array<string>'],

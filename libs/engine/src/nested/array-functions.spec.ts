@@ -5,6 +5,7 @@
  * the type errors naming the call.
  */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { executePlan } from '../index';
 
 const ROWS = [
@@ -14,23 +15,11 @@ const ROWS = [
   '{"id": 4, "xs": [1, 1, 2], "ys": [], "tags": ["x"], "nested": [], "ds": [1.0, 3.5], "meta": {"lists": null}}',
 ].join('\n');
 
+/** Selects `columns` into out.json, from `transform` (a source reading `events`) when given. */
 function pipeline(columns: readonly string[], transform = ''): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: events',
-    '      source: { input: { format: json, path: events.json } }',
-    ...(transform === '' ? [] : ['    - asset_ref: shaped0', `      source: ${transform}`]),
-    '    - asset_ref: shaped',
-    '      source:',
-    '        select:',
-    `          from: ${transform === '' ? 'events' : 'shaped0'}`,
-    '          columns:',
-    ...columns.map((c) => `            - ${JSON.stringify(c)}`),
-    '    - asset_ref: out',
-    '      source: { output: { from: shaped, format: json, path: out.json, mode: overwrite } }',
-  ].join('\n');
+  const output = { path: 'out.json', format: 'json' };
+  if (transform === '') return shapedPipeline(columns, { output });
+  return shapedPipeline(columns, { steps: ['    - asset_ref: shaped0', `      source: ${transform}`], from: 'shaped0', output });
 }
 
 describe('array functions on duckdb (spec 9.13.7)', () => {

@@ -5,6 +5,7 @@
  */
 import { parseExpression, type Expr } from '@pipeline/definition';
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { bindAddColumns } from '../check/binders/add-columns';
 import { bindSelect } from '../check/binders/select';
 import { addColumnsSql } from '../duckdb/kinds/add-columns';
@@ -19,24 +20,8 @@ const EVENTS = [
   '{"id": 5, "tags": ["d"], "scores": [], "doc": "{\\"a/b\\": 1, \\"~t\\": 2, \\"\\": 3, \\"name\\": \\"first\\", \\"name\\": \\"second\\"}"}',
 ].join('\n');
 
-function steps(kind: 'select' | 'addColumns', entries: readonly string[], output = 'out.csv', format = 'csv'): string {
-  const body =
-    kind === 'select'
-      ? ['        select:', '          from: events', '          columns:', ...entries.map((c) => `            - ${JSON.stringify(c)}`)]
-      : ['        addColumns:', '          from: events', '          columns:', ...entries.map((c) => `            - ${c}`)];
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: events',
-    '      source: { input: { format: json, path: events.json } }',
-    '    - asset_ref: shaped',
-    '      source:',
-    ...body,
-    '    - asset_ref: out',
-    `      source: { output: { from: shaped, format: ${format}, path: ${output}, mode: overwrite } }`,
-  ].join('\n');
-}
+const steps = (kind: 'select' | 'addColumns', entries: readonly string[], output = 'out.csv', format = 'csv'): string =>
+  shapedPipeline(entries, { kind, output: { path: output, format } });
 
 describe('generators on duckdb', () => {
   let root: TempRoot;

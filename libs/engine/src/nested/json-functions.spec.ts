@@ -4,6 +4,7 @@
  * exact text to_json and the DDL functions write; and time values cast, built and written.
  */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { executePlan } from '../index';
 
 const DOCS = [
@@ -14,25 +15,14 @@ const DOCS = [
   { id: 5, doc: 'null' },
 ];
 
-function pipeline(columns: readonly string[], output = 'out.csv', format = 'csv', from = 'docs'): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: docs',
-    '      source: { input: { format: json, path: docs.json } }',
-    '    - asset_ref: valid',
-    '      source: { where: { from: docs, filter: "id <> 3" } }',
-    '    - asset_ref: shaped',
-    '      source:',
-    '        select:',
-    `          from: ${from}`,
-    '          columns:',
-    ...columns.map((c) => `            - ${JSON.stringify(c)}`),
-    '    - asset_ref: out',
-    `      source: { output: { from: shaped, format: ${format}, path: ${output}, mode: overwrite } }`,
-  ].join('\n');
-}
+/** Selects `columns` from `docs` (or from `valid`, its rows but the one that is not JSON). */
+const pipeline = (columns: readonly string[], output = 'out.csv', format = 'csv', from = 'docs'): string =>
+  shapedPipeline(columns, {
+    input: { asset: 'docs', path: 'docs.json' },
+    steps: ['    - asset_ref: valid', '      source: { where: { from: docs, filter: "id <> 3" } }'],
+    from,
+    output: { path: output, format },
+  });
 
 describe('JSON and variant functions on duckdb', () => {
   let root: TempRoot;

@@ -5,6 +5,7 @@
  * alike.
  */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { executePlan, type BackendName } from '../index';
 
 // Row 1 ordinary values, row 2 empty arrays and a struct with a NULL field, row 3 NULLs.
@@ -14,23 +15,7 @@ const EVENTS = [
   '{"id": 3, "ks": null, "vs": [3], "xs": null, "ys": [], "addr": null, "es": null}',
 ].join('\n');
 
-function pipeline(columns: readonly string[]): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: events',
-    '      source: { input: { format: json, path: events.json } }',
-    '    - asset_ref: shaped',
-    '      source:',
-    '        select:',
-    '          from: events',
-    '          columns:',
-    ...columns.map((c) => `            - ${JSON.stringify(c)}`),
-    '    - asset_ref: out',
-    '      source: { output: { from: shaped, format: json, path: out.json, mode: overwrite } }',
-  ].join('\n');
-}
+const pipeline = (columns: readonly string[]): string => shapedPipeline(columns, { output: { path: 'out.json', format: 'json' } });
 
 describe('map, higher-order and struct functions on duckdb', () => {
   let root: TempRoot;

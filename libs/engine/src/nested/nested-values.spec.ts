@@ -4,6 +4,7 @@
  * functions, and are written to JSON and parquet outputs; danfo refuses them by name.
  */
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { input } from '../__fixtures__/sources';
 import { createBackend } from '../create-backend';
 import { executePlan } from '../index';
@@ -24,23 +25,8 @@ const EVENTS = [
   '{"id": 3, "tags": ["c"], "addr": null, "scores": [10]}',
 ].join('\n');
 
-function pipeline(columns: readonly string[], output = 'out.csv', format = 'csv', input = 'events.json', inputFormat = 'json'): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: events',
-    `      source: { input: { format: ${inputFormat}, path: ${input} } }`,
-    '    - asset_ref: shaped',
-    '      source:',
-    '        select:',
-    '          from: events',
-    '          columns:',
-    ...columns.map((c) => `            - ${JSON.stringify(c)}`),
-    '    - asset_ref: out',
-    `      source: { output: { from: shaped, format: ${format}, path: ${output}, mode: overwrite } }`,
-  ].join('\n');
-}
+const pipeline = (columns: readonly string[], output = 'out.csv', format = 'csv', input = 'events.json', inputFormat = 'json'): string =>
+  shapedPipeline(columns, { input: { path: input, format: inputFormat }, output: { path: output, format } });
 
 describe('nested values on duckdb', () => {
   let root: TempRoot;

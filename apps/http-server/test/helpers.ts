@@ -167,3 +167,44 @@ export async function varcharRows(duck: DuckDBConnection, sql: string): Promise<
   return (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
 }
 
+
+/**
+ * The document the Teckel expression tests submit: input `input`, an asset `computed` selecting
+ * `columns` from it, `ordered` sorting it by id, and `ordered` written to `output`.
+ */
+export function selectByIdDocument(
+  input: { readonly name: string; readonly format: string; readonly path: string },
+  columns: readonly string[],
+  output: { readonly format: string; readonly path: string },
+): string {
+  return [
+    'version: "3.0"',
+    'input:',
+    `  - name: ${input.name}`,
+    `    format: ${input.format}`,
+    `    path: ${input.path}`,
+    'transformation:',
+    '  - name: computed',
+    '    select:',
+    `      from: ${input.name}`,
+    '      columns:',
+    ...columns.map((c) => `        - ${JSON.stringify(c)}`),
+    '  - name: ordered',
+    '    orderBy:',
+    '      from: computed',
+    '      columns: [id]',
+    'output:',
+    '  - name: ordered',
+    `    format: ${output.format}`,
+    `    path: ${output.path}`,
+    '    mode: overwrite',
+  ].join('\n');
+}
+
+/** Submits `yaml` on `backend` to the server at `api`, waits for the job and expects it completed. */
+export async function runToCompletion(api: string, yaml: string, backend: string): Promise<void> {
+  const submitted = await postJson(`${api}/jobs`, { yaml, backend });
+  expect(submitted.status).toBe(202);
+  const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
+  expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+}

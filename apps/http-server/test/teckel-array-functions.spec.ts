@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
+import { postJson, request, runToCompletion, selectByIdDocument, startTestServer, type TestServer, varcharRows } from './helpers';
 
 const EVENTS = [
   '{"id": 1, "xs": [3, 1, null, 3, null, 2], "ys": [2, 5, null, 5], "tags": ["b", "a", null, "b"], "nested": [[1, 2], [3]]}',
@@ -72,30 +72,8 @@ const EXAMPLES: Example[] = [
   },
 ];
 
-function document(columns: readonly string[], out: string): string {
-  return [
-    'version: "3.0"',
-    'input:',
-    '  - name: events',
-    '    format: json',
-    '    path: events.json',
-    'transformation:',
-    '  - name: computed',
-    '    select:',
-    '      from: events',
-    '      columns:',
-    ...columns.map((c) => `        - ${JSON.stringify(c)}`),
-    '  - name: ordered',
-    '    orderBy:',
-    '      from: computed',
-    '      columns: [id]',
-    'output:',
-    '  - name: ordered',
-    '    format: parquet',
-    `    path: ${out}`,
-    '    mode: overwrite',
-  ].join('\n');
-}
+const document = (columns: readonly string[], out: string): string =>
+  selectByIdDocument({ name: 'events', format: 'json', path: 'events.json' }, columns, { format: 'parquet', path: out });
 
 let server: TestServer;
 let api: string;
@@ -123,10 +101,7 @@ afterAll(async () => {
 describe('array functions on duckdb (spec 9.13.7)', () => {
   it.each(EXAMPLES.map((e, i) => [e.name, e, i] as const))('%s', async (_name, example, i) => {
     const out = `out/arrays-${i}.parquet`;
-    const submitted = await submit(example.columns, out);
-    expect(submitted.status).toBe(202);
-    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-    expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+    await runToCompletion(api, document(example.columns, out), 'duckdb');
     const written = await rows(`SELECT * FROM read_parquet('${path.join(server.dataRoot, out)}')`);
     expect(written).toEqual(await rows(example.sql));
     expect(written).toHaveLength(4);

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
+import { postJson, runToCompletion, selectByIdDocument, startTestServer, type TestServer, varcharRows } from './helpers';
 
 const PEOPLE = [
   'id,name,city,email,phone,stars,q1,q2,q3,bonus,joined,seen',
@@ -109,30 +109,8 @@ const DUCKDB_ONLY: Example = {
   sql: 'SELECT id, CASE WHEN stars > 0 THEN ln(stars) END, round(CASE WHEN stars > 0 THEN log10(stars * 10) END, 6), 1.0, 3.0 FROM people ORDER BY id',
 };
 
-function document(example: Example, out: string): string {
-  return [
-    'version: "3.0"',
-    'input:',
-    '  - name: people',
-    '    format: csv',
-    '    path: people.csv',
-    'transformation:',
-    '  - name: computed',
-    '    select:',
-    '      from: people',
-    '      columns:',
-    ...example.columns.map((c) => `        - ${JSON.stringify(c)}`),
-    '  - name: ordered',
-    '    orderBy:',
-    '      from: computed',
-    '      columns: [id]',
-    'output:',
-    '  - name: ordered',
-    '    format: csv',
-    `    path: ${out}`,
-    '    mode: overwrite',
-  ].join('\n');
-}
+const document = (example: Example, out: string): string =>
+  selectByIdDocument({ name: 'people', format: 'csv', path: 'people.csv' }, example.columns, { format: 'csv', path: out });
 
 let server: TestServer;
 let api: string;
@@ -142,10 +120,7 @@ const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
 
 async function run(example: Example, backend: string): Promise<string[]> {
   const out = `out/${backend}-${EXAMPLES.indexOf(example)}-${example.name.replace(/\W+/g, '-')}.csv`;
-  const submitted = await postJson(`${api}/jobs`, { yaml: document(example, out), backend });
-  expect(submitted.status).toBe(202);
-  const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-  expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+  await runToCompletion(api, document(example, out), backend);
   return rows(`SELECT * FROM read_csv('${path.join(server.dataRoot, out)}', all_varchar = true)`);
 }
 

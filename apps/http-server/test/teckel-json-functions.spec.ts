@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
+import { postJson, runToCompletion, selectByIdDocument, startTestServer, type TestServer, varcharRows } from './helpers';
 
 const DOCS = [
   { id: 1, doc: '{"user": {"name": "Ada", "langs": ["en", "fr"]}, "n": 3, "at": "08:15:30"}' },
@@ -40,30 +40,8 @@ const SQL = `SELECT id, doc->>'$.user.langs[1]', json_extract(doc, '$.user')::VA
     'array<struct<a:long>>', make_time(id, 30, 0)
   FROM docs ORDER BY id`;
 
-function document(columns: readonly string[], out: string): string {
-  return [
-    'version: "3.0"',
-    'input:',
-    '  - name: docs',
-    '    format: json',
-    '    path: docs.json',
-    'transformation:',
-    '  - name: computed',
-    '    select:',
-    '      from: docs',
-    '      columns:',
-    ...columns.map((c) => `        - ${JSON.stringify(c)}`),
-    '  - name: ordered',
-    '    orderBy:',
-    '      from: computed',
-    '      columns: [id]',
-    'output:',
-    '  - name: ordered',
-    '    format: parquet',
-    `    path: ${out}`,
-    '    mode: overwrite',
-  ].join('\n');
-}
+const document = (columns: readonly string[], out: string): string =>
+  selectByIdDocument({ name: 'docs', format: 'json', path: 'docs.json' }, columns, { format: 'parquet', path: out });
 
 let server: TestServer;
 let api: string;
@@ -87,10 +65,7 @@ afterAll(async () => {
 describe('JSON, variant and time functions on duckdb', () => {
   it('computes what hand-written DuckDB SQL computes', async () => {
     const out = 'out/json-functions.parquet';
-    const submitted = await postJson(`${api}/jobs`, { yaml: document(COLUMNS, out), backend: 'duckdb' });
-    expect(submitted.status).toBe(202);
-    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-    expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+    await runToCompletion(api, document(COLUMNS, out), 'duckdb');
     const written = await rows(`SELECT * FROM read_parquet('${path.join(server.dataRoot, out)}')`);
     expect(written).toEqual(await rows(SQL));
     expect(written).toHaveLength(3);

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
+import { postJson, request, runToCompletion, selectByIdDocument, startTestServer, type TestServer, varcharRows } from './helpers';
 
 // Row 1 ordinary values, row 2 empty arrays and a NULL entry, row 3 NULLs.
 const EVENTS = [
@@ -78,30 +78,8 @@ const EXAMPLES: Example[] = [
   },
 ];
 
-function document(columns: readonly string[], out: string, format: string): string {
-  return [
-    'version: "3.0"',
-    'input:',
-    '  - name: events',
-    '    format: json',
-    '    path: events.json',
-    'transformation:',
-    '  - name: computed',
-    '    select:',
-    '      from: events',
-    '      columns:',
-    ...columns.map((c) => `        - ${JSON.stringify(c)}`),
-    '  - name: ordered',
-    '    orderBy:',
-    '      from: computed',
-    '      columns: [id]',
-    'output:',
-    '  - name: ordered',
-    `    format: ${format}`,
-    `    path: ${out}`,
-    '    mode: overwrite',
-  ].join('\n');
-}
+const document = (columns: readonly string[], out: string, format: string): string =>
+  selectByIdDocument({ name: 'events', format: 'json', path: 'events.json' }, columns, { format, path: out });
 
 function rollupDocument(out: string): string {
   return [
@@ -130,13 +108,6 @@ let duck: DuckDBConnection;
 
 const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
 
-async function completed(yaml: string, backend: string): Promise<void> {
-  const submitted = await postJson(`${api}/jobs`, { yaml, backend });
-  expect(submitted.status).toBe(202);
-  const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-  expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
-}
-
 beforeAll(async () => {
   server = await startTestServer({ workers: 1 });
   api = `${server.url}/api`;
@@ -155,7 +126,7 @@ afterAll(async () => {
 describe('map, higher-order and struct functions on duckdb', () => {
   it.each(EXAMPLES.map((e) => [e.name, e] as const))('%s', async (_name, example) => {
     const out = `out/${example.name.replace(/\W+/g, '-')}.${example.output}`;
-    await completed(document(example.columns, out, example.output), 'duckdb');
+    await runToCompletion(api, document(example.columns, out, example.output), 'duckdb');
     const file = path.join(server.dataRoot, out);
     const written = await rows(example.output === 'json' ? `SELECT * FROM read_json('${file}')` : `SELECT * FROM read_parquet('${file}')`);
     expect(written).toEqual(await rows(example.sql));
@@ -188,7 +159,7 @@ describe('map functions on danfo', () => {
 describe.each(['duckdb', 'danfo'])('grouping_id on %s', (backend) => {
   it('gives the bits of the keys each rollup row leaves out, as DuckDB grouping() does', async () => {
     const out = `out/${backend}-grouping-id.csv`;
-    await completed(rollupDocument(out), backend);
+    await runToCompletion(api, rollupDocument(out), backend);
     const written = await rows(`SELECT * FROM read_csv('${path.join(server.dataRoot, out)}', all_varchar = true)`);
     const expected = await rows('SELECT region, product, count(*), grouping(region, product), grouping(product) FROM sales GROUP BY ROLLUP (region, product)');
     // The document fixes the order of the rows; the hand-written statement does not.

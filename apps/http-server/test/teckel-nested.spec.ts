@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer, varcharRows } from './helpers';
+import { postJson, request, runToCompletion, selectByIdDocument, startTestServer, type TestServer, varcharRows } from './helpers';
 
 const ORDERS = [
   '{"id": 1, "customer": {"name": "Ada", "address": {"city": "London"}}, "items": [{"sku": "a1", "price": 2.5}, {"sku": "b2", "price": 4.0}], "labels": {"tier": "gold"}}',
@@ -89,30 +89,8 @@ const EXAMPLES: Example[] = [
   },
 ];
 
-function document(example: Example, out: string, backend: string): string {
-  return [
-    'version: "3.0"',
-    'input:',
-    '  - name: orders',
-    `    format: ${example.input.format}`,
-    `    path: ${example.input.path.replace('duckdb-', `${backend}-`)}`,
-    'transformation:',
-    '  - name: computed',
-    '    select:',
-    '      from: orders',
-    '      columns:',
-    ...example.columns.map((c) => `        - ${JSON.stringify(c)}`),
-    '  - name: ordered',
-    '    orderBy:',
-    '      from: computed',
-    '      columns: [id]',
-    'output:',
-    '  - name: ordered',
-    `    format: ${example.output}`,
-    `    path: ${out}`,
-    '    mode: overwrite',
-  ].join('\n');
-}
+const document = (example: Example, out: string, backend: string): string =>
+  selectByIdDocument({ name: 'orders', format: example.input.format, path: example.input.path.replace('duckdb-', `${backend}-`) }, example.columns, { format: example.output, path: out });
 
 let server: TestServer;
 let api: string;
@@ -122,10 +100,7 @@ const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
 
 async function run(example: Example, backend: string): Promise<string[]> {
   const out = `out/${backend}-${EXAMPLES.indexOf(example)}-${example.name.replace(/\W+/g, '-')}.${example.output}`;
-  const submitted = await postJson(`${api}/jobs`, { yaml: document(example, out, backend), backend });
-  expect(submitted.status).toBe(202);
-  const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-  expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+  await runToCompletion(api, document(example, out, backend), backend);
   const file = path.join(server.dataRoot, out);
   return rows(example.output === 'json' ? `SELECT * FROM read_json('${file}')` : `SELECT * FROM read_parquet('${file}')`);
 }
@@ -176,10 +151,7 @@ describe('named arguments on danfo', () => {
       sql: '',
     };
     const yaml = document(example, 'out/danfo-named.csv', 'danfo').replace('format: json\n    path: unused', 'format: csv\n    path: names.csv').replace('columns: [id]', 'columns: [name]').replace('format: json\n    path: out', 'format: csv\n    path: out');
-    const submitted = await postJson(`${api}/jobs`, { yaml, backend: 'danfo' });
-    expect(submitted.status).toBe(202);
-    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-    expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
+    await runToCompletion(api, yaml, 'danfo');
     expect(fs.readFileSync(path.join(server.dataRoot, 'out/danfo-named.csv'), 'utf8')).toBe('name,part\nAdalbert,dal\nBo,o\n');
   });
 

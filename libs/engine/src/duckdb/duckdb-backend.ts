@@ -372,6 +372,7 @@ export class DuckDbBackend implements Backend {
     const staged: { ref: string; write: StagedWrite }[] = [];
     const steps: StepTiming[] = [];
     const inputs = new Map<string, InputRelation>();
+    const outputRefs = new Set(plan.steps.filter((s) => s.source.kind === 'output').map((s) => s.ref));
     const unordered = await this.unorderedAssets(plan, inputs, signal);
     const quality: QualityResult[] = [];
     const stepOptions: RunOptions = { ...options, onQuality: (r) => quality.push(r) };
@@ -406,7 +407,7 @@ export class DuckDbBackend implements Backend {
           // every MAX_VIEW_DEPTH-th asset of a chain is stored as a table, which starts a new chain.
           const kind = step.consumers.length > 1 || upstreamDepth + 1 >= MAX_VIEW_DEPTH ? 'TABLE' : 'VIEW';
           let name: string;
-          if (kind === 'VIEW' && (source.kind === 'input' || feedsOnlyOutputs(plan, step.consumers))) {
+          if (kind === 'VIEW' && (source.kind === 'input' || feedsOnlyOutputs(step.consumers, outputRefs))) {
             // An asset read once, by a transformation or an output, is its SELECT written where it
             // is read: a view would be one more statement per job. An input's read was checked when
             // it was described; a transformation's SELECT binds when its reader does, and a failure
@@ -616,9 +617,9 @@ function info(h: DuckHandle): HandleInfo {
   return { id: h.id, ref: h.ref, rowCount: h.rowCount, columns: h.columns.map((c) => ({ name: c.name, dataType: c.type })) };
 }
 
-/** Whether every one of `consumers` is an output. */
-function feedsOnlyOutputs(plan: Plan, consumers: readonly string[]): boolean {
-  return consumers.length > 0 && consumers.every((ref) => plan.steps.find((s) => s.ref === ref)?.source.kind === 'output');
+/** Whether an asset has consumers and every one of them is among `outputRefs` (the plan's outputs). */
+function feedsOnlyOutputs(consumers: readonly string[], outputRefs: ReadonlySet<string>): boolean {
+  return consumers.length > 0 && consumers.every((ref) => outputRefs.has(ref));
 }
 
 function missingUpstream(ref: string, from: string): EngineError {

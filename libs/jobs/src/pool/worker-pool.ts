@@ -7,7 +7,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { JobProgress } from '../job';
-import type { ControlMessage, RunJobTask, WorkerEngineConfig, WorkerEvent, WorkerReply, WorkerTask } from '../worker/protocol';
+import type { ControlMessage, Rehearsal, RunJobTask, WarmTask, WorkerEngineConfig, WorkerEvent, WorkerReply, WorkerTask } from '../worker/protocol';
 import { claimCancel, createTaskState, isClaimed, withdrawBeforeStart, type CancelClaim } from '../worker/task-state';
 
 /** How a dispatched task ended. */
@@ -44,10 +44,11 @@ export interface WorkerPool {
   /** Hands `task` to a worker; `onStarted` fires when the worker reports it began. */
   dispatch(task: Omit<RunJobTask, 'control'>, onStarted: (at: string) => void, onProgress?: (progress: JobProgress) => void): DispatchedTask;
   /**
-   * Has every thread open its engine for `engine` (one warm task per thread, each thread taking
-   * one as it takes one job at a time); resolves when all answered, never rejects.
+   * Has every thread open its engine for `engine`, and run `rehearsal` when given (one warm task
+   * per thread, each thread taking one as it takes one job at a time); resolves when all
+   * answered, never rejects.
    */
-  warm(engine: WorkerEngineConfig): Promise<void>;
+  warm(engine: WorkerEngineConfig, rehearsal?: Rehearsal): Promise<void>;
   /** Waits for running tasks, then stops the threads (call only once nothing runs in DuckDB). */
   close(): Promise<void>;
   /** Threads alive now. */
@@ -100,8 +101,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         },
       };
     },
-    async warm(engine) {
-      const tasks = Array.from({ length: options.size }, () => piscina.run({ type: 'warm', engine }).catch(() => undefined));
+    async warm(engine, rehearsal) {
+      const task: WarmTask = { type: 'warm', engine, ...(rehearsal === undefined ? {} : { rehearsal }) };
+      const tasks = Array.from({ length: options.size }, () => piscina.run(task).catch(() => undefined));
       await Promise.all(tasks);
     },
     close: () => piscina.close(),

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { isJobsError } from '../errors';
 import type { JobRecord } from '../job';
@@ -84,6 +85,29 @@ describe('job service: lifecycle on real pipelines', () => {
       expect(must(await fresh.wait(late.id, 30_000)).status).toBe('completed');
     } finally {
       await fresh.shutdown();
+    }
+  });
+
+  it('ready rehearses in the service temp area and removes it there; the data root is left as it was', async () => {
+    const tempBase = fs.mkdtempSync(path.join(os.tmpdir(), 'ready-spec-'));
+    const listing = (dir: string): string[] => (fs.readdirSync(dir, { recursive: true }) as string[]).sort();
+    const before = listing(root);
+    const fresh = createJobService({ dataRoot: root, workers: 2, tempDirectory: tempBase, staleTempSweepMs: 0, onError: (e) => errors.push(e) });
+    try {
+      const [area] = fs.readdirSync(tempBase);
+      // The rehearsal's folder shows up while the workers run it, then goes.
+      let sawRehearsal = false;
+      const watcher = setInterval(() => (sawRehearsal ||= fs.existsSync(path.join(tempBase, area, 'warm-up', 'warm-up.csv'))), 1);
+      await fresh.ready();
+      clearInterval(watcher);
+      expect(sawRehearsal).toBe(true);
+      expect(fs.readdirSync(path.join(tempBase, area))).toEqual([]);
+      expect(listing(root)).toEqual(before);
+      const job = must(await fresh.wait((await fresh.submit({ yaml: smallPipeline('after-rehearsal') })).id, 30_000));
+      expect(job.status).toBe('completed');
+    } finally {
+      await fresh.shutdown();
+      fs.rmSync(tempBase, { recursive: true, force: true });
     }
   });
 

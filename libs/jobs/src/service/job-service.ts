@@ -24,7 +24,7 @@ import type { WorkerCrashMode, WorkerEngineConfig } from '../worker/protocol';
 import { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } from './defaults';
 import { DEFAULT_QUEUE_CAPACITY } from './job-queue';
 import { createJobWaiters } from './job-waiters';
-import { warmValidation } from './warm-up';
+import { prepareRehearsal } from './warm-up';
 
 /** Default grace period of `shutdown` for running jobs before they are cancelled. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
@@ -162,10 +162,12 @@ export interface JobService {
   /** Queue and pool counters. */
   stats(): JobServiceStats;
   /**
-   * Resolves once every worker thread has opened its engine (its DuckDB database) and the main
-   * thread has validated a document once, so the first jobs start as fast as later ones; never
-   * rejects (what fails there fails the first job again, which reports it). Servers wait for it
-   * before they listen. Jobs may be submitted before.
+   * Resolves once every worker thread has opened its engine (its DuckDB database), the main
+   * thread has planned a document once, and every worker thread has run that document (a
+   * rehearsal over a few rows in the service's temp area, on a throwaway database; the data root
+   * is never touched), so the first jobs run as fast as later ones; never rejects (what fails
+   * there fails the first job again, which reports it). Servers wait for it before they listen.
+   * Jobs may be submitted before.
    */
   ready(): Promise<void>;
 }
@@ -710,8 +712,15 @@ export function createJobService(options: JobServiceOptions): JobService {
     ready() {
       readiness ??= (async () => {
         // The main thread's part of a first request, while the threads open their databases.
-        if (!warmValidation()) onError(new Error('the warm-up document no longer validates'));
+        const folder = path.join(tempArea, 'warm-up');
+        const rehearsal = prepareRehearsal(folder);
+        if (rehearsal === undefined) onError(new Error('the warm-up document no longer plans, or its folder cannot be written'));
         await warmed;
+        try {
+          if (rehearsal !== undefined && accepting) await pool.warm(engine, rehearsal);
+        } finally {
+          fs.rmSync(folder, { recursive: true, force: true });
+        }
       })();
       return readiness;
     },

@@ -41,13 +41,24 @@ export interface RunJobTask {
 }
 
 /**
- * Open the thread's engine for `engine` now (DuckDB database, first connection), so the first job
- * on this worker does not wait for it. Answered `ok` (value undefined) whether or not it opened:
+ * Open the thread's engine for `engine` now (DuckDB database, first connection), and run the
+ * rehearsal if there is one, so the first job on this worker does not wait for either. Answered `ok` (value undefined) whether or not it opened:
  * what fails here fails the first job again, with its error.
  */
 export interface WarmTask {
   readonly type: 'warm';
   readonly engine: WorkerEngineConfig;
+  /** A job to run once on a throwaway database over a folder of the service's own, never the data root. */
+  readonly rehearsal?: Rehearsal;
+}
+
+/**
+ * A small job run at start-up so that a thread's first real job does not pay for compiling the
+ * engine's code paths: its plan, and the folder (inside the service's temp area) it reads and writes.
+ */
+export interface Rehearsal {
+  readonly plan: Plan;
+  readonly dataRoot: string;
 }
 
 /** Every task a worker accepts. */

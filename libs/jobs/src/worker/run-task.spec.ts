@@ -10,8 +10,9 @@ import { MessageChannel } from 'node:worker_threads';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createEngineRuntime, type EngineRuntime } from '@pipeline/engine';
 import { planPipeline, type Plan } from '@pipeline/planner';
+import { prepareRehearsal } from '../service/warm-up';
 import { createRuntimeCache, type RuntimeCache } from './engine-runtimes';
-import type { RunJobTask, WorkerEngineConfig, WorkerReply } from './protocol';
+import type { Rehearsal, RunJobTask, WorkerEngineConfig, WorkerReply } from './protocol';
 import { runTask, warmThread } from './run-task';
 import { claimCancel, createTaskState } from './task-state';
 
@@ -35,6 +36,13 @@ pipeline:
   );
   if (!planned.ok) throw new Error(planned.error.message);
   return planned.plan;
+}
+
+/** The service's start-up rehearsal, its input written into `folder`. */
+function rehearsalIn(folder: string): Rehearsal {
+  const rehearsal = prepareRehearsal(folder);
+  if (rehearsal === undefined) throw new Error('the rehearsal did not plan');
+  return rehearsal;
 }
 
 /** Runs `plan` as a task; `cancelAfterMs` cancels it cooperatively, as the pool does. */
@@ -96,6 +104,33 @@ describe('worker tasks on a shared engine runtime', () => {
     expect(reply).toMatchObject({ type: 'ok', value: { outputs: [{ rowsWritten: 8 }, { rowsWritten: 10 }] } });
     expect(made).toHaveLength(1);
     expect(made[0].stats()).toMatchObject({ databasesOpened: 1 });
+  });
+
+  it('a warm task with a rehearsal runs it on a database of its own over its folder, leaving the thread database alone', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-rehearsal-'));
+    try {
+      const rehearsal = rehearsalIn(folder);
+      expect(await warmThread({ type: 'warm', engine, rehearsal }, runtimes)).toMatchObject({ type: 'ok' });
+      // Its outputs are in its folder; the data root holds only what the test put there.
+      expect(fs.readdirSync(folder).sort()).toEqual(['warm-up-kept.csv', 'warm-up.csv', 'warm-up.parquet']);
+      expect(fs.readFileSync(path.join(folder, 'warm-up-kept.csv'), 'utf8').trim().split('\n')).toHaveLength(9);
+      expect(fs.readdirSync(root)).toEqual(['people.csv']);
+      // The thread's own database was opened (the warm-up) and nothing of the rehearsal is left on it.
+      expect(made).toHaveLength(1);
+      expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('a rehearsal that cannot run (its input is gone) still answers, and the next job runs', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-rehearsal-'));
+    const rehearsal = rehearsalIn(folder);
+    fs.rmSync(folder, { recursive: true, force: true });
+    expect(await warmThread({ type: 'warm', engine, rehearsal }, runtimes)).toMatchObject({ type: 'ok' });
+    expect(fs.existsSync(folder)).toBe(false);
+    const reply = await run(runtimes, engine, pipeline('age >= 18', 'out/r.csv'));
+    expect(reply).toMatchObject({ type: 'ok', value: { outputs: [{ rowsWritten: 8 }, { rowsWritten: 10 }] } });
   });
 
   it('a warm task with settings the engine refuses still answers; the job then reports the refusal', async () => {

@@ -4,11 +4,11 @@
  * database reused by every job, each job on its own connection) with an AbortSignal wired to the
  * control port, and reply with plain data. It never throws: every failure becomes an error reply.
  */
-import { toPlainError } from '@pipeline/engine';
+import { createEngineRuntime, toPlainError, type EngineRuntime } from '@pipeline/engine';
 import { createLineCollector, type Logger } from '@pipeline/server-kit';
 import { jobsErrors } from '../errors';
 import type { JobOutcome } from '../job';
-import type { ControlMessage, ErrorReply, RunJobTask, WarmTask, WorkerCrashMode, WorkerEvent, WorkerReply } from './protocol';
+import type { ControlMessage, ErrorReply, Rehearsal, RunJobTask, WarmTask, WorkerCrashMode, WorkerEvent, WorkerReply } from './protocol';
 import { createRuntimeCache, type RuntimeCache } from './engine-runtimes';
 import { claimStart, isCancelRequested } from './task-state';
 
@@ -80,16 +80,39 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
   }
 }
 
-/** Opens this thread's engine runtime for the service's configuration ahead of its first job. */
+/**
+ * Opens this thread's engine runtime for the service's configuration ahead of its first job, then
+ * runs the rehearsal (if any) on a throwaway one-thread database rooted in the rehearsal's folder.
+ */
 export async function warmThread(task: WarmTask, runtimes: RuntimeCache = threadRuntimes): Promise<WorkerReply> {
   try {
     await runtimes.runtimeFor(task.engine).prepare();
   } catch {
     // A configuration the engine refuses is refused again, and reported, by the first job.
   }
+  if (task.rehearsal !== undefined) await rehearse(task.rehearsal);
   // The pool only waits for the answer; the empty outcome is never read as a job's.
   return { type: 'ok', value: { outputs: [], steps: [] } };
 }
+
+/** Runs the rehearsal's plan; whatever happens there only costs the warm-up, never a job. */
+async function rehearse(rehearsal: Rehearsal): Promise<void> {
+  let runtime: EngineRuntime | undefined;
+  try {
+    runtime = createEngineRuntime({
+      dataRoot: rehearsal.dataRoot,
+      duckdb: { threads: 1, memoryLimit: REHEARSAL_MEMORY_LIMIT, tempDirectory: rehearsal.dataRoot },
+    });
+    await runtime.executePlan(rehearsal.plan, { backend: 'duckdb' });
+  } catch {
+    // Nothing a job depends on happened here.
+  } finally {
+    await runtime?.close().catch(() => undefined);
+  }
+}
+
+/** The rehearsal's database reads a few rows. */
+const REHEARSAL_MEMORY_LIMIT = '64MB';
 
 /** The reply's `log` field, present only when there are lines. */
 function logged(lines: string[]): { log?: readonly string[] } {

@@ -644,8 +644,12 @@ function explainSniffFailure(e: unknown, ref: string, absolute: string, display:
   return engineError('E_READ_FAILED', { ...e.details, asset: ref, path: display, problem: `cannot read the input: ${display}: ${reason}` }, { cause: e });
 }
 
-/** Runtime failures an upstream expression can cause (not a read, write or mode failure). */
-const BLAMEABLE: ReadonlySet<string> = new Set(['E_VALUE', 'E_TYPE', 'E_EXECUTION']);
+/**
+ * Runtime failures an upstream expression can cause (not a read, write or mode failure). A
+ * pattern RE2 cannot compile gets here when it comes from a column: constant patterns are refused
+ * before anything runs.
+ */
+const BLAMEABLE: ReadonlySet<string> = new Set(['E_VALUE', 'E_TYPE', 'E_EXECUTION', 'E_BAD_PATTERN']);
 
 /** The definition field holding a transformation's expressions, for error messages. */
 function blamedField(source: Source): string {

@@ -7,7 +7,10 @@ import { failure } from '../__fixtures__/failure';
 import { executePlan } from '../execute-plan';
 import { recordStatements } from '../__fixtures__/recorded-statements';
 
-const pipeline = (columns: string, extraStep: boolean): string =>
+const pipeline = (columns: string, extraStep: boolean): string => pipelineFrom(`select: { from: raw, columns: [${columns}] }`, extraStep);
+
+/** raw (people.csv) -> picked (`source`) -> out, with a pass-through `where` between when `extraStep`. */
+const pipelineFrom = (source: string, extraStep: boolean): string =>
   [
     'version: "3.0"',
     'pipeline:',
@@ -15,7 +18,7 @@ const pipeline = (columns: string, extraStep: boolean): string =>
     '    - asset_ref: raw',
     '      source: { input: { format: csv, path: people.csv } }',
     '    - asset_ref: picked',
-    `      source: { select: { from: raw, columns: [${columns}] } }`,
+    `      source: { ${source} }`,
     // With the extra step, `picked` has a transformation reading it, so it stays a view.
     ...(extraStep
       ? ['    - asset_ref: again', '      source: { where: { from: picked, filter: "true" } }', '    - asset_ref: out', '      source: { output: { from: again, format: csv, path: out.csv, mode: overwrite } }']
@@ -55,6 +58,18 @@ describe('assets written into the statement that reads them', () => {
     expect(inlined.code).toBe('E_TYPE');
     expect(inlined.message).toMatch(/^asset "picked": /);
     expect(inlined).toEqual(asView);
+    expect(root.files()).toEqual(['people.csv']);
+  });
+
+  it('a pattern from a column that RE2 cannot compile is blamed on the filter matching it, as danfo blames it', async () => {
+    root.write('people.csv', 'id,name,pat\n1,ann,a.*\n2,bob,(\n');
+    const matching = 'where: { from: raw, filter: "name RLIKE pat" }';
+    const asView = await failure(executePlan(plan(pipelineFrom(matching, true)), { dataRoot: root.dir, backend: 'duckdb' }));
+    const inlined = await failure(executePlan(plan(pipelineFrom(matching, false)), { dataRoot: root.dir, backend: 'duckdb' }));
+    const onDanfo = await failure(executePlan(plan(pipelineFrom(matching, false)), { dataRoot: root.dir, backend: 'danfo' }));
+    expect(inlined).toMatchObject({ code: 'E_BAD_PATTERN', message: expect.stringMatching(/^asset "picked": filter: invalid regular expression/) });
+    expect(inlined).toEqual(asView);
+    expect(onDanfo).toMatchObject({ code: 'E_BAD_PATTERN', message: expect.stringMatching(/^asset "picked": filter: invalid regular expression/) });
     expect(root.files()).toEqual(['people.csv']);
   });
 });

@@ -42,8 +42,9 @@ export interface RunJobTask {
 
 /**
  * Open the thread's engine for `engine` now (DuckDB database, first connection), and run the
- * rehearsal if there is one, so the first job on this worker does not wait for either. Answered `ok` (value undefined) whether or not it opened:
- * what fails here fails the first job again, with its error.
+ * rehearsal if there is one, so the first job on this worker does not wait for either. Answered
+ * `ok` (value undefined) whether or not it opened: what fails here fails the first job again,
+ * with its error.
  */
 export interface WarmTask {
   readonly type: 'warm';

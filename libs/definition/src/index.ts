@@ -157,6 +157,7 @@ export type { FieldCheckResult, FieldIssue } from './kinds/check-fields';
 export type { GroupByFields } from './kinds/group-by';
 export type { InputFields } from './kinds/input';
 export type { OutputFields } from './kinds/output';
+export { MAX_PIVOT_VALUES } from './kinds/pivot';
 export type { SelectFields } from './kinds/select';
 export type { WhereFields } from './kinds/where';
 export {

@@ -104,6 +104,14 @@ describe('pivot', () => {
   ])('refuses %s', (_name, transformation, expected) => {
     expect(message(validatePipeline(doc(transformation, 'bad')))).toBe(expected);
   });
+
+  it('lists at most 1000 values, the bound of the distinct values a pivot without values may find (each becomes a column)', () => {
+    const listing = (n: number): string =>
+      doc(`- name: wide\n  pivot:\n    from: sales\n    groupBy: [region]\n    pivotColumn: product\n    values: [${Array.from({ length: n }, (_, i) => `v${i}`).join(', ')}]\n    agg: ["sum(amount)"]`, 'wide');
+    expect(sourceOf(validatePipeline(listing(1000)), 'wide')).toMatchObject({ kind: 'pivot', values: expect.arrayContaining(['v0', 'v999']) });
+    expect(message(validatePipeline(listing(1001)))).toBe('V-006: asset "wide": pivot.values may list at most 1000 values (each becomes a column), got 1001');
+    expect(message(validatePipeline(listing(20_000)))).toBe('V-006: asset "wide": pivot.values may list at most 1000 values (each becomes a column), got 20000');
+  });
 });
 
 describe('crosstab', () => {

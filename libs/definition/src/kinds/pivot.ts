@@ -3,6 +3,13 @@ import type { PivotSource } from '../definition';
 import { expressionListAt, type KindDefinition } from './kind-definition';
 import { ASSET_REF_FIELD, COLUMN_FIELD, COLUMN_LIST_FIELD, EXPRESSION_LIST_FIELD } from './schema-parts';
 
+/**
+ * Most listed `values`: each becomes a column (one per aggregate), so a long list makes a plan and
+ * a result as wide as a crosstab could never be; the same bound as the distinct values a pivot
+ * without `values` (or a crosstab) may find.
+ */
+export const MAX_PIVOT_VALUES = 1000;
+
 /** Fields of a `pivot` source once checked. */
 export interface PivotFields {
   readonly from: string;
@@ -17,7 +24,7 @@ export const PIVOT_KIND: KindDefinition<'pivot', PivotFields> = {
   kind: 'pivot',
   role: 'transformation',
   description:
-    'Rotates `pivotColumn` into columns: per `groupBy` group, the `agg` aggregates over the rows holding each of `values` (without `values`, each distinct non-NULL value, ascending), a column named by the value (`Q1`), or `<value>_<alias>` with several aggregates (`Q1_total`); rows whose pivot value is NULL or not listed count in no column. The `groupBy` columns come first; rows are ordered by them, ascending, NULLs last.',
+    `Rotates \`pivotColumn\` into columns: per \`groupBy\` group, the \`agg\` aggregates over the rows holding each of \`values\` (at most ${MAX_PIVOT_VALUES}; without \`values\`, each distinct non-NULL value, ascending, again at most ${MAX_PIVOT_VALUES}), a column named by the value (\`Q1\`), or \`<value>_<alias>\` with several aggregates (\`Q1_total\`); rows whose pivot value is NULL or not listed count in no column. The \`groupBy\` columns come first; rows are ordered by them, ascending, NULLs last.`,
   label: 'PIVOT',
   schema: {
     type: 'object',
@@ -36,7 +43,12 @@ export const PIVOT_KIND: KindDefinition<'pivot', PivotFields> = {
     const twice = fields.groupBy.find((c, i) => fields.groupBy.indexOf(c) !== i);
     if (twice !== undefined) return { field: 'groupBy', detail: `lists column "${twice}" twice` };
     if (fields.groupBy.includes(fields.pivotColumn)) return { field: 'pivotColumn', detail: `"${fields.pivotColumn}" is one of groupBy` };
-    const value = fields.values?.find((v, i) => fields.values?.indexOf(v) !== i);
+    const values = fields.values ?? [];
+    if (values.length > MAX_PIVOT_VALUES) {
+      return { field: 'values', detail: `may list at most ${MAX_PIVOT_VALUES} values (each becomes a column), got ${values.length}` };
+    }
+    const seen = new Set<string>();
+    const value = values.find((v) => seen.size === seen.add(v).size);
     if (value !== undefined) return { field: 'values', detail: `lists "${value}" twice` };
     return undefined;
   },

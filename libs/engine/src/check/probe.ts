@@ -4,6 +4,7 @@
  * (transpose). Each backend answers a probe from the materialized upstream, as text the way
  * DuckDB casts values to VARCHAR, so both bind the same columns.
  */
+import { MAX_PIVOT_VALUES } from '@pipeline/definition';
 import { engineError } from '../errors';
 
 /** What to read from one upstream input. */
@@ -23,8 +24,8 @@ export interface ProbeRequest {
 /** The answer: one tuple of texts (NULL as null) per distinct value or row. */
 export type ProbeAnswer = readonly (readonly (string | null)[])[];
 
-/** Most values (or rows) a probe may return: each becomes an output column. */
-export const MAX_PROBED_VALUES = 1000;
+/** Most values (or rows) a probe may return: each becomes an output column, as each listed pivot value does (the same bound). */
+export const MAX_PROBED_VALUES = MAX_PIVOT_VALUES;
 
 /** The answer, refused when it would make more than MAX_PROBED_VALUES columns. */
 export function checkedProbeAnswer(ref: string, request: ProbeRequest, answer: ProbeAnswer): ProbeAnswer {

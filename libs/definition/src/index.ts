@@ -187,6 +187,8 @@ export type {
   ValidityFormat,
   VolumeCheck,
 } from './quality/quality-suite';
+export { compileGlob, globProblem, MAX_GLOB_LENGTH } from './quality/glob';
+export type { GlobMatcher } from './quality/glob';
 export { readTargetType } from './kinds/cast-columns';
 export { readDataType } from './kinds/parse';
 export { DependencyCycleError, findCycle, layoutGraph } from './graph/dependency-graph';

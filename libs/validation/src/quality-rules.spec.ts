@@ -132,6 +132,11 @@ describe('quality suites', () => {
     ['statistical with nothing to check', suite('      - { type: statistical, column: amount }\n'), 'V-006: quality suite "orders-q": checks[0] (statistical): mean min, max, sum, stdev or quantiles is required (the check has nothing to check)'],
     ['statistical bound with between and min', suite('      - { type: statistical, column: amount, mean: { between: [1, 2], min: 0 } }\n'), 'V-006: quality suite "orders-q": checks[0] (statistical): mean.between cannot be given with min or max'],
     ['statistical quantile key out of range', suite('      - type: statistical\n        column: amount\n        quantiles:\n          1.5: { max: 3 }\n'), 'V-006: quality suite "orders-q": checks[0] (statistical): quantiles.1.5 must be keyed by a fraction from 0 to 1'],
+    [
+      'schema forbidden glob longer than 1000 characters',
+      suite(`      - { type: schema, columns: { forbidden: [ok_*, "${'*a'.repeat(500)}*c"] } }\n`),
+      'V-006: quality suite "orders-q": checks[0] (schema): columns.forbidden[1] is longer than 1000 characters (got 1002); a glob is matched against every column name',
+    ],
     ['volume with nothing to check', suite('      - { type: volume }\n'), 'V-006: quality suite "orders-q": checks[0] (volume): rowCount or columnCount is required (the check has nothing to check)'],
     ['freshness without maxAge', suite('      - { type: freshness, column: created_at }\n'), 'V-006: quality suite "orders-q": checks[0] (freshness): maxAge is required'],
     ['freshness in months', suite('      - { type: freshness, column: created_at, maxAge: P1M }\n'), 'V-006: quality suite "orders-q": checks[0] (freshness): maxAge must not count years or months, which have no fixed length (got "P1M"; use days, such as "P30D")'],

@@ -10,6 +10,7 @@ import {
   checkExpression,
   describeNode,
   type Expr,
+  globProblem,
   isExpressionError,
   isRawList,
   isRawMap,
@@ -216,6 +217,10 @@ function checkOne(
       const nested = new Reader(columns, (field, detail) => invalid(`columns.${field}`, detail));
       const required = nested.names('required') ?? [];
       const forbidden = nested.names('forbidden') ?? [];
+      forbidden.forEach((glob, i) => {
+        const problem = globProblem(glob);
+        if (problem !== undefined) throw invalid(`columns.forbidden[${i}]`, `${problem}; a glob is matched against every column name`);
+      });
       const types: { column: string; type: CastType }[] = [];
       const written = raw['types'] === undefined ? {} : (read.object('types') as Json);
       for (const [column, text] of Object.entries(written)) {

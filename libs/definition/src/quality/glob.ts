@@ -45,6 +45,13 @@ export function compileGlob(glob: string): GlobMatcher {
     if (mask === undefined) byChar.set(c, (mask = Uint32Array.from(anyChar)));
     set(mask, i);
   });
+  // Names are mostly ASCII: their masks come from a table indexed by the (lower-cased) code.
+  const ascii = Array.from({ length: 128 }, (_, code) => byChar.get(String.fromCharCode(code)) ?? anyChar);
+  const maskOf = (ch: string): Uint32Array => {
+    const code = ch.charCodeAt(0);
+    if (code < 128) return ascii[code >= 65 && code <= 90 ? code + 32 : code] as Uint32Array;
+    return byChar.get(ch.toLowerCase()) ?? anyChar;
+  };
   const start = new Uint32Array(words);
   set(start, 0);
   passStars(start, stars);
@@ -52,7 +59,7 @@ export function compileGlob(glob: string): GlobMatcher {
     let state = Uint32Array.from(start);
     let next = new Uint32Array(words);
     for (const ch of name) {
-      const mask = byChar.get(ch.toLowerCase()) ?? anyChar;
+      const mask = maskOf(ch);
       let carry = 0;
       for (let w = 0; w < words; w++) {
         const advanced = (state[w] as number) & (mask[w] as number);

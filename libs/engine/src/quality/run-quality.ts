@@ -42,7 +42,7 @@ export async function runSuites(
   const own: QualityResult[] = [];
   for (const suite of suites) {
     throwIfAborted(signal);
-    const plan = planSuite(suite, columnsOf(suite.target), columnsOf);
+    const plan = await planSuite(suite, columnsOf(suite.target), columnsOf, signal);
     const results = plan.judge(await measurerOf(suite.target)(plan.request, signal), nowMs);
     own.push(...results);
     collected.push(...results);

@@ -4,11 +4,12 @@
  * reference look-ups), which the backend answers; judging the measures into results is shared, so
  * both backends report the same statuses, values and messages.
  */
-import type { Expr, QualityBound, QualitySeverity, QualitySuite, ValidityCheck } from '@pipeline/definition';
+import { compileGlob, type Expr, type QualityBound, type QualitySeverity, type QualitySuite, type SchemaCheck, type ValidityCheck } from '@pipeline/definition';
 import { bindExpression, castTarget, type Column } from '../check/bind-expression';
 import type { BoundExpr } from '../check/bound-expr';
 import { binary, call, caseWhen, chain, column, isNull, literal } from '../check/binders/built-expr';
-import { columnNotFound, engineError, typeError, type EngineError } from '../errors';
+import { forEachRow } from '../danfo/row-loop';
+import { columnNotFound, engineError, throwIfAborted, typeError, type EngineError } from '../errors';
 import { isDecimal, isFloating, isIntegral, isNumeric, type DataType } from '../types/data-type';
 import type { MeasureRequest, Measures } from './measure';
 import { formatNumber, statusOf, type QualityResult } from './quality-result';
@@ -36,8 +37,18 @@ export interface SuitePlan {
 
 type Judge = (m: Measures, nowMs: number) => QualityResult[];
 
-/** Binds `suite` to its target's `columns`; `columnsOf` gives the columns of a referenced asset. */
-export function planSuite(suite: QualitySuite, columns: readonly Column[], columnsOf: (asset: string) => readonly Column[]): SuitePlan {
+/**
+ * Binds `suite` to its target's `columns`; `columnsOf` gives the columns of a referenced asset.
+ * Asynchronous because a schema check matches every forbidden glob against every column, which
+ * for wide inputs and long lists is long work: it gives the event loop turns (a DuckDB session
+ * runs on the server's) and stops with E_CANCELLED once `signal` aborts, also between checks.
+ */
+export async function planSuite(
+  suite: QualitySuite,
+  columns: readonly Column[],
+  columnsOf: (asset: string) => readonly Column[],
+  signal?: AbortSignal,
+): Promise<SuitePlan> {
   const asset = suite.target;
   const aggregates: BoundExpr[] = [];
   const keys: string[][] = [];
@@ -63,7 +74,9 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
     throw columnNotFound(owner, name, within.map((c) => c.name), field);
   }
 
-  suite.checks.forEach((check, index) => {
+  const byName = columnsByName(columns);
+  for (const [index, check] of suite.checks.entries()) {
+    throwIfAborted(signal, asset);
     const where = `quality suite "${suite.suite}": checks[${index}] (${check.type})`;
     const result = (name: string, observed: number | null, expected: string, holds: boolean, message: string, severity = check.severity): QualityResult => ({
       suite: suite.suite,
@@ -84,13 +97,10 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
     switch (check.type) {
       case 'schema': {
         const problems: string[] = [];
-        for (const name of check.required) if (find(columns, name) === undefined) problems.push(`required column "${name}" is missing`);
-        for (const pattern of check.forbidden) {
-          const glob = globRegex(pattern);
-          for (const c of columns) if (glob.test(c.name)) problems.push(`forbidden column "${c.name}" is present`);
-        }
+        for (const name of check.required) if (byName(name) === undefined) problems.push(`required column "${name}" is missing`);
+        for (const name of await forbiddenPresent(check, columns, signal, asset)) problems.push(`forbidden column "${name}" is present`);
         for (const { column: name, type } of check.types) {
-          const c = find(columns, name);
+          const c = byName(name);
           const want = castTarget(type);
           if (c === undefined) problems.push(`typed column "${name}" is missing`);
           else if (family(c.type) !== family(want)) problems.push(`column "${c.name}" is ${c.type}, expected ${want}`);
@@ -98,7 +108,7 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
         judges.push(() => [
           result('schema', problems.length, 'no schema problems', problems.length === 0, problems.length === 0 ? 'the columns match' : `${problems.length} schema ${problems.length === 1 ? 'problem' : 'problems'}: ${problems.join('; ')}`),
         ]);
-        return;
+        continue;
       }
       case 'completeness': {
         const c = resolve(`${where}: column`, check.column);
@@ -108,7 +118,7 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
           const observed = m.rows === 0 ? 1 : present / m.rows;
           return [fraction(`completeness(${c.name})`, observed, check.threshold, `${formatNumber(present)} of ${formatNumber(m.rows)} values of "${c.name}" are not NULL, completeness`)];
         });
-        return;
+        continue;
       }
       case 'uniqueness': {
         const named = check.columns.map((name, i) => resolve(`${where}: columns[${i}]`, name).name);
@@ -118,7 +128,7 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
           const observed = counts.keyedRows === 0 ? 1 : counts.distinct / counts.keyedRows;
           return [fraction(`uniqueness(${named.join(', ')})`, observed, check.threshold, `${formatNumber(counts.distinct)} distinct keys in ${formatNumber(counts.keyedRows)} rows, uniqueness`)];
         });
-        return;
+        continue;
       }
       case 'validity': {
         const c = resolve(`${where}: column`, check.column);
@@ -131,7 +141,7 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
           const observed = n === 0 ? 1 : ok / n;
           return [fraction(`validity(${c.name})`, observed, check.threshold, `${formatNumber(ok)} of ${formatNumber(n)} non-NULL values of "${c.name}" are valid, validity`)];
         });
-        return;
+        continue;
       }
       case 'statistical': {
         const c = resolve(`${where}: column`, check.column);
@@ -153,7 +163,7 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
             return result(label, observed, boundText(bound), holds, `${said}, expected ${boundText(bound)}`);
           }),
         );
-        return;
+        continue;
       }
       case 'volume': {
         judges.push((m) => {
@@ -169,7 +179,7 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
           }
           return out;
         });
-        return;
+        continue;
       }
       case 'freshness': {
         const c = resolve(`${where}: column`, check.column);
@@ -187,7 +197,7 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
           const said = age === null ? `"${c.name}" has no values` : `latest "${c.name}" is ${formatNumber(age)} s old`;
           return [result(`freshness(${c.name})`, age, expected, age !== null && age <= maxSeconds, `${said}, expected at most ${check.maxAge}`)];
         });
-        return;
+        continue;
       }
       case 'referential': {
         const c = resolve(`${where}: column`, check.column);
@@ -202,7 +212,7 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
           const name = `referential(${c.name} -> ${check.reference.asset}.${other.name})`;
           return [fraction(name, observed, check.threshold, `${formatNumber(missing)} of ${formatNumber(checked)} non-NULL values of "${c.name}" are not in ${check.reference.asset}.${other.name}, integrity`)];
         });
-        return;
+        continue;
       }
       case 'crossColumn':
       case 'custom': {
@@ -215,10 +225,10 @@ export function planSuite(suite: QualitySuite, columns: readonly Column[], colum
           const observed = m.rows === 0 ? 1 : ok / m.rows;
           return [fraction(`${check.type}(${check.text.trim()})`, observed, check.threshold, `${formatNumber(ok)} of ${formatNumber(m.rows)} rows satisfy the condition, fraction`)];
         });
-        return;
+        continue;
       }
     }
-  });
+  }
 
   return {
     request: { asset, field: `quality suite "${suite.suite}"`, columns, ...(filter === undefined ? {} : { filter }), aggregates, keys, references },
@@ -267,8 +277,31 @@ function fitValue(v: string | number | boolean, type: DataType): string | number
   return v;
 }
 
-function find(columns: readonly Column[], name: string): Column | undefined {
-  return columns.find((c) => c.name === name) ?? columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+/** Looks a column up by its exact name, else by its name ignoring case (the first such column). */
+function columnsByName(columns: readonly Column[]): (name: string) => Column | undefined {
+  const exact = new Map<string, Column>();
+  const folded = new Map<string, Column>();
+  for (const c of columns) {
+    if (!exact.has(c.name)) exact.set(c.name, c);
+    const key = c.name.toLowerCase();
+    if (!folded.has(key)) folded.set(key, c);
+  }
+  return (name) => exact.get(name) ?? folded.get(name.toLowerCase());
+}
+
+/**
+ * The columns some forbidden glob of `check` matches, in glob order then column order (a column
+ * once per glob matching it), one (glob, column) pair at a time with turns of the event loop.
+ */
+async function forbiddenPresent(check: SchemaCheck, columns: readonly Column[], signal: AbortSignal | undefined, asset: string): Promise<string[]> {
+  if (columns.length === 0) return [];
+  const globs = check.forbidden.map(compileGlob);
+  const found: string[] = [];
+  await forEachRow(globs.length * columns.length, signal, asset, (i) => {
+    const name = (columns[i % columns.length] as Column).name;
+    if ((globs[Math.floor(i / columns.length)] as (n: string) => boolean)(name)) found.push(name);
+  });
+  return found;
 }
 
 /** The kind of a type, for type expectations: integral types are alike, float and double too, decimals too. */
@@ -277,12 +310,6 @@ function family(t: DataType): string {
   if (isFloating(t)) return 'floating';
   if (isDecimal(t)) return 'decimal';
   return t;
-}
-
-/** `pii_*` as a case-insensitive whole-name regular expression (`*` any run, `?` one character). */
-function globRegex(pattern: string): RegExp {
-  const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${body}$`, 'i');
 }
 
 function within(n: number, b: QualityBound): boolean {

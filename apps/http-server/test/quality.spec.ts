@@ -166,6 +166,65 @@ describe.each(['duckdb', 'danfo'])('quality suites over HTTP on %s', (backend) =
   });
 });
 
+// Issue 28, item 1: the forbidden glob `*a*a*a*a*a*a*a*a*a*a*c` against a 200-character column name
+// ran for minutes as a backtracking regular expression and ignored DELETE on both backends.
+describe.each(['duckdb', 'danfo'])('forbidden globs over HTTP on %s', (backend) => {
+  const LONG_NAME = 'a'.repeat(200);
+  const schemaSuite = (globs: readonly string[]): string =>
+    ['  - suite: names', '    target: orders', '    severity: warn', '    checks:', `      - { type: schema, columns: { forbidden: [${globs.map((g) => JSON.stringify(g)).join(', ')}] } }`].join('\n');
+  const submit = async (input: string, globs: readonly string[], out: string): Promise<string> => {
+    const submitted = await postJson(`${api}/jobs`, { yaml: document(schemaSuite(globs), out).replace('path: orders.csv', `path: ${input}`), backend });
+    expect(submitted.status).toBe(202);
+    return submitted.body.job_id as string;
+  };
+
+  beforeAll(() => {
+    fs.writeFileSync(path.join(server.dataRoot, 'long-name.csv'), `id,${LONG_NAME},${'a'.repeat(199)}c\n1,2,3\n`);
+    // 1,000 columns of 200 characters against 60 globs of 999: about ten seconds of matching.
+    const names = Array.from({ length: 1000 }, (_, i) => `${'a'.repeat(195)}${String(i).padStart(5, '0')}`);
+    fs.writeFileSync(path.join(server.dataRoot, 'wide-names.csv'), `${names.join(',')}\n${names.map((_, i) => i).join(',')}\n`);
+  });
+
+  it('completes promptly, naming the columns the glob matches', async () => {
+    const started = Date.now();
+    const id = await submit('long-name.csv', [`${'*a'.repeat(10)}*c`, 'ID'], `glob-${backend}.csv`);
+    const job = (await request(`${api}/jobs/${id}/wait?timeout=60`)).body;
+    expect(job.status).toBe('completed');
+    expect(job.quality).toEqual([
+      {
+        suite: 'names',
+        check: 'schema',
+        status: 'warn',
+        severity: 'warn',
+        observed_value: 2,
+        expected: 'no schema problems',
+        message: `2 schema problems: forbidden column "${'a'.repeat(199)}c" is present; forbidden column "id" is present`,
+      },
+    ]);
+    // A hang guard with room for a loaded machine: the regular expression took minutes.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('is cancelled by DELETE while it matches many long globs against many long names', async () => {
+    const globs = Array.from({ length: 60 }, (_, i) => `${'*a'.repeat(498)}*${String(i).padStart(2, '0')}`);
+    const id = await submit('wide-names.csv', globs, `wide-${backend}.csv`);
+    // Every asset done: the suites run next, so the cancel lands inside the matching.
+    for (;;) {
+      const { body } = await request(`${api}/jobs/${id}/progress`);
+      if (body.status !== 'queued' && body.status !== 'running') throw new Error(`job ended before its cancel: ${JSON.stringify(body)}`);
+      if (body.assets_done !== undefined && body.assets_done === body.assets_total) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const cancelledAt = Date.now();
+    expect((await request(`${api}/jobs/${id}`, { method: 'DELETE' })).body).toEqual({ status: 'cancelling' });
+    const job = (await request(`${api}/jobs/${id}/wait?timeout=60`)).body;
+    expect(job.status).toBe('cancelled');
+    expect(Date.now() - cancelledAt).toBeLessThan(5_000);
+    expect(fs.existsSync(path.join(server.dataRoot, `wide-${backend}.csv`))).toBe(false);
+  });
+});
+
 it('a job without quality checks has no quality field', async () => {
   const yaml = ['version: "3.0"', 'input:', '  - name: orders', '    format: csv', '    path: orders.csv', 'output:', '  - name: orders', '    format: csv', '    path: plain.csv'].join('\n');
   const submitted = await postJson(`${api}/jobs`, { yaml });

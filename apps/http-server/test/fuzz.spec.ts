@@ -26,6 +26,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(parent, 'outside'));
   fs.writeFileSync(path.join(parent, 'outside', 'secret.csv'), 'secret\n42\n');
   fs.writeFileSync(path.join(dataRoot, 'employees.csv'), EMPLOYEES_CSV);
+  fs.writeFileSync(path.join(dataRoot, 'long-names.csv'), `id,${'a'.repeat(200)},${'a'.repeat(199)}c\n1,2,3\n`);
   fs.symlinkSync(path.join(parent, 'outside'), path.join(dataRoot, 'escape'));
   server = await startTestServer({ dataRoot, workers: 2, queueCapacity: 50 });
 });
@@ -42,7 +43,35 @@ const nasty = fc.oneof(
   fc.integer({ min: 1, max: 20_000 }).map((n) => 'a/'.repeat(n)),
 );
 
-/** A valid pipeline, then cut, spliced, pointed at a hostile path or replaced by noise. */
+/**
+ * Forbidden globs of a schema check: wildcard-heavy (the shapes that made a backtracking matcher
+ * run for minutes against a 200-character name, issue 28), around the length limit, or noise.
+ */
+const glob = fc.oneof(
+  fc.array(fc.constantFrom('*', '*', '?', 'a', 'A', 'c', '_', '.', '[', '\\', '😀'), { maxLength: 60 }).map((cs) => cs.join('')),
+  fc.integer({ min: 1, max: 60 }).map((n) => `${'*a'.repeat(n)}*c`),
+  fc.integer({ min: 995, max: 1005 }).map((n) => '*a?'.repeat(n).slice(0, n)),
+  nasty,
+);
+
+/** A pipeline whose quality suite forbids `globs` on a file with 200-character column names. */
+function globYaml(globs: readonly string[]): string {
+  return [
+    'version: "3.0"',
+    'input:',
+    '  - { name: wide, format: csv, path: long-names.csv }',
+    'output:',
+    '  - { name: wide, format: csv, path: out/fuzz-g.csv, mode: overwrite }',
+    'quality:',
+    '  - suite: names',
+    '    target: wide',
+    '    severity: warn',
+    '    checks:',
+    `      - { type: schema, columns: { forbidden: ${JSON.stringify(globs)} } }`,
+  ].join('\n');
+}
+
+/** A valid pipeline, then cut, spliced, pointed at a hostile path or replaced by noise; or a suite of globs. */
 const yaml = fc.oneof(
   fc.constant(pipelineYaml('employees.csv', 'out/fuzz.csv')),
   fc.tuple(fc.nat(), fc.nat(), nasty).map(([at, length, insert]) => {
@@ -52,6 +81,7 @@ const yaml = fc.oneof(
   }),
   fc.tuple(nasty, nasty).map(([input, output]) => pipelineYaml(input, output)),
   nasty.map((filter) => pipelineYaml('employees.csv', 'out/fuzz-f.csv', { filter: filter.replace(/"/g, '') })),
+  fc.array(glob, { minLength: 1, maxLength: 5 }).map(globYaml),
 );
 
 const body = fc.oneof(
@@ -104,7 +134,13 @@ it(`answers random and mutated requests with contract statuses for ${SECONDS} s`
   expect(runs).toBeGreaterThan(10);
   expect((await request(`${server.url}/api/health`)).status).toBe(200);
   const { jobs } = (await request(`${server.url}/api/jobs`)).body as { jobs: { id: string }[] };
-  for (const job of jobs) await request(`${server.url}/api/jobs/${job.id}/wait?timeout=60`);
+  const unfinished: string[] = [];
+  for (const job of jobs) {
+    const { body: ended } = await request(`${server.url}/api/jobs/${job.id}/wait?timeout=60`);
+    if (!['completed', 'failed', 'cancelled'].includes(ended.status)) unfinished.push(`${job.id} ${ended.status}`);
+  }
+  // A job that never ends (a glob matched by backtracking ran for minutes) holds a worker for good.
+  expect(unfinished).toEqual([]);
   expect(server.errors).toEqual([]);
   const tree = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
   expect(tree(parent).filter((p) => !p.startsWith(`root${path.sep}`) && p !== 'root')).toEqual(['outside', path.join('outside', 'secret.csv')]);

@@ -29,10 +29,9 @@ async function openPage(): Promise<{ page: Page; violations: string[]; apiCalls:
   const violations: string[] = [];
   const apiCalls: { url: string; authorization?: string }[] = [];
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportViolation(t: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`);
-    });
+  // Page code as text: this file is compiled without the DOM's types.
+  await page.addInitScript({
+    content: "document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(e.violatedDirective + ' ' + e.blockedURI));",
   });
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
@@ -88,7 +87,7 @@ describe('a server with an access token', () => {
     await page.locator('#run').click();
     await page.locator('#job-list tbody tr[data-job-id]').first().waitFor();
     await page.locator('#job-list tbody tr[data-status="failed"], #job-list tbody tr[data-status="completed"]').first().waitFor({ timeout: 60_000 });
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), `pipeline-console-token ${server.url}`)).toBe(TOKEN);
+    expect(await page.evaluate(`sessionStorage.getItem(${JSON.stringify(`pipeline-console-token ${server.url}`)})`)).toBe(TOKEN);
 
     // Every call but health carried a token; after the prompt, the right one.
     const guarded = apiCalls.filter((call) => !call.url.endsWith('/api/health'));

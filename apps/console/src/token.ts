@@ -19,7 +19,7 @@ export function tokenKey(base: string): string {
 }
 
 /** The token prompt of the page (the `#token-dialog` of index.html) as api.ts's ApiAuth. */
-export function createTokenPrompt(options: TokenPromptOptions): ApiAuth & { open(): void } {
+export function createTokenPrompt(options: TokenPromptOptions): ApiAuth {
   const dialog = byId<HTMLDialogElement>('token-dialog');
   const form = byId<HTMLFormElement>('token-form');
   const input = byId<HTMLInputElement>('token-input');
@@ -86,6 +86,5 @@ export function createTokenPrompt(options: TokenPromptOptions): ApiAuth & { open
       if (token !== undefined) queueMicrotask(options.onToken);
       return token;
     },
-    open: () => void show(false),
   };
 }

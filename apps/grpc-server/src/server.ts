@@ -1,8 +1,8 @@
 /**
  * The gRPC server: pipeline.v1.PipelineService, the standard grpc.health.v1.Health service and
- * server reflection, one error middleware that applies the status table, and a graceful
- * shutdown that reports NOT_SERVING, lets running calls finish for a grace period, then cancels
- * the rest.
+ * server reflection; middlewares for the access log, the metrics, the access tokens and the
+ * status table; and a graceful shutdown that reports NOT_SERVING, lets running calls finish for a
+ * grace period, then cancels the rest.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

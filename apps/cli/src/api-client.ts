@@ -25,15 +25,24 @@ export interface ApiClient {
   progress(id: string): Promise<{ status: string; assets_done?: number; assets_total?: number; rows_written?: number }>;
 }
 
-/** A client of the server at `baseUrl` (`http://host:port`, no trailing slash). */
-export function createApiClient(baseUrl: string): ApiClient {
+/** A server to talk to: its base URL (`http://host:port`, no trailing slash) and the access token it wants, if any. */
+export interface ServerTarget {
+  readonly url: string;
+  readonly token?: string;
+}
+
+/** A client of the server at `target.url`, sending `Authorization: Bearer <token>` when given a token. */
+export function createApiClient(target: ServerTarget): ApiClient {
+  const baseUrl = target.url;
+  const headers: Record<string, string> = target.token === undefined ? {} : { authorization: `Bearer ${target.token}` };
   const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
     const url = `${baseUrl}/api${route}`;
     let response: Response;
     try {
       response = await fetch(url, {
         method,
-        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -48,7 +57,12 @@ export function createApiClient(baseUrl: string): ApiClient {
     }
     if (!response.ok) {
       const message = (parsed as { error?: unknown } | undefined)?.error;
-      throw cliCatalogue.create('CLI_SERVER_ERROR', { status: response.status, error: typeof message === 'string' ? message : text.slice(0, 200) });
+      const error = typeof message === 'string' ? message : text.slice(0, 200);
+      if (response.status === 401) {
+        const hint = target.token === undefined ? 'the server wants an access token: give it with --token or PIPELINE_TOKEN' : 'the server refused the token of --token / PIPELINE_TOKEN';
+        throw cliCatalogue.create('CLI_SERVER_ERROR', { status: 401, error: `${error} (${hint})` });
+      }
+      throw cliCatalogue.create('CLI_SERVER_ERROR', { status: response.status, error });
     }
     return parsed as T;
   };

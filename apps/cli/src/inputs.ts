@@ -97,3 +97,12 @@ export function requireServer(given: string | undefined, env: Readonly<Record<st
   if (url === undefined) throw usageError('this command needs --server URL (or PIPELINE_SERVER)');
   return url;
 }
+
+/** The access token from `--token` or PIPELINE_TOKEN (empty counts as none). */
+export function tokenOf(given: string | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const text = (given ?? env['PIPELINE_TOKEN'])?.trim();
+  if (text === undefined || text === '') return undefined;
+  // What an Authorization header carries unchanged (and what the servers accept as a token).
+  if (!/^[\x21-\x7e]+$/.test(text)) throw usageError('--token: a token is printable ASCII without spaces');
+  return text;
+}

@@ -10,7 +10,7 @@ import { inspectCommand } from './commands/inspect';
 import { jobsCancelCommand, jobsGetCommand, jobsListCommand, jobsWaitCommand } from './commands/jobs';
 import { runCommand, submitCommand } from './commands/run';
 import { validateCommand } from './commands/validate';
-import { BACKEND_CHOICES, collectPair, requireServer } from './inputs';
+import { BACKEND_CHOICES, collectPair, requireServer, tokenOf } from './inputs';
 import type { Io } from './io';
 
 /** What running a command produced: its exit status. */
@@ -22,6 +22,7 @@ const json = () => new Option('--json', 'print one JSON document (machine-readab
 const vars = () => new Option('--var <NAME=VALUE>', 'a pipeline variable (repeatable)').argParser(collectPair('NAME'));
 const backend = () => new Option('--backend <name>', 'execution backend (default duckdb)').choices(BACKEND_CHOICES);
 const server = () => new Option('--server <url>', 'base URL of a running HTTP server (default: $PIPELINE_SERVER)');
+const token = () => new Option('--token <token>', 'access token of a server started with one (default: $PIPELINE_TOKEN)');
 const dataRoot = () => new Option('--data-root <dir>', 'folder input and output paths resolve in (default: the working directory)');
 
 function seconds(value: string): number {
@@ -40,6 +41,8 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
   const set = (status: number) => {
     outcome.status = status;
   };
+  // The server a remote command talks to: --server (or PIPELINE_SERVER) and --token (or PIPELINE_TOKEN).
+  const target = (options: { server?: string; token?: string }) => ({ url: requireServer(options.server, env), token: tokenOf(options.token, env) });
 
   program
     .command('validate')
@@ -67,6 +70,7 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .addOption(backend())
     .addOption(dataRoot())
     .addOption(server())
+    .addOption(token())
     .addOption(json())
     .action(async (file: string, options) => set(await runCommand(file, options, io, env)));
 
@@ -77,25 +81,26 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .addOption(vars())
     .addOption(backend())
     .addOption(server())
+    .addOption(token())
     .addOption(json())
-    .action(async (file: string, options) => set(await submitCommand(file, { ...options, server: requireServer(options.server, env) }, io)));
+    .action(async (file: string, options) => set(await submitCommand(file, { ...options, server: target(options) }, io)));
 
   const jobs = program.command('jobs').description('list, read, wait for and cancel jobs of a server');
   const jobsCommand = (name: string, description: string) =>
-    jobs.command(name).description(description).addOption(server()).addOption(json());
+    jobs.command(name).description(description).addOption(server()).addOption(token()).addOption(json());
   jobsCommand('list', 'every job, oldest first').action(async (options) =>
-    set(await jobsListCommand({ ...options, server: requireServer(options.server, env) }, io)),
+    set(await jobsListCommand({ ...options, server: target(options) }, io)),
   );
   jobsCommand('get', 'one job')
     .argument('<id>', 'job id')
-    .action(async (id: string, options) => set(await jobsGetCommand(id, { ...options, server: requireServer(options.server, env) }, io)));
+    .action(async (id: string, options) => set(await jobsGetCommand(id, { ...options, server: target(options) }, io)));
   jobsCommand('wait', 'wait for a job to end; exit 0 completed, 1 failed, 130 cancelled, 124 still running')
     .argument('<id>', 'job id')
     .addOption(new Option('--timeout <seconds>', 'longest wait (default 300; the server caps it at 3600)').argParser(seconds))
-    .action(async (id: string, options) => set(await jobsWaitCommand(id, { ...options, server: requireServer(options.server, env) }, io)));
+    .action(async (id: string, options) => set(await jobsWaitCommand(id, { ...options, server: target(options) }, io)));
   jobsCommand('cancel', 'cancel a queued or running job')
     .argument('<id>', 'job id')
-    .action(async (id: string, options) => set(await jobsCancelCommand(id, { ...options, server: requireServer(options.server, env) }, io)));
+    .action(async (id: string, options) => set(await jobsCancelCommand(id, { ...options, server: target(options) }, io)));
 
   program
     .command('inspect')

@@ -59,6 +59,7 @@ function collect(child: ChildProcess, timeoutMs = 60_000): Promise<CliResult> {
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env = { ...process.env, ...extra };
   if (extra['PIPELINE_SERVER'] === undefined) delete env['PIPELINE_SERVER'];
+  if (extra['PIPELINE_TOKEN'] === undefined) delete env['PIPELINE_TOKEN'];
   return env;
 }
 
@@ -85,10 +86,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the built HTTP server on 127.0.0.1 port 0 over `dataRoot` and waits for its `listening on` line. */
-export function startServer(dataRoot: string): Promise<ServerProcess> {
+/** Starts the built HTTP server on 127.0.0.1 port 0 over `dataRoot` (with `env` added, such as AUTH_TOKEN) and waits for its `listening on` line. */
+export function startServer(dataRoot: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [HTTP_SERVER, '--host', '127.0.0.1', '--port', '0', '--data-root', dataRoot, '--workers', '1'], {
-    env: { ...process.env, LOG_LEVEL: 'silent' },
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -1,7 +1,9 @@
 /**
  * The public HTTP API the console uses, and nothing else: validate, explain, jobs. The base URL is
  * the page's own origin, or the `api` query parameter (`?api=http://other-replica:8080`), so the
- * console also drives another replica or works from a file opened elsewhere.
+ * console also drives another replica or works from a file opened elsewhere. A server with an
+ * access token gets it on every call (`Authorization: Bearer`, see token.ts); the console uses no
+ * EventSource, which could not send it.
  */
 
 /** A pipeline request body (contract: `{yaml, variables, backend?}`). */
@@ -39,15 +41,40 @@ export function apiBase(location: Location): string {
   return location.protocol === 'file:' ? 'http://localhost:8080' : location.origin;
 }
 
-/** A client for one API root. */
-export function createApi(base: string) {
+/** Where the client gets the access token of a server that wants one (see token.ts). */
+export interface ApiAuth {
+  /** The token to send now, if any. */
+  token(): string | undefined;
+  /** A call sent with `sent` was answered 401: the token to retry with, or undefined to give up. */
+  refused(sent: string | undefined): Promise<string | undefined>;
+}
+
+/** How many times one call asks again for a token before it fails with the 401. */
+const MAX_TOKEN_RETRIES = 5;
+
+/** A client for one API root; with `auth`, every call carries its token and a 401 asks for one. */
+export function createApi(base: string, auth?: ApiAuth) {
+  async function send(method: string, path: string, body: unknown, signal: AbortSignal | undefined): Promise<Response> {
+    let token = auth?.token();
+    for (let attempt = 0; ; attempt++) {
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+      const response = await fetch(`${base}/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+      if (response.status !== 401 || auth === undefined || attempt >= MAX_TOKEN_RETRIES || signal?.aborted) return response;
+      const next = await auth.refused(token);
+      if (next === undefined || signal?.aborted) return response;
+      token = next;
+    }
+  }
+
   async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-    const response = await fetch(`${base}/api${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    const response = await send(method, path, body, signal);
     const text = await response.text();
     let parsed: unknown;
     try {

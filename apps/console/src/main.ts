@@ -9,13 +9,22 @@ import { renderGraph } from './graph';
 import { createJobsPanel } from './jobs';
 import { layoutPlan } from './layout';
 import { parsePlan } from './plan';
+import { createTokenPrompt } from './token';
 
 /** Sample pipelines compiled in by build.cjs from sample-data/pipelines. */
 declare const CONSOLE_SAMPLES: readonly { readonly name: string; readonly yaml: string }[];
 /** The workspace version, compiled in by build.cjs. */
 declare const CONSOLE_VERSION: string;
 
-const api = createApi(apiBase(window.location));
+const base = apiBase(window.location);
+const tokenPrompt = createTokenPrompt({
+  base,
+  onToken: () => {
+    editor.revalidate();
+    void jobs.refresh();
+  },
+});
+const api = createApi(base, tokenPrompt);
 
 const validation = byId<HTMLParagraphElement>('validation');
 const graphStatus = byId<HTMLParagraphElement>('graph-status');

@@ -6,7 +6,7 @@
 import { createJobService, openJobStore } from '@pipeline/jobs';
 import { createServiceMetrics, serveMetrics, type MetricsListener } from '@pipeline/metrics';
 import { createSessionManager } from '@pipeline/sessions';
-import { SERVICE_VERSION, errorFields, type Logger } from '@pipeline/server-kit';
+import { SERVICE_VERSION, errorFields, type AccessControl, type Logger } from '@pipeline/server-kit';
 import type { ServerConfig } from './config';
 import { createPipelineService } from './rpc/pipeline-service';
 import { startGrpcServer } from './server';
@@ -30,6 +30,8 @@ export interface GrpcAppOverrides {
   readonly jobsWorkerFile?: string;
   /** The danfo session worker bundle (default: next to the bundle, or built from sources). */
   readonly danfoWorkerFile?: string;
+  /** Who may call (main.ts builds it from the token settings); default: anyone. */
+  readonly access?: AccessControl;
 }
 
 /** Starts the job service, the session manager and the server. */
@@ -73,6 +75,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
       port: config.port,
       logger,
       metrics,
+      ...(overrides.access === undefined ? {} : { access: overrides.access }),
       service: createPipelineService({ version: SERVICE_VERSION, jobs, sessions, logger }),
     });
     if (config.metricsPort !== undefined) metricsListener = await serveMetrics(metrics, { host: config.host, port: config.metricsPort });

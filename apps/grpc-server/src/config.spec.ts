@@ -14,7 +14,7 @@ describe('loadConfig', () => {
   it('uses the contract defaults', () => {
     const c = loadConfig([], {}, '/srv');
     expect(c).toMatchObject({
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       port: 50051,
       dataRoot: '/srv',
       queueCapacity: 1000,
@@ -70,7 +70,7 @@ describe('loadConfig', () => {
     [[], { SESSION_TTL: 'soon' }, 'invalid SESSION_TTL "soon": expected a positive duration'],
     [[], { SESSION_TTL: '0s' }, 'invalid SESSION_TTL "0s": expected a positive duration'],
     [['--port', '1', '--port', '2'], {}, 'flag --port is given more than once'],
-    [['--prot', '1'], {}, 'unknown flag --prot (expected one of --host, --port, --data-root'],
+    [['--prot', '1'], {}, 'unknown flag --prot (expected one of --host, --port, --auth-token, --auth-tokens-file, --data-root'],
   ] as [string[], Record<string, string>, string][])('rejects %j %j', (argv, env, message) => {
     const error = thrown(() => loadConfig(argv, env));
     expect(isConfigError(error)).toBe(true);
@@ -98,7 +98,8 @@ describe('loadConfig', () => {
     expect(lines).toContain('  memory limit    auto (a share of memory per worker)  [default]');
     expect(lines).toContain('  metrics port    off  [default]');
     expect(lines).toContain('  job store       memory  [default]');
-    expect(lines).toHaveLength(14);
+    expect(lines).toContain('  auth token      none  [default]');
+    expect(lines).toHaveLength(16);
   });
 
   it('reads the job store settings and masks the database password in the banner', () => {

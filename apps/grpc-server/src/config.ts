@@ -20,6 +20,8 @@ import {
 export const GRPC_SETTINGS = {
   host: commonSettings.host(),
   port: commonSettings.port('GRPC_PORT', 50051),
+  authToken: commonSettings.authToken(),
+  authTokensFile: commonSettings.authTokensFile(),
   dataRoot: commonSettings.dataRoot(),
   workers: commonSettings.workers(defaultWorkerCount),
   queueCapacity: commonSettings.queueCapacity(DEFAULT_QUEUE_CAPACITY),
@@ -63,7 +65,7 @@ export type ResolvedConfig = ConfigOf<typeof GRPC_SETTINGS>;
 type StoreKeys = 'databaseUrl' | 'jobLeaseMs' | 'jobRetention' | 'jobRetentionAgeMs';
 
 /** Everything the gRPC server needs to start (tests build it without `sources`). */
-export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit' | 'metricsPort' | StoreKeys> & {
+export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit' | 'metricsPort' | 'authToken' | 'authTokensFile' | StoreKeys> & {
   readonly memoryLimit?: string;
   /** Where `GET /metrics` listens; no metrics listener when undefined. */
   readonly metricsPort?: number;

@@ -1,20 +1,25 @@
 /**
- * Entry point of the gRPC server: reads flags and environment, prints the banner, serves until
- * SIGINT or SIGTERM, then shuts down gracefully and exits 0; a second signal cancels running
- * work at once and exits 130 once it has ended (bounded). Logs are JSON
- * lines on stdout (`@pipeline/server-kit`); a configuration error is one line on stderr, exit 2.
+ * Entry point of the gRPC server: reads flags and environment, prints the banner (with a warning
+ * when it listens beyond loopback without an access token), serves until SIGINT or SIGTERM
+ * (SIGHUP re-reads the tokens file), then shuts down gracefully and exits 0; a second signal
+ * cancels running work at once and exits 130 once it has ended (bounded). Logs are JSON lines on
+ * stdout (`@pipeline/server-kit`); a configuration error is one line on stderr, exit 2.
  */
 import { statSync } from 'node:fs';
 import { isJobsError } from '@pipeline/jobs';
 import {
   SERVICE_VERSION,
   configError,
+  createAccessControl,
   createLogger,
+  exposureWarning,
   isConfigError,
   listeningLine,
   logLevel,
+  reloadTokensOnSighup,
   stopOnSignals,
   wantsHelp,
+  type AccessControl,
   type Logger,
 } from '@pipeline/server-kit';
 import { startGrpcApp } from './app';
@@ -29,9 +34,16 @@ async function main(): Promise<void> {
   }
   let config: ResolvedConfig;
   let logger: Logger;
+  let access: AccessControl;
   try {
     config = loadConfig(argv, process.env);
     checkDataRoot(config);
+    access = createAccessControl({
+      token: config.authToken,
+      tokenSource: config.sources.authToken,
+      tokensFile: config.authTokensFile,
+      tokensFileSource: config.sources.authTokensFile,
+    });
     logLevel(process.env);
     logger = createLogger({ name: 'grpc-server' });
   } catch (e) {
@@ -42,9 +54,11 @@ async function main(): Promise<void> {
     throw e;
   }
   for (const line of describeConfig(config, SERVICE_VERSION)) console.log(line);
+  const warning = exposureWarning(config.host, access);
+  if (warning !== undefined) console.log(warning);
   let app;
   try {
-    app = await startGrpcApp(config, logger);
+    app = await startGrpcApp(config, logger, { access });
   } catch (e) {
     if (!isJobsError(e)) throw e;
     // The job store named in the configuration cannot be opened (database down, wrong URL).
@@ -55,6 +69,7 @@ async function main(): Promise<void> {
   // A second signal or a fatal error cancels everything at once, but exits only once the job
   // workers are out of DuckDB (see stopOnSignals): never a native abort.
   stopOnSignals({ logger, target: { stop: (now) => app.shutdown(now ? 0 : undefined) } });
+  reloadTokensOnSighup(access, logger);
   // Announced only once the handlers are in place: whoever waits for this line may signal at once.
   console.log(listeningLine(`${config.host}:${app.port}`));
 }

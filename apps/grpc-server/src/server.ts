@@ -1,8 +1,8 @@
 /**
  * The gRPC server: pipeline.v1.PipelineService, the standard grpc.health.v1.Health service and
- * server reflection, one error middleware that applies the status table, and a graceful
- * shutdown that reports NOT_SERVING, lets running calls finish for a grace period, then cancels
- * the rest.
+ * server reflection; middlewares for the access log, the metrics, the access tokens and the
+ * status table; and a graceful shutdown that reports NOT_SERVING, lets running calls finish for a
+ * grace period, then cancels the rest.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { toStatusAnswer } from './errors';
 import { withTolerantDecoding } from './rpc/malformed-request';
 import { PipelineServiceDefinition, type PipelineServiceImplementation } from './generated/pipeline/v1/pipeline';
 import type { ServiceMetrics } from '@pipeline/metrics';
-import { errorFields, requestIdFrom, type Logger } from '@pipeline/server-kit';
+import { errorFields, requestIdFrom, type AccessControl, type Logger } from '@pipeline/server-kit';
 
 /** File name of the FileDescriptorSet served by reflection (built by the codegen target). */
 export const DESCRIPTOR_SET_FILE = 'pipeline.binpb';
@@ -32,7 +32,16 @@ export interface GrpcServerOptions {
   readonly descriptorSet?: Uint8Array;
   /** Where each call's latency is recorded, by RPC and status code; none when undefined. */
   readonly metrics?: ServiceMetrics;
+  /** Who may call (built from the token settings by main.ts); default: anyone. */
+  readonly access?: AccessControl;
 }
+
+/** The calls answered without an access token: liveness, ours and the standard health service. */
+export const OPEN_METHODS: ReadonlySet<string> = new Set([
+  `/${PipelineServiceDefinition.fullName}/Health`,
+  '/grpc.health.v1.Health/Check',
+  '/grpc.health.v1.Health/Watch',
+]);
 
 /** A listening server. */
 export interface RunningGrpcServer {
@@ -55,18 +64,17 @@ export function loadDescriptorSet(dir: string = __dirname): Uint8Array {
 }
 
 /**
- * Gives every call a request id (the client's `x-request-id` metadata when usable) on its
- * context (`requestIdOf`), applies the status table to whatever a handler throws, and logs the
- * unexpected with the request id.
+ * Applies the status table to whatever a handler throws, and logs the unexpected with the
+ * request id (see {@link callLogMiddleware}).
  */
 export function errorMiddleware(logger: Logger): ServerMiddleware {
   return async function* statusMiddleware<Request, Response>(
     call: ServerMiddlewareCall<Request, Response>,
     context: CallContext,
   ): AsyncGenerator<Response, Response | void, undefined> {
-    const requestId = requestIdFrom(context.metadata.get('x-request-id'));
+    const requestId = requestIdOf(context);
     try {
-      return yield* call.next(call.request, { ...context, requestId } as CallContext);
+      return yield* call.next(call.request, context);
     } catch (e) {
       // A call the client abandoned: nice-grpc answers CANCELLED for abort errors.
       if (context.signal.aborted) throw e;
@@ -77,6 +85,52 @@ export function errorMiddleware(logger: Logger): ServerMiddleware {
       throw answer.error;
     }
   };
+}
+
+/**
+ * The outermost middleware: gives every call a request id (the client's `x-request-id` metadata
+ * when usable) on its context (`requestIdOf`), and once the call has ended writes its access log
+ * line (info: method, status name as the client gets it, duration, request id).
+ */
+export function callLogMiddleware(logger: Logger): ServerMiddleware {
+  return async function* accessLogMiddleware<Request, Response>(
+    call: ServerMiddlewareCall<Request, Response>,
+    context: CallContext,
+  ): AsyncGenerator<Response, Response | void, undefined> {
+    const requestId = requestIdFrom(context.metadata.get('x-request-id'));
+    const started = process.hrtime.bigint();
+    let status = 'OK';
+    try {
+      return yield* call.next(call.request, { ...context, requestId } as CallContext);
+    } catch (e) {
+      status = statusName(e, context);
+      throw e;
+    } finally {
+      const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e3) / 1e3;
+      logger.info({ requestId, method: call.method.path, status, durationMs }, 'request');
+    }
+  };
+}
+
+/**
+ * With access tokens, every call but {@link OPEN_METHODS} needs `authorization: Bearer <token>`
+ * metadata; anything else is UNAUTHENTICATED `unauthorized`, before the handler runs.
+ */
+export function accessMiddleware(access: AccessControl): ServerMiddleware {
+  return async function* tokenMiddleware<Request, Response>(
+    call: ServerMiddlewareCall<Request, Response>,
+    context: CallContext,
+  ): AsyncGenerator<Response, Response | void, undefined> {
+    if (access.enabled && !OPEN_METHODS.has(call.method.path) && !access.allows(context.metadata.get('authorization'))) {
+      throw new ServerError(Status.UNAUTHENTICATED, 'unauthorized');
+    }
+    return yield* call.next(call.request, context);
+  };
+}
+
+/** The status name a call ended with: the ServerError's, CANCELLED when the client went away, else UNKNOWN. */
+function statusName(e: unknown, context: CallContext): string {
+  return context.signal.aborted ? 'CANCELLED' : e instanceof ServerError ? Status[e.code] : 'UNKNOWN';
 }
 
 /**
@@ -93,7 +147,7 @@ export function metricsMiddleware(metrics: ServiceMetrics): ServerMiddleware {
     try {
       return yield* call.next(call.request, context);
     } catch (e) {
-      code = context.signal.aborted ? 'CANCELLED' : e instanceof ServerError ? Status[e.code] : 'UNKNOWN';
+      code = statusName(e, context);
       throw e;
     } finally {
       metrics.observeRequest({ route: call.method.path, status: code }, Number(process.hrtime.bigint() - started) / 1e9);
@@ -114,7 +168,11 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     'grpc.keepalive_time_ms': 60_000,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
   });
-  const server = (options.metrics === undefined ? base : base.use(metricsMiddleware(options.metrics))).use(errorMiddleware(options.logger));
+  // Outermost first: the log and the metrics see the status the client gets, refusals included.
+  const logged = base.use(callLogMiddleware(options.logger));
+  const measured = options.metrics === undefined ? logged : logged.use(metricsMiddleware(options.metrics));
+  const guarded = options.access === undefined ? measured : measured.use(accessMiddleware(options.access));
+  const server = guarded.use(errorMiddleware(options.logger));
   const health = HealthState();
   server.add(withTolerantDecoding(PipelineServiceDefinition), options.service);
   server.add(HealthDefinition, HealthServiceImpl(health));

@@ -6,10 +6,10 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createChannel, createClient, type Channel, type Client, ClientError, Status } from 'nice-grpc';
-import { startGrpcApp, type GrpcApp } from '../src/app';
+import { startGrpcApp, type GrpcApp, type GrpcAppOverrides } from '../src/app';
 import type { ServerConfig } from '../src/config';
 import { PipelineServiceDefinition } from '../src/generated/pipeline/v1/pipeline';
-import { silentLogger } from '@pipeline/server-kit';
+import { silentLogger, type Logger } from '@pipeline/server-kit';
 import { startPostgres, type PostgresServer } from '@pipeline/test-postgres';
 
 /** A running server, its client and its data root. */
@@ -52,7 +52,11 @@ export function usePostgresJobStore(): void {
  * Starts a server; `config` overrides the test defaults (2 workers, short everything else). Its
  * jobs live in memory, or in a fresh PostgreSQL database under {@link usePostgresJobStore}.
  */
-export async function startHarness(config: Partial<ServerConfig> = {}): Promise<Harness> {
+export async function startHarness(
+  config: Partial<ServerConfig> = {},
+  options: GrpcAppOverrides & { readonly logger?: Logger } = {},
+): Promise<Harness> {
+  const { logger = silentLogger, ...overrides } = options;
   const dataRoot = mkdtempSync(join(tmpdir(), 'grpc-server-test-'));
   const databaseUrl = config.databaseUrl ?? (await jobDatabase?.());
   const app = await startGrpcApp(
@@ -67,7 +71,8 @@ export async function startHarness(config: Partial<ServerConfig> = {}): Promise<
       ...config,
       databaseUrl,
     },
-    silentLogger,
+    logger,
+    overrides,
   );
   const address = `127.0.0.1:${app.port}`;
   const channel = createChannel(address);

@@ -1,16 +1,19 @@
 /**
- * The express application: CORS for every origin, JSON bodies up to the configured limit, the
- * `/api` routes, and every error (unknown route included) answered `{error: string}` through the
- * error table. It holds no business logic; the libraries do the work.
+ * The express application: an access log line and security headers on every answer, CORS for
+ * every origin, the access tokens on `/api`, JSON bodies up to the configured limit, the `/api`
+ * routes, and every error (unknown route included) answered `{error: string}` through the error
+ * table. It holds no business logic; the libraries do the work.
  */
 import type { JobService } from '@pipeline/jobs';
 import { createServiceMetrics, type ServiceMetrics } from '@pipeline/metrics';
-import { errorFields, requestIdFrom, type Logger } from '@pipeline/server-kit';
+import { createAccessControl, errorFields, requestIdFrom, type AccessControl, type Logger } from '@pipeline/server-kit';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { httpError, toErrorResponse } from './errors';
 import { createOpenApiDocument } from './openapi/document';
-import { matchOperation } from './openapi/operations';
+import { requireToken } from './middleware/access';
+import { observeRequests } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
 import { defaultDocsAssetsDir, docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
@@ -32,7 +35,11 @@ export interface AppDeps {
   readonly metrics?: ServiceMetrics;
   /** The Swagger UI files of the `/docs/` page (default: see defaultDocsAssetsDir). */
   readonly docsAssetsDir?: string;
+  /** Who may call `/api` (default: anyone). */
+  readonly access?: AccessControl;
 }
+
+const OPEN = createAccessControl({});
 
 /** Builds the application; listening is the caller's business (see server.ts). */
 export function createApp(deps: AppDeps): Express {
@@ -50,18 +57,12 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('x-request-id', requestId);
     next();
   });
-  // Every request's latency, labelled by route template (never the raw path: ids would explode the series).
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      metrics.observeRequest({ method: req.method, route: routeLabel(req.method, req.originalUrl), status }, seconds);
-    });
-    next();
-  });
+  app.use(observeRequests(metrics, deps.logger));
+  app.use(securityHeaders());
   // Before the routes, so that every answer (errors and preflights included) carries the CORS headers.
   app.use(cors());
+  // Before the body parsers: a refused call's body is never read.
+  app.use('/api', requireToken(deps.access ?? OPEN));
   // Every pipeline body is read as JSON whatever its Content-Type, so `curl -d` needs no header.
   app.post(['/api/validate', '/api/explain', '/api/jobs'], express.json({ limit: deps.bodyLimit, type: () => true }));
 
@@ -88,16 +89,6 @@ function consoleFiles(dir: string): RequestHandler {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
     return files(req, res, next);
   };
-}
-
-/** The metric label of a request: its API path template, one of the service routes, or `unmatched`. */
-export function routeLabel(method: string, url: string): string {
-  const path = url.split('?')[0];
-  const api = matchOperation(method, path);
-  if (api !== undefined) return api.template;
-  if (path === '/metrics' || path === '/openapi.json') return path;
-  if (path === '/docs' || path.startsWith('/docs/')) return '/docs';
-  return 'unmatched';
 }
 
 function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -10,7 +10,7 @@ describe('parseConfig', () => {
     const config = parseConfig([], {}, cwd);
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataRoot: cwd,
       workers: defaultWorkerCount(),
       queueCapacity: DEFAULT_QUEUE_CAPACITY,
@@ -18,7 +18,7 @@ describe('parseConfig', () => {
     });
     expect(config.memoryLimit).toBeUndefined();
     expect(DEFAULT_BODY_LIMIT).toBe(10 * 1024 * 1024);
-    expect(Object.values(config.sources)).toEqual(Array(11).fill('default'));
+    expect(Object.values(config.sources)).toEqual(Array(13).fill('default'));
     expect(config.databaseUrl).toBeUndefined();
   });
 
@@ -37,6 +37,8 @@ describe('parseConfig', () => {
         JOB_LEASE: '45s',
         JOB_RETENTION: '100',
         JOB_RETENTION_AGE: '2h',
+        AUTH_TOKEN: ' t0ken ',
+        AUTH_TOKENS_FILE: 'secrets/tokens',
       },
       cwd,
     );
@@ -52,9 +54,13 @@ describe('parseConfig', () => {
       jobLeaseMs: 45_000,
       jobRetention: 100,
       jobRetentionAgeMs: 7_200_000,
+      authToken: 't0ken',
+      authTokensFile: path.join(cwd, 'secrets/tokens'),
     });
     expect(config.sources).toEqual({
       port: 'PORT',
+      authToken: 'AUTH_TOKEN',
+      authTokensFile: 'AUTH_TOKENS_FILE',
       host: 'HOST',
       dataRoot: 'DATA_ROOT',
       workers: 'WORKERS',
@@ -95,7 +101,7 @@ describe('parseConfig', () => {
     [[], { DATABASE_URL: 'db.example:5432' }, 'invalid DATABASE_URL: expected a postgres:// or postgresql:// URL'],
     [[], { JOB_LEASE: '0' }, 'invalid JOB_LEASE "0": expected a positive duration'],
     [['--host='], {}, 'invalid --host: the host must not be empty'],
-    [['--prot', '1'], {}, 'unknown flag --prot (expected one of --host, --port, --data-root'],
+    [['--prot', '1'], {}, 'unknown flag --prot (expected one of --host, --port, --auth-token, --auth-tokens-file, --data-root'],
     [['serve'], {}, 'unexpected argument "serve"'],
     [['--port'], {}, 'flag --port needs a value'],
     [['--port', '--host', 'x'], {}, 'flag --port needs a value'],
@@ -123,8 +129,10 @@ describe('describeConfig', () => {
     const lines = describeConfig(parseConfig(['--port', '0'], { WORKERS: '2' }, '/d'), '1.2.3');
     expect(lines).toEqual([
       `http-server 1.2.3 (node ${process.version}, pid ${process.pid})`,
-      '  host            0.0.0.0  [default]',
+      '  host            127.0.0.1  [default]',
       '  port            0  [--port]',
+      '  auth token      none  [default]',
+      '  auth tokens     none  [default]',
       '  data root       /d  [default]',
       '  workers         2  [WORKERS]',
       '  queue capacity  1000  [default]',
@@ -138,6 +146,10 @@ describe('describeConfig', () => {
     const withDatabase = describeConfig(parseConfig(['--database-url', 'postgres://u:pw@db:5432/jobs?password=pw2'], {}, '/d'), '1');
     expect(withDatabase).toContain('  job store       postgres postgres://u:***@db:5432/jobs?password=***  [--database-url]');
     expect(withDatabase.join('\n')).not.toMatch(/pw2?@|pw2/);
+    // The token itself never shows.
+    const withToken = describeConfig(parseConfig([], { AUTH_TOKEN: 'sekrit-value' }, '/d'), '1');
+    expect(withToken).toContain('  auth token      set (hidden)  [AUTH_TOKEN]');
+    expect(withToken.join('\n')).not.toContain('sekrit');
   });
 
   it('formats sizes', () => {

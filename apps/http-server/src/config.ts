@@ -22,6 +22,8 @@ export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
 export const HTTP_SETTINGS = {
   host: commonSettings.host(),
   port: commonSettings.port('PORT', 8080),
+  authToken: commonSettings.authToken(),
+  authTokensFile: commonSettings.authTokensFile(),
   dataRoot: commonSettings.dataRoot(),
   workers: commonSettings.workers(defaultWorkerCount),
   queueCapacity: commonSettings.queueCapacity(DEFAULT_QUEUE_CAPACITY),

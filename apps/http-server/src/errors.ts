@@ -15,6 +15,7 @@ export const httpCatalogue = defineErrorCatalogue({
   prefix: 'HTTP',
   entries: {
     HTTP_INVALID_REQUEST: { meaning: 'The request is malformed; the message names the field.', message: (a: { detail: string }) => a.detail },
+    HTTP_UNAUTHORIZED: { meaning: 'The server has access tokens and the request carries none, or a wrong one.', message: (a: { detail: string }) => a.detail },
     HTTP_ROUTE_NOT_FOUND: { meaning: 'No route answers this method and path.', message: (a: { detail: string }) => a.detail },
     HTTP_JOB_NOT_FOUND: { meaning: 'No job has this id.', message: (a: { detail: string }) => a.detail },
     HTTP_JOB_ALREADY_TERMINAL: { meaning: 'The job to cancel has already ended.', message: (a: { detail: string }) => a.detail },
@@ -51,6 +52,7 @@ export interface ErrorMapping {
 export const ERROR_TABLE = {
   // Raised by this app.
   HTTP_INVALID_REQUEST: { status: 400, prefix: 'invalid request: ' },
+  HTTP_UNAUTHORIZED: { status: 401, prefix: '' },
   HTTP_ROUTE_NOT_FOUND: { status: 404, prefix: '' },
   HTTP_JOB_NOT_FOUND: { status: 404, prefix: '' },
   HTTP_JOB_ALREADY_TERMINAL: { status: 409, prefix: '' },

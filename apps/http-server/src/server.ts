@@ -5,7 +5,7 @@
  */
 import { createJobService, openJobStore } from '@pipeline/jobs';
 import { createServiceMetrics } from '@pipeline/metrics';
-import { SERVICE_VERSION, silentLogger, type Logger } from '@pipeline/server-kit';
+import { SERVICE_VERSION, silentLogger, type AccessControl, type Logger } from '@pipeline/server-kit';
 import { setMaxListeners } from 'node:events';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -18,7 +18,7 @@ import type { HttpServerConfig } from './config';
 type StoreKeys = 'databaseUrl' | 'jobLeaseMs' | 'jobRetention' | 'jobRetentionAgeMs';
 
 /** The settings startServer uses (HttpServerConfig without the value origins). */
-export type ServerSettings = Omit<HttpServerConfig, 'sources' | 'memoryLimit' | StoreKeys> & { readonly memoryLimit?: string } & Partial<
+export type ServerSettings = Omit<HttpServerConfig, 'sources' | 'memoryLimit' | 'authToken' | 'authTokensFile' | StoreKeys> & { readonly memoryLimit?: string } & Partial<
     Pick<HttpServerConfig, StoreKeys>
   >;
 
@@ -33,6 +33,8 @@ export interface ServerOptions {
    * (the build puts it there), when it exists; `null`: no console.
    */
   readonly consoleDir?: string | null;
+  /** Who may call `/api` (built from the token settings by main.ts); default: anyone. */
+  readonly access?: AccessControl;
 }
 
 /** A listening server. */
@@ -87,6 +89,7 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     logger,
     consoleDir: consoleDirOf(options.consoleDir),
     metrics,
+    ...(options.access === undefined ? {} : { access: options.access }),
   });
   const server = http.createServer(app);
   // Keep-alive connections would otherwise hold a closing server open until they time out.

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRecordingLogger } from '@pipeline/server-kit';
 import { startPostgres, type PostgresServer } from '@pipeline/test-postgres';
-import { startServer, type RunningServer, type ServerSettings } from '../src/server';
+import { startServer, type RunningServer, type ServerOptions, type ServerSettings } from '../src/server';
 import { checkResponse } from './openapi-check';
 import type { DuckDBConnection } from '@duckdb/node-api';
 
@@ -15,6 +15,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 export interface TestServer extends RunningServer {
   readonly dataRoot: string;
   readonly errors: string[];
+  /** Every log line written so far, parsed. */
+  readonly logLines: readonly Record<string, unknown>[];
   stop(): Promise<void>;
 }
 
@@ -44,17 +46,21 @@ export function usePostgresJobStore(): void {
  * Starts a server on an ephemeral port over a fresh temporary data root (or `dataRoot`), its jobs
  * in memory, or in a fresh PostgreSQL database under {@link usePostgresJobStore}.
  */
-export async function startTestServer(settings: Partial<ServerSettings> = {}): Promise<TestServer> {
+export async function startTestServer(
+  settings: Partial<ServerSettings> = {},
+  options: Pick<ServerOptions, 'access' | 'consoleDir'> = {},
+): Promise<TestServer> {
   const dataRoot = settings.dataRoot ?? fs.mkdtempSync(path.join(os.tmpdir(), 'http-server-test-'));
   const databaseUrl = settings.databaseUrl ?? (await jobDatabase?.());
   const { logger, lines } = createRecordingLogger('http-server');
   const server = await startServer(
     { port: 0, host: '127.0.0.1', workers: 1, queueCapacity: 100, bodyLimit: 10 * 1024 * 1024, ...settings, dataRoot, databaseUrl },
-    { logger, shutdownGraceMs: 2_000 },
+    { logger, shutdownGraceMs: 2_000, ...options },
   );
   return {
     ...server,
     dataRoot,
+    logLines: lines,
     // The error lines logged so far, as `<msg>: <error message>`.
     get errors() {
       return lines

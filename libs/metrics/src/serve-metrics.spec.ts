@@ -11,6 +11,7 @@ describe('serveMetrics', () => {
       const answer = await fetch(`${base}/metrics`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
       const text = await answer.text();
       expect(text).toContain(`# TYPE ${METRIC_NAMES.jobsQueued} gauge\n${METRIC_NAMES.jobsQueued} 7\n`);
       expect((await fetch(`${base}/other`)).status).toBe(404);

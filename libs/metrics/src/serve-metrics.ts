@@ -23,6 +23,8 @@ export interface MetricsListener {
 /** Serves `metrics` at `GET /metrics` (HEAD too); any other path is 404, any other method 405. */
 export async function serveMetrics(metrics: ServiceMetrics, options: MetricsListenerOptions): Promise<MetricsListener> {
   const server = http.createServer((req, res) => {
+    // As on the HTTP server: no browser reads these answers as anything but their declared type.
+    res.setHeader('x-content-type-options', 'nosniff');
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found: the metrics are at /metrics\n');

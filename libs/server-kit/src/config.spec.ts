@@ -30,14 +30,14 @@ function thrown(run: () => unknown): unknown {
 describe('parseConfig', () => {
   it('uses the defaults, with their source', () => {
     const c = parseConfig(settings, [], {}, '/srv');
-    expect(c).toMatchObject({ host: '0.0.0.0', port: 8080, dataRoot: '/srv', queueCapacity: 1000, bodyLimit: 10485760 });
+    expect(c).toMatchObject({ host: '127.0.0.1', port: 8080, dataRoot: '/srv', queueCapacity: 1000, bodyLimit: 10485760 });
     expect(c.workers).toBeGreaterThanOrEqual(1);
     expect(c.sources).toEqual({ host: 'default', port: 'default', dataRoot: 'default', workers: 'default', queueCapacity: 'default', bodyLimit: 'default' });
   });
 
   it('lets a flag (either spelling) win over its variable, and a variable over the default; empty variables are absent', () => {
     const c = parseConfig(settings, ['--port', '0', '--data-root=data'], { PORT: '9000', WORKERS: '3', HOST: '' }, '/srv');
-    expect(c).toMatchObject({ port: 0, dataRoot: '/srv/data', workers: 3, host: '0.0.0.0' });
+    expect(c).toMatchObject({ port: 0, dataRoot: '/srv/data', workers: 3, host: '127.0.0.1' });
     expect(c.sources).toMatchObject({ port: '--port', dataRoot: '--data-root', workers: 'WORKERS', host: 'default' });
   });
 

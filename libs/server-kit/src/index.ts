@@ -9,6 +9,8 @@
  * for (const line of bannerLines('http-server', SERVICE_VERSION, settings, config)) console.log(line);
  * const logger = createLogger({ name: 'http-server' });
  * logger.child({ requestId }).info({ jobId }, 'job submitted');
+ * const access = createAccessControl({ token: config.authToken, tokensFile: config.authTokensFile });
+ * access.allows(req.headers.authorization); // true without tokens, else a known bearer token
  */
 export { parseConfig, usage, wantsHelp } from './config';
 export type { ConfigOf, Settings } from './config';
@@ -24,6 +26,16 @@ export {
 } from './settings';
 export type { Setting } from './settings';
 export { bannerLines, listeningLine } from './banner';
+export {
+  MAX_TOKEN_CHARS,
+  bearerToken,
+  createAccessControl,
+  exposureWarning,
+  isLoopbackHost,
+  readTokensFile,
+  reloadTokensOnSighup,
+} from './access';
+export type { AccessControl, AccessOptions } from './access';
 export { SERVICE_VERSION, workspaceVersion } from './version';
 export {
   LOG_LEVELS,

@@ -85,8 +85,9 @@ export const commonSettings = {
     flag: 'host',
     env: 'HOST',
     label: 'host',
-    help: 'interface to bind (default 0.0.0.0)',
-    fallback: () => '0.0.0.0',
+    // Loopback by default: a laptop's server is not on the network until someone says so.
+    help: 'interface to bind; 0.0.0.0 for every interface, as in a container (default 127.0.0.1)',
+    fallback: () => '127.0.0.1',
     read: (text, name) => {
       const host = text.trim();
       if (host === '') throw configError(name, `invalid ${name}: the host must not be empty`);
@@ -100,6 +101,26 @@ export const commonSettings = {
     help: `TCP port to listen on, 0 for any free port (default ${fallback})`,
     fallback: () => fallback,
     read: readInteger(0, 65535),
+  }),
+  /** One bearer token every call needs (see access.ts); shown masked. */
+  authToken: (): Setting<string | undefined> => ({
+    flag: 'auth-token',
+    env: 'AUTH_TOKEN',
+    label: 'auth token',
+    help: 'every call needs Authorization: Bearer <token> (prefer the variable: a flag shows in ps) (default: none, open)',
+    fallback: () => undefined,
+    read: (text) => text.trim(),
+    show: (value) => (value === undefined ? 'none' : 'set (hidden)'),
+  }),
+  /** A file of accepted tokens, one a line, re-read on SIGHUP. */
+  authTokensFile: (): Setting<string | undefined> => ({
+    flag: 'auth-tokens-file',
+    env: 'AUTH_TOKENS_FILE',
+    label: 'auth tokens',
+    help: 'file of accepted bearer tokens, one a line, re-read on SIGHUP (default: none)',
+    fallback: () => undefined,
+    read: (text, _name, cwd) => path.resolve(cwd, text.trim()),
+    show: (value) => value ?? 'none',
   }),
   dataRoot: (): Setting<string> => ({
     flag: 'data-root',

@@ -1,5 +1,5 @@
 /** `pipeline jobs list|get|wait|cancel` against a server's `/api/jobs`. */
-import { createApiClient } from '../api-client';
+import { createApiClient, type ServerTarget } from '../api-client';
 import { EXIT } from '../errors';
 import { exitStatusOfJob } from '../follow';
 import { columns, printJson, println, type Io } from '../io';
@@ -7,7 +7,7 @@ import { jobLines, type JobView } from '../job-view';
 
 /** Options every `jobs` subcommand takes. */
 export interface JobsOptions {
-  readonly server: string;
+  readonly server: ServerTarget;
   readonly json?: boolean;
 }
 

@@ -3,11 +3,11 @@
  * machine through the jobs library, or with `--server` submits it to a server, and follows it to
  * the end with the progress display. Exit status from the job: 0 completed, 1 failed, 130 cancelled.
  */
-import { createApiClient } from '../api-client';
+import { createApiClient, type ServerTarget } from '../api-client';
 import { checkPipeline } from '../check-pipeline';
 import { EXIT, usageError } from '../errors';
 import { followJob, exitStatusOfJob, type FollowedJob } from '../follow';
-import { dataRootOf, invalidPipeline, readPipelineFile, serverUrlOf } from '../inputs';
+import { dataRootOf, invalidPipeline, readPipelineFile, serverUrlOf, tokenOf } from '../inputs';
 import { printJson, type Io } from '../io';
 import { startLocalJob } from '../local-jobs';
 import { createProgressDisplay } from '../progress';
@@ -19,11 +19,13 @@ export interface RunOptions {
   readonly backend?: string;
   readonly dataRoot?: string;
   readonly server?: string;
+  /** The server's access token (`--token`; PIPELINE_TOKEN otherwise). */
+  readonly token?: string;
   readonly json?: boolean;
 }
 
 /** The pipeline of `file`, checked; an invalid one throws CLI_PIPELINE_INVALID. */
-export function checkedRequest(file: string, options: RunOptions, io: Io) {
+export function checkedRequest(file: string, options: Pick<RunOptions, 'var' | 'backend'>, io: Io) {
   const { yaml } = readPipelineFile(file, io.cwd);
   const variables = options.var ?? {};
   const checked = checkPipeline(yaml, variables, options.backend);
@@ -48,7 +50,7 @@ export async function runCommand(file: string, options: RunOptions, io: Io, env:
     job = local;
     close = () => local.close();
   } else {
-    const client = createApiClient(server);
+    const client = createApiClient({ url: server, token: tokenOf(options.token, env) });
     job = remoteJob(client, (await client.submit(body)).job_id);
   }
   try {
@@ -61,7 +63,7 @@ export async function runCommand(file: string, options: RunOptions, io: Io, env:
 }
 
 /** `pipeline submit FILE --server URL`: prints the new job's id (or `{job_id, status}`). */
-export async function submitCommand(file: string, options: RunOptions & { readonly server: string }, io: Io): Promise<number> {
+export async function submitCommand(file: string, options: Omit<RunOptions, 'server'> & { readonly server: ServerTarget }, io: Io): Promise<number> {
   const { plan: _plan, ...body } = checkedRequest(file, options, io);
   const submitted = await createApiClient(options.server).submit(body);
   if (options.json === true) printJson(io, submitted);

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of `/api`, generated from the operations table and the schemas
  * (never written by hand): served at `GET /openapi.json` and rendered at `GET /docs`.
  */
-import { API_OPERATIONS, type ApiOperation } from './operations';
+import { API_OPERATIONS, type ApiOperation, type ApiResponse } from './operations';
 import { SCHEMAS } from './schemas';
 
 /** The JSON Schema dialect of the document's schemas (OpenAPI 3.1's default). */
@@ -10,6 +10,14 @@ const SCHEMA_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
 
 /** An OpenAPI document as plain JSON data. */
 export type OpenApiDocument = { readonly openapi: string } & Readonly<Record<string, unknown>>;
+
+/** The answer of every operation but the open ones on a server with access tokens. */
+const UNAUTHORIZED: Readonly<Record<number, ApiResponse>> = {
+  401: {
+    description: 'The server has access tokens and the request carries none, or a wrong one: `unauthorized`, with `WWW-Authenticate: Bearer`.',
+    schema: 'Error',
+  },
+};
 
 /** Builds the document for a server of version `version`. */
 export function createOpenApiDocument(version: string): OpenApiDocument {
@@ -25,7 +33,7 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
       version,
       summary: 'Validate, explain and run Teckel v3.0 YAML pipelines as jobs.',
       description:
-        'Every error answers `{error: string}`. CORS is enabled for every origin. No authentication: put a reverse proxy in front for that and for TLS.',
+        'Every error answers `{error: string}`. CORS is enabled for every origin. A server started with an access token (`AUTH_TOKEN`, `--auth-tokens-file`) wants `Authorization: Bearer <token>` on every operation but health; without one it is open. No TLS: put a reverse proxy in front for that.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/', description: 'This server' }],
@@ -35,7 +43,10 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
       { name: 'jobs', description: 'Asynchronous pipeline runs on the worker pool.' },
     ],
     paths,
-    components: { schemas: SCHEMAS },
+    components: {
+      schemas: SCHEMAS,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The access token the server was started with (`AUTH_TOKEN` or a line of `--auth-tokens-file`).' } },
+    },
   };
 }
 
@@ -47,6 +58,8 @@ function operationObject(operation: ApiOperation): Record<string, unknown> {
     ...(operation.description === undefined ? {} : { description: operation.description }),
     tags: [operation.tag],
     ...(operation.parameters === undefined ? {} : { parameters: operation.parameters }),
+    // A bearer token when the server has tokens, nothing when it has none.
+    ...(operation.open === true ? { security: [] } : { security: [{ bearer: [] }, {}] }),
     ...(operation.requestBody === undefined
       ? {}
       : {
@@ -57,7 +70,7 @@ function operationObject(operation: ApiOperation): Record<string, unknown> {
           },
         }),
     responses: Object.fromEntries(
-      Object.entries(operation.responses).map(([status, response]) => [
+      Object.entries(operation.open === true ? operation.responses : { ...operation.responses, ...UNAUTHORIZED }).map(([status, response]) => [
         status,
         { description: response.description, content: { 'application/json': { schema: ref(response.schema) } } },
       ]),

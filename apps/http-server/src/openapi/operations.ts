@@ -26,8 +26,10 @@ export interface ApiOperation {
   readonly parameters?: readonly object[];
   /** The JSON body schema, when the operation reads a body. */
   readonly requestBody?: SchemaName;
-  /** Answers by status code. */
+  /** Answers by status code (the 401 of a server with access tokens is added by the document). */
   readonly responses: Readonly<Record<number, ApiResponse>>;
+  /** Answered without an access token even when the server has one (liveness only). */
+  readonly open?: true;
 }
 
 const error = (description: string): ApiResponse => ({ description, schema: 'Error' });
@@ -51,6 +53,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'health',
     summary: 'Health and version',
     tag: 'service',
+    open: true,
     responses: { 200: { description: 'The server is serving requests.', schema: 'Health' }, ...INTERNAL },
   },
   {

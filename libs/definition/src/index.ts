@@ -187,6 +187,6 @@ export type {
   VolumeCheck,
 } from './quality/quality-suite';
 export { readTargetType } from './kinds/cast-columns';
-export { readDataType } from './kinds/parse';
+export { quotedTypeText, readDataType } from './kinds/parse';
 export { DependencyCycleError, findCycle, layoutGraph } from './graph/dependency-graph';
 export type { GraphLayout, GraphNode } from './graph/dependency-graph';

@@ -19,7 +19,7 @@ import { checkedProbeAnswer } from '../check/probe';
 import { probeSql } from './probe-sql';
 import type { Column } from '../check/bind-expression';
 import { resolveDuckDbSettings, type EngineConfig } from '../config';
-import { assetPrefix, type EngineError, engineError, isEngineError, rebuildEngineError, throwIfAborted, unsupportedKind } from '../errors';
+import { assetPrefix, type EngineError, engineError, isEngineError, readFailed, rebuildEngineError, throwIfAborted, unsupportedKind } from '../errors';
 import { HandleRegistry } from '../handle-registry';
 import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
 import { checkAppendColumns, concatenateAppend } from '../formats/append-rules';
@@ -27,6 +27,7 @@ import { CsvSyntaxError, parseCsv } from '../formats/csv-text';
 import { readFormatOptions, type CsvOptions, type FormatOptions } from '../formats/format-options';
 import { formatModule } from '../formats/format-modules';
 import { decodeFile } from '../formats/text-file';
+import { JSON_FILE_TOO_DEEP, jsonFileNestsTooDeep } from '../formats/json-depth-scan';
 import { decideMode, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot, type ResolvedPath } from '../paths/data-root';
@@ -152,6 +153,7 @@ export class DuckDbBackend implements Backend {
     estimateRows: boolean,
   ): Promise<InputRelation> {
     const format = formatModule(options);
+    if (options.format === 'json') await refuseDeepJson(file.absolute, options.json.compression, ref, source.path, signal);
     const fn = format.duckDbReadSql(file.absolute, options);
     let described: { name: string; type: string }[];
     try {
@@ -554,6 +556,8 @@ export class DuckDbBackend implements Backend {
       if (!appending) {
         rowsWritten = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(file.tempPath)} ${copyOptions}`);
       } else {
+        // The existing file is read back by read_json, as an input is.
+        if (options.format === 'json') await refuseDeepJson(target.absolute, options.json.compression, ref, source.path, signal);
         rowsWritten = await this.appendRows(ref, rel, options, target.absolute, file.tempPath, parts, run, signal);
       }
       throwIfAborted(signal, ref);
@@ -700,4 +704,12 @@ function attributeReadError(e: unknown, ref: string, inputs: readonly string[]):
     return rebuildEngineError('E_READ_FAILED', err.message.replace(assetPrefix(ref), assetPrefix(inputs[0])), { ...err.details, asset: inputs[0] });
   }
   return err;
+}
+
+/**
+ * Fails with E_READ_FAILED naming the asset and path when a JSON file nests deeper than DuckDB's
+ * reader survives (see formats/json-depth-scan.ts), before read_json opens it.
+ */
+async function refuseDeepJson(absolute: string, compression: string, asset: string, display: string, signal: AbortSignal | undefined): Promise<void> {
+  if ((await jsonFileNestsTooDeep(absolute, compression, signal)) === true) throw readFailed(asset, display, JSON_FILE_TOO_DEEP);
 }

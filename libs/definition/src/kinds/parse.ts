@@ -21,7 +21,7 @@ export interface ParseFields {
  */
 export function readDataType(text: string): string | { readonly problem: string } {
   // The parser below recurses per level, and its messages quote the text.
-  if (typeNestsTooDeep(text)) return { problem: `is a type nested more than ${MAX_TYPE_DEPTH} levels deep (${text.length} characters)` };
+  if (typeNestsTooDeep(text)) return { problem: `is a type nested more than ${MAX_TYPE_DEPTH} levels deep` };
   let i = 0;
   const space = (): void => {
     while (text[i] === ' ') i++;

@@ -53,6 +53,8 @@ describe('JSON nesting bound on duckdb', () => {
     await run(mixed, ["length(schema_of_variant(parse_json(doc))) AS n"]);
     expect(root.read('out.csv')).toBe(`n\n${'struct<a:array<'.length * 500 + 'long'.length + 2 * 500}\n`);
     await expect(run(`[${mixed}]`, ['schema_of_variant(parse_json(doc)) AS s'])).rejects.toMatchObject({ code: 'E_VALUE' });
+    // Not only objects: json_tuple of a deep array fails as well (it would be NULL).
+    await expect(run(arrays(1001), ["json_tuple(doc, 'a')"])).rejects.toMatchObject({ code: 'E_VALUE', message: expect.stringContaining('json_tuple reads JSON') });
   });
 
   it('leaves text that is not JSON to the function (NULL), however many brackets it opens', async () => {

@@ -24,7 +24,7 @@ export const parseSql: DuckDbKind<'parse'> = {
       const structure = `{${fields.map((f) => `${JSON.stringify(f.name)}: ${JSON.stringify(read(f.type))}`).join(', ')}}`;
       // Only valid JSON objects reach json_transform (DuckDB evaluates CASE arms it will not use).
       // Nested, not AND: with the guard in the arm DuckDB no longer skipped json_type for invalid text.
-      const objects = `CASE WHEN json_valid(${text}) THEN CASE WHEN json_type(${text}) = 'OBJECT' THEN ${jsonDepthGuard(text, 'parse')} END END`;
+      const objects = `CASE WHEN json_valid(${text}) THEN CASE WHEN json_type(${jsonDepthGuard(text, 'parse')}) = 'OBJECT' THEN ${text} END END`;
       const field = `struct_extract(json_transform(${objects}, ${sqlString(structure)}), ${sqlString(name)})`;
       return type === 'TIMESTAMP' ? `CAST(TRY_CAST(${field} AS TIMESTAMPTZ) AS TIMESTAMP)` : field;
     };

@@ -4,6 +4,7 @@
  * (100,000 nested arrays SIGSEGV'd the process); the scanner counts levels across chunks and
  * ignores brackets inside strings.
  */
+import { execFileSync } from 'node:child_process';
 import * as zlib from 'node:zlib';
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
@@ -57,6 +58,19 @@ describe.each(['duckdb', 'danfo'] as const)('JSON input nesting bound on %s', (b
   });
 
   if (backend === 'duckdb') {
+    // zstd has no decoder in Node here: DuckDB reads each record as one JSON text and SQL checks it.
+    it('refuses a deep zstd file and reads a shallow one', async () => {
+      const zstd = (text: string, name: string): void => {
+        root.write(name, text);
+        execFileSync('zstd', ['-q', '-f', '--rm', root.dir + '/' + name, '-o', `${root.dir}/${name}.zst`]);
+      };
+      zstd(`{"id":0,"v":1}\n{"id":1,"v":${objects(100_000)}}\n`, 'deep.json');
+      await expect(run('deep.json.zst')).rejects.toMatchObject({ code: 'E_READ_FAILED', message: expect.stringContaining('cannot read deep.json.zst: its JSON nests deeper than 1000 levels') });
+      zstd(`{"id":1,"v":${objects(50)},"w":[${'[1],'.repeat(5000)}[2]]}\n{"id":2}\n`, 'fine.json');
+      await run('fine.json.zst');
+      expect(root.read('out.csv')).toBe('id\n1\n2\n');
+    });
+
     // Not at the bound: DuckDB's own expression depth limit (1,000) refuses a struct type that deep.
     it('reads nested values and brackets in strings', async () => {
       root.write('events.json', `{"id":1,"v":${objects(100)},"s":"${'['.repeat(5000)}"}\n`);

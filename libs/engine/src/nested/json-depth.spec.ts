@@ -57,6 +57,13 @@ describe('JSON nesting bound on duckdb', () => {
     await expect(run(arrays(1001), ["json_tuple(doc, 'a')"])).rejects.toMatchObject({ code: 'E_VALUE', message: expect.stringContaining('json_tuple reads JSON') });
   });
 
+  it('refuses a written schema_of_json literal nested deeper when the expression is bound', async () => {
+    await expect(run('[]', [`schema_of_json('${arrays(1001)}') AS s`])).rejects.toMatchObject({
+      code: 'E_TYPE',
+      message: expect.stringContaining('schema_of_json reads JSON nested at most 1000 levels deep'),
+    });
+  });
+
   it('leaves text that is not JSON to the function (NULL), however many brackets it opens', async () => {
     await run('['.repeat(50_000), ["from_json(doc, 'array<long>') IS NULL AS gone"]);
     expect(root.read('out.csv')).toBe('gone\ntrue\n');

@@ -144,3 +144,51 @@ it(`answers random and mutated requests with contract statuses for ${SECONDS} s`
   expect(tree(path.join(parent, 'root')).filter((p) => /\.[0-9a-f]{12}\.tmp(\.part)?$/.test(p))).toEqual([]);
   process.stdout.write(`fuzz grpc-server: ${runs} calls in ${SECONDS} s\n`);
 }, SECONDS * 1000 + 120_000);
+
+/** JSON text nesting `depth` levels of arrays, objects or both alternating. */
+function nestedJson(depth: number, shape: 'arrays' | 'objects' | 'mixed'): string {
+  const open = (i: number): string => (shape === 'arrays' || (shape === 'mixed' && i % 2 === 0) ? '[' : '{"a":');
+  const close = (i: number): string => (open(i) === '[' ? ']' : '}');
+  const levels = Array.from({ length: depth }, (_, i) => i);
+  return `${levels.map(open).join('')}1${levels.reverse().map(close).join('')}`;
+}
+
+/** A JSON function over a CSV field nested around the bound (1,000 levels) or far past it. */
+const nesting = fc.record({
+  depth: fc.oneof(fc.integer({ min: 1, max: 1_100 }), fc.integer({ min: 1_001, max: 120_000 })),
+  shape: fc.constantFrom('arrays' as const, 'objects' as const, 'mixed' as const),
+  call: fc.constantFrom('schema_of_variant(parse_json(doc))', "from_json(doc, 'map<string,long>')", "get_json_object(doc, '$[0]')", "try_variant_get(parse_json(doc), '$', 'long')"),
+  via: fc.constantFrom('session', 'job'),
+});
+
+it('fails deeply nested JSON cleanly in sessions and jobs, past 1,000 levels only, and keeps serving', async () => {
+  let runs = 0;
+  await fc.assert(
+    fc.asyncProperty(nesting, async ({ depth, shape, call, via }) => {
+      runs += 1;
+      const json = nestedJson(depth, shape);
+      // Into the server's data root (the harness's write() uses a folder of its own).
+      fs.writeFileSync(path.join(parent, 'root', `deep-${runs}.csv`), `doc\n"${json.replace(/"/g, '""')}"\n`);
+      const yaml = [
+        'version: "3.0"',
+        'pipeline:',
+        '  assets:',
+        '    - asset_ref: raw',
+        `      source: { input: { format: csv, path: deep-${runs}.csv } }`,
+        '    - asset_ref: shaped',
+        `      source: { select: { from: raw, columns: [${JSON.stringify(call)}] } }`,
+        '    - asset_ref: out',
+        `      source: { output: { from: shaped, format: csv, path: out/deep-${runs}.csv, mode: overwrite } }`,
+      ].join('\n');
+      const ended =
+        via === 'session'
+          ? await h.client.executePipeline({ sessionId: sessions[0], yaml })
+          : await h.client.waitForJob({ jobId: (await h.client.submitJob({ yaml })).jobId, timeoutSeconds: 120 });
+      if (depth > 1_000) expect(ended).toMatchObject({ status: 'failed', error: expect.stringContaining('reads JSON nested at most 1000 levels deep') });
+      else expect(ended).toMatchObject({ status: 'completed' });
+      await expect(h.client.health({})).resolves.toMatchObject({ status: 'ok' });
+    }),
+    { interruptAfterTimeLimit: 20_000, numRuns: 30, endOnFailure: true },
+  );
+  expect(runs).toBeGreaterThan(3);
+}, 120_000);

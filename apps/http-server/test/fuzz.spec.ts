@@ -147,3 +147,58 @@ it(`answers random and mutated requests with contract statuses for ${SECONDS} s`
   expect(tree(path.join(parent, 'root')).filter((p) => /\.[0-9a-f]{12}\.tmp(\.part)?$/.test(p))).toEqual([]);
   process.stdout.write(`fuzz http-server: ${runs} requests in ${SECONDS} s\n`);
 }, SECONDS * 1000 + 120_000);
+
+/** JSON text nesting `depth` levels of arrays, objects or both alternating. */
+function nestedJson(depth: number, shape: 'arrays' | 'objects' | 'mixed'): string {
+  const open = (i: number): string => (shape === 'arrays' || (shape === 'mixed' && i % 2 === 0) ? '[' : '{"a":');
+  const close = (i: number): string => (open(i) === '[' ? ']' : '}');
+  const levels = Array.from({ length: depth }, (_, i) => i);
+  return `${levels.map(open).join('')}1${levels.reverse().map(close).join('')}`;
+}
+
+/**
+ * A JSON function over a text nested around the bound (1,000 levels) or far past it, where
+ * DuckDB's JSON code crashed: the text is a CSV field, or a JSON input's field with the same
+ * value beside it (which makes the file itself that deep).
+ */
+const nesting = fc.record({
+  depth: fc.oneof(fc.integer({ min: 1, max: 1_100 }), fc.integer({ min: 1_001, max: 120_000 })),
+  shape: fc.constantFrom('arrays' as const, 'objects' as const, 'mixed' as const),
+  call: fc.constantFrom('schema_of_variant(parse_json(doc))', "from_json(doc, 'array<long>')", "get_json_object(doc, '$.a')", "json_tuple(doc, 'a')", 'is_variant_null(parse_json(doc))'),
+  input: fc.constantFrom('csv', 'json'),
+});
+
+it('fails jobs over deeply nested JSON cleanly, past 1,000 levels only, and keeps serving', async () => {
+  let runs = 0;
+  await fc.assert(
+    fc.asyncProperty(nesting, async ({ depth, shape, call, input }) => {
+      runs += 1;
+      const json = nestedJson(depth, shape);
+      const file = `deep-${runs}.${input}`;
+      // A JSON file holds the value itself only past the bound (its record adds a level): DuckDB
+      // refuses struct types nearly 1,000 deep with an error of its own, after many seconds.
+      const record = depth >= 1_000 ? `{"doc":${JSON.stringify(json)},"v":${json}}` : `{"doc":${JSON.stringify(json)}}`;
+      fs.writeFileSync(path.join(parent, 'root', file), input === 'csv' ? `doc\n"${json.replace(/"/g, '""')}"\n` : `${record}\n`);
+      const yaml = [
+        'version: "3.0"',
+        'pipeline:',
+        '  assets:',
+        '    - asset_ref: raw',
+        `      source: { input: { format: ${input}, path: ${file} } }`,
+        '    - asset_ref: shaped',
+        `      source: { select: { from: raw, columns: [${JSON.stringify(call)}] } }`,
+        '    - asset_ref: out',
+        `      source: { output: { from: shaped, format: csv, path: out/deep-${runs}.csv, mode: overwrite } }`,
+      ].join('\n');
+      const submitted = await request(`${server.url}/api/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ yaml }) });
+      expect(submitted.status).toBe(202);
+      const job = (await request(`${server.url}/api/jobs/${submitted.body.job_id}/wait?timeout=120`)).body;
+      const tooDeep = input === 'json' ? depth >= 1_000 : depth > 1_000;
+      if (tooDeep) expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/reads JSON nested at most 1000 levels deep|its JSON nests deeper than 1000 levels/) });
+      else expect(job).toMatchObject({ status: 'completed' });
+      expect((await request(`${server.url}/api/health`)).status).toBe(200);
+    }),
+    { interruptAfterTimeLimit: 20_000, numRuns: 30, endOnFailure: true },
+  );
+  expect(runs).toBeGreaterThan(3);
+}, 120_000);

@@ -190,6 +190,6 @@ export type {
 export { compileGlob, globProblem, MAX_GLOB_LENGTH } from './quality/glob';
 export type { GlobMatcher } from './quality/glob';
 export { readTargetType } from './kinds/cast-columns';
-export { readDataType } from './kinds/parse';
+export { quotedTypeText, readDataType } from './kinds/parse';
 export { DependencyCycleError, findCycle, layoutGraph } from './graph/dependency-graph';
 export type { GraphLayout, GraphNode } from './graph/dependency-graph';

@@ -6,6 +6,7 @@ import {
   fromPlainError,
   internalErrors,
   isPlainError,
+  MAX_ERROR_MESSAGE_CHARS,
   registerDataRoot,
   toPlainError,
   type PublicCodeOf,
@@ -52,6 +53,14 @@ describe('defineErrorCatalogue', () => {
     const stopping = sample.create('SAMPLE_STOPPING');
     expect(stopping.message).toBe('stopping');
     expect(stopping.details).toEqual({});
+  });
+
+  it('bounds every message to 2,000 characters, built or rebuilt from plain data, saying how much was cut', () => {
+    const e = sample.create('SAMPLE_BAD_FIELD', { asset: 'raw', field: `f${'<'.repeat(36_000)}`, line: 1, column: 1 });
+    expect(e.message.startsWith('asset "raw": f<<<')).toBe(true);
+    expect(e.message).toMatch(/^[^]{2000}\.\.\. \(\d+ more characters cut\)$/);
+    expect(e.message.length).toBeLessThan(MAX_ERROR_MESSAGE_CHARS + 40);
+    expect(sample.rebuild('SAMPLE_STOPPING', 'y'.repeat(5000)).message).toBe(`${'y'.repeat(2000)}... (3000 more characters cut)`);
   });
 
   it('keeps a cause', () => {

@@ -4,6 +4,7 @@
  * structured details; `public: false` marks codes that only signal a bug or an internal state
  * (apps answer them as 500 / INTERNAL and never need to map them).
  */
+import { boundErrorMessage } from './bound-message';
 import type { ErrorDetails } from './details';
 import { scrubDataRoots, scrubValue } from './scrub';
 
@@ -60,7 +61,7 @@ export class CatalogueError<Code extends string = string> extends Error {
   readonly catalogue: string;
 
   constructor(catalogue: string, code: Code, message: string, details: ErrorDetails = {}, options?: { cause?: unknown }) {
-    super(scrubDataRoots(message), options?.cause === undefined ? undefined : { cause: options.cause });
+    super(boundErrorMessage(scrubDataRoots(message)), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = catalogue;
     this.catalogue = catalogue;
     this.code = code;

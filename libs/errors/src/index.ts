@@ -15,6 +15,7 @@
  * const back = fromPlainError(toPlainError(e)); // jobsCatalogue.is(back) === true
  */
 export type { ErrorDetails } from './details';
+export { boundErrorMessage, MAX_ERROR_MESSAGE_CHARS, wellFormed } from './bound-message';
 export { clearDataRoots, registerDataRoot, scrubDataRoots, scrubValue } from './scrub';
 export {
   CatalogueError,

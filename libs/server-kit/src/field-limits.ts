@@ -89,30 +89,8 @@ export function lengthProblem(label: string, value: string, kind: FieldKind): st
   return value.length > limit ? `${label} is ${value.length} characters long; the limit is ${limit}` : undefined;
 }
 
-/** Most characters of an error message sent to a client (gRPC carries it in a header). */
-export const MAX_ERROR_MESSAGE_CHARS = 2_000;
-
-/**
- * Cuts a message longer than {@link MAX_ERROR_MESSAGE_CHARS}, saying how much was cut: a value
- * quoted in an error must not make the answer itself a problem (a status message is an HTTP/2
- * header, and a huge one stalled the connection).
- */
-export function boundErrorMessage(message: string): string {
-  if (message.length <= MAX_ERROR_MESSAGE_CHARS) return wellFormed(message);
-  const kept = message.slice(0, MAX_ERROR_MESSAGE_CHARS);
-  return `${wellFormed(kept)}... (${message.length - MAX_ERROR_MESSAGE_CHARS} more characters cut)`;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * `text` with every lone surrogate (from the input, or left by cutting a pair in two) replaced by
- * U+FFFD: grpc-js percent-encodes status messages with `encodeURI`, which throws on them and
- * takes the call down with it.
- */
-export function wellFormed(text: string): string {
-  return text.replace(LONE_SURROGATE, '\uFFFD');
-}
+// The message bound lives with the error catalogues, which apply it to every error they build.
+export { boundErrorMessage, MAX_ERROR_MESSAGE_CHARS, wellFormed } from '@pipeline/errors';
 
 /** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = { readonly [keyword: string]: unknown };

@@ -4,6 +4,7 @@
  * `parse error: <detail>`), name the asset and the field, and are the public contract: the HTTP
  * and gRPC servers pass them through unchanged.
  */
+import { boundErrorMessage } from '@pipeline/errors';
 
 /** Every code with its one-sentence meaning (documented in libs/validation/README.md). */
 export const VALIDATION_ERROR_CODES = {
@@ -86,7 +87,7 @@ function subjectDetails(who: AssetSubject): Pick<ValidationErrorDetails, 'asset'
 }
 
 function make(code: Exclude<ValidationErrorCode, 'PARSE'>, detail: string, details: ValidationErrorDetails): ValidationError {
-  return { kind: 'validation', code, message: `${code}: ${detail}`, details };
+  return { kind: 'validation', code, message: boundErrorMessage(`${code}: ${detail}`), details };
 }
 
 function list(values: readonly string[]): string {
@@ -114,7 +115,7 @@ export const validationErrors = {
   parse: (message: string, details: ValidationErrorDetails = {}): ValidationError => ({
     kind: 'parse',
     code: 'PARSE',
-    message: message.startsWith('parse error: ') ? message : `parse error: ${message}`,
+    message: boundErrorMessage(message.startsWith('parse error: ') ? message : `parse error: ${message}`),
     details,
   }),
 

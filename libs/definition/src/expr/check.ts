@@ -7,7 +7,7 @@ import { containsAggregate } from './aggregates';
 import { callProblems } from './call-rules';
 import { parseReplacement, regexGroupCount, regexProblem } from './regex';
 import { readJsonPath } from './json-path';
-import { readDataType } from '../kinds/parse';
+import { quotedTypeText, readDataType } from '../kinds/parse';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
 import { FUNCTIONS, lookupFunction, lookupWindowFunction } from './functions';
 import { parseExpression } from './parser';
@@ -359,9 +359,9 @@ function literalArgumentProblem(call: Call): { problem: string; node: Expr } | u
       if ('problem' in steps) return { problem: `${name}: ${steps.problem}`, node: arg };
     } else {
       const type = readDataType(arg.value);
-      if (typeof type !== 'string') return { problem: `${name}: '${arg.value}' ${type.problem}`, node: arg };
+      if (typeof type !== 'string') return { problem: `${name}: ${quotedTypeText(arg.value)} ${type.problem}`, node: arg };
       if (what === 'schema' && !/^(array|map|struct)</.test(type)) {
-        return { problem: `${name} needs a struct, array or map schema, got '${arg.value}'`, node: arg };
+        return { problem: `${name} needs a struct, array or map schema, got ${quotedTypeText(arg.value)}`, node: arg };
       }
     }
   }

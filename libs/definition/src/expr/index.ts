@@ -61,6 +61,7 @@ export { DEFAULT_DECIMAL, MAX_DECIMAL_PRECISION, printCastType, resolveCastType 
 export { assertExpression, checkExpression, checkGeneratorList, isGeneratorCall, parseAndCheckExpression } from './check';
 export type { CheckExpressionOptions, ExpressionRole } from './check';
 export { sameExpression } from './compare';
+export { MAX_JSON_DEPTH, MAX_TYPE_DEPTH, jsonDepthProblem, jsonNestsDeeperThan, typeNestsTooDeep } from './json-depth';
 export { ASSUMED_VALUE_LENGTH, MAX_TEXT_GROWTH, findTextGrowthProblem } from './text-growth';
 export type { TextGrowthProblem } from './text-growth';
 export {

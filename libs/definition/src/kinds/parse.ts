@@ -1,5 +1,6 @@
 /** Catalogue entry of the `parse` kind (spec 8.38): a JSON or CSV text column read into typed columns. */
 import type { ParseSource } from '../definition';
+import { MAX_TYPE_DEPTH, typeNestsTooDeep } from '../expr/json-depth';
 import { readTargetType } from './cast-columns';
 import type { KindDefinition } from './kind-definition';
 import { ASSET_REF_FIELD, COLUMN_FIELD } from './schema-parts';
@@ -19,6 +20,8 @@ export interface ParseFields {
  * `struct<name: T, ...>` of such types, any case and spacing.
  */
 export function readDataType(text: string): string | { readonly problem: string } {
+  // The parser below recurses per level, and its messages quote the text.
+  if (typeNestsTooDeep(text)) return { problem: `is a type nested more than ${MAX_TYPE_DEPTH} levels deep` };
   let i = 0;
   const space = (): void => {
     while (text[i] === ' ') i++;
@@ -87,6 +90,14 @@ export function readDataType(text: string): string | { readonly problem: string 
   } catch (e) {
     return { problem: `is not a type: ${(e as Error).message}` };
   }
+}
+
+/**
+ * A type text as a message quotes it: itself in quotes when short, its length otherwise (a type
+ * text thousands of levels deep made messages of 36,000 characters).
+ */
+export function quotedTypeText(text: string): string {
+  return text.length <= 200 ? `'${text}'` : `a type text of ${text.length} characters`;
 }
 
 /** The `parse` kind. */

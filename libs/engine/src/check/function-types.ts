@@ -21,7 +21,7 @@ import {
   type DataType,
 } from '../types/data-type';
 import { commonElementType, holdsMap, zipFieldNames } from './array-types';
-import { parseReplacement, readDataType, readJsonPath, regexGroupCount, regexProblem, type JsonPathStep, type ReplacementPiece } from '@pipeline/definition';
+import { jsonDepthProblem, jsonNestsDeeperThan, parseReplacement, quotedTypeText, readDataType, readJsonPath, regexGroupCount, regexProblem, type JsonPathStep, type ReplacementPiece } from '@pipeline/definition';
 import { internalError } from '../errors';
 import { parseDatePattern, type DatePattern } from '../formats/date-pattern';
 import { TRUNCATION_UNITS, type TruncationUnit } from '../values/truncate';
@@ -589,6 +589,7 @@ export const FUNCTION_TYPES = {
   schema_of_json: (_args, call) => {
     const a = call.args[0];
     if (a?.kind !== 'string') return problem('schema_of_json needs a JSON text literal as its argument');
+    if (jsonNestsDeeperThan(a.value)) return problem(jsonDepthProblem('schema_of_json'));
     try {
       JSON.parse(a.value);
     } catch {
@@ -823,7 +824,7 @@ export function schemaArg(call: Pick<UntypedCall, 'name' | 'args'>, index: numbe
   const what = nestedOnly ? 'schema' : 'type';
   if (a?.kind !== 'string') return problem(`${call.name} needs a type text literal such as '${nestedOnly ? 'struct<a:long>' : 'long'}' as its ${what}`);
   const t = readDataType(a.value);
-  if (typeof t !== 'string') return problem(`${call.name} ${what} '${a.value}' ${t.problem}`);
+  if (typeof t !== 'string') return problem(`${call.name} ${what} ${quotedTypeText(a.value)} ${t.problem}`);
   if (nestedOnly && !isNested(t)) return problem(`${call.name} needs a struct, array or map type as its schema, got ${t}`);
   return t;
 }

@@ -2,6 +2,7 @@ import { parseExpression } from '@pipeline/definition';
 import { bindExpression, type Column } from '../check/bind-expression';
 import type { BoundExpr } from '../check/bound-expr';
 import { compileDuckDbExpression, duckDbTypeName, DUCKDB_FUNCTIONS } from './compile-expression';
+import { jsonDepthGuard as guard } from './json-depth-sql';
 
 const COLUMNS: Column[] = [
   { name: 'salary', type: 'double' },
@@ -218,17 +219,20 @@ describe('DuckDB JSON, variant and time functions (golden table, spec 9.13.10, 9
   const jsonSql = (text: string): string => compileDuckDbExpression(bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: COLUMNS, context: 'row' }));
 
   it.each([
-    ["get_json_object(doc, '$.a[0][''b c'']')", `json_extract_string(CASE WHEN json_valid("doc") THEN "doc" END, '$."a"[0]."b c"')`],
-    ["from_json(doc, 'struct<a: int, b: array<string>>')", String.raw`json_transform(CASE WHEN json_valid("doc") THEN "doc" END, '"STRUCT(\"a\" INTEGER, \"b\" VARCHAR[])"')`],
+    ["get_json_object(doc, '$.a[0][''b c'']')", `json_extract_string(CASE WHEN json_valid("doc") THEN ${guard('"doc"', 'get_json_object')} END, '$."a"[0]."b c"')`],
+    ["from_json(doc, 'struct<a: int, b: array<string>>')", String.raw`json_transform(CASE WHEN json_valid("doc") THEN ${guard('"doc"', 'from_json')} END, '"STRUCT(\"a\" INTEGER, \"b\" VARCHAR[])"')`],
     [
       "from_json(doc, 'array<timestamp>')",
-      `CAST(TRY_CAST(json_transform(CASE WHEN json_valid("doc") THEN "doc" END, '"VARCHAR[]"') AS TIMESTAMPTZ[]) AS TIMESTAMP[])`,
+      `CAST(TRY_CAST(json_transform(CASE WHEN json_valid("doc") THEN ${guard('"doc"', 'from_json')} END, '"VARCHAR[]"') AS TIMESTAMPTZ[]) AS TIMESTAMP[])`,
     ],
     ['to_json(s)', 'CAST(to_json("s") AS VARCHAR)'],
-    ['parse_json(doc)', 'json("doc")'],
-    ["variant_get(v, '$.a', 'long')", `json_transform_strict(json_extract("v", '$."a"'), '"BIGINT"')`],
-    ["try_variant_get(v, '$[1]', 'map<string,int>')", `json_transform(json_extract("v", '$[1]'), '"MAP(VARCHAR, INTEGER)"')`],
-    ['is_variant_null(v)', `coalesce(json_type("v") = 'NULL', FALSE)`],
+    ['parse_json(doc)', `json(${guard('"doc"', 'parse_json')})`],
+    ["variant_get(v, '$.a', 'long')", `json_transform_strict(json_extract(${guard('"v"', 'variant_get')}, '$."a"'), '"BIGINT"')`],
+    ["try_variant_get(v, '$[1]', 'map<string,int>')", `json_transform(json_extract(${guard('"v"', 'try_variant_get')}, '$[1]'), '"MAP(VARCHAR, INTEGER)"')`],
+    ['is_variant_null(v)', `coalesce(json_type(${guard('"v"', 'is_variant_null')}) = 'NULL', FALSE)`],
+    ['to_json(v)', `CAST(to_json(${guard('"v"', 'to_json')}) AS VARCHAR)`],
+    // Any argument but a column is bound once, so nested JSON calls do not repeat each other.
+    ['parse_json(lower(doc))', `json(list_transform([lower("doc")], lambda "__json": ${guard('"__json"', 'parse_json')})[1])`],
     ['make_time(h, 30, 1.5)', `CASE WHEN "h" BETWEEN 0 AND 23 AND 30 BETWEEN 0 AND 59 AND CAST(1.5 AS DOUBLE) >= 0 AND CAST(1.5 AS DOUBLE) < 60 THEN make_time(CAST("h" AS BIGINT), CAST(30 AS BIGINT), CAST(CAST(1.5 AS DOUBLE) AS DOUBLE)) END`],
     ['current_time()', 'CAST(CAST(current_timestamp AS TIMESTAMP) AS TIME)'],
     ['current_timestamp_ntz()', 'CAST(current_timestamp AS TIMESTAMP)'],
@@ -239,7 +243,7 @@ describe('DuckDB JSON, variant and time functions (golden table, spec 9.13.10, 9
 
   it('writes schema_of_json with the JSON literal escaped and token rules for the DDL', () => {
     const sql = jsonSql(`schema_of_json('{"a''b": 1}')`);
-    const start = String.raw`array_to_string(list_transform(regexp_extract_all(CAST(json_structure(json('{"a''b": 1}')) AS VARCHAR), '"(?:[^"\\]|\\.)*":?|[{}\[\],]'), lambda "__t": CASE WHEN "__t" = '{' THEN 'struct<'`;
+    const start = String.raw`array_to_string(list_transform(regexp_extract_all(CAST(json_structure(json(${guard(`'{"a''b": 1}'`, 'schema_of_json')})) AS VARCHAR), '"(?:[^"\\]|\\.)*":?|[{}\[\],]'), lambda "__t": CASE WHEN "__t" = '{' THEN 'struct<'`;
     expect(sql.slice(0, start.length)).toBe(start);
   });
 

@@ -26,6 +26,7 @@ import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { duckDbJsonPath } from '../values/json-path';
 import { growthLimitProblem } from '../values/growth-limit';
+import { jsonDepthGuard } from './json-depth-sql';
 import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { commonElementType, zipFieldNames } from '../check/array-types';
 import { raiseSql } from './kinds/raise';
@@ -429,16 +430,16 @@ export const DUCKDB_FUNCTIONS = {
     throw internalError('make_dt_interval is compiled only as a folded interval');
   },
   // JSON (spec 9.13.10), variant (9.13.13), time of day and timestamp_ntz (9.13.11).
-  from_json: ([x], _types, call, result) => convertJson(`CASE WHEN json_valid(${x}) THEN ${x} END`, typeArg(call, 1, result), 'try'),
-  to_json: ([x]) => `CAST(to_json(${x}) AS VARCHAR)`,
-  get_json_object: ([x], _types, call) => `json_extract_string(CASE WHEN json_valid(${x}) THEN ${x} END, ${pathArg(call, 1)})`,
-  schema_of_json: (_args, _types, call) => jsonSchema(`json(${sqlString((call.args[0] as { value: string }).value)})`),
+  from_json: ([x], _types, call, result) => convertJson(`CASE WHEN json_valid(${x}) THEN ${jsonDepthGuard(x, 'from_json')} END`, typeArg(call, 1, result), 'try'),
+  to_json: ([x], [t]) => `CAST(to_json(${t === 'variant' ? jsonDepthGuard(x, 'to_json') : x}) AS VARCHAR)`,
+  get_json_object: ([x], _types, call) => `json_extract_string(CASE WHEN json_valid(${x}) THEN ${jsonDepthGuard(x, 'get_json_object')} END, ${pathArg(call, 1)})`,
+  schema_of_json: (_args, _types, call) => jsonSchema(`json(${jsonDepthGuard(sqlString((call.args[0] as { value: string }).value), 'schema_of_json')})`),
   // json() checks and minifies: text that is not JSON fails the job, as a failed CAST does.
-  parse_json: ([x]) => `json(${x})`,
-  variant_get: ([v], _types, call, result) => convertJson(`json_extract(${v}, ${pathArg(call, 1)})`, typeArg(call, 2, result), 'strict'),
-  try_variant_get: ([v], _types, call, result) => convertJson(`json_extract(${v}, ${pathArg(call, 1)})`, typeArg(call, 2, result), 'try'),
-  is_variant_null: ([v]) => `coalesce(json_type(${v}) = 'NULL', FALSE)`,
-  schema_of_variant: ([v]) => jsonSchema(v),
+  parse_json: ([x]) => `json(${jsonDepthGuard(x, 'parse_json')})`,
+  variant_get: ([v], _types, call, result) => convertJson(`json_extract(${jsonDepthGuard(v, 'variant_get')}, ${pathArg(call, 1)})`, typeArg(call, 2, result), 'strict'),
+  try_variant_get: ([v], _types, call, result) => convertJson(`json_extract(${jsonDepthGuard(v, 'try_variant_get')}, ${pathArg(call, 1)})`, typeArg(call, 2, result), 'try'),
+  is_variant_null: ([v]) => `coalesce(json_type(${jsonDepthGuard(v, 'is_variant_null')}) = 'NULL', FALSE)`,
+  schema_of_variant: ([v]) => jsonSchema(jsonDepthGuard(v, 'schema_of_variant')),
   current_time: () => 'CAST(CAST(current_timestamp AS TIMESTAMP) AS TIME)',
   // DuckDB's make_time raises an error out of range; the catalogue's is NULL there.
   make_time: ([h, m, sec]) =>

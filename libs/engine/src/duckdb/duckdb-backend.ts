@@ -11,7 +11,7 @@
  * and views are temporary, in the connection's own catalog, and go when it closes.
  */
 import * as fs from 'node:fs';
-import type { InputSource, OutputSource, Source, TransformationSource } from '@pipeline/definition';
+import { MAX_JSON_DEPTH, type InputSource, type OutputSource, type Source, type TransformationSource } from '@pipeline/definition';
 import type { Plan } from '@pipeline/planner';
 import type { Backend, HandleInfo, InspectResult, RunOptions, WriteResult } from '../backend';
 import { bindSource, probeOf, type BoundSource } from '../check/bind-source';
@@ -19,14 +19,15 @@ import { checkedProbeAnswer } from '../check/probe';
 import { probeSql } from './probe-sql';
 import type { Column } from '../check/bind-expression';
 import { resolveDuckDbSettings, type EngineConfig } from '../config';
-import { assetPrefix, type EngineError, engineError, isEngineError, rebuildEngineError, throwIfAborted, unsupportedKind } from '../errors';
+import { assetPrefix, type EngineError, engineError, isEngineError, readFailed, rebuildEngineError, throwIfAborted, unsupportedKind } from '../errors';
 import { HandleRegistry } from '../handle-registry';
 import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
 import { checkAppendColumns, concatenateAppend } from '../formats/append-rules';
 import { CsvSyntaxError, parseCsv } from '../formats/csv-text';
-import { readFormatOptions, type CsvOptions, type FormatOptions } from '../formats/format-options';
+import { readFormatOptions, type CsvOptions, type FormatOptions, type JsonOptions } from '../formats/format-options';
 import { formatModule } from '../formats/format-modules';
 import { decodeFile } from '../formats/text-file';
+import { JSON_FILE_TOO_DEEP, jsonFileNestsTooDeep } from '../formats/json-depth-scan';
 import { decideMode, prepareAtomicFile } from '../io/atomic-write';
 import { locateInputFile } from '../io/source-file';
 import { openDataRoot, resolveInRoot, type DataRoot, type ResolvedPath } from '../paths/data-root';
@@ -37,6 +38,7 @@ import { isUnsupported, kindSupportOf } from '../kinds/kind-support';
 import { requireTransform, upstreamHandleIds } from '../transform-source';
 import { duckDbTypeName } from './compile-expression';
 import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckdb-database';
+import { jsonTooDeepSql } from './json-depth-sql';
 import { quoteIdentifier, sqlString } from './sql-text';
 import { isoTexts, JSON_TYPE_CHECK_ROWS, jsonTemporalChecks, type JsonFormats } from './json-pinning';
 import { DUCKDB_KINDS, duckDbKindOf } from './kinds';
@@ -118,6 +120,29 @@ export class DuckDbBackend implements Backend {
     return `${this.namePrefix}${prefix}_${this.counter}`;
   }
 
+  /**
+   * Fails with E_READ_FAILED naming the asset and path when a JSON file nests deeper than DuckDB's
+   * reader survives (see formats/json-depth-scan.ts), before read_json detects its columns.
+   */
+  private async refuseDeepJson(absolute: string, o: JsonOptions, asset: string, display: string, signal: AbortSignal | undefined): Promise<void> {
+    let tooDeep = await jsonFileNestsTooDeep(absolute, o.compression, signal);
+    if (tooDeep === 'unknown') tooDeep = await this.zstdJsonTooDeep(absolute, o, asset, signal);
+    if (tooDeep) throw readFailed(asset, display, JSON_FILE_TOO_DEEP);
+  }
+
+  /**
+   * The depth check of a zstd file, which Node cannot decompress: DuckDB reads each top-level value
+   * as one JSON text (no column detection, its parser does not recurse) and the SQL bound checks it
+   * (a record counts from its own braces, one level less than the file scan counts inside an
+   * array). Records that do not parse are skipped here and reported by the read itself.
+   */
+  private async zstdJsonTooDeep(absolute: string, o: JsonOptions, asset: string, signal: AbortSignal | undefined): Promise<boolean> {
+    const values = `read_json(${sqlString(absolute)}, records=false, columns={'json': 'JSON'}, format=${sqlString(o.multiLine === false ? 'newline_delimited' : 'auto')}, compression='zstd', ignore_errors=true)`;
+    const check = `CASE WHEN strlen("json") <= ${2 * MAX_JSON_DEPTH + 1} THEN false ELSE ${jsonTooDeepSql('"json"')} END`;
+    const rows = await this.db.rows(`SELECT coalesce(bool_or(${check}), false) FROM ${values}`, { signal, asset });
+    return rows[0]?.[0] === true;
+  }
+
   /** Column names and DuckDB types of a query, without running it. */
   private async describeSql(sql: string, signal: AbortSignal | undefined, asset: string): Promise<{ name: string; type: string }[]> {
     const rows = await this.db.rows(`DESCRIBE ${sql}`, { signal, asset });
@@ -152,6 +177,7 @@ export class DuckDbBackend implements Backend {
     estimateRows: boolean,
   ): Promise<InputRelation> {
     const format = formatModule(options);
+    if (options.format === 'json') await this.refuseDeepJson(file.absolute, options.json, ref, source.path, signal);
     const fn = format.duckDbReadSql(file.absolute, options);
     let described: { name: string; type: string }[];
     try {
@@ -554,6 +580,8 @@ export class DuckDbBackend implements Backend {
       if (!appending) {
         rowsWritten = await run(`COPY (SELECT * FROM ${rel.name}) TO ${sqlString(file.tempPath)} ${copyOptions}`);
       } else {
+        // The existing file is read back by read_json, as an input is.
+        if (options.format === 'json') await this.refuseDeepJson(target.absolute, options.json, ref, source.path, signal);
         rowsWritten = await this.appendRows(ref, rel, options, target.absolute, file.tempPath, parts, run, signal);
       }
       throwIfAborted(signal, ref);
@@ -701,3 +729,4 @@ function attributeReadError(e: unknown, ref: string, inputs: readonly string[]):
   }
   return err;
 }
+

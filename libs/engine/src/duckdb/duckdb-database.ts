@@ -209,13 +209,14 @@ export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: stri
   if (/No files found that match the pattern/.test(message)) {
     return engineError('E_FILE_NOT_FOUND', { ...details, problem: `file not found (${message})` }, { cause: e });
   }
+  // Before the read failures: a raised problem may name JSON (the nesting bound).
+  const raised = raisedProblem(message);
+  if (raised !== undefined) return engineError('E_VALUE', { ...details, problem: raised }, { cause: e });
   if (/CSV Error|Error when sniffing|Malformed JSON|Invalid Input Error: .*(JSON|parquet|Parquet)|No magic bytes|not a parquet file/i.test(full)) {
     const csv = csvProblem(full);
     const what = csv ?? message.replace(/^Invalid Input Error: /, '');
     return engineError('E_READ_FAILED', { ...details, problem: `cannot read the input: ${withoutAdvice(what)}` }, { cause: e });
   }
-  const raised = raisedProblem(message);
-  if (raised !== undefined) return engineError('E_VALUE', { ...details, problem: raised }, { cause: e });
   const regex = RE2_PROBLEM.exec(message);
   if (regex !== null) {
     return engineError('E_BAD_PATTERN', { ...details, problem: `invalid regular expression: ${regex[1]}` }, { cause: e });

@@ -8,6 +8,7 @@
 import type { GeneratorName } from '../check/binders/generator';
 import type { BoundCall } from '../check/bound-expr';
 import { nestedParts } from '../types/data-type';
+import { jsonDepthGuard } from './json-depth-sql';
 import { sqlString } from './sql-text';
 
 /** How DuckDB computes one generator over its argument's helper column `g`. */
@@ -41,7 +42,8 @@ export const DUCKDB_GENERATORS = {
   json_tuple: {
     parse: (g, call) => {
       const keys = call.args.slice(1).map((k) => sqlString(pointer((k as { value: string }).value)));
-      return `CASE WHEN json_valid(${g}) THEN CASE WHEN json_type(${g}) = 'OBJECT' THEN json_extract_string(${g}, [${keys.join(', ')}]) END END`;
+      // The bound holds for any valid text, not only objects, as on every JSON function.
+      return `CASE WHEN json_valid(${g}) THEN CASE WHEN json_type(${jsonDepthGuard(g, 'json_tuple')}) = 'OBJECT' THEN json_extract_string(${g}, [${keys.join(', ')}]) END END`;
     },
     columns: (g, _i, call) => call.args.slice(1).map((_, k) => `list_extract(${g}, ${k + 1})`),
   },

@@ -3,6 +3,8 @@
  * any sequence of records (newline-delimited or pretty-printed), keeps each number's written form
  * (so `1.0` stays a double, as DuckDB reads it) and accepts DuckDB's bare NaN and Infinity.
  */
+import { MAX_JSON_DEPTH } from '@pipeline/definition';
+import { JSON_FILE_TOO_DEEP } from './json-depth-scan';
 
 /** A number as written. */
 export interface JsonNumber {
@@ -31,7 +33,6 @@ export function parseJsonDocuments(text: string): JsonValue[] {
   return values;
 }
 
-const MAX_DEPTH = 512;
 
 class Parser {
   private i = 0;
@@ -53,10 +54,11 @@ class Parser {
     throw new JsonSyntaxError(`${what} at line ${line}`);
   }
 
+  /** A value inside `depth` arrays and objects (the bound and its words are DuckDB's, see json-depth-scan). */
   value(depth: number): JsonValue {
-    if (depth > MAX_DEPTH) this.fail('JSON nested too deeply');
     this.skipSpace();
     const c = this.s[this.i];
+    if ((c === '{' || c === '[') && depth >= MAX_JSON_DEPTH) this.fail(JSON_FILE_TOO_DEEP);
     if (c === '{') return this.object(depth);
     if (c === '[') return this.array(depth);
     if (c === '"') return this.string();

@@ -55,7 +55,8 @@ describe('JSON text', () => {
   it('refuses malformed JSON with the line', () => {
     expect(() => parseJsonDocuments('{"a":1}\n{"a":}')).toThrow(new JsonSyntaxError('unexpected character "}" at line 2'));
     expect(() => parseJsonDocuments('{"a":"open')).toThrow(/unterminated string/);
-    expect(() => parseJsonDocuments('['.repeat(600))).toThrow(/nested too deeply/);
+    expect(() => parseJsonDocuments('['.repeat(1001))).toThrow('its JSON nests deeper than 1000 levels at line 1');
+    expect(() => parseJsonDocuments('['.repeat(1000))).toThrow('unexpected end of JSON');
   });
 
   it('prints values back as JSON text', () => {

@@ -8,6 +8,7 @@ import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { bindAddColumns } from '../check/binders/add-columns';
 import { bindSelect } from '../check/binders/select';
+import { jsonDepthGuard } from '../duckdb/json-depth-sql';
 import { addColumnsSql } from '../duckdb/kinds/add-columns';
 import { selectSql } from '../duckdb/kinds/select';
 import { executePlan } from '../index';
@@ -153,7 +154,7 @@ describe('generator SQL (golden)', () => {
   it('parses json_tuple text once, escaping keys as pointers and literals, with no series', () => {
     expect(selectSql.sql(selected("json_tuple(j, 'a/b', 'it''s~')"), ['"v"'])).toBe(
       'SELECT "__gen_0" AS "c0", "__gen_1" AS "c1" FROM (SELECT t.*, list_extract(t."__gen_value", 1) AS "__gen_0", list_extract(t."__gen_value", 2) AS "__gen_1" ' +
-        'FROM (SELECT * REPLACE (CASE WHEN json_valid("__gen_value") THEN CASE WHEN json_type("__gen_value") = \'OBJECT\' THEN json_extract_string("__gen_value", [\'/a~1b\', \'/it\'\'s~0\']) END END AS "__gen_value") ' +
+        `FROM (SELECT * REPLACE (CASE WHEN json_valid("__gen_value") THEN CASE WHEN json_type(${jsonDepthGuard('"__gen_value"', 'json_tuple')}) = 'OBJECT' THEN json_extract_string("__gen_value", ['/a~1b', '/it''s~0']) END END AS "__gen_value") ` +
         'FROM (SELECT *, "j" AS "__gen_value" FROM "v")) AS t)',
     );
   });

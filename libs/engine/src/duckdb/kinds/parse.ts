@@ -1,4 +1,5 @@
 import { duckDbTypeName } from '../compile-expression';
+import { jsonDepthGuard } from '../json-depth-sql';
 import { quoteIdentifier as q, sqlInteger, sqlString } from '../sql-text';
 import type { DuckDbKind } from './duckdb-kind';
 
@@ -22,7 +23,8 @@ export const parseSql: DuckDbKind<'parse'> = {
       const read = (t: string): string => (t === 'timestamp' ? 'VARCHAR' : duckDbTypeName(t));
       const structure = `{${fields.map((f) => `${JSON.stringify(f.name)}: ${JSON.stringify(read(f.type))}`).join(', ')}}`;
       // Only valid JSON objects reach json_transform (DuckDB evaluates CASE arms it will not use).
-      const objects = `CASE WHEN json_valid(${text}) AND json_type(${text}) = 'OBJECT' THEN ${text} END`;
+      // Nested, not AND: with the guard in the arm DuckDB no longer skipped json_type for invalid text.
+      const objects = `CASE WHEN json_valid(${text}) THEN CASE WHEN json_type(${jsonDepthGuard(text, 'parse')}) = 'OBJECT' THEN ${text} END END`;
       const field = `struct_extract(json_transform(${objects}, ${sqlString(structure)}), ${sqlString(name)})`;
       return type === 'TIMESTAMP' ? `CAST(TRY_CAST(${field} AS TIMESTAMPTZ) AS TIMESTAMP)` : field;
     };

@@ -25,7 +25,7 @@ import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { duckDbJsonPath } from '../values/json-path';
-import { growthLimitProblem } from '../values/growth-limit';
+import { foldSizeProblem, growthLimitProblem, MAX_VALUE_BYTES, MAX_VALUE_ELEMENTS, valueSizeProblem } from '../values/growth-limit';
 import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { commonElementType, zipFieldNames } from '../check/array-types';
 import { raiseSql } from './kinds/raise';
@@ -315,7 +315,11 @@ export const DUCKDB_FUNCTIONS = {
   right: edge('right'),
   // By code points: DuckDB's reverse keeps grapheme clusters together.
   reverse: ([s]) => `array_to_string(list_reverse(string_split(${s}, '')), '')`,
-  repeat: ([s, n]) => strict([s, n], `CASE WHEN ${n} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(growthLimitProblem('repeat'))} ELSE repeat(${s}, ${n}) END`),
+  // A NULL text or count falls through to repeat, which gives NULL: `s` is written twice, not three
+  // times, as nested calls would repeat it at every level.
+  repeat: ([s, n]) =>
+    `CASE WHEN ${n} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(growthLimitProblem('repeat'))} ` +
+    `WHEN ${n} > 1 AND strlen(${s}) * ${n} > ${MAX_VALUE_BYTES} THEN ${raiseSql(valueSizeProblem('repeat'))} ELSE repeat(${s}, ${n}) END`,
   initcap: ([s]) => `array_to_string(list_transform(string_split(lower(${s}), ' '), lambda w: upper(left(w, 1)) || substring(w, 2)), ' ')`,
   starts_with: plain('starts_with'),
   ends_with: plain('ends_with'),
@@ -589,7 +593,8 @@ export const DUCKDB_FUNCTIONS = {
     let folded: string;
     if (second === state) {
       const list = element === state ? a : `CAST(${a} AS ${duckDbTypeName(state)}[])`;
-      folded = `list_reduce(${list}, ${merge}, ${initial})`;
+      const [acc, x] = mergeLambda.params.map((p) => quoteIdentifier(p.name));
+      folded = `list_reduce(${list}, lambda ${acc}, ${x}: ${foldGuard(compileDuckDbExpression(mergeLambda.body), state)}, ${initial})`;
     } else {
       // DuckDB folds only in the elements' type: each element goes in a (state, element) struct
       // after one holding start, and the merge lambda's parameters are bound one by one.
@@ -599,7 +604,7 @@ export const DUCKDB_FUNCTIONS = {
       const el = duckDbTypeName(element);
       const pair = (stateSql: string, elementSql: string): string => `struct_pack("s" := ${stateSql}, "e" := ${elementSql})`;
       const pairs = `list_prepend(${pair(initial, `CAST(NULL AS ${el})`)}, list_transform(${a}, lambda "__x": ${pair(`CAST(NULL AS ${s})`, '"__x"')}))`;
-      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: CAST(${body} AS ${s}))[1])[1]`;
+      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: ${foldGuard(`CAST(${body} AS ${s})`, state)})[1])[1]`;
       folded = `struct_extract(list_reduce(${pairs}, lambda "__a", "__b": ${pair(step, `CAST(NULL AS ${el})`)}), 's')`;
     }
     const value = finish === undefined ? folded : `list_transform([${folded}], ${finish})[1]`;
@@ -612,6 +617,17 @@ export const DUCKDB_FUNCTIONS = {
     return `MAP([${keys.join(', ')}], [${values.join(', ')}])`;
   },
 } satisfies Record<FunctionName, DuckDbFunction>;
+
+/**
+ * An aggregate's merge result, failing the job once a text or array accumulator passes the value
+ * limits: DuckDB folds outside its memory accounting, all rows of a chunk at once.
+ */
+function foldGuard(merged: string, state: DataType): string {
+  const size = state === 'string' ? ['strlen', MAX_VALUE_BYTES, 'text'] as const : nestedParts(state)?.kind === 'array' ? ['len', MAX_VALUE_ELEMENTS, 'array'] as const : undefined;
+  if (size === undefined) return merged;
+  const [measure, limit, what] = size;
+  return `list_transform([${merged}], lambda "__s": CASE WHEN ${measure}("__s") > ${limit} THEN ${raiseSql(foldSizeProblem(what))} ELSE "__s" END)[1]`;
+}
 
 /**
  * The body of a call's two-parameter lambda (its last argument) with the parameters bound to

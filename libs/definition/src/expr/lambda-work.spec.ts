@@ -11,6 +11,7 @@ describe('findLambdaWorkProblem', () => {
     ['transform(m, r -> transform(r, v -> size(filter(a, w -> w = v))))', 'filter', 'transform', 'a'],
     ['aggregate(a, array(0), (acc, x) -> if(exists(acc, y -> y = x), acc, array_union(acc, array(x))))', 'exists', 'aggregate', 'acc'],
     ['zip_with(a, b, (x, y) -> aggregate(c, 0, (s, z) -> s + z))', 'aggregate', 'zip_with', 'c'],
+    ['transform(m, r -> filter(r, v -> exists(r, w -> w = v)))', 'exists', 'filter', 'r'],
   ])('refuses %s', (text, call, outer, source) => {
     expect(find(text)).toMatchObject({ call: { name: call }, outer: { name: outer }, source });
   });

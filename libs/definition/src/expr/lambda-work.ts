@@ -5,8 +5,8 @@
  * y = x + 1))` over 20 arrays of 10,000 elements is 2 billion lambda calls. DuckDB evaluates a
  * lambda over a whole chunk of rows without looking at an interrupt, so such a job ignored a cancel
  * for about 170 s (measured). Work that grows with the square of data-read lengths is refused;
- * a nested call over the outer element (`transform(matrix, row -> transform(row, v -> v * 2))`)
- * or over an array written in the expression is linear, and allowed.
+ * a nested call over the element of the lambda it is in (`transform(matrix, row -> transform(row,
+ * v -> v * 2))`) or over an array written in the expression is linear, and allowed.
  */
 import type { Call, Expr, Lambda } from './ast';
 import { lookupFunction } from './functions';
@@ -42,12 +42,15 @@ export function findLambdaWorkProblem(e: Expr): LambdaWorkProblem | undefined {
     const firstLambda = node.args.findIndex((a) => a.kind === 'lambda');
     // aggregate runs over its array only (its start is one value, its finish runs once).
     const iterated = name === 'aggregate' ? node.args.slice(0, 1) : node.args.slice(0, firstLambda);
-    if (loops.length > 0) {
-      const elements = new Set(loops.flatMap((l) => l.elements));
+    const innermost = loops[loops.length - 1];
+    if (innermost !== undefined) {
+      // Only the innermost lambda's element: an outer one is a whole array to the inner loop
+      // (`transform(m, r -> filter(r, v -> exists(r, ...)))` is quadratic in the length of r).
+      const elements = new Set(innermost.elements);
       for (const arg of iterated) {
         const source = lengthSources(arg).find((n) => !elements.has(n));
         if (source !== undefined) {
-          problem = { call: node, outer: (loops[loops.length - 1] as Loop).call, source };
+          problem = { call: node, outer: innermost.call, source };
           return;
         }
       }

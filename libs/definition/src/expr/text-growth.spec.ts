@@ -101,8 +101,10 @@ describe('growth that adds up or compounds through lambdas', () => {
     expect(findTextGrowthProblem(parseExpression('repeat(name, 6000) || repeat(name, 6000)'))).toBeUndefined();
     expect(check('size(array(repeat(name, 6000), repeat(name, 6000))) > 0')?.code).toBe('EXPR_TEXT_GROWTH');
     expect(check('concat_ws(repeat(name, 6000), name, name, name)')?.code).toBe('EXPR_TEXT_GROWTH');
-    // Literals and fixed-size values add nothing.
-    expect(findTextGrowthProblem(parseExpression(`concat(repeat(name, 10000), ${"'-', length(name), ".repeat(20)}'!')`))).toBeUndefined();
+    // Numbers add nothing, a text literal as much as one value.
+    expect(findTextGrowthProblem(parseExpression(`concat(repeat(name, 9000), ${"'-', length(name), ".repeat(20)}'!')`))).toBeUndefined();
+    expect(findTextGrowthProblem(parseExpression(`concat(repeat(name, 10000), '!')`))?.growth).toBe(10_001);
+    expect(findTextGrowthProblem(parseExpression(`repeat(concat('<', name, '>'), 5000)`))?.growth).toBe(15_000);
   });
 
   it('multiplies nested lambdas', () => {

@@ -12,7 +12,7 @@
  * array_union, map_concat: `concat` of 50 `repeat(name, 10000)` is 500,000 times `name`), and
  * multiplies through lambdas (a lambda runs once per element: `transform` of a `transform` of
  * `repeat(_, 100)` multiplies both). Numbers, booleans and dates have a size of their own, so they
- * add nothing. A literal adds nothing either: its length is bounded by the definition's own size.
+ * add nothing; a text literal counts as one value.
  *
  * `aggregate` folds its merge lambda over the elements, so the accumulator grows once per element:
  * a merge whose result holds the accumulator more than once (`concat(acc, acc)`, `repeat(acc, 2)`,
@@ -132,8 +132,10 @@ export function findTextGrowthProblem(e: Expr): TextGrowthProblem | undefined {
     switch (node.kind) {
       case 'column':
         return w.named.get(node.qualifier ?? node.name) ?? w.others;
-      case 'number':
       case 'string':
+        // A literal's text counts as one value: how large it is was paid for when it was parsed.
+        return w.floor;
+      case 'number':
       case 'boolean':
       case 'null':
       case 'typed_literal':
@@ -189,12 +191,13 @@ export function findTextGrowthProblem(e: Expr): TextGrowthProblem | undefined {
     if (name === 'concat_ws' && node.args.length >= 1) {
       // The separator goes between the values (and between an array's elements).
       const [sep = 0, ...rest] = inner;
-      return rest.reduce((s, g) => s + g, 0) + sep * Math.max(1, rest.length - 1) * (rest.length === 1 ? ASSUMED_VALUE_LENGTH : 1);
+      const values = rest.reduce((s, g) => s + g, 0);
+      return rest.length === 1 ? Math.max(w.floor, values) * (1 + sep) : values + sep * (rest.length - 1);
     }
     if (name === 'array_join') {
       // The delimiter (and a NULL's replacement) goes between an array's elements.
       const [arr = 0, delimiter = 0, nulls = 0] = inner;
-      return arr + (delimiter + nulls) * ASSUMED_VALUE_LENGTH;
+      return Math.max(w.floor, arr) * (1 + delimiter + nulls);
     }
     if (info !== undefined && FIXED_SIZE.has(info.returns)) return 0;
     if (SUMS.has(name)) return inner.reduce((s, g) => s + g, 0);

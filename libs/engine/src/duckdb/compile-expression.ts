@@ -25,7 +25,7 @@ import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { duckDbJsonPath } from '../values/json-path';
-import { foldSizeProblem, growthLimitProblem, MAX_VALUE_BYTES, MAX_VALUE_ELEMENTS, valueSizeProblem } from '../values/growth-limit';
+import { foldSizeProblem, growthLimitProblem, MAX_FOLD_BYTES, MAX_FOLD_ELEMENTS, MAX_VALUE_BYTES, valueSizeProblem } from '../values/growth-limit';
 import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { commonElementType, zipFieldNames } from '../check/array-types';
 import { raiseSql } from './kinds/raise';
@@ -594,7 +594,7 @@ export const DUCKDB_FUNCTIONS = {
     if (second === state) {
       const list = element === state ? a : `CAST(${a} AS ${duckDbTypeName(state)}[])`;
       const [acc, x] = mergeLambda.params.map((p) => quoteIdentifier(p.name));
-      folded = `list_reduce(${list}, lambda ${acc}, ${x}: ${foldGuard(compileDuckDbExpression(mergeLambda.body), state)}, ${initial})`;
+      folded = `list_reduce(${list}, lambda ${acc}, ${x}: ${foldGuard(acc, compileDuckDbExpression(mergeLambda.body), state)}, ${initial})`;
     } else {
       // DuckDB folds only in the elements' type: each element goes in a (state, element) struct
       // after one holding start, and the merge lambda's parameters are bound one by one.
@@ -604,7 +604,7 @@ export const DUCKDB_FUNCTIONS = {
       const el = duckDbTypeName(element);
       const pair = (stateSql: string, elementSql: string): string => `struct_pack("s" := ${stateSql}, "e" := ${elementSql})`;
       const pairs = `list_prepend(${pair(initial, `CAST(NULL AS ${el})`)}, list_transform(${a}, lambda "__x": ${pair(`CAST(NULL AS ${s})`, '"__x"')}))`;
-      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: ${foldGuard(`CAST(${body} AS ${s})`, state)})[1])[1]`;
+      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: ${foldGuard(acc, `CAST(${body} AS ${s})`, state)})[1])[1]`;
       folded = `struct_extract(list_reduce(${pairs}, lambda "__a", "__b": ${pair(step, `CAST(NULL AS ${el})`)}), 's')`;
     }
     const value = finish === undefined ? folded : `list_transform([${folded}], ${finish})[1]`;
@@ -619,14 +619,17 @@ export const DUCKDB_FUNCTIONS = {
 } satisfies Record<FunctionName, DuckDbFunction>;
 
 /**
- * An aggregate's merge result, failing the job once a text or array accumulator passes the value
- * limits: DuckDB folds outside its memory accounting, all rows of a chunk at once.
+ * An aggregate's merge, failing the job once a text or array accumulator is past the fold limits.
+ * DuckDB folds outside its memory accounting, all rows of a chunk at once, and keeps each step's
+ * state until the chunk is done: the accumulator is measured as a step starts (a parameter, not a
+ * copy of the merge's result), so a state is at most one step past the limit.
  */
-function foldGuard(merged: string, state: DataType): string {
-  const size = state === 'string' ? ['strlen', MAX_VALUE_BYTES, 'text'] as const : nestedParts(state)?.kind === 'array' ? ['len', MAX_VALUE_ELEMENTS, 'array'] as const : undefined;
+function foldGuard(acc: string, merged: string, state: DataType): string {
+  const size =
+    state === 'string' ? (['strlen', MAX_FOLD_BYTES, 'text'] as const) : nestedParts(state)?.kind === 'array' ? (['len', MAX_FOLD_ELEMENTS, 'array'] as const) : undefined;
   if (size === undefined) return merged;
   const [measure, limit, what] = size;
-  return `list_transform([${merged}], lambda "__s": CASE WHEN ${measure}("__s") > ${limit} THEN ${raiseSql(foldSizeProblem(what))} ELSE "__s" END)[1]`;
+  return `CASE WHEN ${measure}(${acc}) > ${limit} THEN ${raiseSql(foldSizeProblem(what))} ELSE ${merged} END`;
 }
 
 /**

@@ -583,7 +583,7 @@ export const DUCKDB_FUNCTIONS = {
   },
   with_field: ([s, , value], types, call) => editStruct(s, editedStructOrFail(call, types), value),
   drop_fields: ([s], types, call) => editStruct(s, editedStructOrFail(call, types), 'NULL'),
-  aggregate: ([a, start, merge, finish], types, call) => {
+  aggregate: ([a, start, , finish], types, call) => {
     // The binder typed the merge lambda's parameters: (state, state) when the fold runs in one
     // type, (state, element) when start and the elements have none in common.
     const mergeLambda = call.args[2] as Extract<BoundExpr, { kind: 'lambda' }>;

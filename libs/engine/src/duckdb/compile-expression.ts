@@ -169,9 +169,18 @@ function once(values: readonly string[], body: (refs: string[]) => string): stri
   return `list_transform([struct_pack(${fields})], lambda "__v": ${body(values.map((_, i) => `struct_extract("__v", '__${i + 1}')`))})[1]`;
 }
 
-/** The elements of a list without repeats, each at its first occurrence (list_position finds NULL and NaN too). */
+/**
+ * The elements of a list without repeats, each at its first occurrence (NULL and NaN once too). By
+ * sorting (value, position) pairs and keeping the first of each run, then putting them back in
+ * order: looking each element up in the list (list_position) was quadratic, and DuckDB runs a
+ * chunk's lambdas without looking at an interrupt (20 arrays of 10,000: 8.8 s, now 0.9 s).
+ */
 function distinctOf(list: string): string {
-  return `list_filter(${list}, lambda "__x", "__i": list_position(${list}, "__x") = "__i")`;
+  const sorted = `list_sort(list_transform(${list}, lambda "__x", "__i": struct_pack("v" := "__x", "i" := "__i")))`;
+  const value = (pair: string): string => `struct_extract(${pair}, 'v')`;
+  const firsts = `list_filter("__s", lambda "__p", "__j": "__j" = 1 OR ${value('list_extract("__s", "__j" - 1)')} IS DISTINCT FROM ${value('"__p"')})`;
+  const inOrder = `list_sort(list_transform(${firsts}, lambda "__p": struct_pack("i" := struct_extract("__p", 'i'), "v" := ${value('"__p"')})))`;
+  return `list_transform([${sorted}], lambda "__s": list_transform(${inOrder}, lambda "__p": ${value('"__p"')}))[1]`;
 }
 
 /** An array argument as the array type `target` (a NULL argument typed too, for the lambdas to bind). */

@@ -11,7 +11,8 @@ import { quotedTypeText, readDataType } from '../kinds/parse';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
 import { FUNCTIONS, lookupFunction, lookupWindowFunction } from './functions';
 import { parseExpression } from './parser';
-import { MAX_TEXT_GROWTH, findTextGrowthProblem } from './text-growth';
+import { findLambdaWorkProblem } from './lambda-work';
+import { MAX_TEXT_GROWTH, findTextGrowthProblem, type TextGrowthProblem } from './text-growth';
 import { children, columnsReferenced, walkExpression } from './walk';
 
 /**
@@ -242,14 +243,16 @@ export function checkExpression(e: Expr, options: CheckExpressionOptions): Expre
 
   const growth = findTextGrowthProblem(e);
   if (growth !== undefined) {
+    report('EXPR_TEXT_GROWTH', growthMessage(growth), growth.call);
+    return problems[0];
+  }
+  const work = findLambdaWorkProblem(e);
+  if (work !== undefined) {
     report(
-      'EXPR_TEXT_GROWTH',
-      growth.call.name.toLowerCase() === 'array_repeat'
-        ? `array_repeat could make an array of more than ${MAX_TEXT_GROWTH} values (nested array_repeat calls multiply the count)`
-        : growth.call.args.some((a) => a.kind === 'lambda')
-          ? `${growth.call.name} could make a value more than ${MAX_TEXT_GROWTH} times larger than its input (its lambda grows each of an array's elements)`
-          : `${growth.call.name} could make a text value more than ${MAX_TEXT_GROWTH} times longer than its input (nested ${growth.call.name} calls multiply the growth)`,
-      growth.call,
+      'EXPR_LAMBDA_WORK',
+      `${work.call.name} inside the lambda of ${work.outer.name} runs over all of "${work.source}" once per element, ` +
+        "work that grows with the square of the arrays' length (a nested lambda may only run over the element it is given)",
+      work.call,
     );
     return problems[0];
   }
@@ -440,5 +443,27 @@ function truthKind(e: Expr): TruthKind {
       return truthKind(e.expr);
     default:
       return assertNever(e);
+  }
+}
+
+/** Why a call could grow a value past the limit, in the words of its kind of growth. */
+function growthMessage({ call, reason, copies }: TextGrowthProblem): string {
+  const name = call.name.toLowerCase();
+  switch (reason) {
+    case 'accumulator':
+      return (
+        `${call.name}'s merge lambda holds its accumulator ${copies ?? 2} times in what it returns, so the accumulator grows exponentially with the array's length ` +
+        '(only appending to it once per element, as concat(acc, x), is bounded)'
+      );
+    case 'lambda':
+      return `${call.name} could make a value more than ${MAX_TEXT_GROWTH} times larger than its input (its lambda grows each of an array's elements)`;
+    case 'sum':
+      return `${call.name} could make a value more than ${MAX_TEXT_GROWTH} times larger than its input (the growth of its arguments adds up)`;
+    case 'multiply':
+      return name === 'array_repeat'
+        ? `array_repeat could make an array of more than ${MAX_TEXT_GROWTH} values (nested array_repeat calls multiply the count)`
+        : `${call.name} could make a text value more than ${MAX_TEXT_GROWTH} times longer than its input (nested ${call.name} calls multiply the growth)`;
+    default:
+      return assertNever(reason);
   }
 }

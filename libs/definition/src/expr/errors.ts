@@ -33,7 +33,10 @@ export const EXPRESSION_CHECK_CODES = {
   EXPR_WINDOW_NOT_ALLOWED: 'A window expression appears where only one value per row of the input (or per group) makes sense: a filter, a grouping key, an aggregation, another window.',
   EXPR_UNQUALIFIED_COLUMN: 'A join condition names a column without the asset it belongs to.',
   EXPR_UNGROUPED_COLUMN: 'An aggregation uses a column outside any aggregate that is not a grouping key.',
-  EXPR_TEXT_GROWTH: 'Nested replace, regexp_replace, repeat, lpad or rpad calls could make a text value grow beyond the growth limit, or array_repeat calls an array.',
+  EXPR_TEXT_GROWTH:
+    'Nested replace, regexp_replace, repeat, lpad or rpad calls, array_repeat calls, arguments of concat (and other sums) or lambdas could make a value grow beyond the growth limit, or an aggregate merge lambda holds its accumulator more than once (exponential growth).',
+  EXPR_LAMBDA_WORK:
+    'A higher-order call inside another\'s lambda runs over a whole array of the row (a column, or the accumulator) once per element: work quadratic in the arrays\' length.',
   EXPR_GENERATOR:
     'A generator function (explode, explode_outer, posexplode, json_tuple) appears anywhere but as a whole select or addColumns entry, a select holds two of them or one beside a window expression, or a list of aliases AS (a, b) names anything but a generator.',
   EXPR_LAMBDA: 'A lambda (x -> ...) is given where no function argument is one, or with the wrong number of parameters (spec 9.8).',

@@ -89,3 +89,62 @@ describe('checkExpression and text growth', () => {
     expect(problem?.code).toBe('EXPR_UNKNOWN_FUNCTION');
   });
 });
+
+describe('growth that adds up or compounds through lambdas', () => {
+  const check = (text: string) => checkExpression(parseExpression(text), { role: 'value' });
+
+  it('adds the growth of concat, ||, concat_ws and array arguments', () => {
+    const fifty = `concat(${Array.from({ length: 50 }, () => 'repeat(name, 10000)').join(', ')})`;
+    expect(findTextGrowthProblem(parseExpression(fifty))).toMatchObject({ growth: 500_000, reason: 'sum' });
+    expect(check(fifty)?.message).toBe('concat could make a value more than 10000 times larger than its input (the growth of its arguments adds up) at column 1');
+    expect(findTextGrowthProblem(parseExpression('concat(repeat(name, 5000), repeat(name, 5000))'))).toBeUndefined();
+    expect(findTextGrowthProblem(parseExpression('repeat(name, 6000) || repeat(name, 6000)'))).toBeUndefined();
+    expect(check('size(array(repeat(name, 6000), repeat(name, 6000))) > 0')?.code).toBe('EXPR_TEXT_GROWTH');
+    expect(check('concat_ws(repeat(name, 6000), name, name, name)')?.code).toBe('EXPR_TEXT_GROWTH');
+    // Numbers add nothing, a text literal as much as one value.
+    expect(findTextGrowthProblem(parseExpression(`concat(repeat(name, 9000), ${"'-', length(name), ".repeat(20)}'!')`))).toBeUndefined();
+    expect(findTextGrowthProblem(parseExpression(`concat(repeat(name, 10000), '!')`))?.growth).toBe(10_001);
+    expect(findTextGrowthProblem(parseExpression(`repeat(concat('<', name, '>'), 5000)`))?.growth).toBe(15_000);
+  });
+
+  it('multiplies nested lambdas', () => {
+    expect(findTextGrowthProblem(parseExpression('transform(a, x -> repeat(x, 100))'))).toBeUndefined();
+    const nestedTransforms = 'transform(transform(a, x -> repeat(x, 100)), y -> repeat(y, 100))';
+    expect(findTextGrowthProblem(parseExpression(nestedTransforms))).toMatchObject({ growth: 100_000_000, reason: 'lambda' });
+    expect(check('transform(a, x -> transform(x, y -> repeat(y, 10)))')?.code).toBe('EXPR_TEXT_GROWTH');
+    expect(findTextGrowthProblem(parseExpression('transform(a, x -> transform(x, y -> y))'))).toBeUndefined();
+  });
+
+  it.each([
+    ['concat(acc, acc)', 2],
+    ['repeat(acc, 2)', 2],
+    ['concat_ws(acc, acc, acc)', 3],
+    ['flatten(array(acc, acc))', 2],
+    ["replace(acc, 'a', 'aa')", 2],
+    ['if(length(acc) > 3, acc, acc || acc)', 2],
+  ])('refuses an aggregate whose merge %s holds the accumulator more than once', (merge, copies) => {
+    const text = `aggregate(a, name, (acc, x) -> ${merge})`;
+    expect(findTextGrowthProblem(parseExpression(text))).toMatchObject({ growth: Infinity, reason: 'accumulator', copies });
+    expect(check(text)?.message).toBe(
+      `aggregate's merge lambda holds its accumulator ${copies} times in what it returns, so the accumulator grows exponentially with the array's length ` +
+        '(only appending to it once per element, as concat(acc, x), is bounded) at column 1',
+    );
+  });
+
+  it.each([
+    'aggregate(a, 0, (acc, x) -> acc + x)',
+    "aggregate(a, '', (acc, x) -> concat(acc, ',', x))",
+    "aggregate(a, '', (acc, x) -> concat(acc, x, cast(length(acc) AS STRING)))",
+    "aggregate(a, '', (acc, x) -> replace(acc, ',', ';'))",
+    "aggregate(a, '', (acc, x) -> lpad(concat(acc, acc), 10, '-'))",
+    'aggregate(a, array(0), (acc, x) -> array_union(acc, array(x)))',
+    "aggregate(a, '', (acc, x) -> concat(acc, x), acc -> upper(acc))",
+  ])('keeps an aggregate that appends at most once per element valid: %s', (text) => {
+    expect(findTextGrowthProblem(parseExpression(text))).toBeUndefined();
+  });
+
+  it('counts what a merge appends per element like a lambda body', () => {
+    expect(check("aggregate(a, '', (acc, x) -> concat(acc, repeat(x, 200)))")?.code).toBe('EXPR_TEXT_GROWTH');
+    expect(check("aggregate(a, '', (acc, x) -> transform(acc, y -> y || y))")?.code).toBe('EXPR_TEXT_GROWTH');
+  });
+});

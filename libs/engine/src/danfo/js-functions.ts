@@ -5,7 +5,7 @@
  * NULLs, as SQL does. Each entry reproduces DuckDB's result for the same input.
  */
 import { compileRegexExtract, compileRegexReplace, MAX_TEXT_GROWTH, type FunctionName } from '@pipeline/definition';
-import { growthLimitProblem } from '../values/growth-limit';
+import { growthLimitProblem, MAX_VALUE_BYTES, valueSizeProblem } from '../values/growth-limit';
 import type { BoundCall } from '../check/bound-expr';
 import {
   integerLiteralArg,
@@ -438,9 +438,15 @@ export const JS_FUNCTIONS = {
   substring: scalar(() => ([s, start, len]) =>
     substringOf(String(s), Number(start), len === undefined ? undefined : Number(len)),
   ),
-  replace: scalar(() => ([s, search, replacement]) =>
-    search === '' ? s : String(s).split(String(search)).join(String(replacement)),
-  ),
+  replace: scalar(() => ([s, search, replacement]) => {
+    if (search === '') return s;
+    const [pieces, joiner] = [String(s).split(String(search)), String(replacement)];
+    // Measured before joining: the joined text is what would not fit.
+    if ((pieces.length - 1) * joiner.length + pieces.reduce((n, p) => n + p.length, 0) > Math.max(MAX_VALUE_BYTES, String(s).length)) {
+      throw new ValueError(valueSizeProblem('replace'));
+    }
+    return pieces.join(joiner);
+  }),
 
   substr: scalar(() => ([s, start, len]) =>
     substringOf(String(s), Number(start), len === undefined ? undefined : Number(len)),
@@ -468,6 +474,7 @@ export const JS_FUNCTIONS = {
   reverse: scalar(() => ([s]) => Array.from(String(s)).reverse().join('')),
   repeat: scalar(() => ([s, n]) => {
     if (Number(n) > MAX_TEXT_GROWTH) throw new ValueError(growthLimitProblem('repeat'));
+    if (Number(n) > 1 && String(s).length * Number(n) > MAX_VALUE_BYTES) throw new ValueError(valueSizeProblem('repeat'));
     return Number(n) < 1 ? '' : String(s).repeat(Number(n));
   }),
   initcap: scalar(() => ([s]) =>
@@ -511,7 +518,19 @@ export const JS_FUNCTIONS = {
     if ('problem' in pieces) throw new ValueError(pieces.problem, 'E_TYPE');
     const replace = compileRegexReplace(pattern.pattern, pieces);
     if ('problem' in replace) throw new ValueError(replace.problem, 'E_TYPE');
-    return ([s]) => replace(String(s));
+    return ([s]) => {
+      const text = String(s);
+      let replaced: string;
+      try {
+        replaced = replace(text);
+      } catch (err) {
+        // V8's own limit on a string's length (about 512 MB) is a RangeError.
+        if (err instanceof RangeError) throw new ValueError(valueSizeProblem('regexp_replace'));
+        throw err;
+      }
+      if (replaced.length > Math.max(MAX_VALUE_BYTES, text.length)) throw new ValueError(valueSizeProblem('regexp_replace'));
+      return replaced;
+    };
   }),
 
   abs: scalar(({ result }) => ([x]) => {

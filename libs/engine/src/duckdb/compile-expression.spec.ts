@@ -265,7 +265,10 @@ describe('DuckDB array functions (golden table, spec 9.13.7)', () => {
     { name: 'n', type: 'integer' },
   ];
   const arraySql = (text: string): string => compileDuckDbExpression(bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: ARRAYS, context: 'row' }));
-  const DISTINCT = (list: string): string => `list_filter(${list}, lambda "__x", "__i": list_position(${list}, "__x") = "__i")`;
+  const DISTINCT = (list: string): string =>
+    `list_transform([list_sort(list_transform(${list}, lambda "__x", "__i": struct_pack("v" := "__x", "i" := "__i")))], lambda "__s": ` +
+    `list_transform(list_sort(list_transform(list_filter("__s", lambda "__p", "__j": "__j" = 1 OR struct_extract(list_extract("__s", "__j" - 1), 'v') IS DISTINCT FROM struct_extract("__p", 'v')), ` +
+    `lambda "__p": struct_pack("i" := struct_extract("__p", 'i'), "v" := struct_extract("__p", 'v')))), lambda "__p": struct_extract("__p", 'v')))[1]`;
   const PAIR = (a: string, b: string, body: string): string => `list_transform([struct_pack("__1" := ${a}, "__2" := ${b})], lambda "__v": ${body})[1]`;
   const X = `struct_extract("__v", '__1')`;
   const Y = `struct_extract("__v", '__2')`;

@@ -25,7 +25,7 @@ import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { duckDbJsonPath } from '../values/json-path';
-import { growthLimitProblem } from '../values/growth-limit';
+import { foldSizeProblem, growthLimitProblem, MAX_FOLD_BYTES, MAX_FOLD_ELEMENTS, MAX_VALUE_BYTES, valueSizeProblem } from '../values/growth-limit';
 import { jsonDepthGuard } from './json-depth-sql';
 import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { commonElementType, zipFieldNames } from '../check/array-types';
@@ -170,9 +170,18 @@ function once(values: readonly string[], body: (refs: string[]) => string): stri
   return `list_transform([struct_pack(${fields})], lambda "__v": ${body(values.map((_, i) => `struct_extract("__v", '__${i + 1}')`))})[1]`;
 }
 
-/** The elements of a list without repeats, each at its first occurrence (list_position finds NULL and NaN too). */
+/**
+ * The elements of a list without repeats, each at its first occurrence (NULL and NaN once too). By
+ * sorting (value, position) pairs and keeping the first of each run, then putting them back in
+ * order: looking each element up in the list (list_position) was quadratic, and DuckDB runs a
+ * chunk's lambdas without looking at an interrupt (20 arrays of 10,000: 8.8 s, now 0.9 s).
+ */
 function distinctOf(list: string): string {
-  return `list_filter(${list}, lambda "__x", "__i": list_position(${list}, "__x") = "__i")`;
+  const sorted = `list_sort(list_transform(${list}, lambda "__x", "__i": struct_pack("v" := "__x", "i" := "__i")))`;
+  const value = (pair: string): string => `struct_extract(${pair}, 'v')`;
+  const firsts = `list_filter("__s", lambda "__p", "__j": "__j" = 1 OR ${value('list_extract("__s", "__j" - 1)')} IS DISTINCT FROM ${value('"__p"')})`;
+  const inOrder = `list_sort(list_transform(${firsts}, lambda "__p": struct_pack("i" := struct_extract("__p", 'i'), "v" := ${value('"__p"')})))`;
+  return `list_transform([${sorted}], lambda "__s": list_transform(${inOrder}, lambda "__p": ${value('"__p"')}))[1]`;
 }
 
 /** An array argument as the array type `target` (a NULL argument typed too, for the lambdas to bind). */
@@ -316,7 +325,11 @@ export const DUCKDB_FUNCTIONS = {
   right: edge('right'),
   // By code points: DuckDB's reverse keeps grapheme clusters together.
   reverse: ([s]) => `array_to_string(list_reverse(string_split(${s}, '')), '')`,
-  repeat: ([s, n]) => strict([s, n], `CASE WHEN ${n} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(growthLimitProblem('repeat'))} ELSE repeat(${s}, ${n}) END`),
+  // A NULL text or count falls through to repeat, which gives NULL: `s` is written twice, not three
+  // times, as nested calls would repeat it at every level.
+  repeat: ([s, n]) =>
+    `CASE WHEN ${n} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(growthLimitProblem('repeat'))} ` +
+    `WHEN ${n} > 1 AND strlen(${s}) * ${n} > ${MAX_VALUE_BYTES} THEN ${raiseSql(valueSizeProblem('repeat'))} ELSE repeat(${s}, ${n}) END`,
   initcap: ([s]) => `array_to_string(list_transform(string_split(lower(${s}), ' '), lambda w: upper(left(w, 1)) || substring(w, 2)), ' ')`,
   starts_with: plain('starts_with'),
   ends_with: plain('ends_with'),
@@ -580,7 +593,7 @@ export const DUCKDB_FUNCTIONS = {
   },
   with_field: ([s, , value], types, call) => editStruct(s, editedStructOrFail(call, types), value),
   drop_fields: ([s], types, call) => editStruct(s, editedStructOrFail(call, types), 'NULL'),
-  aggregate: ([a, start, merge, finish], types, call) => {
+  aggregate: ([a, start, , finish], types, call) => {
     // The binder typed the merge lambda's parameters: (state, state) when the fold runs in one
     // type, (state, element) when start and the elements have none in common.
     const mergeLambda = call.args[2] as Extract<BoundExpr, { kind: 'lambda' }>;
@@ -590,7 +603,8 @@ export const DUCKDB_FUNCTIONS = {
     let folded: string;
     if (second === state) {
       const list = element === state ? a : `CAST(${a} AS ${duckDbTypeName(state)}[])`;
-      folded = `list_reduce(${list}, ${merge}, ${initial})`;
+      const [acc, x] = mergeLambda.params.map((p) => quoteIdentifier(p.name));
+      folded = `list_reduce(${list}, lambda ${acc}, ${x}: ${foldGuard(acc, compileDuckDbExpression(mergeLambda.body), state)}, ${initial})`;
     } else {
       // DuckDB folds only in the elements' type: each element goes in a (state, element) struct
       // after one holding start, and the merge lambda's parameters are bound one by one.
@@ -600,7 +614,7 @@ export const DUCKDB_FUNCTIONS = {
       const el = duckDbTypeName(element);
       const pair = (stateSql: string, elementSql: string): string => `struct_pack("s" := ${stateSql}, "e" := ${elementSql})`;
       const pairs = `list_prepend(${pair(initial, `CAST(NULL AS ${el})`)}, list_transform(${a}, lambda "__x": ${pair(`CAST(NULL AS ${s})`, '"__x"')}))`;
-      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: CAST(${body} AS ${s}))[1])[1]`;
+      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: ${foldGuard(acc, `CAST(${body} AS ${s})`, state)})[1])[1]`;
       folded = `struct_extract(list_reduce(${pairs}, lambda "__a", "__b": ${pair(step, `CAST(NULL AS ${el})`)}), 's')`;
     }
     const value = finish === undefined ? folded : `list_transform([${folded}], ${finish})[1]`;
@@ -613,6 +627,20 @@ export const DUCKDB_FUNCTIONS = {
     return `MAP([${keys.join(', ')}], [${values.join(', ')}])`;
   },
 } satisfies Record<FunctionName, DuckDbFunction>;
+
+/**
+ * An aggregate's merge, failing the job once a text or array accumulator is past the fold limits.
+ * DuckDB folds outside its memory accounting, all rows of a chunk at once, and keeps each step's
+ * state until the chunk is done: the accumulator is measured as a step starts (a parameter, not a
+ * copy of the merge's result), so a state is at most one step past the limit.
+ */
+function foldGuard(acc: string, merged: string, state: DataType): string {
+  const size =
+    state === 'string' ? (['strlen', MAX_FOLD_BYTES, 'text'] as const) : nestedParts(state)?.kind === 'array' ? (['len', MAX_FOLD_ELEMENTS, 'array'] as const) : undefined;
+  if (size === undefined) return merged;
+  const [measure, limit, what] = size;
+  return `CASE WHEN ${measure}(${acc}) > ${limit} THEN ${raiseSql(foldSizeProblem(what))} ELSE ${merged} END`;
+}
 
 /**
  * The body of a call's two-parameter lambda (its last argument) with the parameters bound to

@@ -1,0 +1,47 @@
+/**
+ * The run-time bound behind validation's: an aggregate that doubles its accumulator is refused
+ * when validated, and should one ever get through, DuckDB's fold stops at MAX_FOLD_BYTES instead
+ * of growing outside its memory accounting (28 doublings took a job 5 GB past its 2 GB limit).
+ * Validation's growth check is switched off here to reach the fold.
+ */
+import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { executePlan } from '../index';
+import { MAX_FOLD_BYTES, MAX_FOLD_ELEMENTS } from '../values/growth-limit';
+
+jest.mock('../../../definition/src/expr/text-growth', () => ({
+  ...jest.requireActual('../../../definition/src/expr/text-growth'),
+  findTextGrowthProblem: () => undefined,
+}));
+
+function pipeline(column: string): string {
+  return [
+    'version: "3.0"',
+    'pipeline:',
+    '  assets:',
+    '    - asset_ref: raw',
+    '      source: { input: { format: csv, path: seed.csv } }',
+    '    - asset_ref: grown',
+    `      source: { select: { from: raw, columns: [${JSON.stringify(column)}] } }`,
+    '    - asset_ref: out',
+    '      source: { output: { from: grown, format: csv, path: out.csv, mode: overwrite } }',
+  ].join('\n');
+}
+
+describe('an accumulator that doubles, past validation, on duckdb', () => {
+  let root: TempRoot;
+  beforeEach(() => {
+    root = makeTempRoot();
+    root.write('seed.csv', 's\nabcde\nfghij\n');
+  });
+  afterEach(() => root.cleanup());
+  const run = (column: string) => executePlan(plan(pipeline(column)), { dataRoot: root.dir, backend: 'duckdb' });
+
+  // Few enough doublings (at most 21 MB, a million values) to run without the bound as well.
+  it.each([
+    ['text, state and elements of one type', 'aggregate(array_repeat(s, 22), s, (acc, x) -> concat(acc, acc)) AS r', `past ${MAX_FOLD_BYTES} bytes`],
+    ['text, elements of another type', 'aggregate(array_repeat(1, 14), s, (acc, x) -> concat_ws(acc, acc, acc)) AS r', `past ${MAX_FOLD_BYTES} bytes`],
+    ['an array', 'size(aggregate(array_repeat(s, 20), array(s), (acc, x) -> flatten(array(acc, acc)))) AS r', `past ${MAX_FOLD_ELEMENTS} values`],
+  ])('fails the job with E_VALUE for %s', async (_what, column, limit) => {
+    await expect(run(column)).rejects.toMatchObject({ code: 'E_VALUE', message: expect.stringContaining(`aggregate's accumulator grew ${limit}`) });
+  });
+});

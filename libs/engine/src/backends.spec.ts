@@ -180,6 +180,19 @@ describe.each(BACKENDS)('%s backend', (name) => {
     }
   });
 
+  it('reads CSV dates by pattern without backtracking: a hostile pattern ends promptly, fields keep their digits as DuckDB reads', async () => {
+    // 27 adjacent day fields and a literal: the danfo reader used to try every split of the digits (10-16 s).
+    root.write('h.csv', `v\n${'1'.repeat(54)}y\n`);
+    const started = Date.now();
+    const hostile = await read('h', 'h.csv', 'csv', { dateFormat: `${'%d'.repeat(27)}x` });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(hostile.columns).toEqual([{ name: 'v', dataType: 'string' }]);
+    root.write('m.csv', 'v\n12/2024\n');
+    const kept = await read('m', 'm.csv', 'csv', { dateFormat: '%d%m/%Y' });
+    expect(kept.columns).toEqual([{ name: 'v', dataType: 'string' }]);
+    expect(await code(read('l', 'm.csv', 'csv', { dateFormat: '%d'.repeat(51) }))).toBe('E_BAD_OPTION');
+  });
+
   it('quotes what needs quoting and writes empty strings as "" so they do not read back as NULL', async () => {
     root.write('q.csv', 'a,b\n"x,y","say ""hi"""\n"",\n"multi\nline",z\n');
     const q = await read('q', 'q.csv');

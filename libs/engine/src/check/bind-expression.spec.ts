@@ -93,6 +93,7 @@ describe('binding the wider scalar catalogue', () => {
     ["make_date(2024, 1, 1.5)", 'make_date needs a whole number as its day, got double'],
     ["date_format(dt, g)", 'date_format needs a text literal as its pattern'],
     ["date_format(dt, 'yyyy-QQ')", `date_format pattern 'yyyy-QQ' uses "Q", which is not supported (supported: yyyy MM dd HH mm ss SSS SSSSSS)`],
+    [`to_date(g, '${'dd'.repeat(51)}')`, 'to_date pattern has 102 characters, more than the 100 a date pattern may have'],
     ["unix_timestamp(a)", 'unix_timestamp needs a text, date or timestamp as its first argument, got integer'],
     ["sign(g)", 'sign needs a number as its argument, got string'],
     ['make_interval(1)', 'make_interval makes an interval, which can only be added to or subtracted from a date or timestamp, with number literals as its arguments'],

@@ -23,7 +23,7 @@ import {
 import { commonElementType, holdsMap, zipFieldNames } from './array-types';
 import { jsonDepthProblem, jsonNestsDeeperThan, parseReplacement, quotedTypeText, readDataType, readJsonPath, regexGroupCount, regexProblem, type JsonPathStep, type ReplacementPiece } from '@pipeline/definition';
 import { internalError } from '../errors';
-import { parseDatePattern, type DatePattern } from '../formats/date-pattern';
+import { parseDatePattern, shownPattern, type DatePattern } from '../formats/date-pattern';
 import { TRUNCATION_UNITS, type TruncationUnit } from '../values/truncate';
 import type { BoundExpr, UntypedCall } from './bound-expr';
 import { arithmeticType, supertype, type ArithmeticOperator } from './supertype';
@@ -154,7 +154,7 @@ export function patternArg(call: Pick<UntypedCall, 'name' | 'args'>, index: numb
   // The pattern decides what DuckDB's strptime is compiled with, so it must be known before running.
   if (a.kind !== 'string') return problem(`${call.name} needs a text literal as its pattern`);
   const parsed = parseDatePattern(a.value);
-  return 'problem' in parsed ? problem(`${call.name} pattern '${a.value}' ${parsed.problem}`) : parsed;
+  return 'problem' in parsed ? problem(`${call.name} pattern ${shownPattern(a.value, "'")}${parsed.problem}`) : parsed;
 }
 
 /** A numeric literal argument's value (`0.25`, `1`), or undefined for any other expression. */

@@ -43,8 +43,22 @@ const STRFTIME_TOKENS: Readonly<Record<string, FieldKind>> = {
   f: 'micros',
 };
 
+/**
+ * Longest pattern accepted. The longest one of every supported field with separators has about
+ * 30 characters; the bound keeps the reader's cost per value small on both backends.
+ */
+export const MAX_PATTERN_LENGTH = 100;
+
+/** A pattern quoted for a message, with a space after; empty when over the limit (never echoed). */
+export function shownPattern(written: string, quote = '"'): string {
+  return written.length > MAX_PATTERN_LENGTH ? '' : `${quote}${written}${quote} `;
+}
+
 /** Reads a pattern, or returns why it cannot be used. */
 export function parseDatePattern(written: string): DatePattern | { problem: string } {
+  if (written.length > MAX_PATTERN_LENGTH) {
+    return { problem: `has ${written.length} characters, more than the ${MAX_PATTERN_LENGTH} a date pattern may have` };
+  }
   const tokens: PatternToken[] = [];
   const literal = (text: string): void => {
     const last = tokens[tokens.length - 1];
@@ -121,25 +135,33 @@ export function toStrftime(p: DatePattern): string {
 /** Fields read from a text by a pattern: those of a timestamp. */
 export type PatternFields = TimestampFields;
 
-const TOKEN_REGEX: Readonly<Record<FieldKind, string>> = {
-  year: '(\\d{4})',
-  month: '(\\d{1,2})',
-  day: '(\\d{1,2})',
-  hour: '(\\d{1,2})',
-  minute: '(\\d{1,2})',
-  second: '(\\d{1,2})',
-  millis: '(\\d{3})',
-  micros: '(\\d{6})',
+/** Digits each field reads: fixed for year and fractions, one or two for the others. */
+const TOKEN_DIGITS: Readonly<Record<FieldKind, string>> = {
+  year: '\\d{4}',
+  month: '\\d{1,2}',
+  day: '\\d{1,2}',
+  hour: '\\d{1,2}',
+  minute: '\\d{1,2}',
+  second: '\\d{1,2}',
+  millis: '\\d{3}',
+  micros: '\\d{6}',
 };
 
-/** A reader of texts written in the pattern: the fields, or undefined when the text does not match. */
+/**
+ * A reader of texts written in the pattern: the fields, or undefined when the text does not match.
+ * A field takes as many digits as it can and never gives any back, as DuckDB's strptime reads
+ * (`%d%m/%Y` does not read `12/2024`). Giving digits back made adjacent fields try every split:
+ * 24 `%d` and a literal took 2 s on 48 digits, twice as long per extra field.
+ */
 export function patternReader(p: DatePattern): (text: string) => PatternFields | undefined {
   const kinds: FieldKind[] = [];
   const source = p.tokens
     .map((t) => {
       if (t.kind === 'literal') return t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       kinds.push(t.kind);
-      return TOKEN_REGEX[t.kind];
+      // A lookahead capture and its backreference: an atomic group, which JavaScript lacks. The
+      // backreference is grouped so that a digit literal after it does not extend its number.
+      return `(?=(${TOKEN_DIGITS[t.kind]}))(?:\\${kinds.length})`;
     })
     .join('');
   const re = new RegExp(`^\\s*${source}\\s*$`);

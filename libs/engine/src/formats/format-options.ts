@@ -5,7 +5,7 @@
  */
 import { effectiveOptions, normalizeOptions, acceptedOptionNames, type Format } from '@pipeline/definition';
 import { badOption } from '../errors';
-import { parseDatePattern, type DatePattern } from './date-pattern';
+import { parseDatePattern, shownPattern, type DatePattern } from './date-pattern';
 
 /** Compression of a CSV or JSON file; `auto` (reading) goes by the file name's extension. */
 export type TextCompression = 'auto' | 'none' | 'gzip' | 'zstd';
@@ -143,7 +143,7 @@ function singleChar(asset: string | undefined, name: string, value: string | und
 function pattern(asset: string | undefined, name: string, value: string | undefined): DatePattern | undefined {
   if (value === undefined) return undefined;
   const p = parseDatePattern(value);
-  if ('problem' in p) throw badOption(asset, name, `"${value}" ${p.problem}`);
+  if ('problem' in p) throw badOption(asset, name, `${shownPattern(value)}${p.problem}`);
   return p;
 }
 

@@ -61,6 +61,8 @@ describe('format options', () => {
     ['csv', { encoding: 'ebcdic' }, /option "encoding" "ebcdic" is not supported/],
     ['csv', { compression: 'bzip2' }, /option "compression" "bzip2" is not supported/],
     ['csv', { dateFormat: 'yyyy-QQ' }, /option "dateFormat" "yyyy-QQ" uses "Q"/],
+    // A value over its limit is not echoed.
+    ['json', { timestampFormat: '%d'.repeat(60) }, /^asset "raw": option "timestampFormat" has 120 characters, more than the 100 a date pattern may have$/],
     ['json', { sep: ',' }, /not accepted for json/],
     ['parquet', { compression: 'lzo' }, /not supported for parquet/],
   ])('%s %p is E_BAD_OPTION', (format, options, message) => {

@@ -62,6 +62,10 @@ const ROW_EXPRESSIONS = [
   "to_date('202401 31', 'yyyyMM dd')", "to_date('2024  01', 'yyyy MM')", "to_date('2024', 'yyyyMM')", "to_date('2024-01-31', '%Y-%m-%d')",
   "to_date(s, 'yyyy')", 'to_date(NULL)', "to_date(NULL, 'yyyy')", 'to_date(dt)', 'to_date(ts)', "to_date('2024-01-31')", "to_date(' 2024-01-31 ')",
   "to_date('2024-01-31 10:00')", "to_date('2024')", "to_date('31/01/2024')", 'to_date(s)',
+  // fields keep their digits, digit literals, repeated fields (the last wins), and shapes a backtracking reader hung on
+  "to_date('12/2024', '%d%m/%Y')", "to_date('3110112024', 'dd1MM1yyyy')", "to_date('01-02-2024', '%d-%d-%Y')",
+  `to_date('2024${' '.repeat(30)}x', 'yyyy${' '.repeat(10)}MM')`, `to_date('2024${' '.repeat(30)}01', 'yyyy${' '.repeat(10)}MM')`,
+  `to_date('${'1'.repeat(54)}y', '${'dd'.repeat(27)}''x''')`,
   "to_timestamp('2024-01-31 1:2:3.1', 'yyyy-MM-dd HH:mm:ss.SSS')", "to_timestamp('2024-01-31T10:20', 'yyyy-MM-dd''T''HH:mm')",
   "to_timestamp('31.01.2024 23:59:59.123456', 'dd.MM.yyyy HH:mm:ss.SSSSSS')", "to_timestamp('31.01.2024 23:59:59.1234', 'dd.MM.yyyy HH:mm:ss.SSS')",
   "to_timestamp('2024-01-31 24:00:00', 'yyyy-MM-dd HH:mm:ss')", "to_timestamp('2024-01-31 10:20:60', 'yyyy-MM-dd HH:mm:ss')",

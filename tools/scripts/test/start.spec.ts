@@ -20,21 +20,27 @@ const NX_JSON = path.join(ROOT, 'nx.json');
 // within the servers' 10 s grace.
 const ROWS = 600_000;
 const SLOW_FILTER = "length(replace(replace(upper(concat(name, grp, name)), 'A', 'bb'), 'N', 'dd')) > 3";
-const PIPELINE = [
-  'version: "3.0"',
-  'pipeline:',
-  '  name: slow',
-  '  assets:',
-  '    - asset_ref: raw',
-  '      source:',
-  '        input: { format: csv, path: big.csv }',
-  '    - asset_ref: kept',
-  '      source:',
-  `        where: { from: raw, filter: "${SLOW_FILTER}" }`,
-  '    - asset_ref: out',
-  '      source:',
-  '        output: { from: kept, format: csv, path: out/kept.csv, mode: overwrite }',
-].join('\n');
+/** The slow filter over `copies` copies of the input (a union of it with itself) into out/kept.csv. */
+function pipeline(copies: number): string {
+  return [
+    'version: "3.0"',
+    'pipeline:',
+    '  name: slow',
+    '  assets:',
+    '    - asset_ref: raw',
+    '      source:',
+    '        input: { format: csv, path: big.csv }',
+    '    - asset_ref: many',
+    '      source:',
+    `        union: { sources: [${Array(copies).fill('raw').join(', ')}] }`,
+    '    - asset_ref: kept',
+    '      source:',
+    `        where: { from: many, filter: "${SLOW_FILTER}" }`,
+    '    - asset_ref: out',
+    '      source:',
+    '        output: { from: kept, format: csv, path: out/kept.csv, mode: overwrite }',
+  ].join('\n');
+}
 
 let dataRoot: string;
 let nxJsonBefore: string;
@@ -119,9 +125,9 @@ function json(method: string, url: string, body?: unknown): Promise<{ status: nu
   });
 }
 
-/** Submits the slow job and returns once a worker runs it. */
-async function runningJob(httpUrl: string): Promise<string> {
-  const submitted = await json('POST', `${httpUrl}/api/jobs`, { yaml: PIPELINE });
+/** Submits the slow job (over `copies` copies of the input) and returns once a worker runs it. */
+async function runningJob(httpUrl: string, copies = 1): Promise<string> {
+  const submitted = await json('POST', `${httpUrl}/api/jobs`, { yaml: pipeline(copies) });
   expect(submitted.status).toBe(202);
   const id = submitted.body['job_id'] as string;
   for (;;) {
@@ -156,7 +162,7 @@ async function expectGracefulStop(started: Started, exitCode: number | null): Pr
   expect(output.match(/(?:"msg":"|\): )stopped\b/g)).toHaveLength(2);
   // The running job finished: its output was committed.
   expect(fs.readFileSync(path.join(dataRoot, 'out/kept.csv'), 'utf8').startsWith('id,grp,name\n')).toBe(true);
-  expect(await portFree(new URL(started.httpUrl).port === '' ? 80 : Number(new URL(started.httpUrl).port))).toBe(true);
+  expect(await portFree(Number(new URL(started.httpUrl).port))).toBe(true);
   expect(await portFree(started.grpcPort)).toBe(true);
   expect(ours()).toEqual([]);
   expect(output).not.toContain('Share usage data');
@@ -180,6 +186,31 @@ describe('npm start', () => {
       started.child.stdin?.write('\x03');
       const exitCode = await bounded(started.ended, 60_000, () => `npm start still running 60 s after Ctrl-C:\n${started.output()}`);
       await expectGracefulStop(started, exitCode);
+    } finally {
+      killOurs(started.child);
+    }
+  });
+
+  it('a second Ctrl-C a few seconds later stops both at once: the job is cancelled, exit 130, the ports are free', async () => {
+    fs.rmSync(path.join(dataRoot, 'out'), { recursive: true, force: true });
+    const started = await npmStart(['python3', PTY_RUN, 'npm', 'start']);
+    try {
+      await runningJob(started.httpUrl, 8);
+      started.child.stdin?.write('\x03');
+      await new Promise((r) => setTimeout(r, 2000));
+      started.child.stdin?.write('\x03');
+      const exitCode = await bounded(started.ended, 60_000, () => `npm start still running 60 s after two Ctrl-C:\n${started.output()}`);
+      // eslint-disable-next-line no-control-regex
+      const output = started.output().replace(/\x1b\[[0-9;]*m/g, '');
+      // The gRPC server, idle, stopped at the first; the HTTP server, running the job, at the second.
+      expect({ exitCode, stoppedNow: output.match(/\((?:http|grpc)-server\): stopping now/g) }).toEqual({
+        exitCode: 130,
+        stoppedNow: ['(http-server): stopping now'],
+      });
+      expect(fs.existsSync(path.join(dataRoot, 'out/kept.csv'))).toBe(false);
+      expect(await portFree(Number(new URL(started.httpUrl).port))).toBe(true);
+      expect(await portFree(started.grpcPort)).toBe(true);
+      expect(ours()).toEqual([]);
     } finally {
       killOurs(started.child);
     }

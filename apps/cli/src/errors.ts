@@ -26,6 +26,10 @@ export const cliCatalogue = defineErrorCatalogue({
       meaning: 'A file named on the command line cannot be read.',
       message: (a: { file: string; reason: string }) => `cannot read ${a.file}: ${a.reason}`,
     },
+    CLI_FILE_TOO_LARGE: {
+      meaning: 'A pipeline file is longer than any pipeline the service accepts (it is not read further).',
+      message: (a: { file: string; limitBytes: number }) => `cannot read ${a.file}: it is longer than ${a.limitBytes} bytes, the most a pipeline can take`,
+    },
     CLI_PIPELINE_INVALID: {
       meaning: 'A pipeline file does not parse or breaks a validation rule.',
       // `<file>:<line>:<column>: V-0xx: ...`, as `validate` prints it.
@@ -57,6 +61,7 @@ export type CliError = CatalogueError<CliErrorCode>;
 export const EXIT_STATUS_OF = {
   CLI_USAGE: EXIT.usage,
   CLI_FILE_UNREADABLE: EXIT.failed,
+  CLI_FILE_TOO_LARGE: EXIT.failed,
   CLI_PIPELINE_INVALID: EXIT.failed,
   CLI_SERVER_UNREACHABLE: EXIT.failed,
   CLI_SERVER_ERROR: EXIT.failed,

@@ -1,7 +1,8 @@
 /**
- * What the command line names: pipeline files (read whole, errors named), `--var NAME=VALUE`
+ * What the command line names: pipeline files (read up to a bound, errors named), `--var NAME=VALUE`
  * and `--option NAME=VALUE` pairs, the backend, the data root and the server URL.
  */
+import { MAX_DOCUMENT_CHARS } from '@pipeline/definition';
 import { BACKEND_NAMES } from '@pipeline/engine';
 import type { ValidationError } from '@pipeline/validation';
 import * as fs from 'node:fs';
@@ -15,16 +16,52 @@ export interface PipelineFile {
   readonly yaml: string;
 }
 
-/** Reads a pipeline file (relative to `cwd`); CLI_FILE_UNREADABLE names the file and the reason. */
-export function readPipelineFile(file: string, cwd: string): PipelineFile {
+/**
+ * The most bytes of a pipeline file read: every document the definition accepts (at most
+ * MAX_DOCUMENT_CHARS UTF-16 units, each at most 3 bytes of UTF-8) fits, and reading stops there,
+ * so an endless or huge file (`/dev/zero`, a log) costs this much memory, not its size.
+ */
+export const MAX_PIPELINE_FILE_BYTES = 3 * MAX_DOCUMENT_CHARS;
+
+/**
+ * Reads a pipeline file (relative to `cwd`) up to {@link MAX_PIPELINE_FILE_BYTES}:
+ * CLI_FILE_UNREADABLE names the file and the reason, CLI_FILE_TOO_LARGE a longer one. Devices,
+ * pipes and `/dev/stdin` are read the same way, never whole.
+ */
+export function readPipelineFile(file: string, cwd: string, limitBytes = MAX_PIPELINE_FILE_BYTES): PipelineFile {
+  let fd: number;
   try {
-    return { file, yaml: fs.readFileSync(path.resolve(cwd, file), 'utf8') };
+    fd = fs.openSync(path.resolve(cwd, file), 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw cliCatalogue.create('CLI_FILE_UNREADABLE', { file, reason });
+    throw unreadable(file, error);
   }
+  try {
+    if (fs.fstatSync(fd).isDirectory()) throw cliCatalogue.create('CLI_FILE_UNREADABLE', { file, reason: 'it is a directory' });
+    // One byte more than the limit tells a file of exactly the limit from a longer one.
+    const buffer = Buffer.allocUnsafe(limitBytes + 1);
+    let length = 0;
+    for (;;) {
+      let read: number;
+      try {
+        read = fs.readSync(fd, buffer, length, buffer.length - length, null);
+      } catch (error) {
+        throw unreadable(file, error);
+      }
+      if (read === 0) break;
+      length += read;
+      if (length > limitBytes) throw cliCatalogue.create('CLI_FILE_TOO_LARGE', { file, limitBytes });
+    }
+    return { file, yaml: buffer.toString('utf8', 0, length) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function unreadable(file: string, error: unknown) {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+  return cliCatalogue.create('CLI_FILE_UNREADABLE', { file, reason });
 }
 
 /** A validation error as one line: `<file>:<line>:<column>: <message>` (the position where the error carries one). */

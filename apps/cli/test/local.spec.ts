@@ -113,6 +113,27 @@ describe('pipeline validate', () => {
     });
   });
 
+  it('reads at most 3 MiB of a file: an endless device or a longer file is refused by name, without reading it whole', async () => {
+    const limit = 3 * 1_048_576;
+    // /dev/zero never ends: read whole it grew the process to gigabytes before failing.
+    fs.writeFileSync(path.join(dir, 'huge.yaml'), Buffer.alloc(limit + 1, 'a'));
+    // Longer than the definition's 1,048,576 characters but under the byte bound: the definition's own message.
+    fs.writeFileSync(path.join(dir, 'long.yaml'), Buffer.alloc(1_048_577, 'a'));
+    const result = await runCli(['validate', '/dev/zero', 'huge.yaml', 'long.yaml', 'pipelines/employees.yaml'], { cwd: dir, timeoutMs: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stdout.split('\n')).toEqual([
+      `/dev/zero: cannot read /dev/zero: it is longer than ${limit} bytes, the most a pipeline can take`,
+      `huge.yaml: cannot read huge.yaml: it is longer than ${limit} bytes, the most a pipeline can take`,
+      expect.stringMatching(/^long\.yaml: .*the document is 1048577 characters long; the limit is 1048576/),
+      'pipelines/employees.yaml: valid',
+      '4 files: 1 valid, 3 invalid',
+      '',
+    ]);
+    const explain = await runCli(['explain', '/dev/zero'], { cwd: dir, timeoutMs: 30_000 });
+    expect(explain.status).toBe(1);
+    expect(explain.stderr).toContain(`cannot read /dev/zero: it is longer than ${limit} bytes`);
+  });
+
   it('exits 2 on a usage error (no file, an unknown option, a bad --var)', async () => {
     for (const args of [['validate'], ['validate', '--nope', 'x.yaml'], ['validate', 'x.yaml', '--var', 'NOEQUALS'], ['frobnicate']]) {
       const result = await runCli(args, { cwd: dir });

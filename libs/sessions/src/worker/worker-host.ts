@@ -33,9 +33,10 @@ export interface DanfoWorkerHostOptions {
 
 /**
  * Bytes a danfo frame is counted for per value (rows x columns) in the sessions' memory budget:
- * measured 1M rows x 4 columns of a CSV (integers and short texts) held about 150-190 MB of heap.
+ * reading a 1M-row, 4-column CSV (integers and short texts) into a danfo session raised the
+ * server's resident memory by about 350 MB (`tools/bench/sessions`), about 85 bytes a value.
  */
-export const DANFO_BYTES_PER_VALUE = 48;
+export const DANFO_BYTES_PER_VALUE = 80;
 
 /** Default time a danfo thread without sessions is kept. */
 export const DEFAULT_DANFO_IDLE_MS = 30_000;

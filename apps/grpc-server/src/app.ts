@@ -3,7 +3,7 @@
  * manager and the server, and one shutdown that stops them in order (server first, so no call
  * reaches a stopped library).
  */
-import { createJobService, openJobStore } from '@pipeline/jobs';
+import { createJobService, defaultDuckdbMemoryLimit, openJobStore } from '@pipeline/jobs';
 import { createServiceMetrics, serveMetrics, type MetricsListener } from '@pipeline/metrics';
 import { createSessionManager } from '@pipeline/sessions';
 import { SERVICE_VERSION, errorFields, type AccessControl, type Logger } from '@pipeline/server-kit';
@@ -61,6 +61,8 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     dataRoot: config.dataRoot,
     ttlMs: config.sessionTtlMs,
     maxSessions: config.maxSessions,
+    // The limit a job has, for every session together (one DuckDB database, one budget).
+    memoryLimit: config.memoryLimit ?? defaultDuckdbMemoryLimit(config.workers),
     ...(overrides.danfoWorkerFile === undefined ? {} : { danfoWorkerFile: overrides.danfoWorkerFile }),
     onBackgroundError: (e, context) =>
       logger.error({ ...context, ...errorFields(e) }, 'session error'),

@@ -77,6 +77,8 @@ export const STATUS_TABLE = {
   SESSION_LIMIT: { status: Status.RESOURCE_EXHAUSTED },
   SESSION_INVALID_REQUEST: { status: Status.INVALID_ARGUMENT },
   SESSION_SHUTTING_DOWN: { status: Status.UNAVAILABLE },
+  SESSION_MEMORY_FULL: { status: Status.RESOURCE_EXHAUSTED },
+  SESSION_OUT_OF_MEMORY: { status: Status.RESOURCE_EXHAUSTED },
   SESSION_WORKER_FAILED: { status: Status.INTERNAL },
   // `@pipeline/engine`.
   E_FILE_NOT_FOUND: { status: Status.NOT_FOUND },

@@ -33,6 +33,8 @@ export type {
 } from './backend';
 export { createBackend } from './create-backend';
 export { executePlan } from './execute-plan';
+export { createSharedDuckDb } from './duckdb/shared-session-database';
+export type { SharedDuckDb, SharedDuckDbUsage } from './duckdb/shared-session-database';
 export type { ExecutePlanConfig } from './execute-plan';
 export { createEngineRuntime } from './engine-runtime';
 export type { EngineRuntime, EngineRuntimeStats, RuntimeRunOptions } from './engine-runtime';

@@ -1,9 +1,10 @@
 /**
  * Creates each session's backend: DuckDB in this thread (its node API runs queries off the
  * JavaScript thread, so a slow query does not stall the server), danfo in a worker thread
- * (danfo computes synchronously in JavaScript).
+ * (danfo computes synchronously in JavaScript). Every DuckDB session is a connection of one shared
+ * database, so one `memory_limit` and one spill folder bound them all together.
  */
-import { backendDriver, createBackend, executePlan, type Backend, type BackendName } from '@pipeline/engine';
+import { backendDriver, createSharedDuckDb, executePlan, type Backend, type BackendName } from '@pipeline/engine';
 import type { InputSource } from '@pipeline/definition';
 import type { SessionEngine } from './session-engine';
 import { createDanfoWorkerHost, type DanfoWorkerHost } from './worker/worker-host';
@@ -13,11 +14,17 @@ import { resolveSessionWorkerFile } from './worker/worker-file';
 export interface SessionEngineFactoryOptions {
   /** Absolute data root every path resolves inside. */
   readonly dataRoot: string;
-  readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string };
+  /**
+   * Settings of the sessions' shared DuckDB database: `memoryLimit` bounds every DuckDB session
+   * together (beyond it DuckDB spills into `tempDirectory`, by default the system temp folder).
+   */
+  readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string; readonly tempDirectory?: string };
   /** The danfo worker file; default: the one `resolveSessionWorkerFile` finds. */
   readonly danfoWorkerFile?: string;
   /** Most danfo worker threads; default 2. */
   readonly danfoThreads?: number;
+  /** Most megabytes of each danfo thread's heap; default V8's own. */
+  readonly danfoHeapLimitMb?: number;
 }
 
 /** A source's columns (portable type names) and exact row count. */
@@ -31,6 +38,8 @@ export interface SessionEngineFactory {
   open(backend: BackendName): Promise<SessionEngine>;
   /** Reads a source's schema and row count with a short-lived DuckDB backend. */
   inspect(source: InputSource, opts?: { signal?: AbortSignal }): Promise<SourceSchema>;
+  /** Bytes the sessions' data holds now: DuckDB's (in memory and spilled) and danfo frames' (estimated). */
+  heldBytes(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -61,22 +70,27 @@ export function localSessionEngine(backend: Backend, dataRoot: string): SessionE
 /** Creates the factory; the danfo worker file is resolved on the first danfo session. */
 export function createSessionEngineFactory(options: SessionEngineFactoryOptions): SessionEngineFactory {
   let host: DanfoWorkerHost | undefined;
-  const duckdbConfig = { dataRoot: options.dataRoot, ...(options.duckdb ? { duckdb: options.duckdb } : {}) };
+  const duckdb = createSharedDuckDb({ dataRoot: options.dataRoot, ...(options.duckdb ? { duckdb: options.duckdb } : {}) });
   return {
     async open(backend) {
       // A backend that computes on the JavaScript thread would stall the server: it gets a worker thread.
       if (!backendDriver(backend).computesInJavaScript) {
-        return localSessionEngine(await createBackend(backend, duckdbConfig), options.dataRoot);
+        return localSessionEngine(await duckdb.open(), options.dataRoot);
       }
       host ??= createDanfoWorkerHost({
         workerFile: resolveSessionWorkerFile(options.danfoWorkerFile),
         ...(options.danfoThreads === undefined ? {} : { threads: options.danfoThreads }),
+        ...(options.danfoHeapLimitMb === undefined ? {} : { heapLimitMb: options.danfoHeapLimitMb }),
         engine: { dataRoot: options.dataRoot, backend },
       });
       return host.open();
     },
+    async heldBytes() {
+      const usage = await duckdb.usage();
+      return usage.memoryBytes + usage.spilledBytes + (host?.heldBytes ?? 0);
+    },
     async inspect(source, opts) {
-      const backend = await createBackend('duckdb', duckdbConfig);
+      const backend = await duckdb.open();
       try {
         const result = await backend.inspect(source, opts);
         return { fields: result.fields.map((f) => ({ ...f })), rowCount: result.rowCount };
@@ -86,6 +100,7 @@ export function createSessionEngineFactory(options: SessionEngineFactoryOptions)
     },
     async close() {
       await host?.close();
+      await duckdb.close();
     },
   };
 }

@@ -17,9 +17,18 @@ describe('session error catalogue', () => {
       sessionErrors.limit(2),
       sessionErrors.invalidRequest('x'),
       sessionErrors.shuttingDown(),
+      sessionErrors.memoryFull('512MB', 600 * 1024 * 1024, 3),
+      sessionErrors.outOfMemory('big', '512MB', 'Out of Memory Error: failed to allocate'),
       sessionErrors.workerFailed('exited with code 1'),
     ].map((e) => e.code);
     expect(produced).toEqual([...SESSION_ERROR_CODES]);
+    expect(sessionErrors.memoryFull('512MB', 600 * 1024 * 1024, 3).message).toBe(
+      "the sessions' memory budget of 512MB is spent (3 open sessions hold about 600 MB, none idle to evict); close sessions or release handles, then retry",
+    );
+    expect(sessionErrors.outOfMemory('big', '512MB', 'x')).toMatchObject({
+      message: `asset "big": out of memory under the sessions' memory limit of 512MB (x)`,
+      details: { asset: 'big', limit: '512MB' },
+    });
     expect(isSessionError(sessionErrors.limit(1))).toBe(true);
     expect(isSessionError(new Error('x'))).toBe(false);
   });

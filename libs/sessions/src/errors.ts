@@ -32,6 +32,16 @@ export const sessionCatalogue = defineErrorCatalogue({
       meaning: 'The session manager is closing and accepts no new calls.',
       message: () => 'session manager is shutting down',
     },
+    SESSION_MEMORY_FULL: {
+      meaning: "The sessions' memory budget is spent (idle sessions already evicted): no new session or handle.",
+      message: (a: { budget: string; heldMb: number; open: number }) =>
+        `the sessions' memory budget of ${a.budget} is spent (${a.open} open sessions hold about ${a.heldMb} MB, none idle to evict); close sessions or release handles, then retry`,
+    },
+    SESSION_OUT_OF_MEMORY: {
+      meaning: "An operation needed more memory than the sessions' memory limit allows; the message names the asset.",
+      message: (a: { asset: string; limit: string; reason: string }) =>
+        `asset "${a.asset}": out of memory under the sessions' memory limit of ${a.limit} (${a.reason})`,
+    },
     SESSION_WORKER_FAILED: {
       meaning: "The worker thread holding the session's data died or could not start.",
       message: (a: { reason: string }) => `the session's worker thread failed: ${a.reason}`,
@@ -65,5 +75,9 @@ export const sessionErrors = {
   invalidRequest: (message: string, details: ErrorDetails = {}) =>
     sessionCatalogue.create('SESSION_INVALID_REQUEST', { message, details }),
   shuttingDown: () => sessionCatalogue.create('SESSION_SHUTTING_DOWN'),
+  memoryFull: (budget: string, heldBytes: number, open: number) =>
+    sessionCatalogue.create('SESSION_MEMORY_FULL', { budget, heldMb: Math.round(heldBytes / (1024 * 1024)), open }),
+  outOfMemory: (asset: string, limit: string, reason: string) =>
+    sessionCatalogue.create('SESSION_OUT_OF_MEMORY', { asset, limit, reason }),
   workerFailed: (reason: string) => sessionCatalogue.create('SESSION_WORKER_FAILED', { reason }),
 } satisfies Record<string, (...args: never[]) => SessionError>;

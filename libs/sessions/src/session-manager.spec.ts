@@ -14,10 +14,12 @@ interface FakeCall {
   readonly inputs?: Readonly<Record<string, string>>;
 }
 
-function fakeEngines(options: { delayMs?: number } = {}) {
+function fakeEngines(options: { delayMs?: number; bytesPerHandle?: number; fail?: (ref: string) => Error | undefined } = {}) {
   const calls: FakeCall[] = [];
   const closed: string[] = [];
   let opened = 0;
+  // Bytes each open fake backend holds: `bytesPerHandle` per handle it made.
+  const held = new Map<number, number>();
   let active = 0;
   let maxActive = 0;
   const step = async <T>(call: FakeCall, value: T, signal?: AbortSignal): Promise<T> => {
@@ -27,6 +29,8 @@ function fakeEngines(options: { delayMs?: number } = {}) {
     try {
       await new Promise((r) => setTimeout(r, options.delayMs ?? 0));
       if (signal?.aborted) throw Object.assign(new Error('execution cancelled'), { code: 'E_CANCELLED' });
+      const failure = call.ref === undefined ? undefined : options.fail?.(call.ref);
+      if (failure) throw failure;
       return value;
     } finally {
       active--;
@@ -36,7 +40,11 @@ function fakeEngines(options: { delayMs?: number } = {}) {
     async open(backend) {
       const n = ++opened;
       let handles = 0;
-      const handle = (rows: number): EngineHandle => ({ id: `b${n}-h${++handles}`, rowCount: rows });
+      held.set(n, 0);
+      const handle = (rows: number): EngineHandle => {
+        held.set(n, (held.get(n) ?? 0) + (options.bytesPerHandle ?? 0));
+        return { id: `b${n}-h${++handles}`, rowCount: rows };
+      };
       const engine: SessionEngine = {
         backend,
         readInput: (ref: string, source: InputSource, o) => step({ op: 'readInput', ref, source }, handle(10), o?.signal),
@@ -46,12 +54,14 @@ function fakeEngines(options: { delayMs?: number } = {}) {
         execute: (plan, o) => step({ op: `execute ${plan.steps.map((s) => s.ref).join(',')}` }, undefined, o?.signal),
         release: async () => undefined,
         close: async () => {
+          held.delete(n);
           closed.push(`session ${n}`);
         },
       };
       return engine;
     },
     inspect: async () => ({ fields: [{ name: 'a', dataType: 'integer', nullable: true }], rowCount: 3 }),
+    heldBytes: async () => [...held.values()].reduce((a, b) => a + b, 0),
     close: async () => undefined,
   };
   return { factory, calls, closed, stats: () => ({ maxActive }) };
@@ -208,6 +218,61 @@ describe('createSessionManager', () => {
     );
     await m.close(a.sessionId);
     await expect(m.create('duckdb')).resolves.toMatchObject({ backend: 'duckdb' });
+    await m.shutdown();
+  });
+
+  it('evicts the least recently used idle session when the memory budget is spent, then refuses', async () => {
+    const fake = fakeEngines({ bytesPerHandle: 100, delayMs: 5 });
+    const m = manager(fake.factory, { memoryBudgetBytes: 250 });
+    const read = (sessionId: string, name: string) => m.readInput(sessionId, { assetName: name, format: 'csv', path: `${name}.csv` });
+    const a = await m.create('duckdb');
+    const b = await m.create('duckdb');
+    const c = await m.create('duckdb');
+    await read(b.sessionId, 'b1');
+    await read(a.sessionId, 'a1');
+    // 200 bytes held, under the budget: this read is admitted and brings it to 300.
+    await read(c.sessionId, 'c1');
+    // Spent: b (used before a) is evicted, the first to go; a and c stay.
+    await read(c.sessionId, 'c2');
+    expect(fake.closed).toEqual(['session 2']);
+    expect(await codeOf(read(b.sessionId, 'b2'))).toBe('SESSION_NOT_FOUND: session not found');
+    // 300 held again: a new session makes room by evicting a, the only idle one.
+    const d = await m.create('duckdb');
+    expect(fake.closed).toEqual(['session 2', 'session 1']);
+    expect(m.size).toBe(2);
+    await read(c.sessionId, 'c3');
+    // 300 held and nothing idle while c works too: d's read is refused with the budget named.
+    const refused = codeOf(read(d.sessionId, 'd1'));
+    const busy = read(c.sessionId, 'c4');
+    expect(await refused).toBe(
+      "SESSION_MEMORY_FULL: the sessions' memory budget of 250 B is spent (2 open sessions hold about 0 MB, none idle to evict); close sessions or release handles, then retry",
+    );
+    await busy.catch(() => undefined);
+    await m.shutdown();
+  });
+
+  it('answers an out-of-memory failure of the backend as SESSION_OUT_OF_MEMORY naming the asset', async () => {
+    const oom = (ref: string) =>
+      ref === 'big'
+        ? Object.assign(new Error('asset "big": Out of Memory Error: failed to allocate data of size 16.0 MiB (488.2 MiB/488.2 MiB used)'), {
+            code: 'E_EXECUTION',
+            details: { asset: 'big', duckdb: 'Out of Memory Error: failed to allocate data of size 16.0 MiB (488.2 MiB/488.2 MiB used)' },
+          })
+        : ref === 'wide'
+          ? new RangeError('Invalid array length')
+          : undefined;
+    const m = manager(fakeEngines({ fail: oom }).factory, { memoryLimit: '512MB' });
+    const { sessionId } = await m.create('duckdb');
+    expect(await codeOf(m.readInput(sessionId, { assetName: 'big', format: 'csv', path: 'big.csv' }))).toBe(
+      `SESSION_OUT_OF_MEMORY: asset "big": out of memory under the sessions' memory limit of 512MB (Out of Memory Error: failed to allocate data of size 16.0 MiB (488.2 MiB/488.2 MiB used))`,
+    );
+    const raw = await m.readInput(sessionId, { assetName: 'raw', format: 'csv', path: 'raw.csv' });
+    const wide = m.applyTransform(sessionId, {
+      assetName: 'wide',
+      sourceJson: JSON.stringify({ where: { from: 'raw', filter: 'a > 1' } }),
+      inputHandles: { raw: raw.handleId },
+    });
+    expect(await codeOf(wide)).toBe(`SESSION_OUT_OF_MEMORY: asset "wide": out of memory under the sessions' memory limit of 512MB (Invalid array length)`);
     await m.shutdown();
   });
 

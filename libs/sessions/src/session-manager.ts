@@ -2,12 +2,14 @@
  * The low-level session manager behind the gRPC session RPCs. A session owns one backend
  * instance and the handles (data frames) created in it; operations on one session run one at a
  * time in arrival order; a session idle longer than its time-to-live is closed and forgotten, and
- * the number of open sessions is bounded.
+ * the number of open sessions is bounded, as is the memory their data holds in sum.
  */
 import { randomUUID } from 'node:crypto';
 import type { Source } from '@pipeline/definition';
-import type { BackendName } from '@pipeline/engine';
+import { resolveDuckDbSettings, type BackendName } from '@pipeline/engine';
 import { sessionErrors } from './errors';
+import { asOutOfMemory } from './out-of-memory';
+import { sizeBytes } from './size';
 import { createSerialQueue, type SerialQueue } from './serial-queue';
 import type { EngineHandle, SessionEngine } from './session-engine';
 import { createSessionEngineFactory, type SessionEngineFactory, type SourceSchema } from './engine-factory';
@@ -36,8 +38,19 @@ export const DEFAULT_MAX_SESSIONS = 100;
 export interface SessionManagerOptions {
   /** Absolute directory every input and output path resolves inside. */
   readonly dataRoot: string;
-  /** DuckDB settings of each DuckDB session. */
-  readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string };
+  /**
+   * The sessions' memory limit, such as `512MB` (default: the engine's DuckDB default): the
+   * `memory_limit` of the one DuckDB database every DuckDB session is a connection of, and the
+   * heap limit of each danfo thread (at least 256 MB).
+   */
+  readonly memoryLimit?: string;
+  /**
+   * Bytes the sessions' data may hold in sum (DuckDB's tables in memory and spilled, danfo frames
+   * estimated) before a new session or handle is refused; default the memory limit's bytes.
+   */
+  readonly memoryBudgetBytes?: number;
+  /** DuckDB threads of the sessions' database, and the folder it spills into (default the system temp folder). */
+  readonly duckdb?: { readonly threads?: number; readonly tempDirectory?: string };
   /** The danfo session worker file (default: `danfo-session-worker.js` next to the code, see `resolveSessionWorkerFile`). */
   readonly danfoWorkerFile?: string;
   /** Most danfo worker threads; default 2. */
@@ -75,7 +88,10 @@ export interface SessionCallOptions {
 
 /** The session manager. Every method throws `SessionError` (or the engine's error) on failure. */
 export interface SessionManager {
-  /** Opens a session on `backend` (`duckdb` when empty); SESSION_LIMIT beyond the maximum. */
+  /**
+   * Opens a session on `backend` (`duckdb` when empty); SESSION_LIMIT beyond the maximum,
+   * SESSION_MEMORY_FULL when the memory budget is spent and no idle session is left to evict.
+   */
   create(backend: string): Promise<{ readonly sessionId: string; readonly backend: BackendName }>;
   /** Closes a session and releases everything it holds; SESSION_NOT_FOUND if it is not open. */
   close(sessionId: string): Promise<void>;
@@ -110,7 +126,12 @@ interface Session {
   readonly lifetime: AbortController;
   timer?: NodeJS.Timeout;
   closed: boolean;
+  /** When its last call began (`performance.now()`): the least recently used idle session is evicted first. */
+  lastUsed: number;
 }
+
+/** Smallest heap a danfo thread gets, whatever the memory limit: danfo holds a file about 18 times its size. */
+const MIN_DANFO_HEAP_MB = 256;
 
 /** Creates a session manager. */
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
@@ -120,11 +141,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   if (!Number.isInteger(maxSessions) || maxSessions < 1) {
     throw new RangeError(`maxSessions must be a positive integer (got ${maxSessions})`);
   }
+  const memoryLimit = resolveDuckDbSettings({ memoryLimit: options.memoryLimit }).memoryLimit;
+  const budget = options.memoryBudgetBytes ?? sizeBytes(memoryLimit);
+  if (!(budget > 0)) throw new RangeError(`memoryBudgetBytes must be positive (got ${budget})`);
+  const budgetText = options.memoryBudgetBytes === undefined ? memoryLimit : `${budget} B`;
   const engines =
     options.engines ??
     createSessionEngineFactory({
       dataRoot: options.dataRoot,
-      ...(options.duckdb ? { duckdb: options.duckdb } : {}),
+      duckdb: { ...options.duckdb, memoryLimit },
+      danfoHeapLimitMb: Math.max(MIN_DANFO_HEAP_MB, Math.ceil(sizeBytes(memoryLimit) / (1024 * 1024))),
       ...(options.danfoWorkerFile === undefined ? {} : { danfoWorkerFile: options.danfoWorkerFile }),
       ...(options.danfoThreads === undefined ? {} : { danfoThreads: options.danfoThreads }),
     });
@@ -157,6 +183,23 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     await session.engine.close();
   }
 
+  /**
+   * Makes room before a call that adds data: while the sessions hold the whole budget, the least
+   * recently used idle session (none of its calls running or waiting) other than `caller` is
+   * closed; when none is left, SESSION_MEMORY_FULL.
+   */
+  async function admit(caller?: Session): Promise<void> {
+    let held = await engines.heldBytes();
+    while (held >= budget) {
+      const idle = [...sessions.values()]
+        .filter((s) => s !== caller && !s.closed && s.queue.pending === 0)
+        .sort((a, b) => a.lastUsed - b.lastUsed)[0];
+      if (idle === undefined) throw sessionErrors.memoryFull(budgetText, held, sessions.size);
+      await closeSession(idle).catch(background(idle.id, 'eviction'));
+      held = await engines.heldBytes();
+    }
+  }
+
   function lookup(sessionId: string): Session {
     const session = sessions.get(sessionId);
     if (!session || session.closed) throw sessionErrors.notFound(sessionId);
@@ -168,12 +211,15 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     sessionId: string,
     opts: SessionCallOptions | undefined,
     op: (s: Session, signal: AbortSignal) => Promise<T>,
+    adds: { readonly data: boolean } = { data: false },
   ): Promise<T> {
     const session = lookup(sessionId);
     clearTimeout(session.timer);
     return session.queue.run(async () => {
       // Closed while this operation waited its turn.
       if (session.closed) throw sessionErrors.notFound(sessionId);
+      session.lastUsed = performance.now();
+      if (adds.data) await admit(session);
       if (opts?.signal === undefined) return op(session, session.lifetime.signal);
       // Not AbortSignal.any: on Node 20 every signal it makes stays reachable from a long-lived
       // source (the session's lifetime) until that source goes, about 3 KB per call.
@@ -190,6 +236,15 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         for (const source of sources) source.removeEventListener('abort', abort);
       }
     });
+  }
+
+  /** Runs one backend operation for asset `ref`; running out of memory becomes SESSION_OUT_OF_MEMORY naming the asset. */
+  async function engineCall<T>(ref: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      throw asOutOfMemory(e, ref, memoryLimit);
+    }
   }
 
   function handle(session: Session, handleId: string): HandleEntry {
@@ -212,6 +267,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       opening++;
       let engine: SessionEngine;
       try {
+        await admit();
         engine = await engines.open(backend);
       } finally {
         opening--;
@@ -223,6 +279,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         handles: new Map(),
         lifetime: new AbortController(),
         closed: false,
+        lastUsed: performance.now(),
         queue: createSerialQueue(() => {
           if (!session.closed) armTimer(session);
         }),
@@ -241,31 +298,42 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     },
 
     readInput(sessionId, request, opts) {
-      return within(sessionId, opts, async (session, signal) => {
-        const { ref, source } = parseInputRequest(request);
-        return addHandle(session, ref, await session.engine.readInput(ref, source, { signal }));
-      });
+      return within(
+        sessionId,
+        opts,
+        async (session, signal) => {
+          const { ref, source } = parseInputRequest(request);
+          return addHandle(session, ref, await engineCall(ref, () => session.engine.readInput(ref, source, { signal })));
+        },
+        { data: true },
+      );
     },
 
     applyTransform(sessionId, request, opts) {
-      return within(sessionId, opts, async (session, signal) => {
-        const { ref, source, upstream } = parseTransformRequest(request);
-        const inputs: Record<string, string> = {};
-        for (const asset of upstream) inputs[asset] = handle(session, request.inputHandles[asset]).engineId;
-        return addHandle(session, ref, await session.engine.apply(ref, source as Source, inputs, { signal }));
-      });
+      return within(
+        sessionId,
+        opts,
+        async (session, signal) => {
+          const { ref, source, upstream } = parseTransformRequest(request);
+          const inputs: Record<string, string> = {};
+          for (const asset of upstream) inputs[asset] = handle(session, request.inputHandles[asset]).engineId;
+          return addHandle(session, ref, await engineCall(ref, () => session.engine.apply(ref, source as Source, inputs, { signal })));
+        },
+        { data: true },
+      );
     },
 
     writeOutput(sessionId, request, opts) {
       return within(sessionId, opts, async (session, signal) => {
         const entry = handle(session, request.handleId);
         const { ref, source } = parseOutputRequest(request, entry.ref);
-        return session.engine.write(entry.engineId, ref, source, { signal });
+        return engineCall(ref, () => session.engine.write(entry.engineId, ref, source, { signal }));
       });
     },
 
     executePipeline(sessionId, request, opts) {
       return within(sessionId, opts, async (session, signal) => {
+        await admit(session);
         const jobId = randomUUID();
         const started = performance.now();
         const elapsed = () => Math.max(0, Math.round(performance.now() - started));
@@ -274,7 +342,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         try {
           await session.engine.execute(parsed.plan, { signal });
           return { jobId, status: 'completed', error: '', durationMs: elapsed() };
-        } catch (e) {
+        } catch (caught) {
+          const e = asOutOfMemory(caught, parsed.plan.steps.at(-1)?.ref ?? '', memoryLimit);
           const error = e instanceof Error ? e.message : String(e);
           return { jobId, status: 'failed', error: error || 'execution failed', durationMs: elapsed() };
         }

@@ -1,7 +1,7 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { createCallChannel, isFromWorker, serveCalls, type WireError } from './index';
 
-type Op = { kind: 'add'; a: number; b: number } | { kind: 'fail'; why: string } | { kind: 'wait'; ms: number };
+type Op = { kind: 'add'; a: number; b: number } | { kind: 'fail'; why: string } | { kind: 'wait'; ms: number } | { kind: 'spin'; ms: number };
 
 const rebuild = (e: WireError): Error => Object.assign(new Error(e.message), { code: e.code, details: e.details });
 const toWire = (e: unknown): WireError =>
@@ -15,6 +15,12 @@ function open(): { ports: MessagePort[]; channel: ReturnType<typeof createCallCh
     async (op, signal) => {
       if (op.kind === 'add') return op.a + op.b;
       if (op.kind === 'fail') throw Object.assign(new Error(`bad ${op.why}`), { code: 'SAMPLE_BAD' });
+      if (op.kind === 'spin') {
+        // Synchronous work that checks its signal: no message can reach it until it returns.
+        const until = Date.now() + op.ms;
+        while (Date.now() < until) if (signal.aborted) return 'saw the cancel';
+        return 'ran to the end';
+      }
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => resolve('waited'), op.ms);
         signal.addEventListener('abort', () => {
@@ -64,6 +70,16 @@ describe('createCallChannel / serveCalls', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(opened.channel.call({ kind: 'wait', ms: 10_000 }, { signal: controller.signal })).rejects.toMatchObject({ code: 'E_CANCELLED' });
+  });
+
+  it('makes a cancel visible to synchronous code before the cancel message arrives', async () => {
+    const opened = open();
+    ports = opened.ports;
+    const controller = new AbortController();
+    const spinning = opened.channel.call({ kind: 'spin', ms: 2000 }, { signal: controller.signal });
+    // Sent after the call: the spinning loop holds the serving side's event loop until it returns.
+    controller.abort();
+    expect(await spinning).toBe('saw the cancel');
   });
 
   it('fails every call in flight when told the thread died', async () => {

@@ -1,7 +1,9 @@
 /**
  * Both ends of a multiplexed call channel (the danfo session workers use it): the main thread
  * sends `CallMessage`s and gets a promise per call; the worker runs each call with an AbortSignal
- * that a `cancel` for the same call id aborts, and answers with a `Reply`.
+ * that a `cancel` for the same call id aborts, and answers with a `Reply`. A message reaches a
+ * worker only between two turns of its event loop, so a cancelled call's flag in shared memory
+ * also makes its signal read as aborted at once, inside synchronous code that checks it.
  */
 import type { CallMessage, FromWorker, ToWorker, WireError } from './protocol';
 import { isFromWorker } from './protocol';
@@ -43,13 +45,17 @@ export function createCallChannel<Op>(endpoint: MessageEndpoint, rebuild: (error
       const callId = nextCall++;
       return new Promise<T>((resolve, reject) => {
         const signal = options?.signal;
-        const onAbort = (): void => endpoint.postMessage({ type: 'cancel', callId } satisfies ToWorker<Op>);
+        const cancelFlag = signal === undefined ? undefined : new Int32Array(new SharedArrayBuffer(4));
+        const onAbort = (): void => {
+          if (cancelFlag !== undefined) Atomics.store(cancelFlag, 0, 1);
+          endpoint.postMessage({ type: 'cancel', callId } satisfies ToWorker<Op>);
+        };
         const done = (): void => signal?.removeEventListener('abort', onAbort);
         pending.set(callId, {
           resolve: (value) => (done(), resolve(value as T)),
           reject: (error) => (done(), reject(error)),
         });
-        endpoint.postMessage({ type: 'call', callId, op } satisfies ToWorker<Op>);
+        endpoint.postMessage({ type: 'call', callId, op, ...(cancelFlag === undefined ? {} : { cancelFlag }) } satisfies ToWorker<Op>);
         if (signal?.aborted) onAbort();
         else signal?.addEventListener('abort', onAbort, { once: true });
       });
@@ -80,8 +86,9 @@ export function serveCalls<Op>(
       running.get(message.callId)?.abort();
       return;
     }
-    const { callId, op } = message as CallMessage<Op>;
+    const { callId, op, cancelFlag } = message as CallMessage<Op>;
     const controller = new AbortController();
+    if (cancelFlag !== undefined) readsFlag(controller, cancelFlag);
     running.set(callId, controller);
     perform(op, controller.signal)
       .then(
@@ -89,5 +96,26 @@ export function serveCalls<Op>(
         (error: unknown) => endpoint.postMessage({ type: 'error', callId, error: toWire(error) } satisfies FromWorker),
       )
       .finally(() => running.delete(callId));
+  });
+}
+
+const abortedOf = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')?.get;
+
+/**
+ * Makes `controller.signal.aborted` also read `flag`: the first read that finds it set aborts the
+ * controller there and then (its listeners run), so a check inside a long synchronous loop stops it.
+ */
+function readsFlag(controller: AbortController, flag: Int32Array): void {
+  const { signal } = controller;
+  Object.defineProperty(signal, 'aborted', {
+    configurable: true,
+    get(): boolean {
+      const aborted = abortedOf?.call(signal) === true;
+      if (!aborted && Atomics.load(flag, 0) !== 0) {
+        controller.abort();
+        return true;
+      }
+      return aborted;
+    },
   });
 }

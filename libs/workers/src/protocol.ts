@@ -30,6 +30,11 @@ export interface CallMessage<Op> {
   readonly type: 'call';
   readonly callId: number;
   readonly op: Op;
+  /**
+   * One Int32 of shared memory the main thread sets to 1 when it cancels the call: a worker busy in
+   * synchronous code never sees the `cancel` message, but reads this at its next signal check.
+   */
+  readonly cancelFlag?: Int32Array;
 }
 
 /** Every message the main thread sends on a multiplexed channel. */

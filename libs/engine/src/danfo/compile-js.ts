@@ -8,7 +8,7 @@
 import { assertNever, compileRegex } from '@pipeline/definition';
 import type { BoundBinary, BoundCall, BoundExpr, BoundLike, BoundWindow } from '../check/bound-expr';
 import { supertype } from '../check/supertype';
-import { engineError, internalError } from '../errors';
+import { engineError, internalError, throwIfAborted } from '../errors';
 import { isIntegral, type DataType } from '../types/data-type';
 import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues } from '../values/compare';
@@ -49,6 +49,8 @@ export interface JsCompileContext {
    * leaves out; outside aggregate calls they read as NULL, and grouping() gives 1 for them.
    */
   readonly groupedOut?: ReadonlySet<string>;
+  /** The running call's cancellation, checked inside work that computes a whole column at once (windows). */
+  readonly signal?: AbortSignal;
 }
 
 /** Compiles a row expression: `(cols, i) => value`. */
@@ -66,7 +68,7 @@ export function compileRowExpression(e: BoundExpr, ctx: JsCompileContext): Compi
       return (cols, i) => {
         let values = computed.get(cols);
         if (values === undefined) {
-          values = windowValues(node, cols, cols[0]?.length ?? 0, compilers);
+          values = windowValues(node, cols, cols[0]?.length ?? 0, compilers, () => throwIfAborted(ctx.signal, ctx.asset));
           computed.set(cols, values);
         }
         return values[i] as Value;

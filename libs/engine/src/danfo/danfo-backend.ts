@@ -138,6 +138,7 @@ export class DanfoBackend implements Backend {
         field,
         columnIndex: (name) => first.columns.findIndex((c) => c.name === name),
         nowMicros,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
       }),
     });
     const stored = this.store(ref, result.frame, bound.columns, result.rowCount);

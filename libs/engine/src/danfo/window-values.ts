@@ -17,12 +17,24 @@ export interface WindowCompilers {
   readonly group: (e: BoundCall) => Compiled<readonly number[]>;
 }
 
-/** The values of `node` for every row of `cols` (`n` rows), in row order. */
-export function windowValues(node: BoundWindow, cols: Columns, n: number, compilers: WindowCompilers): Value[] {
+/**
+ * Rows (or sort comparisons) between two calls of the window's `checkpoint`. The whole column is
+ * computed in one synchronous call (a frame per row makes it quadratic in a partition), so it
+ * checks for a cancel itself; a check is a read of shared memory in a session thread.
+ */
+const ROWS_PER_CHECK = 16;
+const COMPARISONS_PER_CHECK = 65_536;
+
+/**
+ * The values of `node` for every row of `cols` (`n` rows), in row order. `checkpoint` throws to
+ * stop the work (a cancelled call); it is called every few rows.
+ */
+export function windowValues(node: BoundWindow, cols: Columns, n: number, compilers: WindowCompilers, checkpoint: () => void = () => undefined): Value[] {
   const partitionFns = node.partitionBy.map(compilers.row);
   const keyFns = node.orderBy.map((o) => compilers.row(o.expr));
   const partitions = new Map<string, number[]>();
   for (let i = 0; i < n; i++) {
+    if (i % (ROWS_PER_CHECK * 1024) === 0) checkpoint();
     let key = '';
     for (const f of partitionFns) key += `${valueKey(f(cols, i) as string | number | boolean | null)}\u0000`;
     const rows = partitions.get(key);
@@ -40,7 +52,9 @@ export function windowValues(node: BoundWindow, cols: Columns, n: number, compil
     }
     return (direction === 'desc' ? -1 : 1) * compareValues(x, y);
   };
+  let comparisons = 0;
   const compareRows = (a: number, b: number): number => {
+    if (++comparisons % COMPARISONS_PER_CHECK === 0) checkpoint();
     for (let k = 0; k < keys.length; k++) {
       const d = compareKey(k, a, b);
       if (d !== 0) return d;
@@ -55,6 +69,7 @@ export function windowValues(node: BoundWindow, cols: Columns, n: number, compil
     const sorted = keys.length === 0 ? rows : [...rows].sort(compareRows);
     const peers = peerGroups(sorted, compareRows);
     for (let p = 0; p < sorted.length; p++) {
+      if (p % ROWS_PER_CHECK === 0) checkpoint();
       out[sorted[p] as number] = evaluate({ cols, sorted, p, peers, frame: () => frameOf(node, sorted, p, peers, keys[0]) });
     }
   }

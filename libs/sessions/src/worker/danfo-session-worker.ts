@@ -6,7 +6,8 @@
 import { parentPort } from 'node:worker_threads';
 import { createBackend, executePlan, toPlainError, type Backend } from '@pipeline/engine';
 import { serveCalls } from '@pipeline/workers';
-import type { SessionCall } from './protocol';
+import { isJsOutOfMemory } from '../out-of-memory';
+import { JS_OUT_OF_MEMORY_WIRE_CODE, type SessionCall } from './protocol';
 
 const backends = new Map<string, Backend>();
 const dataRoots = new Map<string, string>();
@@ -26,11 +27,11 @@ async function perform(call: SessionCall, signal: AbortSignal): Promise<unknown>
       return null;
     case 'readInput': {
       const h = await backendOf(sessionId).readInput(call.ref, call.source, { signal });
-      return { id: h.id, rowCount: h.rowCount };
+      return { id: h.id, rowCount: h.rowCount, columnCount: h.columns.length };
     }
     case 'apply': {
       const h = await backendOf(sessionId).apply(call.ref, call.source, call.inputs, { signal });
-      return { id: h.id, rowCount: h.rowCount };
+      return { id: h.id, rowCount: h.rowCount, columnCount: h.columns.length };
     }
     case 'write': {
       const r = await backendOf(sessionId).write(call.handleId, call.ref, call.source, { signal });
@@ -54,4 +55,9 @@ async function perform(call: SessionCall, signal: AbortSignal): Promise<unknown>
   }
 }
 
-if (parentPort) serveCalls<SessionCall>(parentPort, perform, toPlainError);
+/** An allocation that failed goes back as such, so the main thread can answer it as out of memory. */
+function toWire(e: unknown) {
+  return isJsOutOfMemory(e) ? { code: JS_OUT_OF_MEMORY_WIRE_CODE, message: (e as Error).message } : toPlainError(e);
+}
+
+if (parentPort) serveCalls<SessionCall>(parentPort, perform, toWire);

@@ -7,6 +7,16 @@ import type { InputSource, OutputSource, Source } from '@pipeline/definition';
 import type { BackendName } from '@pipeline/engine';
 import type { Plan } from '@pipeline/planner';
 
+/** The wire code of a JavaScript allocation that failed in the worker (a RangeError such as `Invalid array length`). */
+export const JS_OUT_OF_MEMORY_WIRE_CODE = 'JS_OUT_OF_MEMORY';
+
+/** A handle as the worker reports it: the frame's id, its rows and its columns. */
+export interface WorkerHandle {
+  readonly id: string;
+  readonly rowCount: number;
+  readonly columnCount: number;
+}
+
 /** Engine settings a worker opens its backends with. */
 export interface WorkerEngineSettings {
   readonly dataRoot: string;

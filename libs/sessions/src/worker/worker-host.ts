@@ -9,7 +9,8 @@ import { fromPlainError } from '@pipeline/engine';
 import { createCallChannel, type CallChannel } from '@pipeline/workers';
 import { sessionErrors } from '../errors';
 import type { EngineCallOptions, EngineHandle, SessionEngine } from '../session-engine';
-import type { SessionCall, SessionOp, WorkerEngineSettings } from './protocol';
+import { JS_OUT_OF_MEMORY_WIRE_CODE, type SessionCall, type SessionOp, type WorkerEngineSettings, type WorkerHandle } from './protocol';
+import type { WireError } from '@pipeline/workers';
 
 /** Options of {@link createDanfoWorkerHost}. */
 export interface DanfoWorkerHostOptions {
@@ -23,7 +24,19 @@ export interface DanfoWorkerHostOptions {
    * its memory back (a V8 heap that held big frames does not shrink by itself); default 30 s.
    */
   readonly idleMs?: number;
+  /**
+   * Most megabytes of each thread's V8 heap (its old generation): V8 stops a thread that needs more,
+   * which fails the calls and sessions it held instead of the whole process. Default: V8's own.
+   */
+  readonly heapLimitMb?: number;
 }
+
+/**
+ * Bytes a danfo frame is counted for per value (rows x columns) in the sessions' memory budget:
+ * reading a 1M-row, 4-column CSV (integers and short texts) into a danfo session raised the
+ * server's resident memory by about 350 MB (`tools/bench/sessions`), about 85 bytes a value.
+ */
+export const DANFO_BYTES_PER_VALUE = 80;
 
 /** Default time a danfo thread without sessions is kept. */
 export const DEFAULT_DANFO_IDLE_MS = 30_000;
@@ -33,6 +46,8 @@ export interface DanfoWorkerHost {
   open(): Promise<SessionEngine>;
   /** Threads alive now. */
   readonly threads: number;
+  /** Estimated bytes held by the frames of open sessions ({@link DANFO_BYTES_PER_VALUE} per value). */
+  readonly heldBytes: number;
   /** Stops every thread; call once every session is closed. */
   close(): Promise<void>;
 }
@@ -53,6 +68,7 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
   const idleMs = options.idleMs ?? DEFAULT_DANFO_IDLE_MS;
   const threads: Thread[] = [];
   let nextSession = 1;
+  let heldBytes = 0;
 
   /** Marks a thread dead: its running calls fail, and no new session goes to it. */
   function bury(thread: Thread, reason: string): void {
@@ -64,8 +80,10 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
   }
 
   function start(): Thread {
-    const worker = new Worker(options.workerFile);
-    const thread: Thread = { worker, channel: createCallChannel<SessionCall>(worker, fromPlainError), sessions: 0 };
+    const worker = new Worker(options.workerFile, {
+      ...(options.heapLimitMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb } }),
+    });
+    const thread: Thread = { worker, channel: createCallChannel<SessionCall>(worker, rebuild), sessions: 0 };
     worker.on('error', (e) => bury(thread, e.message));
     worker.on('exit', (code) => bury(thread, `exited with code ${code}`));
     // Idle threads must not keep the process alive; calls in flight are awaited by their callers.
@@ -98,6 +116,10 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
     thread.idleTimer.unref();
   }
 
+  function rebuild(error: WireError): Error {
+    return error.code === JS_OUT_OF_MEMORY_WIRE_CODE ? new RangeError(error.message) : fromPlainError(error);
+  }
+
   function call(thread: Thread, sessionId: string, op: SessionOp, opts?: EngineCallOptions): Promise<unknown> {
     if (thread.dead) return Promise.reject(sessionErrors.workerFailed(thread.dead));
     return thread.channel.call({ ...op, sessionId }, opts?.signal ? { signal: opts.signal } : {});
@@ -116,12 +138,24 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
         throw e;
       }
       let closed = false;
+      // What each of the session's frames is counted for in `heldBytes`.
+      const held = new Map<string, number>();
+      const forget = (handleId: string): void => {
+        heldBytes -= held.get(handleId) ?? 0;
+        held.delete(handleId);
+      };
+      const counted = (h: WorkerHandle): EngineHandle => {
+        const bytes = h.rowCount * Math.max(1, h.columnCount) * DANFO_BYTES_PER_VALUE;
+        held.set(h.id, bytes);
+        heldBytes += bytes;
+        return { id: h.id, rowCount: h.rowCount };
+      };
       const engine: SessionEngine = {
         backend: options.engine.backend,
         readInput: async (ref, source, opts) =>
-          (await call(thread, sessionId, { op: 'readInput', ref, source }, opts)) as EngineHandle,
+          counted((await call(thread, sessionId, { op: 'readInput', ref, source }, opts)) as WorkerHandle),
         apply: async (ref, source, inputs, opts) =>
-          (await call(thread, sessionId, { op: 'apply', ref, source, inputs }, opts)) as EngineHandle,
+          counted((await call(thread, sessionId, { op: 'apply', ref, source, inputs }, opts)) as WorkerHandle),
         write: async (handleId, ref, source, opts) =>
           (await call(thread, sessionId, { op: 'write', handleId, ref, source }, opts)) as {
             rowsWritten: number;
@@ -131,11 +165,13 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
           await call(thread, sessionId, { op: 'execute', plan }, opts);
         },
         release: async (handleId) => {
+          forget(handleId);
           await call(thread, sessionId, { op: 'release', handleId });
         },
         close: async () => {
           if (closed) return;
           closed = true;
+          for (const handleId of [...held.keys()]) forget(handleId);
           thread.sessions--;
           // A dead thread took the session's frames with it.
           if (!thread.dead) await call(thread, sessionId, { op: 'close' });
@@ -146,6 +182,9 @@ export function createDanfoWorkerHost(options: DanfoWorkerHostOptions): DanfoWor
     },
     get threads() {
       return threads.length;
+    },
+    get heldBytes() {
+      return heldBytes;
     },
     async close() {
       const all = [...threads];

@@ -74,6 +74,8 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     logger,
     onJobChange: metrics.onJobChange,
     onError,
+    // Listen first: a warm-up or a job taken back from the queue must not delay it.
+    startLater: true,
   });
   metrics.readFrom({ jobs: () => jobs.stats() });
   const shutdown = new AbortController();
@@ -97,12 +99,12 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
   });
 
   try {
-    await jobs.ready();
     await listen(server, settings.port, settings.host);
   } catch (error) {
     await jobs.shutdown({ graceMs: 0 });
     throw error;
   }
+  jobs.start();
   const { port } = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;

@@ -30,6 +30,8 @@ export interface GrpcAppOverrides {
   readonly jobsWorkerFile?: string;
   /** The danfo session worker bundle (default: next to the bundle, or built from sources). */
   readonly danfoWorkerFile?: string;
+  /** How often the health status of the pipeline service is checked against readiness (default 2 s). */
+  readonly readinessCheckMs?: number;
 }
 
 /** Starts the job service, the session manager and the server. */
@@ -54,6 +56,8 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     logger,
     onJobChange: metrics.onJobChange,
     onError: onJobError,
+    // Listen first: a warm-up or a job taken back from the queue must not delay it.
+    startLater: true,
   });
   const sessions = createSessionManager({
     dataRoot: config.dataRoot,
@@ -67,14 +71,16 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
   let server;
   let metricsListener: MetricsListener | undefined;
   try {
-    await jobs.ready();
     server = await startGrpcServer({
       host: config.host,
       port: config.port,
       logger,
       metrics,
       service: createPipelineService({ version: SERVICE_VERSION, jobs, sessions, logger }),
+      readiness: () => jobs.readiness(),
+      ...(overrides.readinessCheckMs === undefined ? {} : { readinessCheckMs: overrides.readinessCheckMs }),
     });
+    jobs.start();
     if (config.metricsPort !== undefined) metricsListener = await serveMetrics(metrics, { host: config.host, port: config.metricsPort });
   } catch (e) {
     await Promise.allSettled([server?.shutdown(0), jobs.shutdown({ graceMs: 0 }), sessions.shutdown()]);

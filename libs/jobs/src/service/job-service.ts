@@ -86,7 +86,8 @@ export interface JobServiceOptions {
   logger?: Logger;
   /**
    * How often the data root is swept for temporary output files a killed process left behind
-   * (older than an hour), first at start; 0 turns the sweep off. Default 10 minutes.
+   * (at once when their writer is known dead, else older than an hour), first at start; 0 turns
+   * the sweep off. Default 10 minutes.
    */
   staleTempSweepMs?: number;
   /** Receives errors that belong to no request (an idle worker dying, an internal bug); default console.error. */

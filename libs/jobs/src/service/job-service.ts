@@ -715,7 +715,8 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
     await settledWithin([...inFlight.values()], shutdownOptions.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, graceCut.signal);
     for (const flight of [...inFlight.values()]) {
-      flight.cancelReason ??= reason;
+      // A job someone already asked to cancel keeps no reason: it was the user's cancel.
+      if (!flight.cancelRequested) flight.cancelReason ??= reason;
       void cancelFlight(flight).catch((error: unknown) => onError(toError(error)));
     }
     const cancelTimeoutMs = shutdownOptions.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS;

@@ -81,6 +81,8 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
       ...(overrides.readinessCheckMs === undefined ? {} : { readinessCheckMs: overrides.readinessCheckMs }),
     });
     jobs.start();
+    // The warm-up rehearsal runs beside the first jobs; nothing waits for it.
+    void jobs.ready();
     if (config.metricsPort !== undefined) metricsListener = await serveMetrics(metrics, { host: config.host, port: config.metricsPort });
   } catch (e) {
     await Promise.allSettled([server?.shutdown(0), jobs.shutdown({ graceMs: 0 }), sessions.shutdown()]);

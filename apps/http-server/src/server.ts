@@ -105,6 +105,8 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     throw error;
   }
   jobs.start();
+  // The warm-up rehearsal runs beside the first jobs; nothing waits for it.
+  void jobs.ready();
   const { port } = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;

@@ -174,19 +174,20 @@ export interface JobService {
   /** Queue and pool counters. */
   stats(): JobServiceStats;
   /**
-   * Starts a service created with `startLater`: the warm-up begins and queued jobs are taken
-   * (with a shared store, also those other replicas or an earlier run left). Called once a server
-   * listens; calling it again does nothing.
+   * Starts a service created with `startLater`: the worker threads open their engines and queued
+   * jobs are taken (with a shared store, also those other replicas or an earlier run left).
+   * Called once a server listens; calling it again does nothing.
    */
   start(): void;
   /**
-   * Resolves once the warm-up is over: every worker thread has opened its engine (its DuckDB
-   * database), the main thread has planned a document once, and every worker thread that was free
-   * then has run that document (a rehearsal over a few rows in the service's temp area, on a
+   * Warms up (once started; the first call begins it) and resolves once that is over: every
+   * worker thread has opened its engine (its DuckDB database), the main thread has planned a
+   * document once, and every worker thread that was free then has run that document (a rehearsal over a few rows in the service's temp area, on a
    * throwaway database; the data root is never touched), so the first jobs run as fast as later
    * ones. The warm-up runs beside jobs, never in front of them: a worker busy with a job (one
    * taken back from the queue at start) is not rehearsed. Never rejects (what fails there fails
-   * the first job again, which reports it). Jobs may be submitted before; nobody needs to wait for it.
+   * the first job again, which reports it). Jobs may be submitted before; the servers call it once
+   * they listen and do not wait for it.
    */
   ready(): Promise<void>;
   /**
@@ -288,7 +289,8 @@ export function createJobService(options: JobServiceOptions): JobService {
   let rehearsing = 0;
   let markStarted: () => void = () => undefined;
   const startedSignal = new Promise<void>((resolve) => (markStarted = resolve));
-  let warmUp: Promise<void> | undefined;
+  // Settles once every worker thread has opened its engine (set by start()).
+  let opened: Promise<void> | undefined;
   let warmedUp: Promise<void> | undefined;
   let accepting = true;
   let stopped = false;
@@ -746,12 +748,12 @@ export function createJobService(options: JobServiceOptions): JobService {
   };
 
   /** Runs the warm-up rehearsal on the workers no job holds, once they have opened their engines. */
-  const rehearseBeside = async (opened: Promise<void>): Promise<void> => {
+  const rehearseBeside = async (engines: Promise<void>): Promise<void> => {
     // The main thread's part of a first request, while the threads open their databases.
     const folder = path.join(tempArea, 'warm-up');
     const rehearsal = prepareRehearsal(folder);
     if (rehearsal === undefined) onError(new Error('the warm-up document no longer plans, or its folder cannot be written'));
-    await opened;
+    await engines;
     // A worker holding a job (one taken back from the queue at start) is warmed by that job.
     const free = pool.size - inFlight.size;
     try {
@@ -773,11 +775,10 @@ export function createJobService(options: JobServiceOptions): JobService {
     if (started || !accepting) return;
     started = true;
     // These reach Piscina before any job: each thread opens its engine first.
-    const opened = pool.warm(engine).then(() => {
+    opened = pool.warm(engine).then(() => {
       engineOpen = true;
     });
     pump();
-    warmUp = rehearseBeside(opened);
     markStarted();
   };
 
@@ -842,7 +843,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       store: store.kind,
     }),
     start,
-    ready: () => (warmedUp ??= startedSignal.then(() => warmUp)),
+    ready: () => (warmedUp ??= startedSignal.then(() => (opened !== undefined && accepting ? rehearseBeside(opened) : undefined))),
     readiness,
   };
 }

@@ -32,6 +32,8 @@ export interface GrpcAppOverrides {
   readonly danfoWorkerFile?: string;
   /** Who may call (main.ts builds it from the token settings); default: anyone. */
   readonly access?: AccessControl;
+  /** How often the health status of the pipeline service is checked against readiness (default 2 s). */
+  readonly readinessCheckMs?: number;
 }
 
 /** Starts the job service, the session manager and the server. */
@@ -56,6 +58,8 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     logger,
     onJobChange: metrics.onJobChange,
     onError: onJobError,
+    // Listen first: a warm-up or a job taken back from the queue must not delay it.
+    startLater: true,
   });
   const sessions = createSessionManager({
     dataRoot: config.dataRoot,
@@ -71,7 +75,6 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
   let server;
   let metricsListener: MetricsListener | undefined;
   try {
-    await jobs.ready();
     server = await startGrpcServer({
       host: config.host,
       port: config.port,
@@ -79,7 +82,12 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
       metrics,
       ...(overrides.access === undefined ? {} : { access: overrides.access }),
       service: createPipelineService({ version: SERVICE_VERSION, jobs, sessions, logger }),
+      readiness: () => jobs.readiness(),
+      ...(overrides.readinessCheckMs === undefined ? {} : { readinessCheckMs: overrides.readinessCheckMs }),
     });
+    jobs.start();
+    // The warm-up rehearsal runs beside the first jobs; nothing waits for it.
+    void jobs.ready();
     if (config.metricsPort !== undefined) metricsListener = await serveMetrics(metrics, { host: config.host, port: config.metricsPort });
   } catch (e) {
     await Promise.allSettled([server?.shutdown(0), jobs.shutdown({ graceMs: 0 }), sessions.shutdown()]);

@@ -13,7 +13,7 @@ import { toStatusAnswer } from './errors';
 import { withTolerantDecoding } from './rpc/malformed-request';
 import { PipelineServiceDefinition, type PipelineServiceImplementation } from './generated/pipeline/v1/pipeline';
 import type { ServiceMetrics } from '@pipeline/metrics';
-import { errorFields, requestIdFrom, type AccessControl, type Logger } from '@pipeline/server-kit';
+import { errorFields, requestIdFrom, watchReadiness, type AccessControl, type Logger, type Readiness } from '@pipeline/server-kit';
 
 /** File name of the FileDescriptorSet served by reflection (built by the codegen target). */
 export const DESCRIPTOR_SET_FILE = 'pipeline.binpb';
@@ -34,6 +34,13 @@ export interface GrpcServerOptions {
   readonly metrics?: ServiceMetrics;
   /** Who may call (built from the token settings by main.ts); default: anyone. */
   readonly access?: AccessControl;
+  /**
+   * Whether the service can take work: the health status of `pipeline.v1.PipelineService`
+   * follows it (checked every `readinessCheckMs`, default 2 s). The whole server's status ("")
+   * stays SERVING while it serves (liveness). Default: SERVING once listening.
+   */
+  readonly readiness?: () => Promise<Readiness>;
+  readonly readinessCheckMs?: number;
 }
 
 /** The calls answered without an access token: liveness, ours and the standard health service. */
@@ -182,7 +189,20 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   );
   const port = await server.listen(`${options.host}:${options.port}`);
   health.setStatus('healthy');
-  health.setStatus('healthy', PipelineServiceDefinition.fullName);
+  const service = PipelineServiceDefinition.fullName;
+  const readiness = options.readiness;
+  const watch =
+    readiness === undefined
+      ? (health.setStatus('healthy', service), undefined)
+      : watchReadiness(
+          readiness,
+          (state) => {
+            health.setStatus(state.ready ? 'healthy' : 'unhealthy', service);
+            if (state.ready) options.logger.info({ service }, 'ready: SERVING');
+            else options.logger.warn({ service, reason: state.reason }, `not ready: ${state.reason}`);
+          },
+          { intervalMs: options.readinessCheckMs },
+        );
 
   let stopping: Promise<void> | undefined;
   let cutGrace: (() => void) | undefined;
@@ -193,8 +213,9 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
       // Asked again with no grace (a second signal): the grace running now ends at once.
       if (stopping !== undefined && graceMs === 0) cutGrace?.();
       stopping ??= (async () => {
+        watch?.stop();
         health.setStatus('unhealthy');
-        health.setStatus('unhealthy', PipelineServiceDefinition.fullName);
+        health.setStatus('unhealthy', service);
         let timer: NodeJS.Timeout | undefined;
         const grace = new Promise<'timeout'>((resolve) => {
           timer = setTimeout(() => resolve('timeout'), graceMs);

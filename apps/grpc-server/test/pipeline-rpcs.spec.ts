@@ -18,9 +18,19 @@ describe('Health', () => {
     await expect(h.client.health({})).resolves.toEqual({ status: 'ok', version });
   });
 
-  it('serves the standard grpc.health.v1 service', async () => {
+  it('serves the standard grpc.health.v1 service: the server SERVING, the pipeline service once ready', async () => {
     const health = createClient(HealthDefinition, h.channel);
     await expect(health.check({ service: '' })).resolves.toMatchObject({ status: 1 /* SERVING */ });
+    // NOT_SERVING (2) only while the workers open their engines; Watch tells the change.
+    const abort = new AbortController();
+    const seen: number[] = [];
+    for await (const { status } of health.watch({ service: 'pipeline.v1.PipelineService' }, { signal: abort.signal })) {
+      seen.push(status);
+      if (status === 1) break;
+    }
+    abort.abort();
+    expect(seen.at(-1)).toBe(1);
+    expect(seen.every((s) => s === 1 || s === 2)).toBe(true);
     await expect(health.check({ service: 'pipeline.v1.PipelineService' })).resolves.toMatchObject({ status: 1 });
   });
 

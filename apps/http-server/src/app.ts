@@ -15,7 +15,7 @@ import { requireToken } from './middleware/access';
 import { observeRequests } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { defaultDocsAssetsDir, docsRoutes } from './routes/docs';
-import { healthRoutes } from './routes/health';
+import { healthRoutes, readyRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
 import { pipelineRoutes } from './routes/pipeline';
 
@@ -67,6 +67,7 @@ export function createApp(deps: AppDeps): Express {
   app.post(['/api/validate', '/api/explain', '/api/jobs'], express.json({ limit: deps.bodyLimit, type: () => true }));
 
   app.use('/api', healthRoutes(deps.version));
+  app.use('/api', readyRoutes(() => deps.jobs.readiness(), deps.shutdownSignal));
   app.use('/api', pipelineRoutes());
   app.use('/api', jobRoutes(deps.jobs, deps.shutdownSignal, deps.logger));
   app.use(docsRoutes(createOpenApiDocument(deps.version), metrics, deps.docsAssetsDir ?? defaultDocsAssetsDir()));

@@ -76,6 +76,8 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     logger,
     onJobChange: metrics.onJobChange,
     onError,
+    // Listen first: a warm-up or a job taken back from the queue must not delay it.
+    startLater: true,
   });
   metrics.readFrom({ jobs: () => jobs.stats() });
   const shutdown = new AbortController();
@@ -100,12 +102,14 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
   });
 
   try {
-    await jobs.ready();
     await listen(server, settings.port, settings.host);
   } catch (error) {
     await jobs.shutdown({ graceMs: 0 });
     throw error;
   }
+  jobs.start();
+  // The warm-up rehearsal runs beside the first jobs; nothing waits for it.
+  void jobs.ready();
   const { port } = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;

@@ -93,6 +93,19 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/ready', () => {
+  it('answers 200 {status:"ready"} once the workers have opened their engines', async () => {
+    let res = await request(`${api}/ready`);
+    for (let i = 0; i < 100 && res.status === 503; i++) {
+      expect(res.body).toEqual({ status: 'not ready', reason: 'starting' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      res = await request(`${api}/ready`);
+    }
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ready' });
+  });
+});
+
 describe('POST /api/validate', () => {
   it('answers {valid:true} for a valid pipeline', async () => {
     const res = await postJson(`${api}/validate`, { yaml: EXPLAIN_YAML });

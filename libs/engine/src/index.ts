@@ -54,4 +54,6 @@ export type { DataType } from './types/data-type';
 export { functionCatalogue, functionsTable, kindCatalogue, kindsTable } from './docs/language-tables';
 export type { FunctionCatalogueEntry, KindCatalogueEntry } from './docs/language-tables';
 export { STALE_TEMP_AFTER_MS, sweepStaleTempFiles } from './io/stale-temp-files';
+export { tempFileName, thisWriter } from './io/temp-name';
+export type { TempWriter } from './io/temp-name';
 export type { SweepOptions, SweepResult } from './io/stale-temp-files';

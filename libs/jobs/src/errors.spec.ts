@@ -20,6 +20,8 @@ describe('jobs error catalogue', () => {
         jobsErrors.invalidOption('workers', 'a positive integer', 0),
         jobsErrors.duplicateId('j'),
         jobsErrors.storeUnavailable('connect ECONNREFUSED 127.0.0.1:5432'),
+        jobsErrors.recordUnstorable('j', 'invalid input syntax for type json'),
+        jobsErrors.serverStopped(),
       ].map((e) => e.code),
     );
     expect([...produced].sort()).toEqual([...JOB_ERROR_CODES].sort());
@@ -36,6 +38,7 @@ describe('jobs error catalogue', () => {
       details: { jobId: 'j1', reason: 'worker exited with code: 70' },
     });
     expect(jobsErrors.interrupted('j1').message).toBe('interrupted: the replica running this job stopped');
+    expect(jobsErrors.serverStopped().message).toBe('cancelled: the server stopped');
     expect(jobsErrors.storeUnavailable('connect ECONNREFUSED 127.0.0.1:5432').message).toBe(
       'job store unavailable: connect ECONNREFUSED 127.0.0.1:5432',
     );

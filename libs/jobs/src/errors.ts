@@ -51,6 +51,16 @@ export const jobsCatalogue = defineErrorCatalogue({
       meaning: 'The job database cannot be reached or refused a query; the message names the reason.',
       message: (a: { reason: string }) => `job store unavailable: ${a.reason}`,
     },
+    JOB_RECORD_UNSTORABLE: {
+      meaning: "The job store refused the job's result as data it cannot keep; the job fails with this error instead.",
+      message: (a: { jobId: string; reason: string }) => `job ${a.jobId}: its result could not be stored: ${a.reason}`,
+      public: false,
+    },
+    JOB_SERVER_STOPPED: {
+      meaning: 'The server stopped (shutdown) before the job ended; the cancelled job carries this reason.',
+      message: () => 'cancelled: the server stopped',
+      public: false,
+    },
     JOB_CANCELLED: {
       meaning: 'The job was cancelled; it ends with this error.',
       message: (a: { jobId: string }) => `job ${a.jobId} was cancelled`,
@@ -109,6 +119,9 @@ export const jobsErrors = {
   invalidOption: (option: string, expected: string, value: unknown) =>
     jobsCatalogue.create('JOB_INVALID_OPTION', { option, expected, value }),
   duplicateId: (jobId: string) => jobsCatalogue.create('JOB_DUPLICATE_ID', { jobId }),
+  recordUnstorable: (jobId: string, reason: string, cause?: unknown) =>
+    jobsCatalogue.create('JOB_RECORD_UNSTORABLE', { jobId, reason }, cause === undefined ? undefined : { cause }),
+  serverStopped: () => jobsCatalogue.create('JOB_SERVER_STOPPED'),
   storeUnavailable: (reason: string, cause?: unknown) =>
     jobsCatalogue.create('JOB_STORE_UNAVAILABLE', { reason }, cause === undefined ? undefined : { cause }),
 } satisfies Record<string, (...args: never[]) => JobsError>;

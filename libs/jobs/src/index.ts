@@ -30,12 +30,14 @@ export { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } fr
 export {
   DEFAULT_CANCEL_TIMEOUT_MS,
   DEFAULT_SHUTDOWN_GRACE_MS,
+  READINESS_STORE_TIMEOUT_MS,
   createJobService,
 } from './service/job-service';
 export type {
   CancelResult,
   JobService,
   JobServiceOptions,
+  JobServiceReadiness,
   JobServiceStats,
   SubmitContext,
   ShutdownOptions,

@@ -50,6 +50,8 @@ export {
 } from './logger';
 export type { Logger, LoggerOptions } from './logger';
 export { configError, isConfigError, serverKitCatalogue } from './errors';
+export { READINESS_CHECK_MS, watchReadiness } from './readiness';
+export type { Readiness, ReadinessWatch } from './readiness';
 export {
   FIELD_LIMITS,
   MAX_ERROR_MESSAGE_CHARS,

@@ -38,7 +38,7 @@ export function createOpenApiDocument(version: string): OpenApiDocument {
     },
     servers: [{ url: '/', description: 'This server' }],
     tags: [
-      { name: 'service', description: 'Health and version.' },
+      { name: 'service', description: 'Health (liveness), readiness and version.' },
       { name: 'pipelines', description: 'Validation and execution plans; nothing runs.' },
       { name: 'jobs', description: 'Asynchronous pipeline runs on the worker pool.' },
     ],

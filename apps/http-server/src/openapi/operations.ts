@@ -57,6 +57,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: { 200: { description: 'The server is serving requests.', schema: 'Health' }, ...INTERNAL },
   },
   {
+    path: '/api/ready',
+    method: 'get',
+    operationId: 'ready',
+    summary: 'Readiness: whether the service can take jobs now',
+    description:
+      'For orchestrators (a readiness probe): 503 while the server starts or stops, or while the job store does not answer within 2 s. `/api/health` is the liveness answer.',
+    tag: 'service',
+    responses: {
+      200: { description: 'The service takes jobs.', schema: 'Ready' },
+      503: { description: 'The service cannot take jobs now; `reason` says why.', schema: 'NotReady' },
+      ...INTERNAL,
+    },
+  },
+  {
     path: '/api/validate',
     method: 'post',
     operationId: 'validatePipeline',

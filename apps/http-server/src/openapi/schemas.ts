@@ -29,6 +29,24 @@ export const SCHEMAS = {
     additionalProperties: false,
     properties: { status: { const: 'ok' }, version: { type: 'string', description: 'The server version.' } },
   },
+  Ready: {
+    type: 'object',
+    required: ['status'],
+    additionalProperties: false,
+    properties: { status: { const: 'ready' } },
+  },
+  NotReady: {
+    type: 'object',
+    required: ['status', 'reason'],
+    additionalProperties: false,
+    properties: {
+      status: { const: 'not ready' },
+      reason: {
+        type: 'string',
+        description: '`starting`, `shutting down`, or why the job store does not answer (`job store unavailable: <detail>`).',
+      },
+    },
+  },
   ValidateResult: {
     type: 'object',
     required: ['valid'],

@@ -3,7 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
 import { sweepStaleTempFiles } from './stale-temp-files';
-import { tempFileName } from './temp-name';
+import { spawnSync } from 'node:child_process';
+import { tempFileName, thisWriter } from './temp-name';
 
 describe('sweeping abandoned temporary output files', () => {
   let root: TempRoot;
@@ -34,6 +35,24 @@ describe('sweeping abandoned temporary output files', () => {
     expect([...result.removed].sort()).toEqual([...stale].sort());
     expect(fs.readdirSync(path.join(root.dir, 'out')).length).toBe(4);
     expect(result.truncated).toBe(false);
+  });
+
+  it('removes at once a young file whose writer process is gone, and keeps those of live or unknown writers', async () => {
+    const me = thisWriter();
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid as number;
+    const dead = `out/${tempFileName('dead.csv', { ...me, pid: gone })}`;
+    const mine = `out/${tempFileName('mine.csv')}`;
+    const elsewhere = `out/${tempFileName('elsewhere.csv', { ...me, pid: gone, host: '00000000' })}`;
+    const otherContainer = `out/${tempFileName('container.csv', { ...me, pid: gone, space: '00000000' })}`;
+    const unnamed = 'out/.older.csv.0123456789ab.tmp';
+    for (const file of [dead, mine, elsewhere, otherContainer, unnamed]) root.write(file, 'a write');
+    // A predecessor with this process's pid (a restarted container) wrote before this process began.
+    const predecessor = `out/${tempFileName('predecessor.csv')}`;
+    root.write(predecessor, 'half');
+    const beforeStart = (Date.now() - process.uptime() * 1000 - 60_000) / 1000;
+    fs.utimesSync(path.join(root.dir, predecessor), beforeStart, beforeStart);
+    const result = await sweepStaleTempFiles(root.dir);
+    expect([...result.removed].sort()).toEqual([dead, predecessor].sort());
   });
 
   it('never follows a link out of the root', async () => {

@@ -1,14 +1,20 @@
 /**
  * Removing the temporary output files a killed process left behind. Outputs are written to
- * `.<name>.<12 hex>.tmp` beside their destination and renamed into place; a process killed with
- * SIGKILL in between leaves that file forever. A sweep walks the data root (without following
- * links) and removes files of exactly that shape whose last change is older than a threshold: a
- * live write keeps its file young, and another process sharing the data root is left alone as
- * long as its writes are younger than the threshold.
+ * `.<name>.<writer>.<12 hex>.tmp` beside their destination and renamed into place; a process
+ * killed with SIGKILL in between leaves that file forever. A sweep walks the data root (without
+ * following links) and removes files of exactly that shape whose writer is known to be dead: a
+ * process of this host and pid namespace that no longer exists, or one with this process's pid
+ * that wrote before this process started (a restarted container). Any other file (written on
+ * another host or in another container sharing the data root, by an older version, or by a
+ * process alive now) is removed once its last change is older than a threshold: a live write
+ * keeps its file young.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isTempFileName } from './temp-name';
+import { isTempFileName, tempFileWriter, thisWriter } from './temp-name';
+
+/** When this process started (ms since the epoch). */
+const PROCESS_STARTED_MS = Date.now() - process.uptime() * 1000;
 
 /** Options of {@link sweepStaleTempFiles}. */
 export interface SweepOptions {
@@ -55,7 +61,7 @@ export async function sweepStaleTempFiles(dataRoot: string, options: SweepOption
       if (entry.isDirectory()) folders.push(full);
       else if (entry.isFile() && isTempFileName(entry.name)) {
         const stat = await fs.promises.lstat(full).catch(() => undefined);
-        if (stat !== undefined && stat.isFile() && stat.mtimeMs < cutoff) {
+        if (stat !== undefined && stat.isFile() && (stat.mtimeMs < cutoff || writerIsGone(entry.name, stat.mtimeMs))) {
           await fs.promises.rm(full, { force: true });
           removed.push(path.relative(dataRoot, full));
         }
@@ -63,4 +69,24 @@ export async function sweepStaleTempFiles(dataRoot: string, options: SweepOption
     }
   }
   return { removed, visited, truncated: false };
+}
+
+/** True when the name's writer is a process of this machine and pid namespace known to have ended. */
+function writerIsGone(name: string, changedMs: number): boolean {
+  const writer = tempFileWriter(name);
+  const me = thisWriter();
+  if (writer === undefined || writer.host !== me.host || writer.space !== me.space) return false;
+  // This pid is ours now: a file changed before this process began was its predecessor's.
+  if (writer.pid === me.pid) return changedMs < PROCESS_STARTED_MS;
+  return !processExists(writer.pid);
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

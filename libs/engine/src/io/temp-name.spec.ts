@@ -1,10 +1,19 @@
-import { isTempFileName, tempFileName, truncateToBytes } from './temp-name';
+import { isTempFileName, tempFileName, tempFileWriter, thisWriter, truncateToBytes } from './temp-name';
 
 describe('temporary output names', () => {
   it('keeps a short name whole and recognisable', () => {
     const name = tempFileName('summary.csv');
-    expect(name).toMatch(/^\.summary\.csv\.[0-9a-f]{12}\.tmp$/);
+    expect(name).toMatch(/^\.summary\.csv\.w[0-9a-z]+-[0-9a-f]{8}-[0-9a-f]{8}\.[0-9a-f]{12}\.tmp$/);
     expect(isTempFileName(name)).toBe(true);
+  });
+
+  it('names its writer: this process, or the one given', () => {
+    expect(tempFileWriter(tempFileName('a.csv'))).toEqual({ ...thisWriter(), pid: process.pid });
+    const other = { pid: 4_194_304, space: '0123abcd', host: 'deadbeef' };
+    expect(tempFileWriter(`${tempFileName('a.csv', other)}.part`)).toEqual(other);
+    // An older version's name has no writer, and is still a temporary name.
+    expect(tempFileWriter('.a.csv.0123456789ab.tmp')).toBeUndefined();
+    expect(isTempFileName('.a.csv.0123456789ab.tmp')).toBe(true);
   });
 
   it('stays within 255 bytes for the longest names the file system accepts', () => {

@@ -44,11 +44,11 @@ export interface WorkerPool {
   /** Hands `task` to a worker; `onStarted` fires when the worker reports it began. */
   dispatch(task: Omit<RunJobTask, 'control'>, onStarted: (at: string) => void, onProgress?: (progress: JobProgress) => void): DispatchedTask;
   /**
-   * Has every thread open its engine for `engine`, and run `rehearsal` when given (one warm task
-   * per thread, each thread taking one as it takes one job at a time); resolves when all
-   * answered, never rejects.
+   * Has `threads` threads (default every one) open their engine for `engine`, and run
+   * `rehearsal` when given (one warm task per thread, each thread taking one as it takes one job
+   * at a time); resolves when all answered, never rejects.
    */
-  warm(engine: WorkerEngineConfig, rehearsal?: Rehearsal): Promise<void>;
+  warm(engine: WorkerEngineConfig, rehearsal?: Rehearsal, threads?: number): Promise<void>;
   /** Waits for running tasks, then stops the threads (call only once nothing runs in DuckDB). */
   close(): Promise<void>;
   /** Threads alive now. */
@@ -101,9 +101,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         },
       };
     },
-    async warm(engine, rehearsal) {
+    async warm(engine, rehearsal, threads = options.size) {
       const task: WarmTask = { type: 'warm', engine, ...(rehearsal === undefined ? {} : { rehearsal }) };
-      const tasks = Array.from({ length: options.size }, () => piscina.run(task).catch(() => undefined));
+      const tasks = Array.from({ length: threads }, () => piscina.run(task).catch(() => undefined));
       await Promise.all(tasks);
     },
     close: () => piscina.close(),

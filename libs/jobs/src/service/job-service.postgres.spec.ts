@@ -5,8 +5,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
+import { createRecordingLogger } from '@pipeline/server-kit';
 import { startPostgres, type PostgresServer } from '@pipeline/test-postgres';
+import type { JobRecord } from '../job';
 import type { JobStore } from '../store/job-store';
+import type { JobEvent } from '../store/state-machine';
 import { createPostgresJobStore } from '../store/postgres/postgres-job-store';
 import { createJobService, type JobService } from './job-service';
 import { createDataRoot, must, removeDataRoot, slowPipeline, smallPipeline, untilStatus } from './__fixtures__/fixtures';
@@ -181,4 +184,115 @@ describe('job service on PostgreSQL: the database goes away', () => {
       await own.stop();
     }
   }, 120_000);
+});
+
+/** A pipeline over people.csv with `extra` appended to its output block and `quality` after it. */
+function pipelineWith(name: string, options: { path?: string; quality?: string }): string {
+  return `
+version: "3.0"
+pipeline:
+  name: ${name}
+  assets:
+    - asset_ref: raw
+      source: { input: { format: csv, path: people.csv } }
+    - asset_ref: out
+      source: { output: { from: raw, format: csv, path: ${options.path ?? `"out/${name}.csv"`}, mode: overwrite } }
+${options.quality ?? ''}`;
+}
+
+describe('job service on PostgreSQL: texts the database cannot store', () => {
+  let url: string;
+  let jobs: JobService;
+  beforeAll(async () => {
+    url = await server.createDatabase();
+    jobs = await replica(url);
+  });
+  afterAll(() => jobs.shutdown({ graceMs: 0 }));
+  afterEach(() => expect(errors.splice(0)).toEqual([]));
+
+  it('records a failure whose message holds a NUL (a column named with one), the NUL written out as \\u0000', async () => {
+    const quality = `quality:
+  - suite: s
+    target: raw
+    checks:
+      - type: completeness
+        column: "a\\0b"
+`;
+    const job = await jobs.submit({ yaml: pipelineWith('nul-error', { quality }) });
+    const done = must(await jobs.wait(job.id, 20_000));
+    expect(done).toMatchObject({ status: 'failed', errorCode: 'E_COLUMN_NOT_FOUND' });
+    expect(done.error).toContain('column "a\\u0000b" not found');
+    expect(await jobs.get(job.id)).toEqual(done);
+  }, 30_000);
+
+  it('answers an id holding a NUL as unknown, not as a store outage', async () => {
+    await expect(jobs.get('abc\0def')).resolves.toBeUndefined();
+    await expect(jobs.cancel('abc\0def')).resolves.toBeUndefined();
+    await expect(jobs.wait('abc\0def', 100)).resolves.toBeUndefined();
+  });
+
+  it('fails a job whose result the database refuses with the reason, instead of retrying forever', async () => {
+    // A store whose completion write carries what PostgreSQL refuses (as a record with text it
+    // cannot represent once did): a data error, not an outage.
+    const real = await createPostgresJobStore({ databaseUrl: await server.createDatabase() });
+    const store: JobStore = Object.assign(Object.create(real) as JobStore, {
+      transition: (current: JobRecord, event: JobEvent) =>
+        real.transition(current, event.type === 'complete' ? { ...event, at: 'not a time' } : event),
+    });
+    const own = createJobService({ dataRoot: root, workers: 1, store, staleTempSweepMs: 0, onError: (e) => errors.push(e) });
+    try {
+      const job = await own.submit({ yaml: smallPipeline('refused') });
+      const done = must(await own.wait(job.id, 20_000));
+      expect(done).toMatchObject({ status: 'failed', errorCode: 'JOB_RECORD_UNSTORABLE' });
+      expect(done.error).toMatch(/^job .+: its result could not be stored: invalid input syntax for type timestamp/);
+      // Nothing left hanging: the next job gets the only worker and ends (refused the same way).
+      const next = await own.submit({ yaml: smallPipeline('after-refused') });
+      expect(must(await own.wait(next.id, 20_000))).toMatchObject({ status: 'failed', errorCode: 'JOB_RECORD_UNSTORABLE' });
+    } finally {
+      await own.shutdown({ graceMs: 0 });
+    }
+  }, 30_000);
+});
+
+describe('job service on PostgreSQL: what its log and records say', () => {
+  it('logs every line of a job with its id and pipeline name, the worker lines after "job running"', async () => {
+    const url = await server.createDatabase();
+    const { logger, lines } = createRecordingLogger();
+    const store = await createPostgresJobStore({ databaseUrl: url });
+    const jobs = createJobService({ dataRoot: root, workers: 1, store, staleTempSweepMs: 0, logger, onError: (e) => errors.push(e) });
+    try {
+      const failing = await jobs.submit({ yaml: smallPipeline('log-order').replace('people.csv', 'nope.csv') }, { requestId: 'r-1' });
+      expect(must(await jobs.wait(failing.id, 20_000)).status).toBe('failed');
+      const done = await jobs.submit({ yaml: smallPipeline('log-done') });
+      expect(must(await jobs.wait(done.id, 20_000)).status).toBe('completed');
+      await new Promise((resolve) => setImmediate(resolve));
+      const about = (id: string) => lines.filter((l) => l['jobId'] === id);
+      expect(about(failing.id).map((l) => l['msg'])).toEqual(['job queued', 'job running', 'job running in worker', 'job failed in worker', 'job failed']);
+      for (const line of about(failing.id)) expect(line).toMatchObject({ pipeline: 'log-order', requestId: 'r-1' });
+      expect(about(done.id).map((l) => l['msg'])).toEqual(['job queued', 'job running', 'job running in worker', 'job ran in worker', 'job completed']);
+      for (const line of about(done.id)) expect(line['pipeline']).toBe('log-done');
+    } finally {
+      await jobs.shutdown({ graceMs: 0 });
+      errors.splice(0);
+    }
+  }, 30_000);
+
+  it('records a job cancelled by a shutdown with the reason: cancelled: the server stopped', async () => {
+    const url = await server.createDatabase();
+    const first = await replica(url);
+    const running = await first.submit({ yaml: slowPipeline('stopped') });
+    await untilStatus(first, running.id, 'running');
+    await first.shutdown({ graceMs: 0 });
+    const second = await replica(url);
+    try {
+      expect(await second.get(running.id)).toMatchObject({
+        status: 'cancelled',
+        errorCode: 'JOB_SERVER_STOPPED',
+        error: 'cancelled: the server stopped',
+      });
+    } finally {
+      await second.shutdown();
+      errors.splice(0);
+    }
+  }, 60_000);
 });

@@ -86,11 +86,17 @@ export interface JobServiceOptions {
   logger?: Logger;
   /**
    * How often the data root is swept for temporary output files a killed process left behind
-   * (older than an hour), first at start; 0 turns the sweep off. Default 10 minutes.
+   * (at once when their writer is known dead, else older than an hour), first at start; 0 turns
+   * the sweep off. Default 10 minutes.
    */
   staleTempSweepMs?: number;
   /** Receives errors that belong to no request (an idle worker dying, an internal bug); default console.error. */
   onError?: (error: Error) => void;
+  /**
+   * Created without starting: no warm-up runs and no queued job is taken until {@link JobService.start}
+   * (a server listens first). Default false: the service starts at once.
+   */
+  startLater?: boolean;
   /**
    * Test-only hooks. Production code never sets them, so no request content can trigger them.
    * `crashWorker` picks requests whose worker must really die ('exit': process.exit inside the
@@ -114,6 +120,12 @@ export interface ShutdownOptions {
   /** How long cancelled workers get to stop before their jobs are recorded cancelled regardless (default 10 s). */
   cancelTimeoutMs?: number;
 }
+
+/** Whether the service can take jobs now, and why not (see {@link JobService.readiness}). */
+export type JobServiceReadiness = { readonly ready: true } | { readonly ready: false; readonly reason: string };
+
+/** How long {@link JobService.readiness} waits for the job store to answer. */
+export const READINESS_STORE_TIMEOUT_MS = 2_000;
 
 /** Counters for health and metrics. */
 export interface JobServiceStats {
@@ -162,19 +174,35 @@ export interface JobService {
   /** Queue and pool counters. */
   stats(): JobServiceStats;
   /**
-   * Resolves once every worker thread has opened its engine (its DuckDB database), the main
-   * thread has planned a document once, and every worker thread has run that document (a
-   * rehearsal over a few rows in the service's temp area, on a throwaway database; the data root
-   * is never touched), so the first jobs run as fast as later ones; never rejects (what fails
-   * there fails the first job again, which reports it). Servers wait for it before they listen.
-   * Jobs may be submitted before.
+   * Starts a service created with `startLater`: the worker threads open their engines and queued
+   * jobs are taken (with a shared store, also those other replicas or an earlier run left).
+   * Called once a server listens; calling it again does nothing.
+   */
+  start(): void;
+  /**
+   * Warms up (once started; the first call begins it) and resolves once that is over: every
+   * worker thread has opened its engine (its DuckDB database), the main thread has planned a
+   * document once, and every worker thread that was free then has run that document (a rehearsal over a few rows in the service's temp area, on a
+   * throwaway database; the data root is never touched), so the first jobs run as fast as later
+   * ones. The warm-up runs beside jobs, never in front of them: a worker busy with a job (one
+   * taken back from the queue at start) is not rehearsed. Never rejects (what fails there fails
+   * the first job again, which reports it). Jobs may be submitted before; the servers call it once
+   * they listen and do not wait for it.
    */
   ready(): Promise<void>;
+  /**
+   * Whether the service can take jobs now: not while it is starting (not started, or its workers
+   * have not opened their engines yet) or stopping, nor while the job store does not answer a
+   * trivial query within {@link READINESS_STORE_TIMEOUT_MS}; `reason` says which.
+   */
+  readiness(): Promise<JobServiceReadiness>;
 }
 
 /** What this replica knows of a job it submitted, until a worker of it takes the job. */
 interface Submitted {
   readonly plan: Plan;
+  /** The pipeline's name, for log lines. */
+  readonly pipeline?: string;
   readonly backend: BackendName;
   readonly requestId?: string;
   readonly crash?: WorkerCrashMode;
@@ -185,7 +213,11 @@ interface Flight {
   /** The record as this replica last wrote (or claimed) it. */
   record: JobRecord;
   readonly requestId?: string;
+  /** The pipeline's name, for log lines. */
+  readonly pipeline?: string;
   task?: DispatchedTask;
+  /** Why this replica cancels it, when the user did not ask (the server stopped). */
+  cancelReason?: { readonly code: string; readonly message: string };
   cancelRequested: boolean;
   /** Handed back to the queue at shutdown: its worker's reply is not recorded. */
   released: boolean;
@@ -250,9 +282,16 @@ export function createJobService(options: JobServiceOptions): JobService {
     resourceLimits: options.workerResourceLimits,
     onWorkerError: (error) => onError(new Error(`worker error outside any job: ${error.message}`, { cause: error })),
   });
-  // Started now, while the server sets up the rest; the threads take jobs after it.
-  const warmed = pool.warm(engine);
-  let readiness: Promise<void> | undefined;
+  let started = false;
+  // Every worker thread has opened its engine: the service takes jobs at full speed.
+  let engineOpen = false;
+  // Workers running the warm-up rehearsal: not free for jobs meanwhile.
+  let rehearsing = 0;
+  let markStarted: () => void = () => undefined;
+  const startedSignal = new Promise<void>((resolve) => (markStarted = resolve));
+  // Settles once every worker thread has opened its engine (set by start()).
+  let opened: Promise<void> | undefined;
+  let warmedUp: Promise<void> | undefined;
   let accepting = true;
   let stopped = false;
   let shutdownPromise: Promise<void> | undefined;
@@ -273,10 +312,12 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   const jobLog = options.logger;
   /** Logs a change this replica made and tells the `onJobChange` listener. */
-  const publish = (record: JobRecord, requestId?: string): void => {
+  const publish = (record: JobRecord, about: About): void => {
     if (jobLog) {
+      const { requestId, pipeline } = about;
       const fields = {
         jobId: record.id,
+        ...(pipeline === undefined ? {} : { pipeline }),
         ...(requestId === undefined ? {} : { requestId }),
         status: record.status,
         ...(record.durationMs === undefined ? {} : { durationMs: record.durationMs }),
@@ -297,11 +338,26 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
   };
 
+  /**
+   * Who a job's log lines are about: known from its submission or its flight here, else (a job
+   * another replica submitted) its pipeline's name read from its plan.
+   */
+  const aboutOf = (record: JobRecord): About => {
+    const known = submitted.get(record.id) ?? inFlight.get(record.id);
+    if (known !== undefined) return { requestId: known.requestId, pipeline: known.pipeline };
+    try {
+      return nameOf(planRequest(record.request).plan);
+    } catch {
+      return {};
+    }
+  };
+
   /** A record this replica wrote: waiters wake, listeners hear of it. */
-  const changed = (record: JobRecord, requestId?: string): void => {
+  const changed = (record: JobRecord, about?: About): void => {
+    const lineAbout = about ?? (jobLog === undefined ? {} : aboutOf(record));
     if (isTerminalStatus(record.status)) submitted.delete(record.id);
     waiters.notify(record);
-    publish(record, requestId);
+    publish(record, lineAbout);
   };
 
   const toError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
@@ -331,7 +387,15 @@ export function createJobService(options: JobServiceOptions): JobService {
     const done = flight.writes.then(async () => {
       if (flight.lost || flight.released || isTerminalStatus(flight.record.status) || !when(flight.record)) return flight.record;
       const what = `recording job ${flight.record.id} ${event.type}`;
-      let next = await retrying(what, () => store.transition(flight.record, event));
+      let next: JobRecord | undefined;
+      try {
+        next = await retrying(what, () => store.transition(flight.record, event));
+      } catch (error) {
+        if (!isJobsError(error) || error.code !== 'JOB_RECORD_UNSTORABLE' || event.type === 'start') throw error;
+        // The job's result holds what the store cannot keep: the job fails with the reason instead.
+        const failed: JobEvent = { type: 'fail', at: isoNow(), error: { code: error.code, message: error.message } };
+        next = await retrying(what, () => store.transition(flight.record, failed));
+      }
       if (next === undefined) {
         // A write whose answer was lost (the connection dropped as it committed) is found done.
         const stored = await retrying(what, () => store.get(flight.record.id)).catch(() => undefined);
@@ -350,7 +414,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       flight.record = next;
       // Off the workers' count before anyone hears of the end (a waiter may look at stats()).
       if (isTerminalStatus(next.status)) inFlight.delete(next.id);
-      changed(next, flight.requestId);
+      changed(next, flight);
       return next;
     });
     flight.writes = done.catch((error: unknown) => onError(toError(error)));
@@ -372,8 +436,8 @@ export function createJobService(options: JobServiceOptions): JobService {
       try {
         do {
           pumpAgain = false;
-          const free = pool.size - inFlight.size;
-          if (!accepting || free <= 0) break;
+          const free = pool.size - inFlight.size - rehearsing;
+          if (!accepting || !started || free <= 0) break;
           let claimed: JobRecord[];
           try {
             claimed = await store.claim(free);
@@ -401,12 +465,13 @@ export function createJobService(options: JobServiceOptions): JobService {
   };
 
   /** The plan of a claimed job: the one made at submit on this replica, else planned again. */
-  const planOf = (record: JobRecord): { plan: Plan; backend: BackendName; crash?: WorkerCrashMode; requestId?: string } | JobsError => {
+  const planOf = (record: JobRecord): Submitted | JobsError => {
     const known = submitted.get(record.id);
     submitted.delete(record.id);
     if (known !== undefined) return known;
     try {
-      return { ...planRequest(record.request), ...crashOf(record.request) };
+      const planned = planRequest(record.request);
+      return { ...planned, ...nameOf(planned.plan), ...crashOf(record.request) };
     } catch (error) {
       return isJobsError(error) ? error : jobsErrors.invalidPipeline(toError(error).message);
     }
@@ -422,6 +487,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     const flight: Flight = {
       record,
       ...('requestId' in planned && planned.requestId !== undefined ? { requestId: planned.requestId } : {}),
+      ...(isJobsError(planned) ? {} : nameOf(planned.plan)),
       cancelRequested: false,
       released: false,
       lost: false,
@@ -446,7 +512,10 @@ export function createJobService(options: JobServiceOptions): JobService {
         backend: planned.backend,
         engine,
         crash: planned.crash,
-        log: { level: jobLog?.level ?? 'silent', ...(flight.requestId === undefined ? {} : { requestId: flight.requestId }) },
+        log: {
+          level: jobLog?.level ?? 'silent',
+          ...(flight.requestId === undefined ? {} : { requestId: flight.requestId }),
+        },
       },
       (at) => void write(flight, { type: 'start', at }, (r) => r.status === 'queued'),
       (progress) => reportProgress(flight, progress),
@@ -480,13 +549,20 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   /** Writes the final status from the worker's answer; runs outside any cancelled scope. */
   const finish = async (flight: Flight, settlement: TaskSettlement): Promise<void> => {
-    // The worker's own lines about the job, written before the final status line.
-    if (jobLog && settlement.kind === 'reply' && settlement.reply.log) writeLines(jobLog, settlement.reply.log);
+    // The worker's own lines about the job go between its 'job running' line and its final one.
+    const workerLines = (): void => {
+      if (jobLog && settlement.kind === 'reply' && settlement.reply.log) writeLines(jobLog, settlement.reply.log);
+    };
+    const started = (at: string): Promise<unknown> =>
+      write(flight, { type: 'start', at }, (r) => r.status === 'queued').catch(() => undefined);
     await flight.writes;
-    if (flight.released || flight.lost || isTerminalStatus(flight.record.status)) return;
+    if (flight.released || flight.lost || isTerminalStatus(flight.record.status)) {
+      workerLines();
+      return;
+    }
     const now = isoNow();
     if (settlement.kind === 'crashed') {
-      void write(flight, { type: 'start', at: now }, (r) => r.status === 'queued');
+      await started(now);
       const error = jobsErrors.workerCrashed(flight.record.id, settlement.reason);
       await write(flight, { type: 'fail', at: now, error: { code: error.code, message: error.message } });
       return;
@@ -495,15 +571,17 @@ export function createJobService(options: JobServiceOptions): JobService {
     if (flight.record.status === 'queued') {
       // The reply can overtake the 'started' event: they travel on different ports.
       if (reply.startedAt === undefined) {
-        await write(flight, { type: 'cancel', at: now });
+        workerLines();
+        await write(flight, cancelEvent(flight, now));
         return;
       }
-      void write(flight, { type: 'start', at: reply.startedAt }, (r) => r.status === 'queued');
+      await started(reply.startedAt);
     }
+    workerLines();
     if (reply.type === 'ok') {
       await write(flight, { type: 'complete', at: now, outcome: reply.value });
     } else if (flight.cancelRequested || reply.error.code === 'JOB_CANCELLED' || reply.error.code === 'E_CANCELLED') {
-      await write(flight, { type: 'cancel', at: now });
+      await write(flight, cancelEvent(flight, now));
     } else {
       // A failing quality check carries the results so far, which the job keeps to list them.
       const quality = reply.error.details?.['quality'];
@@ -523,7 +601,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     if (flight.task === undefined) return { outcome: 'cancelling', job: flight.record };
     if (flight.task.cancel() === 'before-start') {
       // The worker will see the shared word and skip the task: the job never starts.
-      const job = await write(flight, { type: 'cancel', at: isoNow() });
+      const job = await write(flight, cancelEvent(flight, isoNow()));
       return { outcome: 'cancelled', job };
     }
     const job = await write(flight, { type: 'start', at: isoNow() }, (r) => r.status === 'queued');
@@ -614,9 +692,13 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   const shutdown = async (shutdownOptions: ShutdownOptions): Promise<void> => {
     accepting = false;
+    // A service stopped before it started: whoever waits for its warm-up is not left waiting.
+    markStarted();
     clearInterval(sweeper);
+    const stoppedReason = jobsErrors.serverStopped();
+    const reason = { code: stoppedReason.code, message: stoppedReason.message };
     if (store.kind === 'memory') {
-      for (const job of await store.cancelAllWaiting(isoNow())) changed(job);
+      for (const job of await store.cancelAllWaiting(isoNow(), reason)) changed(job);
     } else {
       // Other replicas share the queue: jobs claimed here but not started go back to it.
       const handedBack: string[] = [];
@@ -634,7 +716,11 @@ export function createJobService(options: JobServiceOptions): JobService {
       }
     }
     await settledWithin([...inFlight.values()], shutdownOptions.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, graceCut.signal);
-    for (const flight of [...inFlight.values()]) void cancelFlight(flight).catch((error: unknown) => onError(toError(error)));
+    for (const flight of [...inFlight.values()]) {
+      // A job someone already asked to cancel keeps no reason: it was the user's cancel.
+      if (!flight.cancelRequested) flight.cancelReason ??= reason;
+      void cancelFlight(flight).catch((error: unknown) => onError(toError(error)));
+    }
     const cancelTimeoutMs = shutdownOptions.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS;
     await settledWithin([...inFlight.values()], cancelTimeoutMs);
     stopped = true;
@@ -645,7 +731,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       // DuckDB would abort the process. Its job is recorded cancelled; the reply is ignored.
       for (const flight of inFlight.values()) {
         void write(flight, { type: 'start', at: isoNow() }, (r) => r.status === 'queued');
-        void write(flight, { type: 'cancel', at: isoNow() });
+        void write(flight, cancelEvent(flight, isoNow()));
       }
       await settledWithin(
         [...inFlight.values()].map((f) => ({ ...f, finished: f.writes.then(() => undefined) })),
@@ -661,7 +747,53 @@ export function createJobService(options: JobServiceOptions): JobService {
     await store.close().catch((error: unknown) => onError(toError(error)));
   };
 
-  pump();
+  /** Runs the warm-up rehearsal on the workers no job holds, once they have opened their engines. */
+  const rehearseBeside = async (engines: Promise<void>): Promise<void> => {
+    // The main thread's part of a first request, while the threads open their databases.
+    const folder = path.join(tempArea, 'warm-up');
+    const rehearsal = prepareRehearsal(folder);
+    if (rehearsal === undefined) onError(new Error('the warm-up document no longer plans, or its folder cannot be written'));
+    await engines;
+    // A worker holding a job (one taken back from the queue at start) is warmed by that job.
+    const free = pool.size - inFlight.size;
+    try {
+      if (rehearsal !== undefined && accepting && free > 0) {
+        rehearsing = free;
+        try {
+          await pool.warm(engine, rehearsal, free);
+        } finally {
+          rehearsing = 0;
+          pump();
+        }
+      }
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  };
+
+  const start = (): void => {
+    if (started || !accepting) return;
+    started = true;
+    // These reach Piscina before any job: each thread opens its engine first.
+    opened = pool.warm(engine).then(() => {
+      engineOpen = true;
+    });
+    pump();
+    markStarted();
+  };
+
+  const readiness = async (): Promise<JobServiceReadiness> => {
+    if (!accepting) return { ready: false, reason: 'shutting down' };
+    if (!engineOpen) return { ready: false, reason: 'starting' };
+    try {
+      await store.ping(READINESS_STORE_TIMEOUT_MS);
+    } catch (error) {
+      return { ready: false, reason: toError(error).message };
+    }
+    return accepting ? { ready: true } : { ready: false, reason: 'shutting down' };
+  };
+
+  if (options.startLater !== true) start();
 
   return {
     async submit(request, context) {
@@ -672,14 +804,15 @@ export function createJobService(options: JobServiceOptions): JobService {
       const { plan, backend } = planRequest(normalised);
       const record = createJobRecord(randomUUID(), normalised, isoNow());
       const requestId = context?.requestId;
-      submitted.set(record.id, { plan, backend, ...crashOf(normalised), ...(requestId === undefined ? {} : { requestId }) });
+      const about = { ...nameOf(plan), ...(requestId === undefined ? {} : { requestId }) };
+      submitted.set(record.id, { plan, backend, ...crashOf(normalised), ...about });
       try {
         await store.enqueue(record, capacity);
       } catch (error) {
         submitted.delete(record.id);
         throw error;
       }
-      publish(record, requestId);
+      publish(record, about);
       pump();
       return record;
     },
@@ -709,22 +842,26 @@ export function createJobService(options: JobServiceOptions): JobService {
       accepting,
       store: store.kind,
     }),
-    ready() {
-      readiness ??= (async () => {
-        // The main thread's part of a first request, while the threads open their databases.
-        const folder = path.join(tempArea, 'warm-up');
-        const rehearsal = prepareRehearsal(folder);
-        if (rehearsal === undefined) onError(new Error('the warm-up document no longer plans, or its folder cannot be written'));
-        await warmed;
-        try {
-          if (rehearsal !== undefined && accepting) await pool.warm(engine, rehearsal);
-        } finally {
-          fs.rmSync(folder, { recursive: true, force: true });
-        }
-      })();
-      return readiness;
-    },
+    start,
+    ready: () => (warmedUp ??= startedSignal.then(() => (opened !== undefined && accepting ? rehearseBeside(opened) : undefined))),
+    readiness,
   };
+}
+
+/** Who a log line is about besides the job: the submitting request and the pipeline's name. */
+interface About {
+  readonly requestId?: string;
+  readonly pipeline?: string;
+}
+
+/** The `pipeline` field of log lines about a job of `plan` (none when the document has no name). */
+function nameOf(plan: Plan): { pipeline?: string } {
+  return plan.name === undefined ? {} : { pipeline: plan.name };
+}
+
+/** The cancel event of a flight: with the reason when this replica, not a user, cancels it. */
+function cancelEvent(flight: Flight, at: string): JobEvent {
+  return { type: 'cancel', at, ...(flight.cancelReason === undefined ? {} : { reason: flight.cancelReason }) };
 }
 
 /** Validates, plans and checks the backend of a request; throws the JobsError a submit answers. */

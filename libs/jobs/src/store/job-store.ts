@@ -65,8 +65,13 @@ export interface JobStore {
   cancelRequested(ids: readonly string[]): Promise<string[]>;
   /** Hands jobs this replica claimed but never started back to the queue (graceful shutdown). */
   release(ids: readonly string[]): Promise<void>;
-  /** Cancels every waiting job (shutdown of a store no other replica shares); returns them. */
-  cancelAllWaiting(at: string): Promise<JobRecord[]>;
+  /**
+   * Cancels every waiting job (shutdown of a store no other replica shares), with `reason` as
+   * their error when given; returns them.
+   */
+  cancelAllWaiting(at: string, reason?: { readonly code: string; readonly message: string }): Promise<JobRecord[]>;
+  /** Resolves once the store answers a trivial request; JOB_STORE_UNAVAILABLE when it does not within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<void>;
   /** Registers a listener of other replicas' changes; returns its removal. */
   subscribe(listener: (event: JobStoreEvent) => void): () => void;
   /** Jobs waiting for a worker, as last seen (exact in memory). */

@@ -131,18 +131,19 @@ export function createMemoryJobStore(options: MemoryJobStoreOptions = {}): JobSt
         if (stored?.status === 'queued') put(applyJobEvent(stored, { type: 'cancel', at: new Date().toISOString() }));
       }
     },
-    async cancelAllWaiting(at) {
+    async cancelAllWaiting(at, reason) {
       const cancelled: JobRecord[] = [];
       for (const { id } of waiting.drain()) {
         const stored = records.get(id);
         if (stored === undefined) continue;
-        const job = applyJobEvent(stored, { type: 'cancel', at });
+        const job = applyJobEvent(stored, { type: 'cancel', at, ...(reason === undefined ? {} : { reason }) });
         put(job);
         cancelled.push(job);
       }
       return cancelled;
     },
     subscribe: () => () => undefined,
+    ping: async () => undefined,
     get waiting() {
       return waiting.size;
     },

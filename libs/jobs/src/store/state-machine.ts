@@ -4,6 +4,7 @@
  */
 import { jobsErrors } from '../errors';
 import type { JobOutcome, JobQualityResult, JobRecord, JobRequest, JobStatus } from '../job';
+import { storableText } from './storable-text';
 
 /** The allowed next statuses of each status. */
 export const JOB_TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> = {
@@ -35,7 +36,12 @@ export type JobEvent =
       /** The quality results up to a failing check, when one failed the job. */
       readonly quality?: readonly JobQualityResult[];
     }
-  | { readonly type: 'cancel'; readonly at: string };
+  | {
+      readonly type: 'cancel';
+      readonly at: string;
+      /** Why, when the user did not ask for it (the server stopped); kept as the record's error. */
+      readonly reason?: { readonly code: string; readonly message: string };
+    };
 
 const EVENT_TARGET: Readonly<Record<JobEvent['type'], JobStatus>> = {
   start: 'running',
@@ -72,12 +78,16 @@ export function applyJobEvent(record: JobRecord, event: JobEvent): JobRecord {
       return Object.freeze({
         ...finish(record, event.at),
         status: to,
-        error: event.error.message,
-        errorCode: event.error.code,
+        error: storableText(event.error.message),
+        errorCode: storableText(event.error.code),
         ...(event.quality === undefined || event.quality.length === 0 ? {} : { quality: event.quality }),
       });
     case 'cancel':
-      return Object.freeze({ ...finish(record, event.at), status: to });
+      return Object.freeze({
+        ...finish(record, event.at),
+        status: to,
+        ...(event.reason === undefined ? {} : { error: storableText(event.reason.message), errorCode: storableText(event.reason.code) }),
+      });
   }
 }
 

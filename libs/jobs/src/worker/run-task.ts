@@ -24,7 +24,9 @@ function taskLog(task: RunJobTask): { readonly log?: Logger; readonly lines: str
   if (level === 'silent') return { lines: [] };
   const { logger, lines } = createLineCollector('jobs-worker', level);
   const requestId = task.log?.requestId;
-  return { log: logger.child({ jobId: task.jobId, ...(requestId === undefined ? {} : { requestId }) }), lines };
+  const pipeline = task.plan.name;
+  const about = { jobId: task.jobId, ...(pipeline === undefined ? {} : { pipeline }), ...(requestId === undefined ? {} : { requestId }) };
+  return { log: logger.child(about), lines };
 }
 
 /** Runs one task inside a worker thread (on `runtimes`, by default the thread's) and resolves with its reply. */

@@ -148,5 +148,29 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
       expect((await store.get(records[0].id))?.status).toBe('queued');
       expect(store.waiting).toBe(0);
     });
+
+    it('cancels every waiting job with a reason, kept as its error', async () => {
+      const record = queuedRecord();
+      await store.enqueue(record, 100);
+      const [cancelled] = await store.cancelAllWaiting(T2, { code: 'JOB_SERVER_STOPPED', message: 'cancelled: the server stopped' });
+      expect(cancelled).toMatchObject({ status: 'cancelled', errorCode: 'JOB_SERVER_STOPPED', error: 'cancelled: the server stopped' });
+      expect(await store.get(record.id)).toEqual(cancelled);
+    });
+
+    it('keeps an error holding a NUL with the NUL written out, and knows no id holding one', async () => {
+      const record = queuedRecord();
+      await store.enqueue(record, 100);
+      const [claimed] = await store.claim(1);
+      const running = must(await store.transition(claimed, { type: 'start', at: T2 }));
+      const failed = await store.transition(running, { type: 'fail', at: T2, error: { code: 'E_X', message: 'column "a\0b" not found' } });
+      expect(failed).toMatchObject({ status: 'failed', error: 'column "a\\u0000b" not found' });
+      expect(await store.get(record.id)).toEqual(failed);
+      expect(await store.get(`${record.id}\0`)).toBeUndefined();
+      expect(await store.cancelWaiting(`${record.id}\0`, T2)).toBeUndefined();
+    });
+
+    it('answers a ping', async () => {
+      await expect(store.ping(2_000)).resolves.toBeUndefined();
+    });
   });
 }

@@ -15,6 +15,7 @@ import { isTerminalStatus, type JobOutcome, type JobRecord, type JobRequest, typ
 import type { JobStore, JobStoreEvent, WaitingCancel } from '../job-store';
 import { checkRetention, DEFAULT_RETENTION } from '../memory-job-store';
 import { applyJobEvent } from '../state-machine';
+import { isUnstorableId, storableText } from '../storable-text';
 import { JOB_CHANNEL, migrate } from './migrations';
 
 /** How long a replica may go without a heartbeat before its jobs are taken back, by default. */
@@ -122,6 +123,16 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
     try {
       return (await pool.query<R>(text, values)).rows;
     } catch (error) {
+      throw unavailable(error);
+    }
+  };
+
+  /** `query` for a statement writing a job's record: data the database refuses fails that job, not the store. */
+  const queryRecord = async <R extends QueryResultRow>(jobId: string, text: string, values: unknown[]): Promise<R[]> => {
+    try {
+      return (await pool.query<R>(text, values)).rows;
+    } catch (error) {
+      if (isDataError(error)) throw jobsErrors.recordUnstorable(jobId, (error as Error).message, error);
       throw unavailable(error);
     }
   };
@@ -287,6 +298,7 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
 
   /** Cancels the job if it waits; else says who holds it or how it ended. */
   async function cancelWaiting(id: string, at: string, attempt: number): Promise<WaitingCancel | undefined> {
+    if (isUnstorableId(id)) return undefined;
     const [cancelled] = await query<JobRow>(
       `UPDATE pipeline_jobs SET status = 'cancelled', completed_at = $2, duration_ms = 0
        WHERE id = $1 AND status = 'queued' AND owner IS NULL RETURNING ${COLUMNS}`,
@@ -305,6 +317,7 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
     return { outcome: 'owned', job, owner: row.owner ?? '' };
   }
 
+  let pinging: Promise<void> | undefined;
   const store: PostgresJobStore = {
     kind: 'postgres',
     replicaId,
@@ -319,6 +332,7 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
         ])).rows;
       } catch (error) {
         if ((error as { code?: string }).code === '23505') throw jobsErrors.duplicateId(record.id);
+        if (isDataError(error)) throw jobsErrors.invalidRequest(`the job store cannot keep this request: ${(error as Error).message}`);
         throw unavailable(error);
       }
       const n = Number(result[0]?.n);
@@ -329,6 +343,7 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
       waiting = n;
     },
     async get(id) {
+      if (isUnstorableId(id)) return undefined;
       const [row] = await query<JobRow>(`SELECT ${COLUMNS} FROM pipeline_jobs WHERE id = $1`, [id]);
       return row === undefined ? undefined : toRecord(row);
     },
@@ -349,7 +364,8 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
     },
     async transition(current, event) {
       const next = applyJobEvent(current, event);
-      const [row] = await query<JobRow>(
+      const [row] = await queryRecord<JobRow>(
+        current.id,
         `UPDATE pipeline_jobs SET status = $3, started_at = $4, completed_at = $5, duration_ms = $6,
            error = $7, error_code = $8, outcome = $9, extra = $11,
            runs = runs + CASE WHEN $3 = 'running' THEN 1 ELSE 0 END,
@@ -375,6 +391,7 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
     },
     cancelWaiting: (id, at) => cancelWaiting(id, at, 0),
     async requestCancel(id) {
+      if (isUnstorableId(id)) return;
       await query(`UPDATE pipeline_jobs SET cancel_requested = true WHERE id = $1 AND owner IS NOT NULL AND status IN ('queued', 'running')`, [id]);
     },
     async cancelRequested(ids) {
@@ -397,14 +414,29 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
         [ids, replicaId],
       );
     },
-    async cancelAllWaiting(at) {
+    async cancelAllWaiting(at, reason) {
       const rows = await query<JobRow & { seq: string }>(
-        `UPDATE pipeline_jobs SET status = 'cancelled', completed_at = $1, duration_ms = 0
+        `UPDATE pipeline_jobs SET status = 'cancelled', completed_at = $1, duration_ms = 0, error = $2, error_code = $3
          WHERE status = 'queued' AND owner IS NULL RETURNING seq, ${COLUMNS}`,
-        [at],
+        [at, reason === undefined ? null : storableText(reason.message), reason === undefined ? null : storableText(reason.code)],
       );
       waiting = 0;
       return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map(toRecord);
+    },
+    async ping(timeoutMs) {
+      // Probes asking together share one query.
+      pinging ??= query('SELECT 1')
+        .then(() => undefined)
+        .finally(() => (pinging = undefined));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(jobsErrors.storeUnavailable(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        await Promise.race([pinging, late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -429,6 +461,16 @@ export async function createPostgresJobStore(options: PostgresJobStoreOptions): 
     },
   };
   return store;
+}
+
+/**
+ * True for an error about the data sent (SQLSTATE class 22, data exception, e.g. text the
+ * database cannot represent; class 54, a program limit such as a value too large): sending it
+ * again fails the same way, so it is not an outage to wait out.
+ */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('54'));
 }
 
 /** Any database failure as JOB_STORE_UNAVAILABLE (a JobsError passes through). */

@@ -7,8 +7,8 @@
 const GAP = '  ';
 /** No column is narrowed below this (or its header), so that a very narrow terminal still reads. */
 const MIN_COLUMN = 10;
-/** The last column (a description) keeps at least this much before the others give up more. */
-const MIN_LAST = 24;
+/** A column this narrow (names, yes/no) keeps its width while wider ones (descriptions, notes) give way. */
+const FIXED = 24;
 
 /** Narrows `widths` towards `floors`, the column with the most room above its floor first, until `width` is met. */
 function shrink(widths: number[], floors: readonly number[], width: number): void {
@@ -29,23 +29,24 @@ function shrink(widths: number[], floors: readonly number[], width: number): voi
 }
 
 /**
- * Column widths for `rows`, narrowed to fit `width` where they can: first the other columns down
- * to what nine cells in ten of theirs need (a rare long cell wraps), then the last column (the
- * description) down to MIN_LAST, then every column down to MIN_COLUMN.
+ * Column widths for `rows`, narrowed to fit `width` where they can: the wide columns (over FIXED
+ * characters: descriptions, notes) share what the narrow ones leave, each getting an equal share
+ * or less if it needs less; only if that is not enough do the narrow ones give way, down to
+ * MIN_COLUMN.
  */
 function widthsOf(rows: readonly (readonly string[])[], width: number | undefined): number[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   if (width === undefined) return widths;
-  const last = widths.length - 1;
-  const header = widths.map((_, i) => rows[0]?.[i]?.length ?? 0);
-  const typical = widths.map((w, i) => {
-    const lengths = rows.map((row) => row[i]?.length ?? 0).sort((a, b) => a - b);
-    return Math.min(w, Math.max(header[i] ?? 0, MIN_COLUMN, lengths[Math.floor((lengths.length - 1) * 0.9)] ?? 0));
+  const floor = widths.map((w, i) => Math.min(w, Math.max(MIN_COLUMN, rows[0]?.[i]?.length ?? 0)));
+  const wide = widths.map((w, i) => [w, i] as const).filter(([w]) => w > FIXED).sort((a, b) => a[0] - b[0]);
+  let left = width - GAP.length * (widths.length - 1) - widths.reduce((sum, w) => sum + (w > FIXED ? 0 : w), 0);
+  wide.forEach(([w, i], k) => {
+    const share = Math.max(floor[i] ?? 0, Math.floor(left / (wide.length - k)), 0);
+    widths[i] = Math.min(w, share);
+    left -= widths[i] ?? 0;
   });
-  shrink(widths, widths.map((w, i) => (i === last ? w : (typical[i] ?? w))), width);
-  shrink(widths, widths.map((w, i) => (i === last ? Math.min(w, Math.max(header[i] ?? 0, MIN_LAST)) : w)), width);
-  shrink(widths, widths.map((w, i) => Math.min(w, Math.max(header[i] ?? 0, MIN_COLUMN))), width);
+  shrink(widths, floor, width);
   return widths;
 }
 

@@ -19,7 +19,8 @@ export async function runCli(argv: readonly string[], io: Io, env: NodeJS.Proces
   } catch (error) {
     // commander has already printed its message (or the help, or the version).
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    const message = error instanceof Error ? error.message : String(error);
+    const said = error instanceof Error ? error.message : String(error);
+    const message = outcome.dataRoot === undefined ? said : said.replaceAll('<data root>', outcome.dataRoot);
     const known = cliCatalogue.is(error) || (error instanceof Error && typeof (error as { code?: unknown }).code === 'string');
     io.err.write(cliCatalogue.is(error) && error.code === 'CLI_PIPELINE_INVALID' ? `${message}\n` : `pipeline: ${message}\n`);
     if (!known && error instanceof Error && error.stack !== undefined) io.err.write(`${error.stack}\n`);

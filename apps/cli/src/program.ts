@@ -11,12 +11,14 @@ import { jobsCancelCommand, jobsGetCommand, jobsListCommand, jobsWaitCommand } f
 import { jobsWatchCommand } from './commands/jobs-watch';
 import { runCommand, submitCommand } from './commands/run';
 import { validateCommand } from './commands/validate';
-import { BACKEND_CHOICES, collectPair, requireServer, tokenOf } from './inputs';
+import { BACKEND_CHOICES, collectPair, dataRootOf, requireServer, tokenOf } from './inputs';
 import type { Io } from './io';
 
-/** What running a command produced: its exit status. */
+/** What running a command produced: its exit status, and the data root of a local command that resolved one. */
 export interface Outcome {
   status: number;
+  /** Error messages write it as `<data root>` (a server must not show it); main.ts names it for the user here. */
+  dataRoot?: string;
 }
 
 const json = () => new Option('--json', 'print one JSON document (machine-readable)');
@@ -123,7 +125,10 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .addOption(new Option('--option <NAME=VALUE>', 'a read option such as header=false (repeatable)').argParser(collectPair('NAME')))
     .addOption(dataRoot())
     .addOption(json())
-    .action(async (format: string, path: string, options) => set(await inspectCommand(format, path, options, io)));
+    .action(async (format: string, path: string, options) => {
+      outcome.dataRoot = dataRootOf(options.dataRoot, io.cwd);
+      set(await inspectCommand(format, path, options, io));
+    });
 
   program
     .command('kinds')

@@ -20,8 +20,10 @@ export async function inspectCommand(format: string, path: string, options: Insp
   try {
     schema = await sessions.inspect({ format, path, options: options.option ?? {} });
   } catch (error) {
-    // The path is relative to the data root: name it, since the message cannot.
-    throw cliCatalogue.create('CLI_INSPECT_FAILED', { detail: `${(error as Error).message} (data root: ${dataRoot})` }, { cause: error });
+    // Catalogue errors write the root as `<data root>` (main.ts names it for the user here).
+    const message = (error as Error).message;
+    const detail = message.includes('<data root>') ? message : `${message} (data root: <data root>)`;
+    throw cliCatalogue.create('CLI_INSPECT_FAILED', { detail }, { cause: error });
   } finally {
     await sessions.shutdown();
   }

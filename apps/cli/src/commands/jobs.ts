@@ -8,7 +8,7 @@ import { EXIT } from '../errors';
 import { exitStatusOfJob } from '../follow';
 import { printJson, printTable, println, type Io } from '../io';
 import { jobLines, qualityFailed, type JobView } from '../job-view';
-import { paintStatus } from '../output-style';
+import { count, paintStatus } from '../output-style';
 import { layoutTable } from '../table';
 
 /** Options every `jobs` subcommand takes. */
@@ -37,7 +37,7 @@ export async function jobsListCommand(options: JobsOptions, io: Io): Promise<num
     printJson(io, { jobs });
     return EXIT.ok;
   }
-  const rows = jobs.map((j) => [j.id, j.status, j.created_at, j.duration_ms === undefined ? '' : `${j.duration_ms} ms`]);
+  const rows = jobs.map((j) => [j.id, j.status, j.created_at, j.duration_ms === undefined ? '' : `${count(io.style, j.duration_ms)} ms`]);
   printTable(io, [['ID', 'STATUS', 'CREATED', 'DURATION'], ...rows], (text, _row, column) => (column === 1 ? paintStatus(io.style, text) : text));
   return EXIT.ok;
 }

@@ -7,7 +7,7 @@
  */
 import { EXIT } from './errors';
 import type { Io } from './io';
-import { isFinished, type JobView } from './job-view';
+import { isFinished, qualityFailed, type JobView } from './job-view';
 import type { ProgressDisplay } from './progress';
 
 /** A job being followed. */
@@ -19,11 +19,14 @@ export interface FollowedJob {
   cancel(): Promise<void>;
 }
 
-/** The exit status a finished job gives the tool: 0 completed, 1 failed, 130 cancelled (124 not finished). */
+/**
+ * The exit status a finished job gives the tool: 0 completed, 1 failed (or an error-severity
+ * quality check failed), 130 cancelled (124 not finished).
+ */
 export function exitStatusOfJob(job: JobView): number {
   switch (job.status) {
     case 'completed':
-      return EXIT.ok;
+      return qualityFailed(job) ? EXIT.failed : EXIT.ok;
     case 'failed':
       return EXIT.failed;
     case 'cancelled':
@@ -35,9 +38,15 @@ export function exitStatusOfJob(job: JobView): number {
 
 /**
  * Follows `job` to its end; `display` is undefined with `--json` (the caller prints the job).
- * Messages about cancelling go to the display, or to stderr when there is none.
+ * Messages about cancelling go to the display, or to stderr when there is none. `hintOf` may add
+ * a hint to a failure's summary (where a local run looked for its files).
  */
-export async function followJob(job: FollowedJob, display: ProgressDisplay | undefined, io: Io): Promise<JobView> {
+export async function followJob(
+  job: FollowedJob,
+  display: ProgressDisplay | undefined,
+  io: Io,
+  hintOf: (job: JobView) => string | undefined = () => undefined,
+): Promise<JobView> {
   const say = (text: string) => (display === undefined ? io.err.write(`${text}\n`) : display.note(text));
   let interrupts = 0;
   const onSignal = () => {
@@ -54,7 +63,7 @@ export async function followJob(job: FollowedJob, display: ProgressDisplay | und
   try {
     const finished = await job.untilFinished((seen) => display?.update(seen));
     if (!isFinished(finished)) throw new Error(`job ${job.id} is still ${finished.status}`);
-    display?.finish(finished);
+    display?.finish(finished, hintOf(finished));
     return finished;
   } finally {
     process.off('SIGINT', onSignal);

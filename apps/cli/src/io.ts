@@ -1,8 +1,10 @@
 /**
  * Where a command writes and reads: its output and error streams (process.stdout and
- * process.stderr in main.ts), whether the output is a terminal, and the working directory files
- * and data roots resolve against.
+ * process.stderr in main.ts), whether the output is a terminal, how output is dressed there, and
+ * the working directory files and data roots resolve against.
  */
+import { paint, type OutputStyle } from './output-style';
+import { layoutTable } from './table';
 
 /** A stream the tool writes to. */
 export interface OutStream {
@@ -16,6 +18,8 @@ export interface Io {
   readonly out: OutStream;
   readonly err: OutStream;
   readonly cwd: string;
+  /** Colour, grouped numbers and width of the output. */
+  readonly style: OutputStyle;
 }
 
 /** Writes `text` and a newline to the output. */
@@ -28,9 +32,11 @@ export function printJson(io: Io, value: unknown): void {
   io.out.write(`${JSON.stringify(value)}\n`);
 }
 
-/** Lays rows out in columns padded to the widest cell (the last column is not padded). */
-export function columns(rows: readonly (readonly string[])[]): string[] {
-  const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+/**
+ * Prints a table whose first row is its header (bold on a colour terminal), fitted to the
+ * output's width; `decorate` dresses a body cell (its row index counts the header).
+ */
+export function printTable(io: Io, rows: readonly (readonly string[])[], decorate?: (text: string, row: number, column: number) => string): void {
+  const dress = (text: string, row: number, column: number) => (row === 0 ? paint(io.style, 'bold', text) : (decorate?.(text, row, column) ?? text));
+  for (const line of layoutTable(rows, io.style.width, dress)) println(io, line);
 }

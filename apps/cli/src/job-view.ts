@@ -3,13 +3,25 @@
  * they exist, `error` when failed, `outputs` when completed). A local job record is rendered into
  * it; a server's answer already has it.
  */
-import { isTerminalStatus, type JobRecord, type JobStatus } from '@pipeline/jobs';
+import { isTerminalStatus, jobQualityResults, type JobRecord, type JobStatus } from '@pipeline/jobs';
 
 /** One output a completed job wrote. */
 export interface OutputView {
   readonly asset: string;
   readonly path: string;
   readonly rows_written: number;
+}
+
+/** One quality check's result, as the HTTP API's `quality` entries have it. */
+export interface QualityView {
+  readonly suite: string;
+  readonly check: string;
+  /** pass, fail (an error-severity check: the job failed), warn or info. */
+  readonly status: string;
+  readonly severity: string;
+  readonly observed_value: number | null;
+  readonly expected: string;
+  readonly message: string;
 }
 
 /** A job as the tool shows it (and prints with `--json`). */
@@ -22,6 +34,8 @@ export interface JobView {
   readonly duration_ms?: number;
   readonly error?: string;
   readonly outputs?: readonly OutputView[];
+  /** The quality checks it ran (completed, or failed by a check); absent when none ran. */
+  readonly quality?: readonly QualityView[];
   /** While it runs, once its first asset is done. */
   readonly progress?: { readonly assets_done: number; readonly assets_total: number; readonly rows_written: number };
 }
@@ -39,10 +53,33 @@ export function viewOfRecord(job: JobRecord): JobView {
     ...(job.status === 'completed'
       ? { outputs: (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rows_written: o.rowsWritten })) }
       : {}),
+    ...qualityOf(job),
     ...(job.status === 'running' && job.progress !== undefined
       ? { progress: { assets_done: job.progress.assetsDone, assets_total: job.progress.assetsTotal, rows_written: job.progress.rowsWritten } }
       : {}),
   };
+}
+
+/** `quality` as the HTTP server renders it: only for a finished job that ran checks. */
+function qualityOf(job: JobRecord): { quality?: QualityView[] } {
+  const results = job.status === 'completed' || job.status === 'failed' ? jobQualityResults(job) : [];
+  if (results.length === 0) return {};
+  return {
+    quality: results.map((q) => ({
+      suite: q.suite,
+      check: q.check,
+      status: q.status,
+      severity: q.severity,
+      observed_value: q.observed,
+      expected: q.expected,
+      message: q.message,
+    })),
+  };
+}
+
+/** True when an error-severity check failed (such a job fails; a server's answer is not trusted to say so). */
+export function qualityFailed(job: JobView): boolean {
+  return (job.quality ?? []).some((q) => q.status === 'fail');
 }
 
 /** True once the job will not change again. */
@@ -56,7 +93,13 @@ export function rowsWritten(job: JobView): number {
   return (job.outputs ?? []).reduce((sum, o) => sum + o.rows_written, 0);
 }
 
-/** The job as `key  value` lines (`jobs get`, `jobs wait`). */
+/** One quality result as one line: `suite: check: message` (the message names what was measured and expected). */
+export function qualityLine(q: QualityView): string {
+  const said = q.message !== '' ? q.message : `observed ${q.observed_value ?? 'nothing'}, expected ${q.expected}`;
+  return `${q.suite}: ${q.check}: ${said}`;
+}
+
+/** The job as `key  value` lines (`jobs get`, `jobs wait`); a quality row's value starts with its status. */
 export function jobLines(job: JobView): string[][] {
   const rows: string[][] = [
     ['id', job.id],
@@ -68,5 +111,6 @@ export function jobLines(job: JobView): string[][] {
   if (job.duration_ms !== undefined) rows.push(['duration_ms', String(job.duration_ms)]);
   if (job.error !== undefined) rows.push(['error', job.error]);
   for (const output of job.outputs ?? []) rows.push(['output', `${output.asset} -> ${output.path} (${output.rows_written} rows)`]);
+  for (const q of job.quality ?? []) rows.push(['quality', `${q.status.padEnd(4)}  ${qualityLine(q)}`]);
   return rows;
 }

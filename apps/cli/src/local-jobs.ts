@@ -9,6 +9,8 @@ import { isFinished, viewOfRecord, type JobView } from './job-view';
 
 /** A local job and the service running it. */
 export interface LocalJob extends FollowedJob {
+  /** The stable code of the error of the job once it failed (`E_FILE_NOT_FOUND`...). */
+  errorCode(): string | undefined;
   /** Shuts the job service down (at once: the job has ended by then). */
   close(): Promise<void>;
 }
@@ -16,6 +18,7 @@ export interface LocalJob extends FollowedJob {
 /** Starts a job service over `dataRoot` and submits `request` (already validated) to it. */
 export async function startLocalJob(request: JobRequest, dataRoot: string, onError: (error: Error) => void): Promise<LocalJob> {
   let listener: ((job: JobView) => void) | undefined;
+  let errorCode: string | undefined;
   const jobs: JobService = createJobService({
     dataRoot,
     workers: 1,
@@ -41,12 +44,14 @@ export async function startLocalJob(request: JobRequest, dataRoot: string, onErr
         const record = await jobs.wait(id, 60_000);
         if (record === undefined) throw new Error(`job ${id} vanished from the job service`);
         const view = viewOfRecord(record);
+        errorCode = record.errorCode;
         if (isFinished(view)) return view;
       }
     },
     async cancel() {
       await jobs.cancel(id);
     },
+    errorCode: () => errorCode,
     close: () => jobs.shutdown({ graceMs: 0 }),
   };
 }

@@ -6,6 +6,7 @@
 import { CommanderError } from 'commander';
 import { EXIT, cliCatalogue, exitStatusOf } from './errors';
 import type { Io } from './io';
+import { outputStyleOf } from './output-style';
 import { createProgram, type Outcome } from './program';
 
 /** Runs the tool on `argv` (the arguments after the script) and resolves with the exit status. */
@@ -18,7 +19,8 @@ export async function runCli(argv: readonly string[], io: Io, env: NodeJS.Proces
   } catch (error) {
     // commander has already printed its message (or the help, or the version).
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    const message = error instanceof Error ? error.message : String(error);
+    const said = error instanceof Error ? error.message : String(error);
+    const message = outcome.dataRoot === undefined ? said : said.replaceAll('<data root>', outcome.dataRoot);
     const known = cliCatalogue.is(error) || (error instanceof Error && typeof (error as { code?: unknown }).code === 'string');
     io.err.write(cliCatalogue.is(error) && error.code === 'CLI_PIPELINE_INVALID' ? `${message}\n` : `pipeline: ${message}\n`);
     if (!known && error instanceof Error && error.stack !== undefined) io.err.write(`${error.stack}\n`);
@@ -31,7 +33,17 @@ export async function runCli(argv: readonly string[], io: Io, env: NodeJS.Proces
   }
 }
 
-runCli(process.argv.slice(2), { out: process.stdout, err: process.stderr, cwd: process.cwd() }, process.env).then((status) => {
+// A reader that stops early (`pipeline kinds | head -1`) closes the pipe: what it wanted it has.
+// The rest of the output is dropped and the command ends as it would have (a job still runs to its
+// end: exiting at once could stop a worker inside DuckDB), rather than dying on an unhandled EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+  });
+}
+
+const io = { out: process.stdout, err: process.stderr, cwd: process.cwd(), style: outputStyleOf(process.stdout, process.env) };
+runCli(process.argv.slice(2), io, process.env).then((status) => {
   process.exitCode = status;
   // Every job service and session has been shut down by now (no worker is inside DuckDB): a
   // handle something left open must not keep the tool alive.

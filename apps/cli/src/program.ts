@@ -8,14 +8,17 @@ import { functionsCommand, kindsCommand } from './commands/catalogue';
 import { explainCommand, GRAPH_CHOICES } from './commands/explain';
 import { inspectCommand } from './commands/inspect';
 import { jobsCancelCommand, jobsGetCommand, jobsListCommand, jobsWaitCommand } from './commands/jobs';
+import { jobsWatchCommand } from './commands/jobs-watch';
 import { runCommand, submitCommand } from './commands/run';
 import { validateCommand } from './commands/validate';
-import { BACKEND_CHOICES, collectPair, requireServer, tokenOf } from './inputs';
+import { BACKEND_CHOICES, collectPair, dataRootOf, requireServer, tokenOf } from './inputs';
 import type { Io } from './io';
 
-/** What running a command produced: its exit status. */
+/** What running a command produced: its exit status, and the data root of a local command that resolved one. */
 export interface Outcome {
   status: number;
+  /** Error messages write it as `<data root>` (a server must not show it); main.ts names it for the user here. */
+  dataRoot?: string;
 }
 
 const json = () => new Option('--json', 'print one JSON document (machine-readable)');
@@ -28,6 +31,12 @@ const dataRoot = () => new Option('--data-root <dir>', 'folder input and output 
 function seconds(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number of seconds');
   return Number(value);
+}
+
+function positiveSeconds(value: string): number {
+  const n = seconds(value);
+  if (n === 0) throw new InvalidArgumentError('expected at least 1 second');
+  return n;
 }
 
 /** The program; an action stores its exit status in `outcome`. */
@@ -57,7 +66,8 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .command('explain')
     .description('print the execution plan (the service\'s text, or a Mermaid or dot diagram)')
     .argument('<file>', 'pipeline YAML file')
-    .addOption(new Option('--graph <format>', 'output format').choices(GRAPH_CHOICES).default('text'))
+    // Bare `--graph` draws Mermaid, as Teckel's CLI does; without it the plan is text.
+    .addOption(new Option('--graph [format]', 'draw the plan as a diagram (bare: mermaid)').choices(GRAPH_CHOICES).preset('mermaid').default('text'))
     .addOption(vars())
     .addOption(json())
     .action((file: string, options) => set(explainCommand(file, options, io)));
@@ -66,6 +76,7 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .command('run')
     .description('run a pipeline here (or on --server) and follow it; exit 0 completed, 1 failed, 130 cancelled')
     .argument('<file>', 'pipeline YAML file')
+    .addOption(new Option('--dry-run', 'check the pipeline and print its execution plan; run nothing (as Teckel\'s --dry-run)'))
     .addOption(vars())
     .addOption(backend())
     .addOption(dataRoot())
@@ -85,7 +96,7 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .addOption(json())
     .action(async (file: string, options) => set(await submitCommand(file, { ...options, server: target(options) }, io)));
 
-  const jobs = program.command('jobs').description('list, read, wait for and cancel jobs of a server');
+  const jobs = program.command('jobs').description('list, read, wait for, watch and cancel jobs of a server');
   const jobsCommand = (name: string, description: string) =>
     jobs.command(name).description(description).addOption(server()).addOption(token()).addOption(json());
   jobsCommand('list', 'every job, oldest first').action(async (options) =>
@@ -98,6 +109,10 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .argument('<id>', 'job id')
     .addOption(new Option('--timeout <seconds>', 'longest wait (default 300; the server caps it at 3600)').argParser(seconds))
     .action(async (id: string, options) => set(await jobsWaitCommand(id, { ...options, server: target(options) }, io)));
+  jobsCommand('watch', 'follow jobs as they change, one line per change; with ids, until they end; Ctrl-C stops')
+    .argument('[id...]', 'job ids (default: every job of the server)')
+    .addOption(new Option('--interval <seconds>', 'seconds between reads (default 1)').argParser(positiveSeconds))
+    .action(async (ids: string[], options) => set(await jobsWatchCommand(ids, { ...options, server: target(options) }, io)));
   jobsCommand('cancel', 'cancel a queued or running job')
     .argument('<id>', 'job id')
     .action(async (id: string, options) => set(await jobsCancelCommand(id, { ...options, server: target(options) }, io)));
@@ -110,7 +125,10 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .addOption(new Option('--option <NAME=VALUE>', 'a read option such as header=false (repeatable)').argParser(collectPair('NAME')))
     .addOption(dataRoot())
     .addOption(json())
-    .action(async (format: string, path: string, options) => set(await inspectCommand(format, path, options, io)));
+    .action(async (format: string, path: string, options) => {
+      outcome.dataRoot = dataRootOf(options.dataRoot, io.cwd);
+      set(await inspectCommand(format, path, options, io));
+    });
 
   program
     .command('kinds')

@@ -55,11 +55,13 @@ function collect(child: ChildProcess, timeoutMs = 60_000): Promise<CliResult> {
   });
 }
 
-/** The environment without PIPELINE_SERVER (a developer's setting must not leak into tests). */
+/**
+ * The environment without PIPELINE_SERVER, PIPELINE_TOKEN, COLUMNS and NO_COLOR unless given (a
+ * developer's setting must not leak into tests).
+ */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env = { ...process.env, ...extra };
-  if (extra['PIPELINE_SERVER'] === undefined) delete env['PIPELINE_SERVER'];
-  if (extra['PIPELINE_TOKEN'] === undefined) delete env['PIPELINE_TOKEN'];
+  for (const name of ['PIPELINE_SERVER', 'PIPELINE_TOKEN', 'COLUMNS', 'NO_COLOR']) if (extra[name] === undefined) delete env[name];
   return env;
 }
 

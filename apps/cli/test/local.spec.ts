@@ -43,11 +43,31 @@ pipeline:
 
 const NOT_YAML = 'version: "3.0"\npipeline: [\n';
 
+/** employees.csv copied, with a quality suite of `severity` whose volume check fails (18 rows, not 1000). */
+const quality = (severity: string) =>
+  [
+    'version: "3.0"',
+    'input:',
+    '  - { name: emp, format: csv, path: employees.csv }',
+    'output:',
+    '  - { name: emp, format: csv, path: out/emp.csv, mode: overwrite }',
+    'quality:',
+    '  - suite: people',
+    '    target: emp',
+    `    severity: ${severity}`,
+    '    checks:',
+    '      - { type: volume, rowCount: { min: 1000 } }',
+    '      - { type: completeness, column: name, threshold: 1 }',
+    '',
+  ].join('\n');
+
 let dir: string;
 beforeEach(() => {
   dir = sampleDataCopy();
   fs.writeFileSync(path.join(dir, 'unknown-from.yaml'), UNKNOWN_FROM);
   fs.writeFileSync(path.join(dir, 'not-yaml.yaml'), NOT_YAML);
+  fs.writeFileSync(path.join(dir, 'quality-warn.yaml'), quality('warn'));
+  fs.writeFileSync(path.join(dir, 'quality-error.yaml'), quality('error'));
 });
 afterEach(() => removeTemp(dir));
 
@@ -176,6 +196,13 @@ describe('pipeline explain', () => {
     for (const [, from, to] of edges) expect([nodes.has(from), nodes.has(to)]).toEqual([true, true]);
   });
 
+  it('--graph alone draws Mermaid, as Teckel\'s CLI does; --graph text is the plan text', async () => {
+    const bare = await runCli(['explain', 'pipelines/employees.yaml', '--graph'], { cwd: dir });
+    expect(bare.status).toBe(0);
+    expect(bare.stdout).toMatch(/^flowchart LR\n {2}n0\["raw<br\/>INPUT"\]\n/);
+    expect((await runCli(['explain', 'pipelines/employees.yaml', '--graph', 'text'], { cwd: dir })).stdout).toBe(`${EMPLOYEES_PLAN}\n`);
+  });
+
   it('--json gives the plan text with the assets, upstream lists and waves', async () => {
     const result = await runCli(['explain', 'pipelines/employees.yaml', '--json'], { cwd: dir });
     const body = JSON.parse(result.stdout);
@@ -207,11 +234,18 @@ describe('pipeline run (local, embedded engine)', () => {
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^job [0-9a-f-]{36} queued: 5 assets$/);
-    expect(lines[1]).toMatch(/^job [0-9a-f-]{36} running$/);
+    expect(lines[1]).toMatch(/^job [0-9a-f-]{36} running: assets 0\/5, now raw$/);
     // One line per asset the worker reports done while the job runs (a report can lose the race
-    // with the job's end, so there are up to 5), in order.
+    // with the job's end, so there are up to 5), in order, each naming the plan's next asset
+    // (rows appear once the output has staged them).
+    const next = ['active', 'slim', 'by_dept', 'summary'];
     const progress = lines.slice(2, -2);
-    const done = progress.map((line) => Number(/^job [0-9a-f-]{36} running: (\d)\/5 assets, (0|5) rows written$/.exec(line)?.[1]));
+    const done = progress.map((line) => {
+      const match = /^job [0-9a-f-]{36} running: assets (\d)\/5(?:, now (\w+))?(?:, rows written (\d+))?$/.exec(line);
+      const n = Number(match?.[1]);
+      expect([match?.[2], match?.[3]]).toEqual(n < 5 ? [next[n - 1], undefined] : [undefined, '5']);
+      return n;
+    });
     expect(done.every((n, i) => n >= 1 && n <= 5 && (i === 0 || n > (done[i - 1] as number)))).toBe(true);
     expect(lines.at(-2)).toMatch(/^completed: 5\/5 assets, 5 rows written in \d+\.\d\ds$/);
     expect(lines.at(-1)).toBe('  summary -> out/employees_by_department.csv (5 rows)');
@@ -243,6 +277,16 @@ describe('pipeline run (local, embedded engine)', () => {
     const failed = await runCli(['run', 'pipelines/employees.yaml', '--var', 'INPUT=nowhere.csv'], { cwd: dir });
     expect(failed.status).toBe(1);
     expect(failed.stdout).toMatch(/\nfailed after \d+\.\d\ds: .*nowhere\.csv/);
+    // A file not found names the folder it was looked for in (the working directory, resolved).
+    expect(failed.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /: asset "raw": file not found: nowhere\.csv \(looked in the data root (.+); --data-root sets it\)$/,
+    );
+    expect(failed.stdout).toContain(`(looked in the data root ${fs.realpathSync(dir)}; --data-root sets it)`);
+    const elsewhere = await runCli(['run', path.join(dir, 'pipelines/employees.yaml'), '--data-root', dir, '--var', 'INPUT=nowhere.csv', '--json'], {
+      cwd: makeTempCwd(),
+    });
+    expect(elsewhere.status).toBe(1);
+    expect(elsewhere.stderr).toBe(`pipeline: looked in the data root ${dir}; --data-root sets it\n`);
     const invalid = await runCli(['run', 'unknown-from.yaml'], { cwd: dir });
     expect(invalid).toEqual({ status: 1, stdout: '', stderr: 'unknown-from.yaml:7: V-001: asset "out" references unknown asset "nope"\n' });
     expect(filesUnder(path.join(dir, 'out'))).toEqual([]);
@@ -254,6 +298,53 @@ describe('pipeline run (local, embedded engine)', () => {
     const both = await runCli(['run', 'pipelines/employees.yaml', '--data-root', '.', '--server', 'http://127.0.0.1:1'], { cwd: dir });
     expect(both.status).toBe(2);
     expect(both.stderr).toContain('--data-root applies to local runs');
+  });
+});
+
+describe('pipeline run: quality checks and --dry-run', () => {
+  it('prints each check\'s result after the run; a warn-severity failure keeps exit 0', async () => {
+    const result = await runCli(['run', 'quality-warn.yaml'], { cwd: dir });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').slice(-5)).toEqual([
+      expect.stringMatching(/^completed: 2\/2 assets, 18 rows written in /),
+      '  output_emp -> out/emp.csv (18 rows)',
+      'quality: 2 checks, 1 warn, 1 pass',
+      '  warn  people: volume rowCount: 18 rows, expected >= 1000',
+      expect.stringMatching(/^ {2}pass {2}people: completeness\(name\): 18 of 18 values/),
+    ]);
+  });
+
+  it('an error-severity failure fails the run (exit 1) and --json carries `quality` as the server\'s job does', async () => {
+    const text = await runCli(['run', 'quality-error.yaml'], { cwd: dir });
+    expect(text.status).toBe(1);
+    // Only a path error carries the data-root hint.
+    expect(text.stdout).not.toContain('data root');
+    expect(text.stdout).toMatch(/\nfailed after .*people.*\nquality: 2 checks, 1 fail, 1 pass\n {2}fail {2}people: volume rowCount: 18 rows, expected >= 1000\n/);
+    const json = await runCli(['run', 'quality-error.yaml', '--json'], { cwd: dir });
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout).quality).toEqual([
+      { suite: 'people', check: 'volume rowCount', status: 'fail', severity: 'error', observed_value: 18, expected: '>= 1000', message: '18 rows, expected >= 1000' },
+      expect.objectContaining({ suite: 'people', check: 'completeness(name)', status: 'pass', observed_value: 1 }),
+    ]);
+    const warn = JSON.parse((await runCli(['run', 'quality-warn.yaml', '--json'], { cwd: dir })).stdout);
+    expect(warn.quality.map((q: { status: string }) => q.status)).toEqual(['warn', 'pass']);
+  });
+
+  it('--dry-run checks the pipeline and prints its plan, running nothing (Teckel\'s --dry-run)', async () => {
+    const dry = await runCli(['run', 'pipelines/employees.yaml', '--dry-run'], { cwd: dir });
+    expect(dry).toEqual({ status: 0, stdout: `${EMPLOYEES_PLAN}\n`, stderr: '' });
+    expect(filesUnder(path.join(dir, 'out'))).toEqual([]);
+    const json = JSON.parse((await runCli(['run', 'pipelines/employees.yaml', '--dry-run', '--json'], { cwd: dir })).stdout);
+    expect(json).toEqual({ valid: true, plan: EMPLOYEES_PLAN, data_root: fs.realpathSync(dir) });
+    // Invalid: the validation error and exit 1, as a run; a backend that lacks a kind too (V-014).
+    expect(await runCli(['run', 'unknown-from.yaml', '--dry-run'], { cwd: dir })).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'unknown-from.yaml:7: V-001: asset "out" references unknown asset "nope"\n',
+    });
+    const missingRoot = await runCli(['run', 'pipelines/employees.yaml', '--dry-run', '--data-root', 'no-such-dir'], { cwd: dir });
+    expect(missingRoot.status).toBe(2);
   });
 });
 
@@ -285,6 +376,7 @@ describe('pipeline inspect', () => {
     const missing = await runCli(['inspect', 'csv', 'nope.csv'], { cwd: dir });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/^pipeline: .*nope\.csv/);
+    expect(missing.stderr).toContain(`(data root: ${fs.realpathSync(dir)})`);
     const outside = await runCli(['inspect', 'csv', '../etc/passwd'], { cwd: dir });
     expect(outside.status).toBe(1);
     expect(outside.stderr).toMatch(/^pipeline: .*(data root|outside)/);

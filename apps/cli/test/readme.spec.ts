@@ -48,9 +48,10 @@ describe('README: Command-line tool', () => {
     expect(result.status).toBe(0);
     const outputs = result.stdout.split(/^--- \d+\n/m);
     expect(outputs).toHaveLength(commands.length + 1);
-    const [validate, explain, run, inspect, kinds, functions, remoteRun, submit, wait, list] = outputs;
+    const [validate, explain, dryRun, run, inspect, kinds, functions, remoteRun, submit, wait, watch, list] = outputs;
     expect(validate).toContain('3 files: 3 valid, 0 invalid');
     expect(explain).toMatch(/^flowchart LR\n/);
+    expect(dryRun).toMatch(/^=== Pipeline Execution Plan ===\n/);
     expect(run).toMatch(/completed: 5\/5 assets, 5 rows written in/);
     expect(JSON.parse(inspect as string)).toEqual(expect.objectContaining({ row_count: 18 }));
     expect(kinds).toMatch(/^KIND +TECKEL KEY/);
@@ -58,6 +59,7 @@ describe('README: Command-line tool', () => {
     expect(remoteRun).toMatch(/completed: 5\/5 assets, 5 rows written in/);
     expect(submit).toBe('');
     expect(wait).toMatch(/^id {12}[0-9a-f-]{36}\nstatus {8}completed\n/);
+    expect(watch).toMatch(/^\d\d:\d\d:\d\d {2}[0-9a-f-]{36} {2}completed {2}3 rows written in \d+ ms\n$/);
     expect(JSON.parse(list as string).jobs.map((j: { status: string }) => j.status)).toEqual(['completed', 'completed']);
     expect(fs.readFileSync(path.join(repo, 'sample-data/out/top_earners.csv'), 'utf8').split('\n')).toHaveLength(5);
   });

@@ -5,18 +5,39 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { removeTemp, runCli, sampleDataCopy, startServer, cleanEnv, type ServerProcess } from './helpers';
+import { spawn } from 'node:child_process';
+import { CLI, removeTemp, runCli, sampleDataCopy, startServer, cleanEnv, SLOW_PIPELINE, writeBigCsv, type ServerProcess } from './helpers';
 
 let dir: string;
 let server: ServerProcess;
 beforeAll(async () => {
   dir = sampleDataCopy();
+  fs.writeFileSync(path.join(dir, 'quality-error.yaml'), QUALITY_ERROR);
+  // About three seconds of DuckDB work (terminal.spec.ts): long enough to be seen running.
+  writeBigCsv(path.join(dir, 'big.csv'), 3_000_000);
+  fs.writeFileSync(path.join(dir, 'slow.yaml'), SLOW_PIPELINE);
   server = await startServer(dir);
 });
 afterAll(async () => {
   await server?.stop();
   removeTemp(dir);
 });
+
+/** A quality suite of severity error whose volume check fails (employees.csv has 18 rows). */
+const QUALITY_ERROR = [
+  'version: "3.0"',
+  'input:',
+  '  - { name: emp, format: csv, path: employees.csv }',
+  'output:',
+  '  - { name: emp, format: csv, path: out/emp.csv, mode: overwrite }',
+  'quality:',
+  '  - suite: people',
+  '    target: emp',
+  '    severity: error',
+  '    checks:',
+  '      - { type: volume, rowCount: { min: 1000 } }',
+  '',
+].join('\n');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -63,7 +84,7 @@ describe('pipeline submit and jobs', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^job [0-9a-f-]{36} (queued: 5 assets|running)$/);
+    expect(lines[0]).toMatch(/^job [0-9a-f-]{36} (queued: 5 assets|running: assets [0-5]\/5.*)$/);
     expect(lines.slice(-2)).toEqual([
       expect.stringMatching(/^completed: 5\/5 assets, 5 rows written in \d+\.\d\ds$/),
       '  summary -> out/employees_by_department.csv (5 rows)',
@@ -71,6 +92,73 @@ describe('pipeline submit and jobs', () => {
     const failed = await runCli(['run', 'pipelines/employees.yaml', '--server', server.url, '--var', 'INPUT=gone.csv', '--json'], { cwd: dir });
     expect(failed.status).toBe(1);
     expect(JSON.parse(failed.stdout)).toEqual(expect.objectContaining({ status: 'failed', error: expect.stringContaining('gone.csv') }));
+  });
+
+  it('jobs wait and jobs get print the quality results and exit 1 when an error-severity check failed', async () => {
+    const id = (await runCli(['submit', 'quality-error.yaml', '--server', server.url], { cwd: dir })).stdout.trim();
+    const waited = await runCli(['jobs', 'wait', id, '--timeout', '30', '--server', server.url], { cwd: dir });
+    expect(waited.status).toBe(1);
+    expect(waited.stdout).toContain('\nquality       fail  people: volume rowCount: 18 rows, expected >= 1000\n');
+    const got = await runCli(['jobs', 'get', id, '--server', server.url], { cwd: dir });
+    expect(got.status).toBe(1);
+    expect(got.stdout).toBe(waited.stdout);
+    const json = await runCli(['jobs', 'get', id, '--server', server.url, '--json'], { cwd: dir });
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout).quality).toEqual([expect.objectContaining({ check: 'volume rowCount', status: 'fail', severity: 'error' })]);
+    // A job with no quality checks: no quality row, exit 0.
+    const plain = (await runCli(['submit', 'pipelines/employees.yaml', '--server', server.url], { cwd: dir })).stdout.trim();
+    const done = await runCli(['jobs', 'wait', plain, '--timeout', '30', '--server', server.url], { cwd: dir });
+    expect(done.status).toBe(0);
+    expect(done.stdout).not.toContain('quality');
+  });
+
+  it('jobs watch ID prints each change of the job (queued or running, progress, completed) and ends with it', async () => {
+    const id = (await runCli(['submit', 'slow.yaml', '--server', server.url], { cwd: dir })).stdout.trim();
+    const watched = await runCli(['jobs', 'watch', id, '--server', server.url], { cwd: dir });
+    expect(watched.stderr).toBe('');
+    expect(watched.status).toBe(0);
+    const lines = watched.stdout.trimEnd().split('\n');
+    const statuses = lines.map((l) => new RegExp(`^\\d\\d:\\d\\d:\\d\\d  ${id}  (\\w+)`).exec(l)?.[1]);
+    expect(statuses.at(-1)).toBe('completed');
+    expect(statuses).toContain('running');
+    expect(lines.at(-1)).toMatch(/ completed {2}3000000 rows written in \d+ ms$/);
+    // Each line is a change: no two alike in a row.
+    for (let i = 1; i < lines.length; i++) expect(lines[i]?.slice(10)).not.toBe(lines[i - 1]?.slice(10));
+  });
+
+  it('jobs watch (every job) prints the jobs there are, then new ones; Ctrl-C ends it with 0 and nothing on stderr', async () => {
+    const before = (await runCli(['submit', 'pipelines/employees.yaml', '--server', server.url], { cwd: dir })).stdout.trim();
+    await runCli(['jobs', 'wait', before, '--server', server.url], { cwd: dir });
+    const child = spawn(process.execPath, [CLI, 'jobs', 'watch', '--server', server.url, '--json'], { cwd: dir, env: cleanEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const waiters = new Set<() => void>();
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      for (const check of waiters) check();
+    });
+    const seen = (pattern: RegExp) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!pattern.test(stdout)) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await seen(new RegExp(`"id":"${before}","status":"completed"`));
+    const id = (await runCli(['submit', 'pipelines/teckel-top-earners.yaml', '--server', server.url], { cwd: dir })).stdout.trim();
+    await seen(new RegExp(`"id":"${id}","status":"completed"`));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+    const jobs = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; status: string });
+    expect(jobs.filter((j) => j.id === id).at(-1)?.status).toBe('completed');
+    // The job that had ended before: printed once, as it was.
+    expect(jobs.filter((j) => j.id === before).map((j) => j.status)).toEqual(['completed']);
   });
 
   it('unknown jobs, a missing --server and an unreachable server are clear errors', async () => {

@@ -106,6 +106,20 @@ describe('banner and usage', () => {
     }
     expect(text).toContain('LOG_LEVEL');
   });
+
+  it('aligns the usage in columns even when a flag or a variable is longer than the others', () => {
+    const long = {
+      ...settings,
+      retentionAge: { ...settings.bodyLimit, flag: 'job-retention-age', env: 'JOB_RETENTION_AGE', help: 'finished jobs older than this are removed' },
+    };
+    const text = usage('node main.js', long);
+    const lines = Object.values(long).map((s) => text.split('\n').find((line) => line.startsWith(`  --${s.flag} `)) as string);
+    // Every variable starts in one column, every description in another.
+    expect(new Set(Object.values(long).map((s, i) => lines[i]?.indexOf(` ${s.env}`))).size).toBe(1);
+    expect(new Set(Object.values(long).map((s, i) => lines[i]?.indexOf(s.help))).size).toBe(1);
+    expect(text.split('\n').find((line) => line.startsWith('  --help'))?.indexOf('print this text')).toBe(lines[0]?.indexOf(long.host.help));
+    expect(lines.at(-1)).toMatch(/^ {2}--job-retention-age <value> {2,}JOB_RETENTION_AGE {2,}finished jobs/);
+  });
 });
 
 describe('maskDatabaseUrl', () => {

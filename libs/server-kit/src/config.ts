@@ -26,8 +26,11 @@ export function wantsHelp(argv: readonly string[]): boolean {
 /** The `--help` text: one line per flag with its variable. */
 export function usage(program: string, settings: Settings): string {
   const lines = [`Usage: ${program} [options]`, '', 'Options (each also read from the environment variable shown):'];
-  for (const s of Object.values(settings)) lines.push(`  --${s.flag} <value>`.padEnd(28) + `${s.env.padEnd(16)}${s.help}`);
-  lines.push('  --help'.padEnd(28) + ''.padEnd(16) + 'print this text and exit');
+  const rows = [...Object.values(settings).map((s) => [`  --${s.flag} <value>`, s.env, s.help]), ['  --help', '', 'print this text and exit']];
+  // Columns as wide as their longest entry and two spaces, so that no flag runs into its variable.
+  const flagWidth = Math.max(...rows.map((r) => (r[0] as string).length)) + 2;
+  const envWidth = Math.max(...rows.map((r) => (r[1] as string).length)) + 2;
+  for (const [flag, env, help] of rows) lines.push(`${(flag as string).padEnd(flagWidth)}${(env as string).padEnd(envWidth)}${help}`);
   lines.push('', 'LOG_LEVEL (trace, debug, info, warn, error, fatal, silent; default info) sets the log level.');
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
 /** `pipeline kinds` and `pipeline functions`: the language catalogue, with what each backend runs. */
 import { BACKEND_NAMES, functionCatalogue, kindCatalogue } from '@pipeline/engine';
 import { EXIT } from '../errors';
-import { columns, printJson, println, type Io } from '../io';
+import { printJson, printTable, type Io } from '../io';
 
 /** Every kind: name, Teckel key, role, one column per backend, description. */
 export function kindsCommand(options: { readonly json?: boolean }, io: Io): number {
@@ -11,7 +11,7 @@ export function kindsCommand(options: { readonly json?: boolean }, io: Io): numb
     return EXIT.ok;
   }
   const rows = kinds.map((k) => [k.kind, k.specKey, k.role, ...BACKEND_NAMES.map((b) => k.backends[b]), k.description]);
-  for (const line of columns([['KIND', 'TECKEL KEY', 'ROLE', ...BACKEND_NAMES.map((b) => b.toUpperCase()), 'WHAT IT DOES'], ...rows])) println(io, line);
+  printTable(io, [['KIND', 'TECKEL KEY', 'ROLE', ...BACKEND_NAMES.map((b) => b.toUpperCase()), 'WHAT IT DOES'], ...rows]);
   return EXIT.ok;
 }
 
@@ -23,8 +23,6 @@ export function functionsCommand(options: { readonly json?: boolean }, io: Io): 
     return EXIT.ok;
   }
   const rows = functions.map((f) => [f.name, f.category, f.spec, f.arguments, ...BACKEND_NAMES.map((b) => f.backends[b]), f.description]);
-  for (const line of columns([['FUNCTION', 'CATEGORY', 'SPEC', 'ARGUMENTS', ...BACKEND_NAMES.map((b) => b.toUpperCase()), 'WHAT IT COMPUTES'], ...rows])) {
-    println(io, line);
-  }
+  printTable(io, [['FUNCTION', 'CATEGORY', 'SPEC', 'ARGUMENTS', ...BACKEND_NAMES.map((b) => b.toUpperCase()), 'WHAT IT COMPUTES'], ...rows]);
   return EXIT.ok;
 }

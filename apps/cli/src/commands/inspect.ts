@@ -2,7 +2,8 @@
 import { createSessionManager } from '@pipeline/sessions';
 import { EXIT, cliCatalogue } from '../errors';
 import { dataRootOf } from '../inputs';
-import { columns, printJson, println, type Io } from '../io';
+import { printJson, printTable, println, type Io } from '../io';
+import { count } from '../output-style';
 
 /** Options of `inspect`. */
 export interface InspectOptions {
@@ -13,12 +14,16 @@ export interface InspectOptions {
 
 /** Inspects `path` (inside the data root) read as `format`. */
 export async function inspectCommand(format: string, path: string, options: InspectOptions, io: Io): Promise<number> {
-  const sessions = createSessionManager({ dataRoot: dataRootOf(options.dataRoot, io.cwd) });
+  const dataRoot = dataRootOf(options.dataRoot, io.cwd);
+  const sessions = createSessionManager({ dataRoot });
   let schema;
   try {
     schema = await sessions.inspect({ format, path, options: options.option ?? {} });
   } catch (error) {
-    throw cliCatalogue.create('CLI_INSPECT_FAILED', { detail: (error as Error).message }, { cause: error });
+    // Catalogue errors write the root as `<data root>` (main.ts names it for the user here).
+    const message = (error as Error).message;
+    const detail = message.includes('<data root>') ? message : `${message} (data root: <data root>)`;
+    throw cliCatalogue.create('CLI_INSPECT_FAILED', { detail }, { cause: error });
   } finally {
     await sessions.shutdown();
   }
@@ -27,7 +32,7 @@ export async function inspectCommand(format: string, path: string, options: Insp
     return EXIT.ok;
   }
   const rows = schema.fields.map((f) => [f.name, f.dataType, f.nullable ? 'yes' : 'no']);
-  for (const line of columns([['FIELD', 'TYPE', 'NULLABLE'], ...rows])) println(io, line);
-  println(io, `${schema.rowCount} rows`);
+  printTable(io, [['FIELD', 'TYPE', 'NULLABLE'], ...rows]);
+  println(io, `${count(io.style, schema.rowCount)} rows`);
   return EXIT.ok;
 }

@@ -1,9 +1,15 @@
-/** `pipeline jobs list|get|wait|cancel` against a server's `/api/jobs`. */
+/**
+ * `pipeline jobs list|get|wait|cancel` against a server's `/api/jobs` (`jobs watch` is in
+ * jobs-watch.ts). `get` and `wait` print the job's quality results; either exits 1 when an
+ * error-severity check failed.
+ */
 import { createApiClient, type ServerTarget } from '../api-client';
 import { EXIT } from '../errors';
 import { exitStatusOfJob } from '../follow';
-import { columns, printJson, println, type Io } from '../io';
-import { jobLines, type JobView } from '../job-view';
+import { printJson, printTable, println, type Io } from '../io';
+import { jobLines, qualityFailed, type JobView } from '../job-view';
+import { count, paintStatus } from '../output-style';
+import { layoutTable } from '../table';
 
 /** Options every `jobs` subcommand takes. */
 export interface JobsOptions {
@@ -12,8 +18,16 @@ export interface JobsOptions {
 }
 
 function printJob(io: Io, job: JobView, json: boolean | undefined): void {
-  if (json === true) printJson(io, job);
-  else for (const line of columns(jobLines(job))) println(io, line);
+  if (json === true) {
+    printJson(io, job);
+    return;
+  }
+  // The status, and the status a quality row starts with, in their colours.
+  const decorate = (text: string, _row: number, column: number) =>
+    column === 1 && (text === job.status || /^(pass|fail|warn|info) /.test(text))
+      ? text.replace(/^\w+/, (status) => paintStatus(io.style, status))
+      : text;
+  for (const line of layoutTable(jobLines(job), io.style.width, decorate)) println(io, line);
 }
 
 /** Every job of the server, oldest first: a table, or `{jobs: [...]}`. */
@@ -23,15 +37,16 @@ export async function jobsListCommand(options: JobsOptions, io: Io): Promise<num
     printJson(io, { jobs });
     return EXIT.ok;
   }
-  const rows = jobs.map((j) => [j.id, j.status, j.created_at, j.duration_ms === undefined ? '' : `${j.duration_ms} ms`]);
-  for (const line of columns([['ID', 'STATUS', 'CREATED', 'DURATION'], ...rows])) println(io, line);
+  const rows = jobs.map((j) => [j.id, j.status, j.created_at, j.duration_ms === undefined ? '' : `${count(io.style, j.duration_ms)} ms`]);
+  printTable(io, [['ID', 'STATUS', 'CREATED', 'DURATION'], ...rows], (text, _row, column) => (column === 1 ? paintStatus(io.style, text) : text));
   return EXIT.ok;
 }
 
-/** One job. */
+/** One job; exit 1 when an error-severity quality check of it failed. */
 export async function jobsGetCommand(id: string, options: JobsOptions, io: Io): Promise<number> {
-  printJob(io, await createApiClient(options.server).get(id), options.json);
-  return EXIT.ok;
+  const job = await createApiClient(options.server).get(id);
+  printJob(io, job, options.json);
+  return qualityFailed(job) ? EXIT.failed : EXIT.ok;
 }
 
 /** Waits for a job (`--timeout` seconds, the server's default 300 when absent); exit status from the job, 124 if it has not ended. */

@@ -1,14 +1,19 @@
 /**
  * `pipeline run FILE`: validates locally (errors with their position), then runs the job on this
  * machine through the jobs library, or with `--server` submits it to a server, and follows it to
- * the end with the progress display. Exit status from the job: 0 completed, 1 failed, 130 cancelled.
+ * the end with the progress display. Exit status from the job: 0 completed, 1 failed (or an
+ * error-severity quality check failed), 130 cancelled. `--dry-run` stops after the check and
+ * prints the plan, as Teckel's CLI does (validate the references, print the execution plan, run
+ * nothing).
  */
+import { explainPlan } from '@pipeline/planner';
 import { createApiClient, type ServerTarget } from '../api-client';
 import { checkPipeline } from '../check-pipeline';
 import { EXIT, usageError } from '../errors';
 import { followJob, exitStatusOfJob, type FollowedJob } from '../follow';
 import { dataRootOf, invalidPipeline, readPipelineFile, serverUrlOf, tokenOf } from '../inputs';
-import { printJson, type Io } from '../io';
+import { printJson, println, type Io } from '../io';
+import type { JobView } from '../job-view';
 import { startLocalJob } from '../local-jobs';
 import { createProgressDisplay } from '../progress';
 import { remoteJob } from '../remote-jobs';
@@ -22,7 +27,12 @@ export interface RunOptions {
   /** The server's access token (`--token`; PIPELINE_TOKEN otherwise). */
   readonly token?: string;
   readonly json?: boolean;
+  /** Check and print the plan; run nothing. */
+  readonly dryRun?: boolean;
 }
+
+/** Engine errors about a path, whose message names the path but not the folder it resolved in. */
+const PATH_ERRORS: ReadonlySet<string> = new Set(['E_FILE_NOT_FOUND', 'E_PATH_OUTSIDE_ROOT']);
 
 /** The pipeline of `file`, checked; an invalid one throws CLI_PIPELINE_INVALID. */
 export function checkedRequest(file: string, options: Pick<RunOptions, 'var' | 'backend'>, io: Io) {
@@ -41,21 +51,35 @@ export async function runCommand(file: string, options: RunOptions, io: Io, env:
   }
   const request = checkedRequest(file, options, io);
   const { plan, ...body } = request;
-  const display = options.json === true ? undefined : createProgressDisplay(io, plan.steps.length);
+  if (options.dryRun === true) {
+    // A local dry run still refuses a data root that does not exist, as the run would.
+    const dataRoot = server === undefined ? dataRootOf(options.dataRoot, io.cwd) : undefined;
+    if (options.json === true) printJson(io, { valid: true, plan: explainPlan(plan), ...(dataRoot === undefined ? {} : { data_root: dataRoot }) });
+    else println(io, explainPlan(plan));
+    return EXIT.ok;
+  }
+  const display = options.json === true ? undefined : createProgressDisplay(io, plan.steps.map((s) => s.ref));
 
   let job: FollowedJob;
   let close = async () => undefined as void;
+  let hintOf: (job: JobView) => string | undefined = () => undefined;
   if (server === undefined) {
-    const local = await startLocalJob(body, dataRootOf(options.dataRoot, io.cwd), (error) => io.err.write(`pipeline: ${error.message}\n`));
+    const root = dataRootOf(options.dataRoot, io.cwd);
+    const local = await startLocalJob(body, root, (error) => io.err.write(`pipeline: ${error.message}\n`));
     job = local;
     close = () => local.close();
+    hintOf = () => (PATH_ERRORS.has(local.errorCode() ?? '') ? `looked in the data root ${root}; --data-root sets it` : undefined);
   } else {
     const client = createApiClient({ url: server, token: tokenOf(options.token, env) });
     job = remoteJob(client, (await client.submit(body)).job_id);
   }
   try {
-    const finished = await followJob(job, display, io);
-    if (options.json === true) printJson(io, finished);
+    const finished = await followJob(job, display, io, hintOf);
+    if (options.json === true) {
+      printJson(io, finished);
+      const hint = hintOf(finished);
+      if (hint !== undefined) io.err.write(`pipeline: ${hint}\n`);
+    }
     return exitStatusOfJob(finished);
   } finally {
     await close();

@@ -68,7 +68,8 @@ describe('job service on PostgreSQL: replicas share the jobs', () => {
     expect(await a.get(job.id)).toEqual(done);
     expect(fs.existsSync(path.join(root, 'out/pg-shared.csv'))).toBe(true);
     expect(a.stats().store).toBe('postgres');
-  });
+    // The first job opens each worker's DuckDB database: seconds on a loaded CI machine.
+  }, 30_000);
 
   it('lists the same jobs in the same order from every replica', async () => {
     const submitted = [];

@@ -20,6 +20,12 @@ describe('jobs error catalogue', () => {
         jobsErrors.invalidOption('workers', 'a positive integer', 0),
         jobsErrors.duplicateId('j'),
         jobsErrors.storeUnavailable('connect ECONNREFUSED 127.0.0.1:5432'),
+        jobsErrors.outputNotFound('j', 'x', ['out']),
+        jobsErrors.notCompleted('j', 'running'),
+        jobsErrors.outputGone('j', 'out', 'out.csv'),
+        jobsErrors.unknownAsset('x', ['a']),
+        jobsErrors.lookFailed('asset "a": boom', 'E_EXECUTION'),
+        jobsErrors.lookTimeout(30_000),
       ].map((e) => e.code),
     );
     expect([...produced].sort()).toEqual([...JOB_ERROR_CODES].sort());

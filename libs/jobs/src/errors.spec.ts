@@ -25,7 +25,7 @@ describe('jobs error catalogue', () => {
         jobsErrors.outputGone('j', 'out', 'out.csv'),
         jobsErrors.unknownAsset('x', ['a']),
         jobsErrors.lookFailed('asset "a": boom', 'E_EXECUTION'),
-        jobsErrors.lookTimeout(30_000),
+        jobsErrors.lookTimeout('preview', 30_000),
       ].map((e) => e.code),
     );
     expect([...produced].sort()).toEqual([...JOB_ERROR_CODES].sort());

@@ -96,7 +96,7 @@ export const jobsCatalogue = defineErrorCatalogue({
     },
     JOB_LOOK_TIMEOUT: {
       meaning: 'A preview or a read of rows did not finish within its timeout; it was cancelled.',
-      message: (a: { timeoutMs: number }) => `did not finish within ${a.timeoutMs} ms and was cancelled`,
+      message: (a: { what: string; timeoutMs: number }) => `${a.what} did not finish within ${a.timeoutMs} ms and was cancelled`,
     },
     JOB_DUPLICATE_ID: {
       meaning: 'A job id is already in the store (a bug or a corrupted store).',
@@ -145,7 +145,7 @@ export const jobsErrors = {
   outputGone: (jobId: string, asset: string, path: string) => jobsCatalogue.create('JOB_OUTPUT_GONE', { jobId, asset, path }),
   unknownAsset: (asset: string, assets: readonly string[]) => jobsCatalogue.create('JOB_UNKNOWN_ASSET', { asset, assets }),
   lookFailed: (message: string, code: string) => jobsCatalogue.create('JOB_LOOK_FAILED', { message, code }),
-  lookTimeout: (timeoutMs: number) => jobsCatalogue.create('JOB_LOOK_TIMEOUT', { timeoutMs }),
+  lookTimeout: (what: 'preview' | 'reading rows', timeoutMs: number) => jobsCatalogue.create('JOB_LOOK_TIMEOUT', { what, timeoutMs }),
   duplicateId: (jobId: string) => jobsCatalogue.create('JOB_DUPLICATE_ID', { jobId }),
   storeUnavailable: (reason: string, cause?: unknown) =>
     jobsCatalogue.create('JOB_STORE_UNAVAILABLE', { reason }, cause === undefined ? undefined : { cause }),

@@ -112,7 +112,7 @@ describe('job service: rows of outputs and previews', () => {
     const started = Date.now();
     expect(await rejected(jobs.preview({ yaml: slowPipeline('slow') }, 'grouped', { timeoutMs: 200 }))).toMatchObject({
       code: 'JOB_LOOK_TIMEOUT',
-      message: 'did not finish within 200 ms and was cancelled',
+      message: 'preview did not finish within 200 ms and was cancelled',
     });
     // The only worker is free again: a job runs at once (a slow preview left to run holds it for seconds).
     const job = must(await jobs.wait((await jobs.submit({ yaml: smallPipeline('after-timeout') })).id, 10_000));

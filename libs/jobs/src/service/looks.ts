@@ -125,7 +125,7 @@ export function createLooks(context: LooksContext): Looks {
   const run = async (task: DistributiveOmitControl<LookTask>, options: LookOptions, onError: (error: Error) => Error): Promise<RowsResult> => {
     const timeoutMs = lookTimeout(options.timeoutMs);
     const timer = new AbortController();
-    const timeout = setTimeout(() => timer.abort(jobsErrors.lookTimeout(timeoutMs)), timeoutMs);
+    const timeout = setTimeout(() => timer.abort(jobsErrors.lookTimeout(task.type === 'rows' ? 'reading rows' : 'preview', timeoutMs)), timeoutMs);
     const signal = options.signal === undefined ? timer.signal : AbortSignal.any([options.signal, timer.signal]);
     try {
       await acquire(signal);

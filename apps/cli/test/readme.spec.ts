@@ -48,7 +48,7 @@ describe('README: Command-line tool', () => {
     expect(result.status).toBe(0);
     const outputs = result.stdout.split(/^--- \d+\n/m);
     expect(outputs).toHaveLength(commands.length + 1);
-    const [validate, explain, run, inspect, kinds, functions, remoteRun, submit, wait, list] = outputs;
+    const [validate, explain, run, inspect, kinds, functions, remoteRun, submit, wait, list, preview, rows] = outputs;
     expect(validate).toContain('3 files: 3 valid, 0 invalid');
     expect(explain).toMatch(/^flowchart LR\n/);
     expect(run).toMatch(/completed: 5\/5 assets, 5 rows written in/);
@@ -60,6 +60,8 @@ describe('README: Command-line tool', () => {
     expect(wait).toMatch(/^id {12}[0-9a-f-]{36}\nstatus {8}completed\n/);
     expect(JSON.parse(list as string).jobs.map((j: { status: string }) => j.status)).toEqual(['completed', 'completed']);
     expect(fs.readFileSync(path.join(repo, 'sample-data/out/top_earners.csv'), 'utf8').split('\n')).toHaveLength(5);
+    expect(preview).toMatch(/^name:string +department:string +salary:long\nAda Lovelace +Engineering +98000\n(.*\n){2}3 rows \(more not shown\)\n$/);
+    expect(rows).toMatch(/^name:string +department:string +salary:long\n(.*\n){2}2 rows \(more not shown\)\n$/);
   });
 
   it('the quick start\'s line runs from the repository root', async () => {

@@ -13,6 +13,13 @@ export interface SubmitBody {
   readonly backend?: string;
 }
 
+/** What the rows and preview routes answer. */
+export interface RowsView {
+  readonly columns: readonly { readonly name: string; readonly type: string }[];
+  readonly rows: readonly (readonly unknown[])[];
+  readonly truncated: boolean;
+}
+
 /** A client of one server. */
 export interface ApiClient {
   submit(body: SubmitBody): Promise<{ job_id: string; status: string }>;
@@ -23,6 +30,10 @@ export interface ApiClient {
   cancel(id: string): Promise<{ status: string }>;
   /** The job's status and, while it runs, how far it has got. */
   progress(id: string): Promise<{ status: string; assets_done?: number; assets_total?: number; rows_written?: number }>;
+  /** The first rows of an output of a completed job. */
+  rows(id: string, asset: string, limit: number): Promise<RowsView>;
+  /** The first rows of one asset of a pipeline, computed by the server, nothing written. */
+  preview(body: SubmitBody & { readonly asset: string; readonly limit: number }): Promise<RowsView>;
 }
 
 /** A server to talk to: its base URL (`http://host:port`, no trailing slash) and the access token it wants, if any. */
@@ -74,5 +85,7 @@ export function createApiClient(target: ServerTarget): ApiClient {
     wait: (id, timeoutSeconds) => call('GET', `${job(id)}/wait?timeout=${timeoutSeconds}`),
     cancel: (id) => call('DELETE', job(id)),
     progress: (id) => call('GET', `${job(id)}/progress`),
+    rows: (id, asset, limit) => call('GET', `${job(id)}/outputs/${encodeURIComponent(asset)}/rows?limit=${limit}`),
+    preview: (body) => call('POST', '/preview', body),
   };
 }

@@ -9,6 +9,7 @@ import { explainCommand, GRAPH_CHOICES } from './commands/explain';
 import { inspectCommand } from './commands/inspect';
 import { jobsCancelCommand, jobsGetCommand, jobsListCommand, jobsWaitCommand } from './commands/jobs';
 import { jobsWatchCommand } from './commands/jobs-watch';
+import { jobsRowsCommand, previewCommand } from './commands/preview';
 import { runCommand, submitCommand } from './commands/run';
 import { validateCommand } from './commands/validate';
 import { BACKEND_CHOICES, collectPair, dataRootOf, requireServer, tokenOf } from './inputs';
@@ -27,6 +28,11 @@ const backend = () => new Option('--backend <name>', 'execution backend (default
 const server = () => new Option('--server <url>', 'base URL of a running HTTP server (default: $PIPELINE_SERVER)');
 const token = () => new Option('--token <token>', 'access token of a server started with one (default: $PIPELINE_TOKEN)');
 const dataRoot = () => new Option('--data-root <dir>', 'folder input and output paths resolve in (default: the working directory)');
+
+function rowLimit(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 10_000) throw new InvalidArgumentError('expected a whole number of rows from 0 to 10000');
+  return Number(value);
+}
 
 function seconds(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a whole number of seconds');
@@ -96,6 +102,20 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .addOption(json())
     .action(async (file: string, options) => set(await submitCommand(file, { ...options, server: target(options) }, io)));
 
+  program
+    .command('preview')
+    .description('print the first rows of one asset, computed from its upstream assets only; nothing is written')
+    .argument('<file>', 'pipeline YAML file')
+    .requiredOption('--asset <name>', 'the asset to preview (an output name previews the asset it writes)')
+    .addOption(new Option('--limit <rows>', 'rows to print (default 100, at most 10000)').argParser(rowLimit))
+    .addOption(vars())
+    .addOption(backend())
+    .addOption(dataRoot())
+    .addOption(server())
+    .addOption(token())
+    .addOption(json())
+    .action(async (file: string, options) => set(await previewCommand(file, options, io, env)));
+
   const jobs = program.command('jobs').description('list, read, wait for, watch and cancel jobs of a server');
   const jobsCommand = (name: string, description: string) =>
     jobs.command(name).description(description).addOption(server()).addOption(token()).addOption(json());
@@ -113,6 +133,11 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .argument('[id...]', 'job ids (default: every job of the server)')
     .addOption(new Option('--interval <seconds>', 'seconds between reads (default 1)').argParser(positiveSeconds))
     .action(async (ids: string[], options) => set(await jobsWatchCommand(ids, { ...options, server: target(options) }, io)));
+  jobsCommand('rows', 'the first rows of an output of a completed job, read back by the server')
+    .argument('<id>', 'job id')
+    .argument('<asset>', 'output asset')
+    .addOption(new Option('--limit <rows>', 'rows to print (default 100, at most 10000)').argParser(rowLimit))
+    .action(async (id: string, asset: string, options) => set(await jobsRowsCommand(id, asset, { ...options, server: target(options) }, io)));
   jobsCommand('cancel', 'cancel a queued or running job')
     .argument('<id>', 'job id')
     .action(async (id: string, options) => set(await jobsCancelCommand(id, { ...options, server: target(options) }, io)));

@@ -48,7 +48,7 @@ describe('README: Command-line tool', () => {
     expect(result.status).toBe(0);
     const outputs = result.stdout.split(/^--- \d+\n/m);
     expect(outputs).toHaveLength(commands.length + 1);
-    const [validate, explain, dryRun, run, inspect, kinds, functions, remoteRun, submit, wait, watch, list] = outputs;
+    const [validate, explain, dryRun, run, inspect, kinds, functions, remoteRun, submit, wait, watch, list, preview, rows] = outputs;
     expect(validate).toContain('3 files: 3 valid, 0 invalid');
     expect(explain).toMatch(/^flowchart LR\n/);
     expect(dryRun).toMatch(/^=== Pipeline Execution Plan ===\n/);
@@ -62,6 +62,8 @@ describe('README: Command-line tool', () => {
     expect(watch).toMatch(/^\d\d:\d\d:\d\d {2}[0-9a-f-]{36} {2}completed {2}3 rows written in \d+ ms\n$/);
     expect(JSON.parse(list as string).jobs.map((j: { status: string }) => j.status)).toEqual(['completed', 'completed']);
     expect(fs.readFileSync(path.join(repo, 'sample-data/out/top_earners.csv'), 'utf8').split('\n')).toHaveLength(5);
+    expect(preview).toMatch(/^name:string +department:string +salary:long\nAda Lovelace +Engineering +98000\n(.*\n){2}3 rows \(more not shown\)\n$/);
+    expect(rows).toMatch(/^name:string +department:string +salary:long\n(.*\n){2}2 rows \(more not shown\)\n$/);
   });
 
   it('the quick start\'s line runs from the repository root', async () => {

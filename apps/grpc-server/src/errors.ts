@@ -71,6 +71,13 @@ export const STATUS_TABLE = {
   JOB_QUEUE_FULL: { status: Status.RESOURCE_EXHAUSTED, message: 'job queue is full' },
   JOB_SHUTTING_DOWN: { status: Status.UNAVAILABLE },
   JOB_STORE_UNAVAILABLE: { status: Status.UNAVAILABLE },
+  // Looks (rows of an output, preview), which this app does not offer yet (sessions give the same).
+  JOB_OUTPUT_NOT_FOUND: { status: Status.NOT_FOUND },
+  JOB_NOT_COMPLETED: { status: Status.FAILED_PRECONDITION },
+  JOB_OUTPUT_GONE: { status: Status.NOT_FOUND },
+  JOB_UNKNOWN_ASSET: { status: Status.INVALID_ARGUMENT },
+  JOB_LOOK_FAILED: { status: Status.FAILED_PRECONDITION },
+  JOB_LOOK_TIMEOUT: { status: Status.DEADLINE_EXCEEDED },
   // `@pipeline/sessions`.
   SESSION_NOT_FOUND: { status: Status.NOT_FOUND, message: 'session not found' },
   SESSION_HANDLE_NOT_FOUND: { status: Status.NOT_FOUND, message: 'handle not found' },

@@ -18,6 +18,7 @@ import { defaultDocsAssetsDir, docsRoutes } from './routes/docs';
 import { healthRoutes, readyRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
 import { pipelineRoutes } from './routes/pipeline';
+import { resultRoutes } from './routes/results';
 
 /** What the application needs from its host. */
 export interface AppDeps {
@@ -64,12 +65,13 @@ export function createApp(deps: AppDeps): Express {
   // Before the body parsers: a refused call's body is never read.
   app.use('/api', requireToken(deps.access ?? OPEN));
   // Every pipeline body is read as JSON whatever its Content-Type, so `curl -d` needs no header.
-  app.post(['/api/validate', '/api/explain', '/api/jobs'], express.json({ limit: deps.bodyLimit, type: () => true }));
+  app.post(['/api/validate', '/api/explain', '/api/jobs', '/api/preview'], express.json({ limit: deps.bodyLimit, type: () => true }));
 
   app.use('/api', healthRoutes(deps.version));
   app.use('/api', readyRoutes(() => deps.jobs.readiness(), deps.shutdownSignal));
   app.use('/api', pipelineRoutes());
   app.use('/api', jobRoutes(deps.jobs, deps.shutdownSignal, deps.logger));
+  app.use('/api', resultRoutes(deps.jobs, deps.shutdownSignal));
   app.use(docsRoutes(createOpenApiDocument(deps.version), metrics, deps.docsAssetsDir ?? defaultDocsAssetsDir()));
   if (deps.consoleDir !== undefined) app.use(consoleFiles(deps.consoleDir));
 

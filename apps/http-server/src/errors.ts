@@ -73,6 +73,14 @@ export const ERROR_TABLE = {
   JOB_STORE_UNAVAILABLE: { status: 503, prefix: '' },
   // An option out of range (the message names it); the gRPC app answers it INVALID_ARGUMENT too.
   JOB_INVALID_OPTION: { status: 400, prefix: 'invalid request: ' },
+  // Rows of an output and previews.
+  JOB_OUTPUT_NOT_FOUND: { status: 404, prefix: '' },
+  JOB_NOT_COMPLETED: { status: 409, prefix: '' },
+  JOB_OUTPUT_GONE: { status: 410, prefix: '' },
+  JOB_UNKNOWN_ASSET: { status: 400, prefix: 'invalid request: ' },
+  // The pipeline failed on its data (a missing input, a value that does not convert): the engine's message.
+  JOB_LOOK_FAILED: { status: 422, prefix: 'failed: ' },
+  JOB_LOOK_TIMEOUT: { status: 504, prefix: '' },
   // `@pipeline/engine`.
   E_UNKNOWN_BACKEND: { status: 400, prefix: 'invalid request: ' },
 } as const satisfies Record<PublicErrorCode, ErrorMapping>;

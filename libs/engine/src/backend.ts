@@ -10,6 +10,7 @@ import type { StagedWrite } from './io/staged-write';
 import type { DataType } from './types/data-type';
 import type { Measures, MeasureRequest } from './quality/measure';
 import type { QualityResult } from './quality/quality-result';
+import type { RowsResult } from './rows/rows-result';
 
 /** Options every long operation takes last. */
 export interface RunOptions {
@@ -96,6 +97,10 @@ export interface Backend {
   measure(handleId: string, request: MeasureRequest, references: Readonly<Record<string, string>>, options?: RunOptions): Promise<Measures>;
   /** Describes a live handle (E_BAD_HANDLE when unknown). */
   describe(handleId: string): HandleInfo;
+  /** The first `limit` rows of a handle as typed JSON (see rows/rows-result.ts). */
+  head(handleId: string, limit: number, options?: RunOptions): Promise<RowsResult>;
+  /** The first `limit` rows of an input file as typed JSON, reading no more of it than the backend must. */
+  headOfInput(ref: string, source: InputSource, limit: number, options?: RunOptions): Promise<RowsResult>;
   /** Frees a handle; unknown ids are E_BAD_HANDLE. */
   release(handleId: string): Promise<void>;
   /** Frees every handle and the backend's resources; later calls fail with E_BACKEND_CLOSED. Idempotent. */

@@ -57,3 +57,7 @@ export { STALE_TEMP_AFTER_MS, sweepStaleTempFiles } from './io/stale-temp-files'
 export { tempFileName, thisWriter } from './io/temp-name';
 export type { TempWriter } from './io/temp-name';
 export type { SweepOptions, SweepResult } from './io/stale-temp-files';
+export { previewAsset, previewSteps, readOutputRows } from './rows/look';
+export type { LookConfig, WrittenOutput } from './rows/look';
+export { DEFAULT_ROWS_LIMIT, MAX_ROWS_LIMIT } from './rows/rows-result';
+export type { RowsColumn, RowsResult } from './rows/rows-result';

@@ -22,6 +22,12 @@ describe('jobs error catalogue', () => {
         jobsErrors.storeUnavailable('connect ECONNREFUSED 127.0.0.1:5432'),
         jobsErrors.recordUnstorable('j', 'invalid input syntax for type json'),
         jobsErrors.serverStopped(),
+        jobsErrors.outputNotFound('j', 'x', ['out']),
+        jobsErrors.notCompleted('j', 'running'),
+        jobsErrors.outputGone('j', 'out', 'out.csv'),
+        jobsErrors.unknownAsset('x', ['a']),
+        jobsErrors.lookFailed('asset "a": boom', 'E_EXECUTION'),
+        jobsErrors.lookTimeout('preview', 30_000),
       ].map((e) => e.code),
     );
     expect([...produced].sort()).toEqual([...JOB_ERROR_CODES].sort());

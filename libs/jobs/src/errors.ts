@@ -77,6 +77,37 @@ export const jobsCatalogue = defineErrorCatalogue({
       message: (a: { option: string; expected: string; value: unknown }) =>
         `option ${a.option} must be ${a.expected} (got ${String(a.value)})`,
     },
+    JOB_OUTPUT_NOT_FOUND: {
+      meaning: 'A job has no output asset of that name (rows of an output).',
+      message: (a: { jobId: string; asset: string; outputs: readonly string[] }) =>
+        `job ${a.jobId} has no output "${a.asset}" (its outputs: ${a.outputs.length === 0 ? 'none' : a.outputs.join(', ')})`,
+      details: (a: { jobId: string; asset: string }) => ({ jobId: a.jobId, asset: a.asset }),
+    },
+    JOB_NOT_COMPLETED: {
+      meaning: "A job's outputs were asked for before it completed (or after it failed or was cancelled).",
+      message: (a: { jobId: string; status: string }) => `job ${a.jobId} is ${a.status}: its outputs can be read once it has completed`,
+      details: (a: { jobId: string; status: string }) => ({ jobId: a.jobId, status: a.status }),
+    },
+    JOB_OUTPUT_GONE: {
+      meaning: 'The file a completed job wrote is no longer in the data root (removed or replaced by a folder since).',
+      message: (a: { jobId: string; asset: string; path: string }) =>
+        `output "${a.asset}" of job ${a.jobId} is no longer in the data root (${a.path})`,
+      details: (a: { jobId: string; asset: string; path: string }) => ({ jobId: a.jobId, asset: a.asset, path: a.path }),
+    },
+    JOB_UNKNOWN_ASSET: {
+      meaning: 'A preview names an asset the pipeline does not have.',
+      message: (a: { asset: string; assets: readonly string[] }) => `the pipeline has no asset "${a.asset}" (its assets: ${a.assets.join(', ')})`,
+      details: (a: { asset: string }) => ({ asset: a.asset }),
+    },
+    JOB_LOOK_FAILED: {
+      meaning: "Computing a preview or reading an output's rows failed; the message is the engine's, `code` in details its code.",
+      message: (a: { message: string; code: string }) => a.message,
+      details: (a: { code: string }) => ({ code: a.code }),
+    },
+    JOB_LOOK_TIMEOUT: {
+      meaning: 'A preview or a read of rows did not finish within its timeout; it was cancelled.',
+      message: (a: { what: string; timeoutMs: number }) => `${a.what} did not finish within ${a.timeoutMs} ms and was cancelled`,
+    },
     JOB_DUPLICATE_ID: {
       meaning: 'A job id is already in the store (a bug or a corrupted store).',
       message: (a: { jobId: string }) => `job ${a.jobId} is already in the store`,
@@ -118,6 +149,13 @@ export const jobsErrors = {
   workerFileMissing: (file: string) => jobsCatalogue.create('JOB_WORKER_FILE_MISSING', { file }),
   invalidOption: (option: string, expected: string, value: unknown) =>
     jobsCatalogue.create('JOB_INVALID_OPTION', { option, expected, value }),
+  outputNotFound: (jobId: string, asset: string, outputs: readonly string[]) =>
+    jobsCatalogue.create('JOB_OUTPUT_NOT_FOUND', { jobId, asset, outputs }),
+  notCompleted: (jobId: string, status: string) => jobsCatalogue.create('JOB_NOT_COMPLETED', { jobId, status }),
+  outputGone: (jobId: string, asset: string, path: string) => jobsCatalogue.create('JOB_OUTPUT_GONE', { jobId, asset, path }),
+  unknownAsset: (asset: string, assets: readonly string[]) => jobsCatalogue.create('JOB_UNKNOWN_ASSET', { asset, assets }),
+  lookFailed: (message: string, code: string) => jobsCatalogue.create('JOB_LOOK_FAILED', { message, code }),
+  lookTimeout: (what: 'preview' | 'reading rows', timeoutMs: number) => jobsCatalogue.create('JOB_LOOK_TIMEOUT', { what, timeoutMs }),
   duplicateId: (jobId: string) => jobsCatalogue.create('JOB_DUPLICATE_ID', { jobId }),
   recordUnstorable: (jobId: string, reason: string, cause?: unknown) =>
     jobsCatalogue.create('JOB_RECORD_UNSTORABLE', { jobId, reason }, cause === undefined ? undefined : { cause }),

@@ -44,3 +44,5 @@ export type {
 } from './service/job-service';
 export { WORKER_FILE_NAME, resolveWorkerFile } from './pool/worker-file';
 export type { WorkerCrashMode } from './worker/protocol';
+export { DEFAULT_LOOK_TIMEOUT_MS, MAX_LOOK_TIMEOUT_MS } from './service/looks';
+export type { LookOptions } from './service/looks';

@@ -66,13 +66,18 @@ function operationObject(operation: ApiOperation): Record<string, unknown> {
           requestBody: {
             required: true,
             description: 'Read as JSON whatever its Content-Type.',
-            content: { 'application/json': { schema: ref(operation.requestBody) } },
+            content: {
+              'application/json': { schema: ref(operation.requestBody), ...(operation.requestExample === undefined ? {} : { example: operation.requestExample }) },
+            },
           },
         }),
     responses: Object.fromEntries(
       Object.entries(operation.open === true ? operation.responses : { ...operation.responses, ...UNAUTHORIZED }).map(([status, response]) => [
         status,
-        { description: response.description, content: { 'application/json': { schema: ref(response.schema) } } },
+        {
+          description: response.description,
+          content: { 'application/json': { schema: ref(response.schema), ...(response.example === undefined ? {} : { example: response.example }) } },
+        },
       ]),
     ),
   };

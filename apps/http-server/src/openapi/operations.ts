@@ -3,7 +3,7 @@
  * status. The OpenAPI document, the route labels of the latency metric and the tests' response
  * checks all read this one table.
  */
-import { JOB_ID_PARAMETER, WAIT_TIMEOUT_PARAMETER, type SchemaName } from './schemas';
+import { JOB_ID_PARAMETER, OUTPUT_ASSET_PARAMETER, ROWS_LIMIT_PARAMETER, WAIT_TIMEOUT_PARAMETER, type SchemaName } from './schemas';
 
 /** An HTTP method of the API. */
 export type ApiMethod = 'get' | 'post' | 'delete';
@@ -12,6 +12,8 @@ export type ApiMethod = 'get' | 'post' | 'delete';
 export interface ApiResponse {
   readonly description: string;
   readonly schema: SchemaName;
+  /** An example body. */
+  readonly example?: unknown;
 }
 
 /** One operation of the API. */
@@ -26,6 +28,8 @@ export interface ApiOperation {
   readonly parameters?: readonly object[];
   /** The JSON body schema, when the operation reads a body. */
   readonly requestBody?: SchemaName;
+  /** An example request body. */
+  readonly requestExample?: unknown;
   /** Answers by status code (the 401 of a server with access tokens is added by the document). */
   readonly responses: Readonly<Record<number, ApiResponse>>;
   /** Answered without an access token even when the server has one (liveness only). */
@@ -43,6 +47,21 @@ const BODY_ERRORS = {
 
 const INTERNAL = { 500: error('An unexpected failure (logged): `internal error`.') } as const;
 const UNKNOWN_JOB = { 404: error('No job has this id: `job not found`.') } as const;
+/** What a rows answer looks like. */
+const ROWS_EXAMPLE = {
+  columns: [
+    { name: 'id', type: 'long' },
+    { name: 'name', type: 'string' },
+    { name: 'hired', type: 'date' },
+    { name: 'tags', type: 'array<string>' },
+  ],
+  rows: [
+    [1, 'Alice', '2019-03-01', ['eng']],
+    [2, 'Bob', '2020-07-15', []],
+  ],
+  truncated: true,
+};
+
 const BAD_ID = { 400: error('The id is longer than any id the server hands out: `invalid request: <detail>`.') } as const;
 
 /** The API, in the order the document lists it. */
@@ -165,6 +184,54 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       ...BAD_ID,
       ...UNKNOWN_JOB,
       409: error('The job has already ended: `job is already <status>`.'),
+      ...INTERNAL,
+    },
+  },
+  {
+    path: '/api/jobs/{id}/outputs/{asset}/rows',
+    method: 'get',
+    operationId: 'getJobOutputRows',
+    summary: 'The first rows of an output of a completed job',
+    description:
+      'Read back on a worker from the file the job recorded (inside the data root; the path never comes from the request), with the format and options the pipeline wrote it with (a CSV\'s types inferred).',
+    tag: 'jobs',
+    parameters: [JOB_ID_PARAMETER, OUTPUT_ASSET_PARAMETER, ROWS_LIMIT_PARAMETER],
+    responses: {
+      200: { description: 'The first rows.', schema: 'Rows', example: ROWS_EXAMPLE },
+      400: error('A bad id or limit: `invalid request: limit must be at most 10000 (got 20000)`.'),
+      404: error('No job has this id (`job not found`), or the job has no output of this name (`job <id> has no output "x" (its outputs: out)`).'),
+      409: error('The job has not completed: `job <id> is running: its outputs can be read once it has completed`.'),
+      410: error('The file is no longer in the data root: `output "out" of job <id> is no longer in the data root (out/x.csv)`.'),
+      422: error('Reading the file failed: `failed: <engine message>`.'),
+      429: error('Every worker is busy and the line of waiting reads is full: `job queue is full`.'),
+      503: error('The server is shutting down.'),
+      504: error('Reading did not finish within 30 s and was cancelled.'),
+      ...INTERNAL,
+    },
+  },
+  {
+    path: '/api/preview',
+    method: 'post',
+    operationId: 'previewAsset',
+    summary: 'Compute one asset and show its first rows, writing nothing',
+    description:
+      'Like `dbt show`: validated first as a submit, then the asset and its upstream assets only are computed on a worker (a worker slot; 429 when every worker is busy and the line is full); no output is written and no job is kept. Cancelled when the client goes away or `timeout` passes.',
+    tag: 'pipelines',
+    requestBody: 'PreviewRequest',
+    requestExample: {
+      yaml: 'version: "3.0"\npipeline:\n  assets:\n    - asset_ref: raw\n      source: { input: { format: csv, path: employees.csv, options: { header: "true", inferSchema: "true" } } }\n    - asset_ref: active\n      source: { where: { from: raw, filter: "status = \'active\'" } }\n',
+      asset: 'active',
+      limit: 2,
+      timeout: 30,
+    },
+    responses: {
+      200: { description: 'The first rows of the asset.', schema: 'Rows', example: ROWS_EXAMPLE },
+      ...BODY_ERRORS,
+      400: error('A malformed request (`invalid request: ...`, an unknown asset: `invalid request: the pipeline has no asset "x" (its assets: ...)`) or an invalid definition (`validation failed: <message>`).'),
+      422: error('Computing the asset failed on its data: `failed: <engine message>`.'),
+      429: error('Every worker is busy and the line of waiting previews is full: `job queue is full`.'),
+      503: error('The server is shutting down.'),
+      504: error('The preview did not finish within its timeout and was cancelled: `preview did not finish within 30000 ms and was cancelled`.'),
       ...INTERNAL,
     },
   },

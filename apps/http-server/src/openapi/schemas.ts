@@ -5,6 +5,8 @@
  */
 import { JOB_STATUSES } from '@pipeline/jobs';
 import { FIELD_LIMITS, type JsonSchema } from '@pipeline/server-kit';
+import { DEFAULT_ROWS_LIMIT, MAX_ROWS_LIMIT } from '@pipeline/engine';
+import { DEFAULT_LOOK_TIMEOUT_MS, MAX_LOOK_TIMEOUT_MS } from '@pipeline/jobs';
 import { PIPELINE_REQUEST_SCHEMA } from '../request';
 import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS } from '../wait-timeout';
 
@@ -129,6 +131,40 @@ export const SCHEMAS = {
     additionalProperties: false,
     properties: { jobs: { type: 'array', items: { $ref: '#/components/schemas/Job' }, description: 'Submission order, oldest first.' } },
   },
+  PreviewRequest: {
+    type: 'object',
+    required: [...(PIPELINE_REQUEST_SCHEMA['required'] as readonly string[]), 'asset'],
+    additionalProperties: false,
+    properties: {
+      ...(PIPELINE_REQUEST_SCHEMA['properties'] as Record<string, JsonSchema>),
+      asset: { type: 'string', minLength: 1, maxLength: FIELD_LIMITS.name, description: 'The asset to preview; an output\'s name previews the asset it writes. Only it and its upstream assets are computed.' },
+      limit: { type: 'integer', minimum: 0, maximum: MAX_ROWS_LIMIT, default: DEFAULT_ROWS_LIMIT, description: `Rows to return; above ${MAX_ROWS_LIMIT} is a 400.` },
+      timeout: { type: 'integer', minimum: 1, maximum: MAX_LOOK_TIMEOUT_MS / 1000, default: DEFAULT_LOOK_TIMEOUT_MS / 1000, description: 'Seconds the preview may run before it is cancelled (504).' },
+    },
+  },
+  Rows: {
+    type: 'object',
+    required: ['columns', 'rows', 'truncated'],
+    additionalProperties: false,
+    description:
+      'The first rows of an asset. Values are typed JSON: numbers as numbers (NaN and infinities as the texts "NaN", "Infinity", "-Infinity"), booleans, dates and timestamps as ISO text (`2024-01-31`, `2024-01-31 10:00:00`), arrays, maps and structs as JSON arrays and objects, NULL as null.',
+    properties: {
+      columns: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['name', 'type'],
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string' },
+            type: { type: 'string', description: 'The portable type: string, integer, long, double, boolean, date, timestamp, decimal(p,s), array<T>, map<K,V>, struct<a:T,...>, ...' },
+          },
+        },
+      },
+      rows: { type: 'array', items: { type: 'array' }, description: 'One array per row, values in column order.' },
+      truncated: { type: 'boolean', description: 'True when there are more rows than were returned.' },
+    },
+  },
   Cancelling: {
     type: 'object',
     required: ['status'],
@@ -156,4 +192,22 @@ export const WAIT_TIMEOUT_PARAMETER = {
   required: false,
   description: `Seconds to wait for a final status: 0 or absent means ${DEFAULT_WAIT_SECONDS}; values above ${MAX_WAIT_SECONDS} are capped. When it expires the job is answered as it is.`,
   schema: { type: 'integer', minimum: 0, default: DEFAULT_WAIT_SECONDS },
+} as const;
+
+/** The `limit` query parameter of the rows route (see look-request.ts). */
+export const ROWS_LIMIT_PARAMETER = {
+  name: 'limit',
+  in: 'query',
+  required: false,
+  description: `Rows to return: absent means ${DEFAULT_ROWS_LIMIT}; above ${MAX_ROWS_LIMIT} is a 400.`,
+  schema: { type: 'integer', minimum: 0, maximum: MAX_ROWS_LIMIT, default: DEFAULT_ROWS_LIMIT },
+} as const;
+
+/** The `{asset}` path parameter of the rows route. */
+export const OUTPUT_ASSET_PARAMETER = {
+  name: 'asset',
+  in: 'path',
+  required: true,
+  description: 'The output asset, as the job record\'s `outputs[].asset` names it.',
+  schema: { type: 'string' },
 } as const;

@@ -28,6 +28,8 @@ import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
 import { skippedWrite, stagedFile, writeNow, type StagedWrite } from '../io/staged-write';
 import { requireTransform, upstreamHandleIds } from '../transform-source';
 import type { Value } from '../values/format-value';
+import { jsonCell } from '../rows/json-cell';
+import type { RowsResult } from '../rows/rows-result';
 import type { Columns } from './compile-js';
 import { loadDanfo, type DanfoFrame, type DanfoModule } from './load-danfo';
 import { danfoKindOf } from './kinds';
@@ -99,6 +101,19 @@ export class DanfoBackend implements Backend {
     throwIfAborted(options.signal, ref);
     const { columns, data, rowCount } = this.load(ref, source);
     return this.store(ref, this.frame(columns, data, rowCount), columns, rowCount);
+  }
+
+  async head(handleId: string, limit: number, options: RunOptions = {}): Promise<RowsResult> {
+    const h = this.handles.get(handleId);
+    throwIfAborted(options.signal, h.ref);
+    return headOfColumns(h.columns, this.data(h), h.rowCount, limit);
+  }
+
+  async headOfInput(ref: string, source: InputSource, limit: number, options: RunOptions = {}): Promise<RowsResult> {
+    this.handles.ensureOpen();
+    throwIfAborted(options.signal, ref);
+    const { columns, data, rowCount } = this.load(ref, source);
+    return headOfColumns(columns, data, rowCount, limit);
   }
 
   async inspect(source: InputSource, options: RunOptions = {}): Promise<InspectResult> {
@@ -263,4 +278,12 @@ const APPENDED = { header: false, jsonArray: false } as const;
 
 function info(h: DanfoHandle): HandleInfo {
   return { id: h.id, ref: h.ref, rowCount: h.rowCount, columns: h.columns.map((c) => ({ name: c.name, dataType: c.type })) };
+}
+
+/** The first `limit` rows of column-major data as typed JSON. */
+function headOfColumns(columns: readonly Column[], data: readonly (readonly Value[])[], rowCount: number, limit: number): RowsResult {
+  const n = Math.min(limit, rowCount);
+  const rows: unknown[][] = new Array(n);
+  for (let i = 0; i < n; i++) rows[i] = columns.map((c, j) => jsonCell(c.type, data[j][i]));
+  return { columns: columns.map((c) => ({ name: c.name, type: c.type })), rows, truncated: rowCount > limit };
 }

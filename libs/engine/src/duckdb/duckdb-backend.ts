@@ -39,6 +39,8 @@ import { requireTransform, upstreamHandleIds } from '../transform-source';
 import { duckDbTypeName } from './compile-expression';
 import { DuckDbDatabase, translateDuckDbError, type LockedDuckDb } from './duckdb-database';
 import { jsonTooDeepSql } from './json-depth-sql';
+import { rowsFromJson, rowsSql } from './rows-sql';
+import type { RowsResult } from '../rows/rows-result';
 import { quoteIdentifier, sqlString } from './sql-text';
 import { isoTexts, JSON_TYPE_CHECK_ROWS, jsonTemporalChecks, type JsonFormats } from './json-pinning';
 import { DUCKDB_KINDS, duckDbKindOf } from './kinds';
@@ -373,6 +375,19 @@ export class DuckDbBackend implements Backend {
 
   describe(handleId: string): HandleInfo {
     return info(this.handles.get(handleId));
+  }
+
+  async head(handleId: string, limit: number, options: RunOptions = {}): Promise<RowsResult> {
+    const h = this.handles.get(handleId);
+    const texts = await this.db.rows(rowsSql(quoteIdentifier(h.table), h.columns, limit), { signal: options.signal, asset: h.ref });
+    return rowsFromJson(h.columns, texts, limit);
+  }
+
+  async headOfInput(ref: string, source: InputSource, limit: number, options: RunOptions = {}): Promise<RowsResult> {
+    this.handles.ensureOpen();
+    const input = await this.inputRelation(ref, source, options.signal);
+    const texts = await this.db.rows(rowsSql(`(${input.sql})`, input.columns, limit), { signal: options.signal, asset: ref });
+    return rowsFromJson(input.columns, texts, limit);
   }
 
   async release(handleId: string): Promise<void> {

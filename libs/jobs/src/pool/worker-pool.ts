@@ -7,7 +7,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { JobProgress } from '../job';
-import type { ControlMessage, Rehearsal, RunJobTask, WarmTask, WorkerEngineConfig, WorkerEvent, WorkerReply, WorkerTask } from '../worker/protocol';
+import type { ControlMessage, LookReply, LookTask, Rehearsal, RunJobTask, WarmTask, WorkerEngineConfig, WorkerEvent, WorkerReply, WorkerTask } from '../worker/protocol';
 import { claimCancel, createTaskState, isClaimed, withdrawBeforeStart, type CancelClaim } from '../worker/task-state';
 
 /** How a dispatched task ended. */
@@ -27,6 +27,17 @@ export interface DispatchedTask {
   readonly claimed: boolean;
 }
 
+/** How a look ended: the worker's reply, or the reason its worker died. */
+export type LookSettlement = { readonly kind: 'reply'; readonly reply: LookReply } | { readonly kind: 'crashed'; readonly reason: string };
+
+/** A look handed to a worker. */
+export interface DispatchedLook {
+  /** Settles once; never rejects. */
+  readonly done: Promise<LookSettlement>;
+  /** Cancels before start (the worker will not run it) or signals the running worker. */
+  cancel(): CancelClaim;
+}
+
 /** Options of the pool. */
 export interface WorkerPoolOptions {
   /** The JavaScript worker entry (a bundle of `worker/worker.ts`). */
@@ -43,6 +54,8 @@ export interface WorkerPool {
   readonly size: number;
   /** Hands `task` to a worker; `onStarted` fires when the worker reports it began. */
   dispatch(task: Omit<RunJobTask, 'control'>, onStarted: (at: string) => void, onProgress?: (progress: JobProgress) => void): DispatchedTask;
+  /** Hands a look (rows of an output, preview of an asset) to a worker; the caller holds a slot for it. */
+  look(task: DistributiveOmit<LookTask, 'control'>): DispatchedLook;
   /**
    * Has `threads` threads (default every one) open their engine for `engine`, and run
    * `rehearsal` when given (one warm task per thread, each thread taking one as it takes one job
@@ -101,6 +114,27 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         },
       };
     },
+    look(task) {
+      const { port1, port2 } = new MessageChannel();
+      const state = createTaskState();
+      const sent = { ...task, control: { port: port2, state } } as LookTask;
+      // The pool's task type is the union of every task; a look's reply is a LookReply.
+      const reply = piscina.run(sent, { transferList: [port2] }) as Promise<unknown> as Promise<LookReply>;
+      const done = reply
+        .then(
+          (r): LookSettlement => ({ kind: 'reply', reply: r }),
+          (error: unknown): LookSettlement => ({ kind: 'crashed', reason: toError(error).message }),
+        )
+        .finally(() => port1.close());
+      return {
+        done,
+        cancel() {
+          const claim = claimCancel(state);
+          if (claim === 'running') port1.postMessage({ type: 'cancel' } satisfies ControlMessage);
+          return claim;
+        },
+      };
+    },
     async warm(engine, rehearsal, threads = options.size) {
       const task: WarmTask = { type: 'warm', engine, ...(rehearsal === undefined ? {} : { rehearsal }) };
       const tasks = Array.from({ length: threads }, () => piscina.run(task).catch(() => undefined));
@@ -112,6 +146,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     },
   };
 }
+
+/** `Omit` over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));

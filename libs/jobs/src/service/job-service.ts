@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
-import { checkBackendSupport, parseBackendName, sweepStaleTempFiles, type BackendName } from '@pipeline/engine';
+import { checkBackendSupport, parseBackendName, sweepStaleTempFiles, type BackendName, type RowsResult } from '@pipeline/engine';
 import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
 import { writeLines, type Logger } from '@pipeline/server-kit';
@@ -24,6 +24,7 @@ import type { WorkerCrashMode, WorkerEngineConfig } from '../worker/protocol';
 import { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } from './defaults';
 import { DEFAULT_QUEUE_CAPACITY } from './job-queue';
 import { createJobWaiters } from './job-waiters';
+import { createLooks, type LookOptions } from './looks';
 import { prepareRehearsal } from './warm-up';
 
 /** Default grace period of `shutdown` for running jobs before they are cancelled. */
@@ -196,6 +197,21 @@ export interface JobService {
    * trivial query within {@link READINESS_STORE_TIMEOUT_MS}; `reason` says which.
    */
   readiness(): Promise<JobServiceReadiness>;
+  /**
+   * The first rows of output `asset` of completed job `id`, read back on a worker from the path
+   * the job recorded (resolved inside the data root), with the format and options the pipeline
+   * wrote it with; undefined for an unknown id. Throws JOB_NOT_COMPLETED, JOB_OUTPUT_NOT_FOUND,
+   * JOB_OUTPUT_GONE, JOB_INVALID_OPTION (limit, timeout), JOB_QUEUE_FULL, JOB_LOOK_TIMEOUT,
+   * JOB_LOOK_FAILED, JOB_SHUTTING_DOWN; the signal's reason when it aborts.
+   */
+  outputRows(id: string, asset: string, options?: LookOptions): Promise<RowsResult | undefined>;
+  /**
+   * Validates and plans the request as `submit` does (and throws as it does), then computes
+   * `asset` (an output's name previews the asset it writes) from its upstream assets on a worker
+   * and returns its first rows; nothing is written and no job is kept. Throws JOB_UNKNOWN_ASSET
+   * and, as `outputRows`, the look's errors.
+   */
+  preview(request: JobRequest, asset: string, options?: LookOptions): Promise<RowsResult>;
 }
 
 /** What this replica knows of a job it submitted, until a worker of it takes the job. */
@@ -292,6 +308,13 @@ export function createJobService(options: JobServiceOptions): JobService {
   // Settles once every worker thread has opened its engine (set by start()).
   let opened: Promise<void> | undefined;
   let warmedUp: Promise<void> | undefined;
+  const looks = createLooks({
+    pool,
+    engine,
+    capacity,
+    workersFreeOfJobs: () => pool.size - inFlight.size - rehearsing,
+    onRelease: () => pump(),
+  });
   let accepting = true;
   let stopped = false;
   let shutdownPromise: Promise<void> | undefined;
@@ -436,7 +459,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       try {
         do {
           pumpAgain = false;
-          const free = pool.size - inFlight.size - rehearsing;
+          const free = pool.size - inFlight.size - rehearsing - looks.running;
           if (!accepting || !started || free <= 0) break;
           let claimed: JobRecord[];
           try {
@@ -544,6 +567,8 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   const settle = (id: string): void => {
     inFlight.delete(id);
+    // A look waits for a worker only while every worker is busy; it is served before the queue.
+    looks.wake();
     pump();
   };
 
@@ -697,6 +722,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     clearInterval(sweeper);
     const stoppedReason = jobsErrors.serverStopped();
     const reason = { code: stoppedReason.code, message: stoppedReason.message };
+    looks.cancelAll();
     if (store.kind === 'memory') {
       for (const job of await store.cancelAllWaiting(isoNow(), reason)) changed(job);
     } else {
@@ -754,8 +780,8 @@ export function createJobService(options: JobServiceOptions): JobService {
     const rehearsal = prepareRehearsal(folder);
     if (rehearsal === undefined) onError(new Error('the warm-up document no longer plans, or its folder cannot be written'));
     await engines;
-    // A worker holding a job (one taken back from the queue at start) is warmed by that job.
-    const free = pool.size - inFlight.size;
+    // A worker holding a job (one taken back from the queue at start) or a look is warmed by it.
+    const free = pool.size - inFlight.size - looks.running;
     try {
       if (rehearsal !== undefined && accepting && free > 0) {
         rehearsing = free;
@@ -817,6 +843,31 @@ export function createJobService(options: JobServiceOptions): JobService {
       return record;
     },
     get: async (id) => withProgress(await store.get(id)),
+    async outputRows(id, asset, lookOptions = {}) {
+      if (!accepting) throw jobsErrors.shuttingDown();
+      const record = await store.get(id);
+      if (record === undefined) return undefined;
+      if (record.status !== 'completed' || record.outcome === undefined) throw jobsErrors.notCompleted(id, record.status);
+      const outputs = record.outcome.outputs;
+      const written = outputs.find((o) => o.ref === asset);
+      if (written === undefined) throw jobsErrors.outputNotFound(id, asset, outputs.map((o) => o.ref));
+      let planned: { plan: Plan; backend: BackendName };
+      try {
+        planned = planRequest(record.request);
+      } catch (error) {
+        throw jobsErrors.lookFailed(`the job's pipeline no longer plans: ${toError(error).message}`, 'JOB_INVALID_PIPELINE');
+      }
+      const step = planned.plan.steps.find((s) => s.ref === asset);
+      if (step?.source.kind !== 'output') throw jobsErrors.outputNotFound(id, asset, outputs.map((o) => o.ref));
+      // The path is the one the job recorded (never the request's); the engine resolves it inside the data root.
+      const output = { jobId: id, asset, format: step.source.format, path: written.path, options: step.source.options };
+      return looks.rows(output, planned.backend, lookOptions);
+    },
+    async preview(request, asset, lookOptions = {}) {
+      if (!accepting) throw jobsErrors.shuttingDown();
+      const { plan, backend } = planRequest(normaliseRequest(request));
+      return looks.preview(plan, backend, asset, lookOptions);
+    },
     list: async () => (await store.list()).map((r) => withProgress(r) as JobRecord),
     async wait(id, timeoutMs, signal) {
       const current = await store.get(id);

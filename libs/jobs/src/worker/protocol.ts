@@ -5,6 +5,7 @@
  * structured-clone data (the plan's expression trees included); errors cross as `WireError` data.
  */
 import type { MessagePort } from 'node:worker_threads';
+import type { RowsResult, WrittenOutput } from '@pipeline/engine';
 import type { Plan } from '@pipeline/planner';
 import type { CancelMessage, Reply } from '@pipeline/workers';
 import type { JobOutcome } from '../job';
@@ -62,8 +63,35 @@ export interface Rehearsal {
   readonly dataRoot: string;
 }
 
+/** Read back the first rows of an output a completed job wrote (the rows endpoint). */
+export interface RowsTask {
+  readonly type: 'rows';
+  readonly backend: string;
+  readonly engine: WorkerEngineConfig;
+  readonly output: WrittenOutput;
+  readonly limit: number;
+  readonly control: TaskControl;
+}
+
+/** Compute one asset of a plan from its upstream assets and return its first rows, writing nothing (preview). */
+export interface PreviewTask {
+  readonly type: 'preview';
+  readonly backend: string;
+  readonly engine: WorkerEngineConfig;
+  readonly plan: Plan;
+  readonly asset: string;
+  readonly limit: number;
+  readonly control: TaskControl;
+}
+
+/** A task that looks at data and keeps nothing: it is no job and has no record. */
+export type LookTask = RowsTask | PreviewTask;
+
+/** The answer to a look: the rows, or why there are none (`E_CANCELLED` when cancelled). */
+export type LookReply = Reply<RowsResult>;
+
 /** Every task a worker accepts. */
-export type WorkerTask = RunJobTask | WarmTask;
+export type WorkerTask = RunJobTask | WarmTask | LookTask;
 
 /** Main -> worker over the control port. */
 export type ControlMessage = CancelMessage;

@@ -25,10 +25,10 @@ describe('createSharedDuckDb', () => {
     expect(await usage()).toBe(0);
     const a = await shared.open();
     const b = await shared.open();
-    const ha = await a.readInput('rows', { format: 'csv', path: 'in/rows.csv' });
+    const ha = await a.readInput('rows', { kind: 'input', format: 'csv', path: 'in/rows.csv', options: {} });
     const afterA = await usage();
     expect(afterA).toBeGreaterThan(1_000_000);
-    const hb = await b.readInput('rows', { format: 'csv', path: 'in/rows.csv' });
+    const hb = await b.readInput('rows', { kind: 'input', format: 'csv', path: 'in/rows.csv', options: {} });
     expect(await usage()).toBeGreaterThan(afterA);
     // Same asset, same step: each backend's table is its own.
     expect([ha.rowCount, hb.rowCount]).toEqual([200_000, 200_000]);

@@ -25,7 +25,8 @@ import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { duckDbJsonPath } from '../values/json-path';
-import { foldSizeProblem, growthLimitProblem, MAX_FOLD_BYTES, MAX_FOLD_ELEMENTS, MAX_VALUE_BYTES, valueSizeProblem } from '../values/growth-limit';
+import { foldSizeProblem, growthLimitProblem, valueSizeProblem } from '../values/growth-limit';
+import { raiseWithLimit, valueLimitSql } from './value-budget';
 import { jsonDepthGuard } from './json-depth-sql';
 import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { commonElementType, zipFieldNames } from '../check/array-types';
@@ -77,7 +78,23 @@ export function duckDbTypeName(t: DataType): string {
  * type. An aggregate writes `over` (` OVER (...)` when it is used as a window function, else
  * empty) right after its call, inside any cast around it.
  */
-type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string) => string;
+/**
+ * `budget` gives the SQL of the bytes the call's value may take: the job's value limit, divided
+ * among the elements of the arrays the enclosing lambdas run over (see compileDuckDbExpression).
+ */
+type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string, budget?: Budget) => string;
+
+/** The SQL of a value's share of the job's value limit, and the sentence that names it. */
+interface Budget {
+  readonly bytes: string;
+  readonly problem: (name: 'repeat' | 'array_repeat', limit: string) => string;
+}
+
+const WHOLE_VALUE: Budget = { bytes: valueLimitSql('valueBytes'), problem: (name, limit) => valueProblem(name, limit) };
+
+function valueProblem(name: 'repeat' | 'array_repeat', limit: string): string {
+  return name === 'repeat' ? valueSizeProblem('repeat', limit) : `array_repeat would make an array of more than ${limit} bytes, the largest value a job may build`;
+}
 
 const plain =
   (name: string): DuckDbFunction =>
@@ -327,9 +344,9 @@ export const DUCKDB_FUNCTIONS = {
   reverse: ([s]) => `array_to_string(list_reverse(string_split(${s}, '')), '')`,
   // A NULL text or count falls through to repeat, which gives NULL: `s` is written twice, not three
   // times, as nested calls would repeat it at every level.
-  repeat: ([s, n]) =>
+  repeat: ([s, n], _types, _call, _result, _over, budget = WHOLE_VALUE) =>
     `CASE WHEN ${n} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(growthLimitProblem('repeat'))} ` +
-    `WHEN ${n} > 1 AND strlen(${s}) * ${n} > ${MAX_VALUE_BYTES} THEN ${raiseSql(valueSizeProblem('repeat'))} ELSE repeat(${s}, ${n}) END`,
+    `WHEN ${n} > 1 AND strlen(${s}) * ${n} > ${budget.bytes} THEN ${raiseWithLimit((limit) => budget.problem('repeat', limit), budget.bytes)} ELSE repeat(${s}, ${n}) END`,
   initcap: ([s]) => `array_to_string(list_transform(string_split(lower(${s}), ' '), lambda w: upper(left(w, 1)) || substring(w, 2)), ' ')`,
   starts_with: plain('starts_with'),
   ends_with: plain('ends_with'),
@@ -497,12 +514,14 @@ export const DUCKDB_FUNCTIONS = {
   },
   array_remove: ([a, v], types, _call, result) =>
     once([asArray(a, types[0], result), asElement(v, types[1], searchedType(types))], ([x, y]) => `CASE WHEN ${y} IS NULL THEN NULL ELSE list_filter(${x}, lambda "__x": "__x" IS DISTINCT FROM ${y}) END`),
-  array_repeat: ([v, n], types, _call, result) =>
+  array_repeat: ([v, n], types, _call, result, _over, budget = WHOLE_VALUE) =>
     once(
       [asElement(v, types[0], elementOf(result)), n],
-      // A count read from the data is bounded when it runs, as validation bounds a written one.
+      // A count read from the data is bounded when it runs, as validation bounds a written one; the
+      // array as a whole is measured before it is built (a value by its text, at least 8 bytes).
       ([x, count]) =>
         `CASE WHEN ${count} IS NULL THEN NULL WHEN ${count} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(`array_repeat makes at most ${MAX_TEXT_GROWTH} copies of a value; a count in the data is larger`)} ` +
+        `WHEN ${count} > 1 AND ${count} * greatest(coalesce(strlen(CAST(${x} AS VARCHAR)), 0), 8) > ${budget.bytes} THEN ${raiseWithLimit((limit) => budget.problem('array_repeat', limit), budget.bytes)} ` +
         `ELSE list_transform(range(CAST(${count} AS BIGINT)), lambda "__i": ${x}) END`,
     ),
   arrays_zip: (args, types, call, result) => {
@@ -636,10 +655,14 @@ export const DUCKDB_FUNCTIONS = {
  */
 function foldGuard(acc: string, merged: string, state: DataType): string {
   const size =
-    state === 'string' ? (['strlen', MAX_FOLD_BYTES, 'text'] as const) : nestedParts(state)?.kind === 'array' ? (['len', MAX_FOLD_ELEMENTS, 'array'] as const) : undefined;
+    state === 'string'
+      ? (['strlen', valueLimitSql('foldBytes'), 'text'] as const)
+      : nestedParts(state)?.kind === 'array'
+        ? (['len', valueLimitSql('foldElements'), 'array'] as const)
+        : undefined;
   if (size === undefined) return merged;
   const [measure, limit, what] = size;
-  return `CASE WHEN ${measure}(${acc}) > ${limit} THEN ${raiseSql(foldSizeProblem(what))} ELSE ${merged} END`;
+  return `CASE WHEN ${measure}(${acc}) > ${limit} THEN ${raiseWithLimit((n) => foldSizeProblem(what, n), limit)} ELSE ${merged} END`;
 }
 
 /**
@@ -721,9 +744,38 @@ export function hasWindow(e: BoundExpr): boolean {
   }
 }
 
+/** Calls whose lambda runs once per element of their first argument, compiled by the lambda itself. */
+const LAMBDAS_OVER_ARRAYS: ReadonlySet<string> = new Set(['transform', 'filter', 'exists', 'forall']);
+
+/** Calls that measure what they would build against their budget before building it. */
+const GROWS_IN_BUDGET: ReadonlySet<string> = new Set(['repeat', 'array_repeat']);
+
 /** DuckDB SQL of a bound expression (only a bound tree compiles: it carries every node's type). */
 export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = {}): string {
   const typeOf = (node: BoundExpr): DataType => node.type;
+  // A lambda runs once per element, and DuckDB builds the values of a whole chunk's elements before
+  // anything is stored: a value inside a lambda gets the limit divided by the length of each array
+  // an enclosing lambda runs over, so the array a transform builds is bounded as a whole. The array
+  // is bound once, as a one-element list's lambda parameter, for the elements to read its length.
+  const arrays: string[] = [];
+  let budgetsRead = 0;
+  const budget = (): Budget => {
+    budgetsRead += 1;
+    if (arrays.length === 0) return WHOLE_VALUE;
+    const bytes = `(${valueLimitSql('valueBytes')} // (${arrays.map((a) => `greatest(len(${a}), 1)`).join(' * ')}))`;
+    return { bytes, problem: (name, limit) => `${valueProblem(name, limit)} (its share of it in a lambda: the limit divided by the length of the array the lambda runs over)` };
+  };
+  const overArray = (node: BoundCall, fn: DuckDbFunction): string => {
+    const array = compile(node.args[0] as BoundExpr);
+    const name = `"__budget${arrays.length}"`;
+    const read = budgetsRead;
+    arrays.push(name);
+    const rest = node.args.slice(1).map(compile);
+    arrays.pop();
+    const types = node.args.map(typeOf);
+    if (budgetsRead === read) return fn([array, ...rest], types, node, node.type);
+    return `list_transform([${array}], lambda ${name}: ${fn([name, ...rest], types, node, node.type)})[1]`;
+  };
   const compile = (node: BoundExpr): string => {
     switch (node.kind) {
       case 'number':
@@ -797,7 +849,8 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
         return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${duckDbTypeName(node.type)})`;
       case 'call': {
         const fn: DuckDbFunction = DUCKDB_FUNCTIONS[node.name];
-        return fn(node.args.map(compile), node.args.map(typeOf), node, node.type);
+        if (LAMBDAS_OVER_ARRAYS.has(node.name) && node.args[1]?.kind === 'lambda') return overArray(node, fn);
+        return fn(node.args.map(compile), node.args.map(typeOf), node, node.type, undefined, GROWS_IN_BUDGET.has(node.name) ? budget() : undefined);
       }
       case 'window':
         return compileWindow(node, compile, options);

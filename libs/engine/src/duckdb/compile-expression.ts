@@ -78,11 +78,16 @@ export function duckDbTypeName(t: DataType): string {
  * type. An aggregate writes `over` (` OVER (...)` when it is used as a window function, else
  * empty) right after its call, inside any cast around it.
  */
-/**
- * `budget` gives the SQL of the bytes the call's value may take: the job's value limit, divided
- * among the elements of the arrays the enclosing lambdas run over (see compileDuckDbExpression).
- */
-type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string, budget?: Budget) => string;
+/** `scope` says what the call's value may take (see compileDuckDbExpression). */
+type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string, scope?: Scope) => string;
+
+/** Where a call sits: the lengths of the arrays (and maps) its enclosing lambdas run over, and the budget they leave it. */
+interface Scope {
+  readonly lengths: readonly string[];
+  readonly budget: Budget;
+}
+
+const TOP_SCOPE: Scope = { lengths: [], budget: budgetWithin([]) };
 
 /** The SQL of a value's share of the job's value limit, and the sentence that names it. */
 interface Budget {
@@ -90,7 +95,19 @@ interface Budget {
   readonly problem: (name: 'repeat' | 'array_repeat', limit: string) => string;
 }
 
-const WHOLE_VALUE: Budget = { bytes: valueLimitSql('valueBytes'), problem: (name, limit) => valueProblem(name, limit) };
+/** The job's value limit divided by the length of each array a lambda around the value runs over. */
+function budgetWithin(lengths: readonly string[]): Budget {
+  if (lengths.length === 0) return { bytes: valueLimitSql('valueBytes'), problem: valueProblem };
+  return {
+    bytes: `(${valueLimitSql('valueBytes')} // (${lengths.join(' * ')}))`,
+    problem: (name, limit) => `${valueProblem(name, limit)} (its share of it in a lambda: the limit divided by the length of the array the lambda runs over)`,
+  };
+}
+
+/** True when compiled SQL reads a share of the value limit (a growing call measured against its budget). */
+function readsBudget(sql: string): boolean {
+  return sql.includes(valueLimitSql('valueBytes'));
+}
 
 function valueProblem(name: 'repeat' | 'array_repeat', limit: string): string {
   return name === 'repeat' ? valueSizeProblem('repeat', limit) : `array_repeat would make an array of more than ${limit} bytes, the largest value a job may build`;
@@ -344,7 +361,7 @@ export const DUCKDB_FUNCTIONS = {
   reverse: ([s]) => `array_to_string(list_reverse(string_split(${s}, '')), '')`,
   // A NULL text or count falls through to repeat, which gives NULL: `s` is written twice, not three
   // times, as nested calls would repeat it at every level.
-  repeat: ([s, n], _types, _call, _result, _over, budget = WHOLE_VALUE) =>
+  repeat: ([s, n], _types, _call, _result, _over, { budget } = TOP_SCOPE) =>
     `CASE WHEN ${n} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(growthLimitProblem('repeat'))} ` +
     `WHEN ${n} > 1 AND strlen(${s}) * ${n} > ${budget.bytes} THEN ${raiseWithLimit((limit) => budget.problem('repeat', limit), budget.bytes)} ELSE repeat(${s}, ${n}) END`,
   initcap: ([s]) => `array_to_string(list_transform(string_split(lower(${s}), ' '), lambda w: upper(left(w, 1)) || substring(w, 2)), ' ')`,
@@ -514,7 +531,7 @@ export const DUCKDB_FUNCTIONS = {
   },
   array_remove: ([a, v], types, _call, result) =>
     once([asArray(a, types[0], result), asElement(v, types[1], searchedType(types))], ([x, y]) => `CASE WHEN ${y} IS NULL THEN NULL ELSE list_filter(${x}, lambda "__x": "__x" IS DISTINCT FROM ${y}) END`),
-  array_repeat: ([v, n], types, _call, result, _over, budget = WHOLE_VALUE) =>
+  array_repeat: ([v, n], types, _call, result, _over, { budget } = TOP_SCOPE) =>
     once(
       [asElement(v, types[0], elementOf(result)), n],
       // A count read from the data is bounded when it runs, as validation bounds a written one; the
@@ -591,23 +608,23 @@ export const DUCKDB_FUNCTIONS = {
     const entries = `list_transform(${a}, lambda "__e": struct_pack("key" := struct_extract("__e", ${key}), "value" := struct_extract("__e", ${value})))`;
     return `CASE WHEN ${a} IS NULL OR list_contains(list_transform(${a}, lambda "__e": "__e" IS NULL), TRUE) THEN NULL ELSE ${mapOfEntries('map_from_entries', entries, result)} END`;
   },
-  transform_keys: ([m], _types, call, result) => {
-    const key = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`);
+  transform_keys: ([m], _types, call, result, _over, scope = TOP_SCOPE) => {
+    const key = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`, scope);
     const entries = `list_transform(map_entries(${m}), lambda "__e": struct_pack("key" := ${key}, "value" := struct_extract("__e", 'value')))`;
     return `CASE WHEN ${m} IS NULL THEN NULL ELSE ${mapOfEntries('transform_keys', entries, result)} END`;
   },
-  transform_values: ([m], _types, call, result) => {
-    const value = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`);
+  transform_values: ([m], _types, call, result, _over, scope = TOP_SCOPE) => {
+    const value = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`, scope);
     const entries = `list_transform(map_entries(${m}), lambda "__e": struct_pack("key" := struct_extract("__e", 'key'), "value" := ${value}))`;
     return `CASE WHEN ${m} IS NULL THEN NULL ELSE CAST(map_from_entries(${entries}) AS ${duckDbTypeName(result)}) END`;
   },
-  map_filter: ([m], _types, call, result) => {
-    const keep = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`);
+  map_filter: ([m], _types, call, result, _over, scope = TOP_SCOPE) => {
+    const keep = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`, scope);
     return `CASE WHEN ${m} IS NULL THEN NULL ELSE CAST(map_from_entries(list_filter(map_entries(${m}), lambda "__e": ${keep})) AS ${duckDbTypeName(result)}) END`;
   },
   // Spark's rule: the shorter array is padded with NULLs (list_extract past the end is NULL).
-  zip_with: ([a, b], _types, call, result) => {
-    const merged = withEntryParams(call, `list_extract(${a}, "__i")`, `list_extract(${b}, "__i")`);
+  zip_with: ([a, b], _types, call, result, _over, scope = TOP_SCOPE) => {
+    const merged = withEntryParams(call, `list_extract(${a}, "__i")`, `list_extract(${b}, "__i")`, scope);
     return `CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL ELSE CAST(list_transform(range(1, greatest(len(${a}), len(${b})) + 1), lambda "__i": ${merged}) AS ${duckDbTypeName(result)}) END`;
   },
   with_field: ([s, , value], types, call) => editStruct(s, editedStructOrFail(call, types), value),
@@ -669,10 +686,11 @@ function foldGuard(acc: string, merged: string, state: DataType): string {
  * The body of a call's two-parameter lambda (its last argument) with the parameters bound to
  * `first` and `second` one by one: a DuckDB lambda's second parameter would be the index.
  */
-function withEntryParams(call: BoundCall, first: string, second: string): string {
+function withEntryParams(call: BoundCall, first: string, second: string, scope: Scope): string {
   const lambda = call.args[call.args.length - 1] as Extract<BoundExpr, { kind: 'lambda' }>;
   const [p, q] = lambda.params.map((param) => quoteIdentifier(param.name));
-  return `list_transform([${first}], lambda ${p}: list_transform([${second}], lambda ${q}: ${compileDuckDbExpression(lambda.body)})[1])[1]`;
+  const body = compileDuckDbExpression(lambda.body, { lengths: scope.lengths });
+  return `list_transform([${first}], lambda ${p}: list_transform([${second}], lambda ${q}: ${body})[1])[1]`;
 }
 
 /** The map of a list of struct("key", "value") entries; a NULL or repeated key fails the job, naming `fn`. */
@@ -708,6 +726,8 @@ export interface CompileOptions {
    * lag, lead, ntile and rows frames follow input order among equal ORDER BY keys.
    */
   readonly position?: string;
+  /** The lengths of the arrays the lambdas around the expression run over (their bound names' `len`). */
+  readonly lengths?: readonly string[];
 }
 
 /** True when `e` holds a window expression (its statement must then number the input rows). */
@@ -744,37 +764,39 @@ export function hasWindow(e: BoundExpr): boolean {
   }
 }
 
-/** Calls whose lambda runs once per element of their first argument, compiled by the lambda itself. */
-const LAMBDAS_OVER_ARRAYS: ReadonlySet<string> = new Set(['transform', 'filter', 'exists', 'forall']);
-
-/** Calls that measure what they would build against their budget before building it. */
-const GROWS_IN_BUDGET: ReadonlySet<string> = new Set(['repeat', 'array_repeat']);
+/** Calls whose lambda (the argument after the `bound` first ones) runs once per element of those: how many elements. */
+const LAMBDAS_OVER: Partial<Record<string, { readonly bound: number; readonly length: (names: readonly string[]) => string }>> = {
+  transform: { bound: 1, length: ([a]) => `greatest(len(${a}), 1)` },
+  filter: { bound: 1, length: ([a]) => `greatest(len(${a}), 1)` },
+  exists: { bound: 1, length: ([a]) => `greatest(len(${a}), 1)` },
+  forall: { bound: 1, length: ([a]) => `greatest(len(${a}), 1)` },
+  transform_keys: { bound: 1, length: ([m]) => `greatest(cardinality(${m}), 1)` },
+  transform_values: { bound: 1, length: ([m]) => `greatest(cardinality(${m}), 1)` },
+  map_filter: { bound: 1, length: ([m]) => `greatest(cardinality(${m}), 1)` },
+  zip_with: { bound: 2, length: ([a, b]) => `greatest(len(${a}), len(${b}), 1)` },
+};
 
 /** DuckDB SQL of a bound expression (only a bound tree compiles: it carries every node's type). */
 export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = {}): string {
   const typeOf = (node: BoundExpr): DataType => node.type;
   // A lambda runs once per element, and DuckDB builds the values of a whole chunk's elements before
   // anything is stored: a value inside a lambda gets the limit divided by the length of each array
-  // an enclosing lambda runs over, so the array a transform builds is bounded as a whole. The array
-  // is bound once, as a one-element list's lambda parameter, for the elements to read its length.
-  const arrays: string[] = [];
-  let budgetsRead = 0;
-  const budget = (): Budget => {
-    budgetsRead += 1;
-    if (arrays.length === 0) return WHOLE_VALUE;
-    const bytes = `(${valueLimitSql('valueBytes')} // (${arrays.map((a) => `greatest(len(${a}), 1)`).join(' * ')}))`;
-    return { bytes, problem: (name, limit) => `${valueProblem(name, limit)} (its share of it in a lambda: the limit divided by the length of the array the lambda runs over)` };
-  };
-  const overArray = (node: BoundCall, fn: DuckDbFunction): string => {
-    const array = compile(node.args[0] as BoundExpr);
-    const name = `"__budget${arrays.length}"`;
-    const read = budgetsRead;
-    arrays.push(name);
-    const rest = node.args.slice(1).map(compile);
-    arrays.pop();
+  // (or map) an enclosing lambda runs over, so what the lambda builds is bounded as a whole. Such an
+  // array is bound once, as a one-element list's lambda parameter, for the elements to read its
+  // length; only when something inside reads its budget.
+  const lengths: string[] = [...(options.lengths ?? [])];
+  const scope = (): Scope => ({ lengths: [...lengths], budget: budgetWithin(lengths) });
+  const overArrays = (node: BoundCall, fn: DuckDbFunction, bound: number, length: (names: readonly string[]) => string): string => {
+    const given = node.args.slice(0, bound).map(compile);
+    const names = given.map((_, i) => `"__budget${lengths.length}_${i}"`);
+    lengths.push(length(names));
+    const rest = node.args.slice(bound).map(compile);
+    const inner = scope();
+    lengths.pop();
     const types = node.args.map(typeOf);
-    if (budgetsRead === read) return fn([array, ...rest], types, node, node.type);
-    return `list_transform([${array}], lambda ${name}: ${fn([name, ...rest], types, node, node.type)})[1]`;
+    const sql = fn([...names, ...rest], types, node, node.type, undefined, inner);
+    if (!readsBudget(sql)) return fn([...given, ...rest], types, node, node.type, undefined, scope());
+    return names.reduceRight((body, name, i) => `list_transform([${given[i]}], lambda ${name}: ${body})[1]`, sql);
   };
   const compile = (node: BoundExpr): string => {
     switch (node.kind) {
@@ -849,8 +871,9 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
         return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${duckDbTypeName(node.type)})`;
       case 'call': {
         const fn: DuckDbFunction = DUCKDB_FUNCTIONS[node.name];
-        if (LAMBDAS_OVER_ARRAYS.has(node.name) && node.args[1]?.kind === 'lambda') return overArray(node, fn);
-        return fn(node.args.map(compile), node.args.map(typeOf), node, node.type, undefined, GROWS_IN_BUDGET.has(node.name) ? budget() : undefined);
+        const over = LAMBDAS_OVER[node.name];
+        if (over !== undefined && node.args[over.bound]?.kind === 'lambda') return overArrays(node, fn, over.bound, over.length);
+        return fn(node.args.map(compile), node.args.map(typeOf), node, node.type, undefined, scope());
       }
       case 'window':
         return compileWindow(node, compile, options);

@@ -132,6 +132,10 @@ describe('the value limits on duckdb follow the memory limit', () => {
       message: expect.stringContaining('repeat would make a text of more than 2441 bytes, the largest value a job may build (its share of it in a lambda'),
     });
     await expect(run("size(filter(from_json(a, 'array<string>'), x -> length(repeat(x, 20)) > 0)) AS r", '2GB')).rejects.toMatchObject({ code: 'E_VALUE' });
+    await expect(run("size(zip_with(from_json(a, 'array<string>'), from_json(a, 'array<string>'), (x, y) -> repeat(x, 20))) AS r", '2GB')).rejects.toMatchObject({
+      code: 'E_VALUE',
+      message: expect.stringContaining('its share of it in a lambda'),
+    });
     await run("size(transform(from_json(a, 'array<string>'), x -> repeat(x, 10))) AS r", '2GB');
     expect(root.read('out.csv')).toBe('r\n100\n');
   });

@@ -47,4 +47,16 @@ describe('an accumulator that doubles, past validation, on duckdb', () => {
   ])('fails the job with E_VALUE for %s', async (_what, column, limit) => {
     await expect(run(column)).rejects.toMatchObject({ code: 'E_VALUE', message: expect.stringContaining(`aggregate's accumulator grew ${limit}`) });
   });
+
+  it('fails a step that would take the accumulator past the limit before taking it (the merge names it 9 times)', async () => {
+    // 5,000 characters are within the limit; one nine-way concat_ws of them (75,000) is not.
+    root.write('seed.csv', `s\n${'a'.repeat(5000)}\n`);
+    await expect(run('length(aggregate(array(1), s, (acc, x) -> concat_ws(acc, acc, acc, acc, acc, acc, acc, acc, acc))) AS r')).rejects.toMatchObject({
+      code: 'E_VALUE',
+      details: { asset: 'grown' },
+      message: expect.stringContaining(`aggregate's accumulator grew past ${foldBytes} bytes`),
+    });
+    await run('length(aggregate(array(1, 2), s, (acc, x) -> concat(acc, x))) AS r');
+    expect(root.read('out.csv')).toBe('r\n5002\n');
+  });
 });

@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import { defaultThreads, resolveDuckDbSettings } from './config';
+import { defaultThreads, memoryLimitBytes, resolveDuckDbSettings } from './config';
 
 describe('DuckDB settings', () => {
   it('defaults to every core, so a lone job or session uses the whole machine; explicit values win', () => {
@@ -15,5 +15,14 @@ describe('DuckDB settings', () => {
   it('refuses bad threads and memory limits with a message naming them', () => {
     expect(() => resolveDuckDbSettings({ threads: 0 })).toThrow(/threads must be a positive integer/);
     expect(() => resolveDuckDbSettings({ memoryLimit: 'lots' })).toThrow(/memoryLimit must look like/);
+  });
+});
+
+describe('memoryLimitBytes', () => {
+  it('reads a memory limit as DuckDB does: KB, MB, GB in powers of 1000, KiB, MiB, GiB in powers of 1024', () => {
+    expect(memoryLimitBytes('2GB')).toBe(2e9);
+    expect(memoryLimitBytes(' 512 mb ')).toBe(512e6);
+    expect(memoryLimitBytes('1.5GiB')).toBe(1.5 * 2 ** 30);
+    expect(() => memoryLimitBytes('lots')).toThrow('duckdb memoryLimit must look like "512MB" or "2GB" (got "lots")');
   });
 });

@@ -44,6 +44,16 @@ export function resolveDuckDbSettings(settings: DuckDbSettings | undefined): Res
   return { threads, memoryLimit: memoryLimit.trim(), tempDirectory: settings?.tempDirectory };
 }
 
+const UNITS: Readonly<Record<string, number>> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+
+/** Bytes of a `memoryLimit` as DuckDB reads it (KB, MB, GB are powers of 1000; KiB, MiB, GiB of 1024). */
+export function memoryLimitBytes(memoryLimit: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(memoryLimit);
+  const unit = match === null ? undefined : UNITS[(match[2] as string).toLowerCase()];
+  if (match === null || unit === undefined) throw new RangeError(`duckdb memoryLimit must look like "512MB" or "2GB" (got "${memoryLimit}")`);
+  return Math.floor(Number(match[1]) * unit);
+}
+
 /** Every core Node may use. */
 export function defaultThreads(): number {
   return Math.max(1, os.availableParallelism());

@@ -13,6 +13,8 @@ import { isEngineError } from '../errors';
 import { formatValue, type Value } from '../values/format-value';
 import { parseDate, parseTimestamp } from '../values/temporal';
 import { portableTypeName } from '../duckdb/type-names';
+import { setValueLimitsSql } from '../duckdb/value-budget';
+import { valueLimits } from '../values/growth-limit';
 
 /** The test table's columns. */
 export const COLUMNS: readonly Column[] = [
@@ -62,6 +64,8 @@ export async function openHarness(): Promise<{ conn: DuckDBConnection; close: ()
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const conn = await instance.connect();
   await conn.run("SET TimeZone = 'UTC'");
+  // The ceilings of the run-time value limits, as a job's connection would hold them.
+  for (const sql of setValueLimitsSql(valueLimits(Number.POSITIVE_INFINITY))) await conn.run(sql);
   const types = COLUMNS.map((c) => `${JSON.stringify(c.name)} ${duckType(c.type)}`).join(', ');
   await conn.run(`CREATE TABLE t (_row INTEGER, ${types})`);
   for (const [k, row] of SQL_ROWS.entries()) await conn.run(`INSERT INTO t VALUES (${k}, ${row.slice(1)}`);

@@ -310,6 +310,7 @@ describe('DuckDB array functions (golden table, spec 9.13.7)', () => {
         'CAST(NULL AS INTEGER)',
         '"n"',
         `CASE WHEN ${Y} IS NULL THEN NULL WHEN ${Y} > 10000 THEN error('pipeline rule broken: array_repeat makes at most 10000 copies of a value; a count in the data is larger') ` +
+          `WHEN ${Y} > 1 AND ${Y} * greatest(coalesce(strlen(CAST(${X} AS VARCHAR)), 0), 8) > getvariable('pipeline_value_bytes') THEN error('pipeline rule broken: ' || 'array_repeat would make an array of more than ' || CAST(getvariable('pipeline_value_bytes') AS VARCHAR) || ' bytes, the largest value a job may build') ` +
           `ELSE list_transform(range(CAST(${Y} AS BIGINT)), lambda "__i": ${X}) END`,
       ),
     ],

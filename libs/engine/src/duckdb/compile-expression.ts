@@ -25,7 +25,8 @@ import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
 import { duckDbJsonPath } from '../values/json-path';
-import { foldSizeProblem, growthLimitProblem, MAX_FOLD_BYTES, MAX_FOLD_ELEMENTS, MAX_VALUE_BYTES, valueSizeProblem } from '../values/growth-limit';
+import { foldSizeProblem, growthLimitProblem, valueSizeProblem } from '../values/growth-limit';
+import { raiseWithLimit, valueLimitSql } from './value-budget';
 import { jsonDepthGuard } from './json-depth-sql';
 import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from '../types/data-type';
 import { commonElementType, zipFieldNames } from '../check/array-types';
@@ -77,7 +78,40 @@ export function duckDbTypeName(t: DataType): string {
  * type. An aggregate writes `over` (` OVER (...)` when it is used as a window function, else
  * empty) right after its call, inside any cast around it.
  */
-type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string) => string;
+/** `scope` says what the call's value may take (see compileDuckDbExpression). */
+type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string, scope?: Scope) => string;
+
+/** Where a call sits: the lengths of the arrays (and maps) its enclosing lambdas run over, and the budget they leave it. */
+interface Scope {
+  readonly lengths: readonly string[];
+  readonly budget: Budget;
+}
+
+const TOP_SCOPE: Scope = { lengths: [], budget: budgetWithin([]) };
+
+/** The SQL of a value's share of the job's value limit, and the sentence that names it. */
+interface Budget {
+  readonly bytes: string;
+  readonly problem: (name: 'repeat' | 'array_repeat', limit: string) => string;
+}
+
+/** The job's value limit divided by the length of each array a lambda around the value runs over. */
+function budgetWithin(lengths: readonly string[]): Budget {
+  if (lengths.length === 0) return { bytes: valueLimitSql('valueBytes'), problem: valueProblem };
+  return {
+    bytes: `(${valueLimitSql('valueBytes')} // (${lengths.join(' * ')}))`,
+    problem: (name, limit) => `${valueProblem(name, limit)} (its share of it in a lambda: the limit divided by the length of the array the lambda runs over)`,
+  };
+}
+
+/** True when compiled SQL reads a share of the value limit (a growing call measured against its budget). */
+function readsBudget(sql: string): boolean {
+  return sql.includes(valueLimitSql('valueBytes'));
+}
+
+function valueProblem(name: 'repeat' | 'array_repeat', limit: string): string {
+  return name === 'repeat' ? valueSizeProblem('repeat', limit) : `array_repeat would make an array of more than ${limit} bytes, the largest value a job may build`;
+}
 
 const plain =
   (name: string): DuckDbFunction =>
@@ -327,9 +361,9 @@ export const DUCKDB_FUNCTIONS = {
   reverse: ([s]) => `array_to_string(list_reverse(string_split(${s}, '')), '')`,
   // A NULL text or count falls through to repeat, which gives NULL: `s` is written twice, not three
   // times, as nested calls would repeat it at every level.
-  repeat: ([s, n]) =>
+  repeat: ([s, n], _types, _call, _result, _over, { budget } = TOP_SCOPE) =>
     `CASE WHEN ${n} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(growthLimitProblem('repeat'))} ` +
-    `WHEN ${n} > 1 AND strlen(${s}) * ${n} > ${MAX_VALUE_BYTES} THEN ${raiseSql(valueSizeProblem('repeat'))} ELSE repeat(${s}, ${n}) END`,
+    `WHEN ${n} > 1 AND strlen(${s}) * ${n} > ${budget.bytes} THEN ${raiseWithLimit((limit) => budget.problem('repeat', limit), budget.bytes)} ELSE repeat(${s}, ${n}) END`,
   initcap: ([s]) => `array_to_string(list_transform(string_split(lower(${s}), ' '), lambda w: upper(left(w, 1)) || substring(w, 2)), ' ')`,
   starts_with: plain('starts_with'),
   ends_with: plain('ends_with'),
@@ -497,12 +531,14 @@ export const DUCKDB_FUNCTIONS = {
   },
   array_remove: ([a, v], types, _call, result) =>
     once([asArray(a, types[0], result), asElement(v, types[1], searchedType(types))], ([x, y]) => `CASE WHEN ${y} IS NULL THEN NULL ELSE list_filter(${x}, lambda "__x": "__x" IS DISTINCT FROM ${y}) END`),
-  array_repeat: ([v, n], types, _call, result) =>
+  array_repeat: ([v, n], types, _call, result, _over, { budget } = TOP_SCOPE) =>
     once(
       [asElement(v, types[0], elementOf(result)), n],
-      // A count read from the data is bounded when it runs, as validation bounds a written one.
+      // A count read from the data is bounded when it runs, as validation bounds a written one; the
+      // array as a whole is measured before it is built (a value by its text, at least 8 bytes).
       ([x, count]) =>
         `CASE WHEN ${count} IS NULL THEN NULL WHEN ${count} > ${MAX_TEXT_GROWTH} THEN ${raiseSql(`array_repeat makes at most ${MAX_TEXT_GROWTH} copies of a value; a count in the data is larger`)} ` +
+        `WHEN ${count} > 1 AND ${count} * greatest(coalesce(strlen(CAST(${x} AS VARCHAR)), 0), 8) > ${budget.bytes} THEN ${raiseWithLimit((limit) => budget.problem('array_repeat', limit), budget.bytes)} ` +
         `ELSE list_transform(range(CAST(${count} AS BIGINT)), lambda "__i": ${x}) END`,
     ),
   arrays_zip: (args, types, call, result) => {
@@ -572,23 +608,23 @@ export const DUCKDB_FUNCTIONS = {
     const entries = `list_transform(${a}, lambda "__e": struct_pack("key" := struct_extract("__e", ${key}), "value" := struct_extract("__e", ${value})))`;
     return `CASE WHEN ${a} IS NULL OR list_contains(list_transform(${a}, lambda "__e": "__e" IS NULL), TRUE) THEN NULL ELSE ${mapOfEntries('map_from_entries', entries, result)} END`;
   },
-  transform_keys: ([m], _types, call, result) => {
-    const key = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`);
+  transform_keys: ([m], _types, call, result, _over, scope = TOP_SCOPE) => {
+    const key = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`, scope);
     const entries = `list_transform(map_entries(${m}), lambda "__e": struct_pack("key" := ${key}, "value" := struct_extract("__e", 'value')))`;
     return `CASE WHEN ${m} IS NULL THEN NULL ELSE ${mapOfEntries('transform_keys', entries, result)} END`;
   },
-  transform_values: ([m], _types, call, result) => {
-    const value = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`);
+  transform_values: ([m], _types, call, result, _over, scope = TOP_SCOPE) => {
+    const value = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`, scope);
     const entries = `list_transform(map_entries(${m}), lambda "__e": struct_pack("key" := struct_extract("__e", 'key'), "value" := ${value}))`;
     return `CASE WHEN ${m} IS NULL THEN NULL ELSE CAST(map_from_entries(${entries}) AS ${duckDbTypeName(result)}) END`;
   },
-  map_filter: ([m], _types, call, result) => {
-    const keep = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`);
+  map_filter: ([m], _types, call, result, _over, scope = TOP_SCOPE) => {
+    const keep = withEntryParams(call, `struct_extract("__e", 'key')`, `struct_extract("__e", 'value')`, scope);
     return `CASE WHEN ${m} IS NULL THEN NULL ELSE CAST(map_from_entries(list_filter(map_entries(${m}), lambda "__e": ${keep})) AS ${duckDbTypeName(result)}) END`;
   },
   // Spark's rule: the shorter array is padded with NULLs (list_extract past the end is NULL).
-  zip_with: ([a, b], _types, call, result) => {
-    const merged = withEntryParams(call, `list_extract(${a}, "__i")`, `list_extract(${b}, "__i")`);
+  zip_with: ([a, b], _types, call, result, _over, scope = TOP_SCOPE) => {
+    const merged = withEntryParams(call, `list_extract(${a}, "__i")`, `list_extract(${b}, "__i")`, scope);
     return `CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL ELSE CAST(list_transform(range(1, greatest(len(${a}), len(${b})) + 1), lambda "__i": ${merged}) AS ${duckDbTypeName(result)}) END`;
   },
   with_field: ([s, , value], types, call) => editStruct(s, editedStructOrFail(call, types), value),
@@ -604,7 +640,7 @@ export const DUCKDB_FUNCTIONS = {
     if (second === state) {
       const list = element === state ? a : `CAST(${a} AS ${duckDbTypeName(state)}[])`;
       const [acc, x] = mergeLambda.params.map((p) => quoteIdentifier(p.name));
-      folded = `list_reduce(${list}, lambda ${acc}, ${x}: ${foldGuard(acc, compileDuckDbExpression(mergeLambda.body), state)}, ${initial})`;
+      folded = `list_reduce(${list}, lambda ${acc}, ${x}: ${foldGuard(acc, compileDuckDbExpression(mergeLambda.body), state, usesOf(mergeLambda.body, mergeLambda.params[0]?.name))}, ${initial})`;
     } else {
       // DuckDB folds only in the elements' type: each element goes in a (state, element) struct
       // after one holding start, and the merge lambda's parameters are bound one by one.
@@ -614,7 +650,7 @@ export const DUCKDB_FUNCTIONS = {
       const el = duckDbTypeName(element);
       const pair = (stateSql: string, elementSql: string): string => `struct_pack("s" := ${stateSql}, "e" := ${elementSql})`;
       const pairs = `list_prepend(${pair(initial, `CAST(NULL AS ${el})`)}, list_transform(${a}, lambda "__x": ${pair(`CAST(NULL AS ${s})`, '"__x"')}))`;
-      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: ${foldGuard(acc, `CAST(${body} AS ${s})`, state)})[1])[1]`;
+      const step = `list_transform([struct_extract("__a", 's')], lambda ${acc}: list_transform([struct_extract("__b", 'e')], lambda ${x}: ${foldGuard(acc, `CAST(${body} AS ${s})`, state, usesOf(mergeLambda.body, mergeLambda.params[0]?.name))})[1])[1]`;
       folded = `struct_extract(list_reduce(${pairs}, lambda "__a", "__b": ${pair(step, `CAST(NULL AS ${el})`)}), 's')`;
     }
     const value = finish === undefined ? folded : `list_transform([${folded}], ${finish})[1]`;
@@ -632,24 +668,42 @@ export const DUCKDB_FUNCTIONS = {
  * An aggregate's merge, failing the job once a text or array accumulator is past the fold limits.
  * DuckDB folds outside its memory accounting, all rows of a chunk at once, and keeps each step's
  * state until the chunk is done: the accumulator is measured as a step starts (a parameter, not a
- * copy of the merge's result), so a state is at most one step past the limit.
+ * copy of the merge's result), so a state is at most one step past the limit. That step is
+ * foreseen by scaling the accumulator by the number of times the merge names it (`copies`): the
+ * nine-way concat_ws of a fold past validation made each row's last state 16 times the limit, a
+ * chunk's 1 GB under a 2 GB memory limit, and 1.9-3.3 GB peak RSS.
  */
-function foldGuard(acc: string, merged: string, state: DataType): string {
+function foldGuard(acc: string, merged: string, state: DataType, copies: number): string {
   const size =
-    state === 'string' ? (['strlen', MAX_FOLD_BYTES, 'text'] as const) : nestedParts(state)?.kind === 'array' ? (['len', MAX_FOLD_ELEMENTS, 'array'] as const) : undefined;
+    state === 'string'
+      ? (['strlen', valueLimitSql('foldBytes'), 'text'] as const)
+      : nestedParts(state)?.kind === 'array'
+        ? (['len', valueLimitSql('foldElements'), 'array'] as const)
+        : undefined;
   if (size === undefined) return merged;
   const [measure, limit, what] = size;
-  return `CASE WHEN ${measure}(${acc}) > ${limit} THEN ${raiseSql(foldSizeProblem(what))} ELSE ${merged} END`;
+  const measured = copies > 1 ? `${measure}(${acc}) * ${copies}` : `${measure}(${acc})`;
+  return `CASE WHEN ${measured} > ${limit} THEN ${raiseWithLimit((n) => foldSizeProblem(what, n), limit)} ELSE ${merged} END`;
+}
+
+/** How many times `e` reads the lambda parameter `name` (an inner lambda's parameter of that name counts too: more is safe). */
+function usesOf(e: unknown, name: string | undefined): number {
+  if (typeof e !== 'object' || e === null) return 0;
+  if (Array.isArray(e)) return e.reduce((n: number, c) => n + usesOf(c, name), 0);
+  const node = e as { kind?: unknown; name?: unknown; type?: unknown };
+  if (node.kind === 'lambda_var' && node.name === name) return 1;
+  return Object.entries(node).reduce((n, [key, c]) => (key === 'type' ? n : n + usesOf(c, name)), 0);
 }
 
 /**
  * The body of a call's two-parameter lambda (its last argument) with the parameters bound to
  * `first` and `second` one by one: a DuckDB lambda's second parameter would be the index.
  */
-function withEntryParams(call: BoundCall, first: string, second: string): string {
+function withEntryParams(call: BoundCall, first: string, second: string, scope: Scope): string {
   const lambda = call.args[call.args.length - 1] as Extract<BoundExpr, { kind: 'lambda' }>;
   const [p, q] = lambda.params.map((param) => quoteIdentifier(param.name));
-  return `list_transform([${first}], lambda ${p}: list_transform([${second}], lambda ${q}: ${compileDuckDbExpression(lambda.body)})[1])[1]`;
+  const body = compileDuckDbExpression(lambda.body, { lengths: scope.lengths });
+  return `list_transform([${first}], lambda ${p}: list_transform([${second}], lambda ${q}: ${body})[1])[1]`;
 }
 
 /** The map of a list of struct("key", "value") entries; a NULL or repeated key fails the job, naming `fn`. */
@@ -685,6 +739,8 @@ export interface CompileOptions {
    * lag, lead, ntile and rows frames follow input order among equal ORDER BY keys.
    */
   readonly position?: string;
+  /** The lengths of the arrays the lambdas around the expression run over (their bound names' `len`). */
+  readonly lengths?: readonly string[];
 }
 
 /** True when `e` holds a window expression (its statement must then number the input rows). */
@@ -721,9 +777,40 @@ export function hasWindow(e: BoundExpr): boolean {
   }
 }
 
+/** Calls whose lambda (the argument after the `bound` first ones) runs once per element of those: how many elements. */
+const LAMBDAS_OVER: Partial<Record<string, { readonly bound: number; readonly length: (names: readonly string[]) => string }>> = {
+  transform: { bound: 1, length: ([a]) => `greatest(len(${a}), 1)` },
+  filter: { bound: 1, length: ([a]) => `greatest(len(${a}), 1)` },
+  exists: { bound: 1, length: ([a]) => `greatest(len(${a}), 1)` },
+  forall: { bound: 1, length: ([a]) => `greatest(len(${a}), 1)` },
+  transform_keys: { bound: 1, length: ([m]) => `greatest(cardinality(${m}), 1)` },
+  transform_values: { bound: 1, length: ([m]) => `greatest(cardinality(${m}), 1)` },
+  map_filter: { bound: 1, length: ([m]) => `greatest(cardinality(${m}), 1)` },
+  zip_with: { bound: 2, length: ([a, b]) => `greatest(len(${a}), len(${b}), 1)` },
+};
+
 /** DuckDB SQL of a bound expression (only a bound tree compiles: it carries every node's type). */
 export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = {}): string {
   const typeOf = (node: BoundExpr): DataType => node.type;
+  // A lambda runs once per element, and DuckDB builds the values of a whole chunk's elements before
+  // anything is stored: a value inside a lambda gets the limit divided by the length of each array
+  // (or map) an enclosing lambda runs over, so what the lambda builds is bounded as a whole. Such an
+  // array is bound once, as a one-element list's lambda parameter, for the elements to read its
+  // length; only when something inside reads its budget.
+  const lengths: string[] = [...(options.lengths ?? [])];
+  const scope = (): Scope => ({ lengths: [...lengths], budget: budgetWithin(lengths) });
+  const overArrays = (node: BoundCall, fn: DuckDbFunction, bound: number, length: (names: readonly string[]) => string): string => {
+    const given = node.args.slice(0, bound).map(compile);
+    const names = given.map((_, i) => `"__budget${lengths.length}_${i}"`);
+    lengths.push(length(names));
+    const rest = node.args.slice(bound).map(compile);
+    const inner = scope();
+    lengths.pop();
+    const types = node.args.map(typeOf);
+    const sql = fn([...names, ...rest], types, node, node.type, undefined, inner);
+    if (!readsBudget(sql)) return fn([...given, ...rest], types, node, node.type, undefined, scope());
+    return names.reduceRight((body, name, i) => `list_transform([${given[i]}], lambda ${name}: ${body})[1]`, sql);
+  };
   const compile = (node: BoundExpr): string => {
     switch (node.kind) {
       case 'number':
@@ -797,7 +884,9 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
         return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${duckDbTypeName(node.type)})`;
       case 'call': {
         const fn: DuckDbFunction = DUCKDB_FUNCTIONS[node.name];
-        return fn(node.args.map(compile), node.args.map(typeOf), node, node.type);
+        const over = LAMBDAS_OVER[node.name];
+        if (over !== undefined && node.args[over.bound]?.kind === 'lambda') return overArrays(node, fn, over.bound, over.length);
+        return fn(node.args.map(compile), node.args.map(typeOf), node, node.type, undefined, scope());
       }
       case 'window':
         return compileWindow(node, compile, options);

@@ -12,12 +12,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
-import type { ResolvedDuckDbSettings } from '../config';
+import { memoryLimitBytes, type ResolvedDuckDbSettings } from '../config';
+import { valueLimits, type ValueLimits } from '../values/growth-limit';
 import { cancelled, type EngineError, engineError, isEngineError, throwIfAborted } from '../errors';
 import { MAX_CSV_LINE_BYTES } from '../limits';
 import type { DataRoot } from '../paths/data-root';
 import { sqlInteger, sqlString, sqlStringList } from './sql-text';
 import { raisedProblem } from './kinds/raise';
+import { setValueLimitsSql } from './value-budget';
 
 /** How often an aborted query is interrupted again, in case the first interrupt came before it started. */
 const REINTERRUPT_MS = 50;
@@ -32,6 +34,8 @@ export class LockedDuckDb {
     private readonly spillDir: string,
     /** The data root's real path with a trailing separator, as DuckDB was told. */
     readonly rootDir: string,
+    /** The run-time value limits its connections hold, from its memory limit. */
+    private readonly limits: ValueLimits,
   ) {}
 
   /**
@@ -65,7 +69,7 @@ export class LockedDuckDb {
         await connection.run(sql);
       }
       connection.closeSync();
-      return new LockedDuckDb(instance, spillDir, rootDir);
+      return new LockedDuckDb(instance, spillDir, rootDir, valueLimits(memoryLimitBytes(settings.memoryLimit)));
     } catch (e) {
       connection?.closeSync();
       instance?.closeSync();
@@ -89,6 +93,12 @@ export class LockedDuckDb {
     try {
       connection = await this.instance.connect();
     } catch (e) {
+      throw translateDuckDbError(e, undefined, this.rootDir);
+    }
+    try {
+      for (const sql of setValueLimitsSql(this.limits)) await connection.run(sql);
+    } catch (e) {
+      connection.closeSync();
       throw translateDuckDbError(e, undefined, this.rootDir);
     }
     this.connections += 1;

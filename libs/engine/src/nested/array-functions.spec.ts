@@ -29,7 +29,9 @@ describe('array functions on duckdb (spec 9.13.7)', () => {
     root.write('events.json', ROWS);
   });
   afterEach(() => root.cleanup());
-  const run = (columns: readonly string[], transform?: string) => executePlan(plan(pipeline(columns, transform)), { dataRoot: root.dir, backend: 'duckdb' });
+  // A stated memory limit: the run-time value limits follow it (array_repeat(id, 10000) needs 80 KB).
+  const run = (columns: readonly string[], transform?: string) =>
+    executePlan(plan(pipeline(columns, transform)), { dataRoot: root.dir, backend: 'duckdb', duckdb: { memoryLimit: '2GB' } });
   const rows = (): unknown[] =>
     root
       .read('out.json')

@@ -12,6 +12,11 @@ export function raiseSql(problem: string): string {
   return `error(${sqlString(`${MARKER}${problem}`)})`;
 }
 
+/** Like `raiseSql`, for a problem whose text is an SQL expression (it may read the data or a variable). */
+export function raiseSqlText(problemSql: string): string {
+  return `error(${sqlString(MARKER)} || ${problemSql})`;
+}
+
 /** The problem of a DuckDB error message raised by `raiseSql`, or undefined for any other message. */
 export function raisedProblem(message: string): string | undefined {
   const at = message.indexOf(MARKER);

@@ -3,6 +3,7 @@
  * status. The OpenAPI document, the route labels of the latency metric and the tests' response
  * checks all read this one table.
  */
+import { PIPELINE_REQUEST_EXAMPLE, PREVIEW_REQUEST_EXAMPLE } from './examples';
 import { JOB_ID_PARAMETER, OUTPUT_ASSET_PARAMETER, ROWS_LIMIT_PARAMETER, WAIT_TIMEOUT_PARAMETER, type SchemaName } from './schemas';
 
 /** An HTTP method of the API. */
@@ -62,7 +63,9 @@ const ROWS_EXAMPLE = {
   truncated: true,
 };
 
-const BAD_ID = { 400: error('The id is longer than any id the server hands out: `invalid request: <detail>`.') } as const;
+const BAD_ID = { 400: error('The id is longer than any id the server hands out, or not valid percent-encoding: `invalid request: <detail>`.') } as const;
+/** Every operation that reads or writes the job store (PostgreSQL may be down or restarting). */
+const STORE_DOWN = { 503: error('The job store does not answer (the database is down or restarting): `job store unavailable: <detail>`.') } as const;
 
 /** The API, in the order the document lists it. */
 export const API_OPERATIONS: readonly ApiOperation[] = [
@@ -97,6 +100,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'An invalid or unparsable definition is still a 200: `{valid: false, error}`.',
     tag: 'pipelines',
     requestBody: 'PipelineRequest',
+    requestExample: PIPELINE_REQUEST_EXAMPLE,
     responses: { 200: { description: 'The validation result.', schema: 'ValidateResult' }, ...BODY_ERRORS, ...INTERNAL },
   },
   {
@@ -106,6 +110,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The execution plan of a pipeline',
     tag: 'pipelines',
     requestBody: 'PipelineRequest',
+    requestExample: PIPELINE_REQUEST_EXAMPLE,
     responses: {
       200: { description: 'The plan text.', schema: 'Plan' },
       ...BODY_ERRORS,
@@ -121,12 +126,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'Validation happens first (fail fast); only a valid pipeline is queued. Answers at once with the job id.',
     tag: 'jobs',
     requestBody: 'PipelineRequest',
+    requestExample: PIPELINE_REQUEST_EXAMPLE,
     responses: {
       202: { description: 'The job is queued.', schema: 'JobSubmitted' },
       ...BODY_ERRORS,
       400: error('A malformed request (`invalid request: ...`) or an invalid definition (`validation failed: <message>`).'),
       429: error('The job queue is full: `job queue is full`.'),
-      503: error('The server is shutting down and takes no new jobs.'),
+      503: error('The server is shutting down and takes no new jobs (`job service is shutting down and accepts no new jobs`), or the job store does not answer (`job store unavailable: <detail>`).'),
       ...INTERNAL,
     },
   },
@@ -136,7 +142,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'listJobs',
     summary: 'Every job held, oldest first',
     tag: 'jobs',
-    responses: { 200: { description: 'The jobs.', schema: 'JobList' }, ...INTERNAL },
+    responses: { 200: { description: 'The jobs.', schema: 'JobList' }, ...STORE_DOWN, ...INTERNAL },
   },
   {
     path: '/api/jobs/{id}',
@@ -145,7 +151,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'One job',
     tag: 'jobs',
     parameters: [JOB_ID_PARAMETER],
-    responses: { 200: { description: 'The job as it is now.', schema: 'Job' }, ...BAD_ID, ...UNKNOWN_JOB, ...INTERNAL },
+    responses: { 200: { description: 'The job as it is now.', schema: 'Job' }, ...BAD_ID, ...UNKNOWN_JOB, ...STORE_DOWN, ...INTERNAL },
   },
   {
     path: '/api/jobs/{id}/progress',
@@ -154,7 +160,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'How far a running job has got',
     tag: 'jobs',
     parameters: [JOB_ID_PARAMETER],
-    responses: { 200: { description: 'The status, with assets done, assets total and rows staged while the job runs.', schema: 'JobProgress' }, ...BAD_ID, ...UNKNOWN_JOB, ...INTERNAL },
+    responses: { 200: { description: 'The status, with assets done, assets total and rows staged while the job runs.', schema: 'JobProgress' }, ...BAD_ID, ...UNKNOWN_JOB, ...STORE_DOWN, ...INTERNAL },
   },
   {
     path: '/api/jobs/{id}/wait',
@@ -168,6 +174,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: { description: 'The job, final or as it was when the wait ended.', schema: 'Job' },
       400: error('A bad id or timeout: `invalid request: timeout must be a non-negative integer`.'),
       ...UNKNOWN_JOB,
+      ...STORE_DOWN,
       ...INTERNAL,
     },
   },
@@ -184,6 +191,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       ...BAD_ID,
       ...UNKNOWN_JOB,
       409: error('The job has already ended: `job is already <status>`.'),
+      ...STORE_DOWN,
       ...INTERNAL,
     },
   },
@@ -204,7 +212,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       410: error('The file is no longer in the data root: `output "out" of job <id> is no longer in the data root (out/x.csv)`.'),
       422: error('Reading the file failed: `failed: <engine message>`.'),
       429: error('Every worker is busy and the line of waiting reads is full: `job queue is full`.'),
-      503: error('The server is shutting down.'),
+      503: error('The server is shutting down (`job service is shutting down and accepts no new jobs`), or the job store does not answer (`job store unavailable: <detail>`).'),
       504: error('Reading did not finish within 30 s and was cancelled.'),
       ...INTERNAL,
     },
@@ -218,12 +226,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       'Like `dbt show`: validated first as a submit, then the asset and its upstream assets only are computed on a worker (a worker slot; 429 when every worker is busy and the line is full); no output is written and no job is kept. Cancelled when the client goes away or `timeout` passes.',
     tag: 'pipelines',
     requestBody: 'PreviewRequest',
-    requestExample: {
-      yaml: 'version: "3.0"\npipeline:\n  assets:\n    - asset_ref: raw\n      source: { input: { format: csv, path: employees.csv, options: { header: "true", inferSchema: "true" } } }\n    - asset_ref: active\n      source: { where: { from: raw, filter: "status = \'active\'" } }\n',
-      asset: 'active',
-      limit: 2,
-      timeout: 30,
-    },
+    requestExample: PREVIEW_REQUEST_EXAMPLE,
     responses: {
       200: { description: 'The first rows of the asset.', schema: 'Rows', example: ROWS_EXAMPLE },
       ...BODY_ERRORS,

@@ -9,6 +9,7 @@ import { DEFAULT_ROWS_LIMIT, MAX_ROWS_LIMIT } from '@pipeline/engine';
 import { DEFAULT_LOOK_TIMEOUT_MS, MAX_LOOK_TIMEOUT_MS } from '@pipeline/jobs';
 import { PIPELINE_REQUEST_SCHEMA } from '../request';
 import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS } from '../wait-timeout';
+import { JOB_ID_EXAMPLE, OUTPUT_ASSET_EXAMPLE } from './examples';
 
 const timestamp = (what: string): JsonSchema => ({
   type: 'string',
@@ -183,6 +184,7 @@ export const JOB_ID_PARAMETER = {
   required: true,
   description: 'A job id as returned by POST /api/jobs.',
   schema: { type: 'string', maxLength: FIELD_LIMITS.id },
+  example: JOB_ID_EXAMPLE,
 } as const;
 
 /** The `timeout` query parameter of the wait route (see wait-timeout.ts). */
@@ -192,6 +194,7 @@ export const WAIT_TIMEOUT_PARAMETER = {
   required: false,
   description: `Seconds to wait for a final status: 0 or absent means ${DEFAULT_WAIT_SECONDS}; values above ${MAX_WAIT_SECONDS} are capped. When it expires the job is answered as it is.`,
   schema: { type: 'integer', minimum: 0, default: DEFAULT_WAIT_SECONDS },
+  example: 30,
 } as const;
 
 /** The `limit` query parameter of the rows route (see look-request.ts). */
@@ -201,6 +204,7 @@ export const ROWS_LIMIT_PARAMETER = {
   required: false,
   description: `Rows to return: absent means ${DEFAULT_ROWS_LIMIT}; above ${MAX_ROWS_LIMIT} is a 400.`,
   schema: { type: 'integer', minimum: 0, maximum: MAX_ROWS_LIMIT, default: DEFAULT_ROWS_LIMIT },
+  example: 10,
 } as const;
 
 /** The `{asset}` path parameter of the rows route. */
@@ -210,4 +214,5 @@ export const OUTPUT_ASSET_PARAMETER = {
   required: true,
   description: 'The output asset, as the job record\'s `outputs[].asset` names it.',
   schema: { type: 'string' },
+  example: OUTPUT_ASSET_EXAMPLE,
 } as const;

@@ -1,0 +1,38 @@
+/**
+ * The request examples of the document: what Swagger UI's "Try it out" pre-fills. They run as
+ * they are on a server over `sample-data/` (`npm start`); `openapi-examples.spec.ts` sends each
+ * one to a real server over a copy of it.
+ */
+
+/** A pipeline over `sample-data/employees.csv`: headcount and average salary per department of the active employees. */
+export const EXAMPLE_PIPELINE_YAML = [
+  'version: "3.0"',
+  'pipeline:',
+  '  name: employees-by-department',
+  '  assets:',
+  '    - asset_ref: raw',
+  '      source:',
+  '        input: { format: csv, path: employees.csv, options: { header: "true" } }',
+  '    - asset_ref: active',
+  '      source:',
+  '        where: { from: raw, filter: "active AND salary > ${MIN_SALARY:50000}" }',
+  '    - asset_ref: by_dept',
+  '      source:',
+  '        group_by: { from: active, by: [department], agg: ["COUNT(*) AS headcount", "AVG(salary) AS avg_salary"] }',
+  '    - asset_ref: summary',
+  '      source:',
+  '        output: { from: by_dept, format: csv, path: out/employees_by_department.csv, mode: overwrite }',
+  '',
+].join('\n');
+
+/** The body of validate, explain and submit. */
+export const PIPELINE_REQUEST_EXAMPLE = { yaml: EXAMPLE_PIPELINE_YAML, variables: { MIN_SALARY: '60000' } };
+
+/** The body of a preview: the example pipeline's per-department asset, nothing written. */
+export const PREVIEW_REQUEST_EXAMPLE = { ...PIPELINE_REQUEST_EXAMPLE, asset: 'by_dept', limit: 5, timeout: 30 };
+
+/** A job id of the shape the server hands out (path parameters need an id from POST /api/jobs to answer 200). */
+export const JOB_ID_EXAMPLE = '3f2b8c1e-7d4a-4e5b-9c6d-1a2b3c4d5e6f';
+
+/** The output the example pipeline writes. */
+export const OUTPUT_ASSET_EXAMPLE = 'summary';

@@ -8,6 +8,8 @@ import { createEditor, type CheckResult } from './editor';
 import { renderGraph } from './graph';
 import { createJobsPanel } from './jobs';
 import { layoutPlan } from './layout';
+import { pipelineName } from './pipeline-name';
+import { rowsTable } from './rows-table';
 import { parsePlan } from './plan';
 import { createTokenPrompt } from './token';
 
@@ -35,6 +37,11 @@ const backend = byId<HTMLSelectElement>('backend');
 const sample = byId<HTMLSelectElement>('sample');
 const variableRows = byId<HTMLTableSectionElement>('variable-rows');
 const announcer = byId<HTMLDivElement>('announcer');
+const preview = byId<HTMLElement>('preview');
+const previewHeading = byId<HTMLHeadingElement>('preview-heading');
+const previewBody = byId<HTMLDivElement>('preview-body');
+/** Rows a preview asks for. */
+const PREVIEW_ROWS = 20;
 
 function announce(message: string): void {
   announcer.textContent = message;
@@ -100,7 +107,7 @@ async function drawPlan(yaml: string): Promise<void> {
     renderGraph(graphSvg, layoutPlan(graph));
     graphSvg.classList.remove('stale');
     graphSvg.setAttribute('aria-label', `Plan: ${graph.nodes.length} assets in ${graph.waves.length} waves`);
-    graphStatus.textContent = `${graph.nodes.length} assets, ${graph.edges.length} edges, ${graph.waves.length} waves (left to right)`;
+    graphStatus.textContent = `${graph.nodes.length} assets, ${graph.edges.length} edges, ${graph.waves.length} waves (left to right). Click an asset (or Enter on it) to preview its first rows.`;
     graphSvg.dataset['plan'] = plan;
   } catch (error) {
     if (controller.signal.aborted) return;
@@ -108,6 +115,50 @@ async function drawPlan(yaml: string): Promise<void> {
     graphStatus.textContent = `No plan: ${(error as Error).message}`;
   }
 }
+
+// A preview computes one asset from its upstream assets on the server and writes nothing; the
+// latest request wins.
+let previewInFlight: AbortController | undefined;
+async function previewAsset(asset: string): Promise<void> {
+  previewInFlight?.abort();
+  const controller = new AbortController();
+  previewInFlight = controller;
+  preview.hidden = false;
+  preview.dataset['asset'] = asset;
+  preview.dataset['state'] = 'loading';
+  previewHeading.replaceChildren('Preview of ', h('span', { class: 'mono' }, asset), h('span', { class: 'hint' }, ' — nothing is written'));
+  previewBody.replaceChildren(h('p', { class: 'hint' }, 'Computing…'));
+  try {
+    const rows = await api.preview({ ...request(editor.text()), asset, limit: PREVIEW_ROWS }, controller.signal);
+    if (controller.signal.aborted) return;
+    previewBody.replaceChildren(rowsTable(rows, `First rows of ${asset}`));
+    preview.dataset['state'] = 'done';
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    previewBody.replaceChildren(h('p', { class: 'error-text' }, `Cannot preview ${asset}: ${(error as Error).message}`));
+    preview.dataset['state'] = 'error';
+  }
+}
+
+function nodeOf(event: Event): string | undefined {
+  const node = (event.target as Element | null)?.closest?.('.node');
+  return node?.getAttribute('data-id') ?? undefined;
+}
+graphSvg.addEventListener('click', (event) => {
+  const asset = nodeOf(event);
+  if (asset !== undefined) void previewAsset(asset);
+});
+graphSvg.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  const asset = nodeOf(event);
+  if (asset === undefined) return;
+  event.preventDefault();
+  void previewAsset(asset);
+});
+byId('preview-close').addEventListener('click', () => {
+  previewInFlight?.abort();
+  preview.hidden = true;
+});
 
 function showPending(): void {
   if (validation.dataset['state'] === 'pending') return;
@@ -141,8 +192,9 @@ async function run(): Promise<void> {
   runButton.disabled = true;
   runStatus.textContent = 'Submitting…';
   try {
-    const { job_id } = await api.submit(request(editor.text()));
-    await jobs.added(job_id);
+    const text = editor.text();
+    const { job_id } = await api.submit(request(text));
+    await jobs.added(job_id, pipelineName(text));
     runStatus.textContent = `Job ${job_id.slice(0, 8)} submitted.`;
   } catch (error) {
     runStatus.textContent = error instanceof ApiError ? error.message : `Cannot submit: ${(error as Error).message}`;

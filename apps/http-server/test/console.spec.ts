@@ -328,11 +328,15 @@ describe('the console in Chromium', () => {
 
   it("shows a completed job's pipeline, outputs with their first rows, and quality badges", async () => {
     await setEditorText(QUALITY);
-    await page.locator('#validation[data-state="valid"]').waitFor();
+    await page.locator('#validation[data-state="valid"]').waitFor({ timeout: 15_000 }).catch(async () => {
+      throw new Error(`not valid: ${await page.locator('#validation').textContent()}`);
+    });
+    // From the list (the previous step left a job's page open).
+    await page.evaluate("window.location.hash = '#/'");
+    const submitted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/jobs'));
     await page.locator('#run').click();
-    await page.locator('#run-status', { hasText: 'submitted' }).waitFor();
-    const row = page.locator('#job-list tbody tr').first();
-    const id = (await row.getAttribute('data-job-id')) ?? '';
+    const id = ((await (await submitted).json()) as { job_id: string }).job_id;
+    const row = page.locator(`#job-list tr[data-job-id="${id}"]`);
     await page.locator(`#job-list tr[data-job-id="${id}"][data-status="completed"]`).waitFor({ timeout: 60_000 });
     expect(await row.locator('.pipeline-cell').textContent()).toBe('orders-checked');
     await row.locator('a').click();
@@ -358,10 +362,16 @@ describe('the console in Chromium', () => {
       ['warn', 'orders-soft', 'validity(status)', '0.8', '>= 1'],
     ]);
     expect(await detail.locator('.badge[data-quality="warn"]').count()).toBe(1);
+    // A tall window shows the whole job page; at 1,024 px the panel scrolls to the quality table.
+    await page.setViewportSize({ width: 1366, height: 1200 });
     await shot('09-job-outputs-quality-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot('09-job-outputs-quality-dark');
     await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await detail.locator('.quality-table').scrollIntoViewIfNeeded();
+    await shot('09-job-quality-1024');
+    await page.setViewportSize({ width: 1366, height: 768 });
   });
 
   it('previews an asset of the graph without writing anything', async () => {
@@ -370,7 +380,7 @@ describe('the console in Chromium', () => {
     await page.locator('#graph:not(.stale) .node[data-id="well_paid"]').click();
     const preview = page.locator('#preview[data-asset="well_paid"][data-state="done"]');
     await preview.waitFor({ timeout: 30_000 });
-    expect(await preview.locator('th').allTextContents()).toEqual(['id: integer', 'name: string', 'department: string', 'salary: integer']);
+    expect(await preview.locator('th').allTextContents()).toEqual(['id: long', 'name: string', 'department: string', 'salary: long']);
     expect(await preview.locator('tbody tr').evaluateAll((trs) => trs.map((r) => r.children[1].textContent))).toEqual(['Ada', 'Cy']);
     await shot('10-preview-light');
     // The output asset, from the keyboard: its rows, and still no file.

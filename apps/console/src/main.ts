@@ -9,6 +9,7 @@ import { renderGraph } from './graph';
 import { createJobsPanel } from './jobs';
 import { layoutPlan } from './layout';
 import { pipelineName } from './pipeline-name';
+import { defaultedPlaceholders } from './placeholders';
 import { rowsTable } from './rows-table';
 import { parsePlan } from './plan';
 import { createTokenPrompt } from './token';
@@ -78,6 +79,26 @@ function addVariable(key = '', value = ''): void {
   );
   for (const input of [keyInput, valueInput]) input.addEventListener('input', () => editor.revalidate());
   variableRows.append(row);
+}
+
+// Each `${NAME:default}` of the text gets a row holding its default, marked as offered; an offered
+// row left unchanged goes when its placeholder leaves the text. Rows the person typed stay.
+function offerPlaceholders(yaml: string): void {
+  const placeholders = defaultedPlaceholders(yaml);
+  const wanted = new Set(placeholders.map((p) => p.name));
+  const rows = [...variableRows.querySelectorAll('tr')];
+  const keyOf = (row: Element) => row.querySelector<HTMLInputElement>('.var-key')?.value.trim() ?? '';
+  for (const row of rows) {
+    const offered = (row as HTMLElement).dataset['offered'];
+    const value = row.querySelector<HTMLInputElement>('.var-value')?.value;
+    if (offered !== undefined && !wanted.has(keyOf(row)) && value === offered) row.remove();
+  }
+  const present = new Set([...variableRows.querySelectorAll('tr')].map(keyOf));
+  for (const { name, fallback } of placeholders) {
+    if (present.has(name)) continue;
+    addVariable(name, fallback);
+    (variableRows.lastElementChild as HTMLElement).dataset['offered'] = fallback;
+  }
 }
 
 function variables(): Record<string, string> {
@@ -169,6 +190,7 @@ function showPending(): void {
 }
 
 function showResult(result: CheckResult): void {
+  offerPlaceholders(editor.text());
   validation.classList.remove('ok', 'bad', 'unknown');
   if (result.kind === 'valid') {
     validation.classList.add('ok');

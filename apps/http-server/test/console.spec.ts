@@ -174,6 +174,14 @@ describe('the console in Chromium', () => {
     await page.locator(`#graph:not(.stale) .node[data-id="${assets[0]}"]`).waitFor();
     expect(await page.locator('#sample option').allTextContents()).toEqual(samples);
     expect((await drawnGraph()).nodes.map((node) => node.split(' ')[0])).toEqual(assets);
+    // Each `${NAME:default}` of the text is offered in the variables table with its default.
+    const offered = [...first.matchAll(/^[^#\n]*\$\{([A-Za-z0-9_.]+):([^}]*)\}/gm)].map((match) => [match[1], match[2]]);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(
+      await page.locator('#variable-rows tr').evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll('input')].map((input) => (input as HTMLInputElement).value)),
+      ),
+    ).toEqual(offered);
     await shot('01-open-light');
   });
 

@@ -130,6 +130,9 @@ export function createApi(base: string, auth?: ApiAuth) {
     /** Held by the server until the job is terminal or `timeoutSeconds` pass (no polling). */
     wait: (id: string, timeoutSeconds: number, signal?: AbortSignal) =>
       call<Job>('GET', `/jobs/${encodeURIComponent(id)}/wait?timeout=${timeoutSeconds}`, undefined, signal),
+    /** How far a running job has got (fields absent until its first asset is done). */
+    progress: (id: string) =>
+      call<{ status: string; assets_done?: number; assets_total?: number; rows_written?: number }>('GET', `/jobs/${encodeURIComponent(id)}/progress`),
     /** The first `limit` rows of a completed job's output. */
     outputRows: (id: string, asset: string, limit: number, signal?: AbortSignal) =>
       call<Rows>('GET', `/jobs/${encodeURIComponent(id)}/outputs/${encodeURIComponent(asset)}/rows?limit=${limit}`, undefined, signal),

@@ -15,6 +15,10 @@ const WAIT_SECONDS = 60;
 const MAX_QUEUED_WAIT_SECONDS = 5;
 const REFRESH_MS = 15_000;
 const RETRY_MS = 3_000;
+/** How often the page of a running job asks how far it has got. */
+const PROGRESS_MS = 1_000;
+/** An error naming its asset: `asset "raw": file not found: missing.csv`. */
+const ERROR_ASSET = /\basset "([^"]+)"/;
 /** Rows of each output shown on a completed job's page. */
 const OUTPUT_ROWS = 10;
 
@@ -24,6 +28,8 @@ export interface JobsPanelOptions {
   readonly list: HTMLElement;
   readonly detail: HTMLElement;
   readonly announce: (message: string) => void;
+  /** The asset a failed job's error names (to mark in the graph), or undefined. */
+  readonly failedAsset?: (asset: string | undefined) => void;
 }
 
 /** The jobs panel. */
@@ -46,6 +52,36 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
   const names = new Map<string, string>();
   // The first rows of each output, fetched once per job and output (outputs never change).
   const outputRows = new Map<string, Rows | Error | 'loading'>();
+  // The progress of the running job whose page is open, asked every PROGRESS_MS while it is shown.
+  let progress: { id: string; text: string; done: number; total: number } | undefined;
+  let progressTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function followProgress(id: string): void {
+    if (progressTimer !== undefined) return;
+    progressTimer = setTimeout(() => {
+      progressTimer = undefined;
+      const job = jobs.get(id);
+      if (shown !== id || !job || job.status !== 'running') return;
+      api.progress(id).then(
+        (answer) => {
+          if (answer.assets_done !== undefined && answer.assets_total !== undefined) {
+            const rows = answer.rows_written ?? 0;
+            progress = {
+              id,
+              done: answer.assets_done,
+              total: answer.assets_total,
+              text: `${answer.assets_done} of ${answer.assets_total} assets done, ${rows.toLocaleString('en')} rows staged`,
+            };
+            const cell = options.detail.querySelector('.job-progress');
+            if (cell) cell.replaceWith(progressElement(progress));
+            else render();
+          }
+          followProgress(id);
+        },
+        () => followProgress(id),
+      );
+    }, PROGRESS_MS);
+  }
 
   function update(job: Job): void {
     const before = jobs.get(job.id);
@@ -160,7 +196,10 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
   function renderDetail(): void {
     options.list.hidden = shown !== undefined;
     options.detail.hidden = shown === undefined;
-    if (shown === undefined) return;
+    if (shown === undefined) {
+      options.failedAsset?.(undefined);
+      return;
+    }
     const job = jobs.get(shown);
     const back = h('a', { href: '#/', class: 'back' }, '← All jobs');
     if (!job) {
@@ -173,6 +212,10 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
       { type: 'button', class: 'danger', id: 'cancel-job', disabled: isTerminal(job.status), onclick: () => void cancel(job.id) },
       'Cancel job',
     );
+    const failedAt = job.status === 'failed' ? ERROR_ASSET.exec(job.error ?? '')?.[1] : undefined;
+    options.failedAsset?.(failedAt);
+    if (job.status === 'running') followProgress(job.id);
+    const running = job.status === 'running' ? (progress?.id === job.id ? progressElement(progress) : h('p', { class: 'job-progress hint' }, 'Running…')) : undefined;
     options.detail.replaceChildren(
       back,
       h('h3', { id: 'job-heading' }, 'Job ', h('span', { class: 'mono' }, job.id)),
@@ -187,7 +230,17 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
         h('dt', {}, 'Duration'),
         h('dd', { 'data-started': runningSince(job) }, duration(job) || '—'),
       ),
-      ...(job.error ? [h('div', { class: 'job-error', role: 'alert' }, h('h4', {}, 'Error'), h('pre', {}, job.error))] : []),
+      ...(running ? [running] : []),
+      ...(job.error
+        ? [
+            h(
+              'div',
+              { class: 'job-error', role: 'alert' },
+              h('h4', {}, 'Error', failedAt ? h('span', { class: 'failed-at' }, ' at asset ', h('span', { class: 'mono' }, failedAt), ' (marked in the plan)') : ''),
+              h('pre', {}, job.error),
+            ),
+          ]
+        : []),
       ...(job.outputs && job.outputs.length > 0 ? [outputsSection(job.id, job.outputs)] : []),
       ...(job.quality && job.quality.length > 0 ? [qualitySection(job.quality)] : []),
       cancelButton,
@@ -299,6 +352,15 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
     },
     refresh,
   };
+}
+
+function progressElement(p: { done: number; total: number; text: string }): HTMLElement {
+  return h(
+    'div',
+    { class: 'job-progress', 'data-done': p.done, 'data-total': p.total },
+    h('progress', { max: p.total, value: p.done, 'aria-label': 'Assets done' }),
+    h('span', { class: 'hint' }, p.text),
+  );
 }
 
 function short(id: string): string {

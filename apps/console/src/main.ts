@@ -126,6 +126,7 @@ async function drawPlan(yaml: string): Promise<void> {
     if (controller.signal.aborted) return;
     const graph = parsePlan(plan);
     renderGraph(graphSvg, layoutPlan(graph));
+    markFailedAsset(failedAsset);
     graphSvg.classList.remove('stale');
     graphSvg.setAttribute('aria-label', `Plan: ${graph.nodes.length} assets in ${graph.waves.length} waves`);
     graphStatus.textContent = `${graph.nodes.length} assets, ${graph.edges.length} edges, ${graph.waves.length} waves (left to right). Click an asset (or Enter on it) to preview its first rows.`;
@@ -180,6 +181,13 @@ byId('preview-close').addEventListener('click', () => {
   previewInFlight?.abort();
   preview.hidden = true;
 });
+
+// The asset a failed job's error names, marked in the plan while that job's page is open.
+let failedAsset: string | undefined;
+function markFailedAsset(asset: string | undefined): void {
+  failedAsset = asset;
+  for (const node of graphSvg.querySelectorAll('.node')) node.classList.toggle('node-failed', asset !== undefined && node.getAttribute('data-id') === asset);
+}
 
 function showPending(): void {
   if (validation.dataset['state'] === 'pending') return;
@@ -248,7 +256,7 @@ byId('add-variable').addEventListener('click', () => {
 });
 runButton.addEventListener('click', () => void run());
 
-const jobs = createJobsPanel({ api, list: byId('job-list'), detail: byId('job-detail'), announce });
+const jobs = createJobsPanel({ api, list: byId('job-list'), detail: byId('job-detail'), announce, failedAsset: markFailedAsset });
 function route(): void {
   const match = /^#\/jobs\/([^/]+)$/.exec(window.location.hash);
   jobs.show(match ? decodeURIComponent(match[1]) : undefined);

@@ -291,6 +291,9 @@ describe('the console in Chromium', () => {
     expect(page.url()).toBe(`${server.url}/#/jobs/${id}`);
     await page.locator('#job-detail .badge[data-status="running"]').waitFor({ timeout: 30_000 });
     expect(await page.locator('#job-detail').textContent()).toContain(id);
+    // While it runs, the page shows how far it has got, from GET /api/jobs/{id}/progress.
+    await page.locator('#job-detail .job-progress[data-total="3"] progress').waitFor({ timeout: 20_000 });
+    expect(await page.locator('#job-detail .job-progress').textContent()).toMatch(/^\d of 3 assets done, [\d,]+ rows staged$/);
     await shot('05-job-running-light');
     await page.locator('#cancel-job').click();
     await page.locator('#job-detail .badge[data-status="cancelled"]').waitFor({ timeout: 30_000 });
@@ -330,8 +333,15 @@ describe('the console in Chromium', () => {
     const id = (await row.getAttribute('data-job-id')) ?? '';
     expect(shown).toBe((await request(`${server.url}/api/jobs/${id}`)).body.error);
     expect(shown).toContain('missing.csv');
+    // The asset the error names is marked in the plan, and only while the job's page is open.
+    expect(shown).toMatch(/^asset "raw": /);
+    expect(await page.locator('#job-detail .failed-at').textContent()).toBe(' at asset raw (marked in the plan)');
+    expect(await page.locator('#graph .node-failed').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-id')))).toEqual(['raw']);
     expect(await page.locator('#cancel-job').isDisabled()).toBe(true);
     await shot('08-job-failed-light');
+    await page.locator('#job-detail a.back').click();
+    await page.locator('#job-list').waitFor({ state: 'visible' });
+    expect(await page.locator('#graph .node-failed').count()).toBe(0);
   });
 
   it("shows a completed job's pipeline, outputs with their first rows, and quality badges", async () => {

@@ -4,13 +4,7 @@
  */
 import type { Rows } from './api';
 import { h } from './dom';
-
-/** A value as the cell shows it: null as `null`, nested values as JSON. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
+import { cellText } from './format';
 
 /** A table of `rows` with `caption`; a note says when more rows exist than are shown. */
 export function rowsTable(rows: Rows, caption: string): HTMLElement {

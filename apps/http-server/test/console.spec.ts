@@ -179,7 +179,7 @@ describe('the console in Chromium', () => {
     expect(offered.length).toBeGreaterThan(0);
     expect(
       await page.locator('#variable-rows tr').evaluateAll((rows) =>
-        rows.map((row) => [...row.querySelectorAll('input')].map((input) => (input as HTMLInputElement).value)),
+        rows.map((row) => [...row.querySelectorAll('input')].map((input) => (input as unknown as { value: string }).value)),
       ),
     ).toEqual(offered);
     await shot('01-open-light');

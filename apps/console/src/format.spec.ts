@@ -1,4 +1,4 @@
-import { cellText } from './rows-table';
+import { cellText } from './format';
 
 describe('cellText', () => {
   it('shows null, nested values as JSON and the rest as text', () => {

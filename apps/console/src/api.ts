@@ -1,5 +1,5 @@
 /**
- * The public HTTP API the console uses, and nothing else: validate, explain, jobs. The base URL is
+ * The public HTTP API the console uses, and nothing else: validate, explain, jobs, rows, preview. The base URL is
  * the page's own origin, or the `api` query parameter (`?api=http://other-replica:8080`), so the
  * console also drives another replica or works from a file opened elsewhere. A server with an
  * access token gets it on every call (`Authorization: Bearer`, see token.ts); the console uses no
@@ -22,6 +22,36 @@ export interface Job {
   readonly completed_at?: string;
   readonly duration_ms?: number;
   readonly error?: string;
+  /** A completed job's outputs. */
+  readonly outputs?: readonly JobOutput[];
+  /** Quality check results, when the job ran checks. */
+  readonly quality?: readonly QualityResult[];
+}
+
+/** One output a completed job wrote. */
+export interface JobOutput {
+  readonly asset: string;
+  readonly path: string;
+  readonly rows_written: number;
+}
+
+/** One quality check's result. */
+export interface QualityResult {
+  readonly suite: string;
+  readonly check: string;
+  /** pass, fail, warn or info. */
+  readonly status: string;
+  readonly severity: string;
+  readonly observed_value: number | null;
+  readonly expected: string;
+  readonly message: string;
+}
+
+/** The first rows of an output or a previewed asset. */
+export interface Rows {
+  readonly columns: readonly { readonly name: string; readonly type: string }[];
+  readonly rows: readonly (readonly unknown[])[];
+  readonly truncated: boolean;
 }
 
 /** An answer other than the expected success, with the server's `error` text. */
@@ -100,6 +130,15 @@ export function createApi(base: string, auth?: ApiAuth) {
     /** Held by the server until the job is terminal or `timeoutSeconds` pass (no polling). */
     wait: (id: string, timeoutSeconds: number, signal?: AbortSignal) =>
       call<Job>('GET', `/jobs/${encodeURIComponent(id)}/wait?timeout=${timeoutSeconds}`, undefined, signal),
+    /** How far a running job has got (fields absent until its first asset is done). */
+    progress: (id: string) =>
+      call<{ status: string; assets_done?: number; assets_total?: number; rows_written?: number }>('GET', `/jobs/${encodeURIComponent(id)}/progress`),
+    /** The first `limit` rows of a completed job's output. */
+    outputRows: (id: string, asset: string, limit: number, signal?: AbortSignal) =>
+      call<Rows>('GET', `/jobs/${encodeURIComponent(id)}/outputs/${encodeURIComponent(asset)}/rows?limit=${limit}`, undefined, signal),
+    /** One asset computed from its upstream assets; nothing is written. */
+    preview: (request: PipelineRequest & { asset: string; limit: number }, signal?: AbortSignal) =>
+      call<Rows>('POST', '/preview', request, signal),
     cancel: (id: string) => call<{ status: string }>('DELETE', `/jobs/${encodeURIComponent(id)}`),
   };
 }

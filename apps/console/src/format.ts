@@ -26,3 +26,10 @@ export const TERMINAL_STATUSES: readonly string[] = ['completed', 'failed', 'can
 export function isTerminal(status: string): boolean {
   return TERMINAL_STATUSES.includes(status);
 }
+
+/** A value of a rows answer as a table cell shows it: null as `null`, nested values as JSON. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

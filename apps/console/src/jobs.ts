@@ -5,15 +5,22 @@
  * tight loop (a queued job is held with short, growing timeouts so that its start is seen). A browser opens only a few connections per server, so at most MAX_WAITS jobs are
  * followed at once; the others are picked up by the list refresh every REFRESH_MS.
  */
-import type { Api, Job } from './api';
+import type { Api, Job, JobOutput, QualityResult, Rows } from './api';
 import { h } from './dom';
 import { formatDuration, formatTime, isTerminal } from './format';
+import { rowsTable } from './rows-table';
 
 const MAX_WAITS = 3;
 const WAIT_SECONDS = 60;
 const MAX_QUEUED_WAIT_SECONDS = 5;
 const REFRESH_MS = 15_000;
 const RETRY_MS = 3_000;
+/** How often the page of a running job asks how far it has got. */
+const PROGRESS_MS = 1_000;
+/** An error naming its asset: `asset "raw": file not found: missing.csv`. */
+const ERROR_ASSET = /\basset "([^"]+)"/;
+/** Rows of each output shown on a completed job's page. */
+const OUTPUT_ROWS = 10;
 
 /** What the jobs panel needs from the page. */
 export interface JobsPanelOptions {
@@ -21,12 +28,14 @@ export interface JobsPanelOptions {
   readonly list: HTMLElement;
   readonly detail: HTMLElement;
   readonly announce: (message: string) => void;
+  /** The asset a failed job's error names (to mark in the graph), or undefined. */
+  readonly failedAsset?: (asset: string | undefined) => void;
 }
 
 /** The jobs panel. */
 export interface JobsPanel {
-  /** Adds a just-submitted job and follows it. */
-  added(id: string): Promise<void>;
+  /** Adds a just-submitted job (of the pipeline named `name`, when it has one) and follows it. */
+  added(id: string, name?: string): Promise<void>;
   /** Shows the list (`undefined`) or one job's page. */
   show(id: string | undefined): void;
   refresh(): Promise<void>;
@@ -39,6 +48,40 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
   const waiting = new Set<string>();
   let shown: string | undefined;
   let loadError: string | undefined;
+  // The job object carries no pipeline name: the names of the jobs submitted from this tab.
+  const names = new Map<string, string>();
+  // The first rows of each output, fetched once per job and output (outputs never change).
+  const outputRows = new Map<string, Rows | Error | 'loading'>();
+  // The progress of the running job whose page is open, asked every PROGRESS_MS while it is shown.
+  let progress: { id: string; text: string; done: number; total: number } | undefined;
+  let progressTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function followProgress(id: string): void {
+    if (progressTimer !== undefined) return;
+    progressTimer = setTimeout(() => {
+      progressTimer = undefined;
+      const job = jobs.get(id);
+      if (shown !== id || !job || job.status !== 'running') return;
+      api.progress(id).then(
+        (answer) => {
+          if (answer.assets_done !== undefined && answer.assets_total !== undefined) {
+            const rows = answer.rows_written ?? 0;
+            progress = {
+              id,
+              done: answer.assets_done,
+              total: answer.assets_total,
+              text: `${answer.assets_done} of ${answer.assets_total} assets done, ${rows.toLocaleString('en')} rows staged`,
+            };
+            const cell = options.detail.querySelector('.job-progress');
+            if (cell) cell.replaceWith(progressElement(progress));
+            else render();
+          }
+          followProgress(id);
+        },
+        () => followProgress(id),
+      );
+    }, PROGRESS_MS);
+  }
 
   function update(job: Job): void {
     const before = jobs.get(job.id);
@@ -127,6 +170,7 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
         'tr',
         { 'data-job-id': job.id, 'data-status': job.status },
         h('td', {}, h('a', { href: `#/jobs/${job.id}`, class: 'mono', 'aria-label': `Job ${job.id}` }, short(job.id))),
+        h('td', { class: 'pipeline-cell' }, names.get(job.id) ?? ''),
         h('td', { class: 'status-cell' }, badge(job.status)),
         h('td', {}, h('time', { datetime: job.created_at }, formatTime(job.created_at))),
         h('td', { class: 'num', 'data-started': runningSince(job) }, duration(job)),
@@ -142,7 +186,7 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
             h(
               'thead',
               {},
-              h('tr', {}, h('th', { scope: 'col' }, 'Job'), h('th', { scope: 'col' }, 'Status'), h('th', { scope: 'col' }, 'Created'), h('th', { scope: 'col', class: 'num' }, 'Duration')),
+              h('tr', {}, h('th', { scope: 'col' }, 'Job'), h('th', { scope: 'col' }, 'Pipeline'), h('th', { scope: 'col' }, 'Status'), h('th', { scope: 'col' }, 'Created'), h('th', { scope: 'col', class: 'num' }, 'Duration')),
             ),
             h('tbody', {}, ...rows),
           );
@@ -152,7 +196,10 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
   function renderDetail(): void {
     options.list.hidden = shown !== undefined;
     options.detail.hidden = shown === undefined;
-    if (shown === undefined) return;
+    if (shown === undefined) {
+      options.failedAsset?.(undefined);
+      return;
+    }
     const job = jobs.get(shown);
     const back = h('a', { href: '#/', class: 'back' }, '← All jobs');
     if (!job) {
@@ -165,12 +212,17 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
       { type: 'button', class: 'danger', id: 'cancel-job', disabled: isTerminal(job.status), onclick: () => void cancel(job.id) },
       'Cancel job',
     );
+    const failedAt = job.status === 'failed' ? ERROR_ASSET.exec(job.error ?? '')?.[1] : undefined;
+    options.failedAsset?.(failedAt);
+    if (job.status === 'running') followProgress(job.id);
+    const running = job.status === 'running' ? (progress?.id === job.id ? progressElement(progress) : h('p', { class: 'job-progress hint' }, 'Running…')) : undefined;
     options.detail.replaceChildren(
       back,
       h('h3', { id: 'job-heading' }, 'Job ', h('span', { class: 'mono' }, job.id)),
       h(
         'dl',
         { class: 'job-fields', 'aria-labelledby': 'job-heading' },
+        ...field('Pipeline', names.get(job.id) ?? '—'),
         ...field('Status', badge(job.status)),
         ...field('Created', h('time', { datetime: job.created_at }, formatTime(job.created_at))),
         ...field('Started', job.started_at ? h('time', { datetime: job.started_at }, formatTime(job.started_at)) : '—'),
@@ -178,9 +230,95 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
         h('dt', {}, 'Duration'),
         h('dd', { 'data-started': runningSince(job) }, duration(job) || '—'),
       ),
-      ...(job.error ? [h('div', { class: 'job-error', role: 'alert' }, h('h4', {}, 'Error'), h('pre', {}, job.error))] : []),
+      ...(running ? [running] : []),
+      ...(job.error
+        ? [
+            h(
+              'div',
+              { class: 'job-error', role: 'alert' },
+              h('h4', {}, 'Error', failedAt ? h('span', { class: 'failed-at' }, ' at asset ', h('span', { class: 'mono' }, failedAt), ' (marked in the plan)') : ''),
+              h('pre', {}, job.error),
+            ),
+          ]
+        : []),
+      ...(job.outputs && job.outputs.length > 0 ? [outputsSection(job.id, job.outputs)] : []),
+      ...(job.quality && job.quality.length > 0 ? [qualitySection(job.quality)] : []),
       cancelButton,
     );
+  }
+
+  function outputsSection(id: string, outputs: readonly JobOutput[]): HTMLElement {
+    const table = h(
+      'table',
+      { class: 'jobs-table outputs-table' },
+      h('caption', { class: 'visually-hidden' }, 'Outputs written'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Output'), h('th', { scope: 'col' }, 'Path'), h('th', { scope: 'col', class: 'num' }, 'Rows written'))),
+      h(
+        'tbody',
+        {},
+        ...outputs.map((o) =>
+          h('tr', { 'data-asset': o.asset }, h('td', {}, o.asset), h('td', { class: 'mono path-cell' }, o.path), h('td', { class: 'num' }, o.rows_written.toLocaleString('en'))),
+        ),
+      ),
+    );
+    const firstRows = outputs.map((o) => {
+      const key = `${id}\u0000${o.asset}`;
+      const known = outputRows.get(key);
+      if (known === undefined) {
+        outputRows.set(key, 'loading');
+        api.outputRows(id, o.asset, OUTPUT_ROWS).then(
+          (rows) => outputRows.set(key, rows),
+          (error: Error) => outputRows.set(key, error),
+        ).finally(() => {
+          if (shown === id) render();
+        });
+      }
+      const body =
+        known === undefined || known === 'loading'
+          ? h('p', { class: 'hint' }, 'Loading the first rows…')
+          : known instanceof Error
+            ? h('p', { class: 'error-text' }, `Cannot read the rows: ${known.message}`)
+            : rowsTable(known, `First rows of ${o.asset}`);
+      return h('div', { class: 'output-rows', 'data-asset': o.asset }, h('h5', {}, 'First rows of ', h('span', { class: 'mono' }, o.asset)), body);
+    });
+    return h('section', { class: 'job-outputs', 'aria-label': 'Outputs' }, h('h4', {}, 'Outputs'), table, ...firstRows);
+  }
+
+  function qualitySection(results: readonly QualityResult[]): HTMLElement {
+    const table = h(
+      'table',
+      { class: 'jobs-table quality-table' },
+      h('caption', { class: 'visually-hidden' }, 'Quality results'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Status'),
+          h('th', { scope: 'col' }, 'Suite'),
+          h('th', { scope: 'col' }, 'Check'),
+          h('th', { scope: 'col', class: 'num' }, 'Observed'),
+          h('th', { scope: 'col' }, 'Expected'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...results.map((q) =>
+          h(
+            'tr',
+            { 'data-status': q.status, title: q.message },
+            h('td', {}, h('span', { class: `badge badge-q-${q.status}`, 'data-quality': q.status }, q.status)),
+            h('td', {}, q.suite),
+            h('td', { class: 'mono' }, q.check),
+            h('td', { class: 'num' }, q.observed_value === null ? '—' : String(q.observed_value)),
+            h('td', { class: 'mono' }, q.expected),
+          ),
+        ),
+      ),
+    );
+    return h('section', { class: 'job-quality', 'aria-label': 'Quality' }, h('h4', {}, 'Quality'), table);
   }
 
   // Running jobs show their time so far; the clock ticks locally, without asking the server, and
@@ -195,7 +333,8 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
   }, REFRESH_MS);
 
   return {
-    async added(id) {
+    async added(id, name) {
+      if (name !== undefined) names.set(id, name);
       try {
         update(await api.job(id));
       } catch {
@@ -213,6 +352,15 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
     },
     refresh,
   };
+}
+
+function progressElement(p: { done: number; total: number; text: string }): HTMLElement {
+  return h(
+    'div',
+    { class: 'job-progress', 'data-done': p.done, 'data-total': p.total },
+    h('progress', { max: p.total, value: p.done, 'aria-label': 'Assets done' }),
+    h('span', { class: 'hint' }, p.text),
+  );
 }
 
 function short(id: string): string {

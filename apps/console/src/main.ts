@@ -8,6 +8,9 @@ import { createEditor, type CheckResult } from './editor';
 import { renderGraph } from './graph';
 import { createJobsPanel } from './jobs';
 import { layoutPlan } from './layout';
+import { pipelineName } from './pipeline-name';
+import { defaultedPlaceholders } from './placeholders';
+import { rowsTable } from './rows-table';
 import { parsePlan } from './plan';
 import { createTokenPrompt } from './token';
 
@@ -35,6 +38,11 @@ const backend = byId<HTMLSelectElement>('backend');
 const sample = byId<HTMLSelectElement>('sample');
 const variableRows = byId<HTMLTableSectionElement>('variable-rows');
 const announcer = byId<HTMLDivElement>('announcer');
+const preview = byId<HTMLElement>('preview');
+const previewHeading = byId<HTMLHeadingElement>('preview-heading');
+const previewBody = byId<HTMLDivElement>('preview-body');
+/** Rows a preview asks for. */
+const PREVIEW_ROWS = 20;
 
 function announce(message: string): void {
   announcer.textContent = message;
@@ -73,6 +81,26 @@ function addVariable(key = '', value = ''): void {
   variableRows.append(row);
 }
 
+// Each `${NAME:default}` of the text gets a row holding its default, marked as offered; an offered
+// row left unchanged goes when its placeholder leaves the text. Rows the person typed stay.
+function offerPlaceholders(yaml: string): void {
+  const placeholders = defaultedPlaceholders(yaml);
+  const wanted = new Set(placeholders.map((p) => p.name));
+  const rows = [...variableRows.querySelectorAll('tr')];
+  const keyOf = (row: Element) => row.querySelector<HTMLInputElement>('.var-key')?.value.trim() ?? '';
+  for (const row of rows) {
+    const offered = (row as HTMLElement).dataset['offered'];
+    const value = row.querySelector<HTMLInputElement>('.var-value')?.value;
+    if (offered !== undefined && !wanted.has(keyOf(row)) && value === offered) row.remove();
+  }
+  const present = new Set([...variableRows.querySelectorAll('tr')].map(keyOf));
+  for (const { name, fallback } of placeholders) {
+    if (present.has(name)) continue;
+    addVariable(name, fallback);
+    (variableRows.lastElementChild as HTMLElement).dataset['offered'] = fallback;
+  }
+}
+
 function variables(): Record<string, string> {
   const result: Record<string, string> = {};
   for (const row of variableRows.querySelectorAll('tr')) {
@@ -98,15 +126,67 @@ async function drawPlan(yaml: string): Promise<void> {
     if (controller.signal.aborted) return;
     const graph = parsePlan(plan);
     renderGraph(graphSvg, layoutPlan(graph));
+    markFailedAsset(failedAsset);
     graphSvg.classList.remove('stale');
     graphSvg.setAttribute('aria-label', `Plan: ${graph.nodes.length} assets in ${graph.waves.length} waves`);
-    graphStatus.textContent = `${graph.nodes.length} assets, ${graph.edges.length} edges, ${graph.waves.length} waves (left to right)`;
+    graphStatus.textContent = `${graph.nodes.length} assets, ${graph.edges.length} edges, ${graph.waves.length} waves (left to right). Click an asset (or Enter on it) to preview its first rows.`;
     graphSvg.dataset['plan'] = plan;
   } catch (error) {
     if (controller.signal.aborted) return;
     graphSvg.classList.add('stale');
     graphStatus.textContent = `No plan: ${(error as Error).message}`;
   }
+}
+
+// A preview computes one asset from its upstream assets on the server and writes nothing; the
+// latest request wins.
+let previewInFlight: AbortController | undefined;
+async function previewAsset(asset: string): Promise<void> {
+  previewInFlight?.abort();
+  const controller = new AbortController();
+  previewInFlight = controller;
+  preview.hidden = false;
+  preview.dataset['asset'] = asset;
+  preview.dataset['state'] = 'loading';
+  previewHeading.replaceChildren('Preview of ', h('span', { class: 'mono' }, asset), h('span', { class: 'hint' }, ' — nothing is written'));
+  previewBody.replaceChildren(h('p', { class: 'hint' }, 'Computing…'));
+  try {
+    const rows = await api.preview({ ...request(editor.text()), asset, limit: PREVIEW_ROWS }, controller.signal);
+    if (controller.signal.aborted) return;
+    previewBody.replaceChildren(rowsTable(rows, `First rows of ${asset}`));
+    preview.dataset['state'] = 'done';
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    previewBody.replaceChildren(h('p', { class: 'error-text' }, `Cannot preview ${asset}: ${(error as Error).message}`));
+    preview.dataset['state'] = 'error';
+  }
+}
+
+function nodeOf(event: Event): string | undefined {
+  const node = (event.target as Element | null)?.closest?.('.node');
+  return node?.getAttribute('data-id') ?? undefined;
+}
+graphSvg.addEventListener('click', (event) => {
+  const asset = nodeOf(event);
+  if (asset !== undefined) void previewAsset(asset);
+});
+graphSvg.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  const asset = nodeOf(event);
+  if (asset === undefined) return;
+  event.preventDefault();
+  void previewAsset(asset);
+});
+byId('preview-close').addEventListener('click', () => {
+  previewInFlight?.abort();
+  preview.hidden = true;
+});
+
+// The asset a failed job's error names, marked in the plan while that job's page is open.
+let failedAsset: string | undefined;
+function markFailedAsset(asset: string | undefined): void {
+  failedAsset = asset;
+  for (const node of graphSvg.querySelectorAll('.node')) node.classList.toggle('node-failed', asset !== undefined && node.getAttribute('data-id') === asset);
 }
 
 function showPending(): void {
@@ -118,6 +198,7 @@ function showPending(): void {
 }
 
 function showResult(result: CheckResult): void {
+  offerPlaceholders(editor.text());
   validation.classList.remove('ok', 'bad', 'unknown');
   if (result.kind === 'valid') {
     validation.classList.add('ok');
@@ -141,8 +222,9 @@ async function run(): Promise<void> {
   runButton.disabled = true;
   runStatus.textContent = 'Submitting…';
   try {
-    const { job_id } = await api.submit(request(editor.text()));
-    await jobs.added(job_id);
+    const text = editor.text();
+    const { job_id } = await api.submit(request(text));
+    await jobs.added(job_id, pipelineName(text));
     runStatus.textContent = `Job ${job_id.slice(0, 8)} submitted.`;
   } catch (error) {
     runStatus.textContent = error instanceof ApiError ? error.message : `Cannot submit: ${(error as Error).message}`;
@@ -174,7 +256,7 @@ byId('add-variable').addEventListener('click', () => {
 });
 runButton.addEventListener('click', () => void run());
 
-const jobs = createJobsPanel({ api, list: byId('job-list'), detail: byId('job-detail'), announce });
+const jobs = createJobsPanel({ api, list: byId('job-list'), detail: byId('job-detail'), announce, failedAsset: markFailedAsset });
 function route(): void {
   const match = /^#\/jobs\/([^/]+)$/.exec(window.location.hash);
   jobs.show(match ? decodeURIComponent(match[1]) : undefined);

@@ -64,6 +64,31 @@ const SLOW = [
   '        output: { from: kept, format: csv, path: out/slow.csv, mode: overwrite }',
 ].join('\n');
 
+// 5 orders: amount NULL once, status "lost" once; a passing suite and a warning one.
+const ORDERS_CSV = ['order_id,customer_id,amount,status', '1,1,10,paid', '2,2,20,paid', '3,1,,open', '4,9,40,lost', '5,2,30,paid', ''].join('\n');
+const QUALITY = [
+  'version: "3.0"',
+  'pipeline:',
+  '  name: orders-checked',
+  '  assets:',
+  '    - asset_ref: orders',
+  '      source:',
+  '        input: { format: csv, path: orders.csv }',
+  '    - asset_ref: orders_out',
+  '      source:',
+  '        output: { from: orders, format: csv, path: out/orders.csv, mode: overwrite }',
+  'quality:',
+  '  - suite: orders-ok',
+  '    target: orders',
+  '    checks:',
+  '      - { type: volume, rowCount: { between: [1, 10] } }',
+  '  - suite: orders-soft',
+  '    target: orders',
+  '    severity: warn',
+  '    checks:',
+  '      - { type: validity, column: status, acceptedValues: [paid, open] }',
+].join('\n');
+
 let server: RunningServer;
 let dataRoot: string;
 let browser: Browser;
@@ -109,6 +134,7 @@ beforeAll(async () => {
   dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
   fs.writeFileSync(path.join(dataRoot, 'employees.csv'), EMPLOYEES_CSV);
   writeBigCsv(path.join(dataRoot, 'big.csv'), BIG_ROWS);
+  fs.writeFileSync(path.join(dataRoot, 'orders.csv'), ORDERS_CSV);
   server = await startServer(
     { port: 0, host: '127.0.0.1', workers: 1, queueCapacity: 100, bodyLimit: 10 * 1024 * 1024, dataRoot },
     { consoleDir: CONSOLE_DIR, shutdownGraceMs: 2_000 },
@@ -148,6 +174,14 @@ describe('the console in Chromium', () => {
     await page.locator(`#graph:not(.stale) .node[data-id="${assets[0]}"]`).waitFor();
     expect(await page.locator('#sample option').allTextContents()).toEqual(samples);
     expect((await drawnGraph()).nodes.map((node) => node.split(' ')[0])).toEqual(assets);
+    // Each `${NAME:default}` of the text is offered in the variables table with its default.
+    const offered = [...first.matchAll(/^[^#\n]*\$\{([A-Za-z0-9_.]+):([^}]*)\}/gm)].map((match) => [match[1], match[2]]);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(
+      await page.locator('#variable-rows tr').evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll('input')].map((input) => (input as unknown as { value: string }).value)),
+      ),
+    ).toEqual(offered);
     await shot('01-open-light');
   });
 
@@ -257,6 +291,9 @@ describe('the console in Chromium', () => {
     expect(page.url()).toBe(`${server.url}/#/jobs/${id}`);
     await page.locator('#job-detail .badge[data-status="running"]').waitFor({ timeout: 30_000 });
     expect(await page.locator('#job-detail').textContent()).toContain(id);
+    // While it runs, the page shows how far it has got, from GET /api/jobs/{id}/progress.
+    await page.locator('#job-detail .job-progress[data-total="3"] progress').waitFor({ timeout: 20_000 });
+    expect(await page.locator('#job-detail .job-progress').textContent()).toMatch(/^\d of 3 assets done, [\d,]+ rows staged$/);
     await shot('05-job-running-light');
     await page.locator('#cancel-job').click();
     await page.locator('#job-detail .badge[data-status="cancelled"]').waitFor({ timeout: 30_000 });
@@ -296,7 +333,82 @@ describe('the console in Chromium', () => {
     const id = (await row.getAttribute('data-job-id')) ?? '';
     expect(shown).toBe((await request(`${server.url}/api/jobs/${id}`)).body.error);
     expect(shown).toContain('missing.csv');
+    // The asset the error names is marked in the plan, and only while the job's page is open.
+    expect(shown).toMatch(/^asset "raw": /);
+    expect(await page.locator('#job-detail .failed-at').textContent()).toBe(' at asset raw (marked in the plan)');
+    expect(await page.locator('#graph .node-failed').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-id')))).toEqual(['raw']);
     expect(await page.locator('#cancel-job').isDisabled()).toBe(true);
     await shot('08-job-failed-light');
+    await page.locator('#job-detail a.back').click();
+    await page.locator('#job-list').waitFor({ state: 'visible' });
+    expect(await page.locator('#graph .node-failed').count()).toBe(0);
+  });
+
+  it("shows a completed job's pipeline, outputs with their first rows, and quality badges", async () => {
+    await setEditorText(QUALITY);
+    await page.locator('#validation[data-state="valid"]').waitFor({ timeout: 15_000 }).catch(async () => {
+      throw new Error(`not valid: ${await page.locator('#validation').textContent()}`);
+    });
+    // From the list (the previous step left a job's page open).
+    await page.evaluate("window.location.hash = '#/'");
+    const submitted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/jobs'));
+    await page.locator('#run').click();
+    const id = ((await (await submitted).json()) as { job_id: string }).job_id;
+    const row = page.locator(`#job-list tr[data-job-id="${id}"]`);
+    await page.locator(`#job-list tr[data-job-id="${id}"][data-status="completed"]`).waitFor({ timeout: 60_000 });
+    expect(await row.locator('.pipeline-cell').textContent()).toBe('orders-checked');
+    await row.locator('a').click();
+    const detail = page.locator('#job-detail');
+    expect(await detail.locator('dl').textContent()).toContain('Pipelineorders-checked');
+    // Outputs: asset, path, rows written.
+    expect(await detail.locator('.outputs-table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)))).toEqual([
+      ['orders_out', 'out/orders.csv', '5'],
+    ]);
+    // Its first rows, read back from the file: name:type headers, then the values.
+    const rows = detail.locator('.output-rows[data-asset="orders_out"] .rows-table');
+    await rows.waitFor();
+    const headers = await rows.locator('th').allTextContents();
+    expect(headers.map((h) => h.replace(/:.*/, ''))).toEqual(['order_id', 'customer_id', 'amount', 'status']);
+    expect(headers.every((h) => /^\w+: \w+/.test(h))).toBe(true);
+    expect(await rows.locator('tbody tr').count()).toBe(5);
+    expect(await rows.locator('tbody tr').nth(2).locator('td').allTextContents()).toEqual(['3', '1', 'null', 'open']);
+    // Quality: one badge per check, observed and expected values.
+    expect(
+      await detail.locator('.quality-table tbody tr').evaluateAll((trs) => trs.map((r) => [...r.children].map((c) => c.textContent))),
+    ).toEqual([
+      ['pass', 'orders-ok', 'volume rowCount', '5', 'between 1 and 10'],
+      ['warn', 'orders-soft', 'validity(status)', '0.8', '>= 1'],
+    ]);
+    expect(await detail.locator('.badge[data-quality="warn"]').count()).toBe(1);
+    // A tall window shows the whole job page; at 1,024 px the panel scrolls to the quality table.
+    await page.setViewportSize({ width: 1366, height: 1200 });
+    await shot('09-job-outputs-quality-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('09-job-outputs-quality-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await detail.locator('.quality-table').scrollIntoViewIfNeeded();
+    await shot('09-job-quality-1024');
+    await page.setViewportSize({ width: 1366, height: 768 });
+  });
+
+  it('previews an asset of the graph without writing anything', async () => {
+    await setEditorText(BROKEN.replace('           filter', '          filter').replace('"${OUT}"', 'out/never.csv'));
+    await page.locator('#validation[data-state="valid"]').waitFor();
+    await page.locator('#graph:not(.stale) .node[data-id="well_paid"]').click();
+    const preview = page.locator('#preview[data-asset="well_paid"][data-state="done"]');
+    await preview.waitFor({ timeout: 30_000 });
+    expect(await preview.locator('th').allTextContents()).toEqual(['id: long', 'name: string', 'department: string', 'salary: long']);
+    expect(await preview.locator('tbody tr').evaluateAll((trs) => trs.map((r) => r.children[1].textContent))).toEqual(['Ada', 'Cy']);
+    await shot('10-preview-light');
+    // The output asset, from the keyboard: its rows, and still no file.
+    await page.locator('#graph .node[data-id="result"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#preview[data-asset="result"][data-state="done"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#preview th').allTextContents()).toEqual(['name: string', 'department: string']);
+    expect(fs.existsSync(path.join(dataRoot, 'out/never.csv'))).toBe(false);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot('11-preview-1024');
+    await page.setViewportSize({ width: 1366, height: 768 });
   });
 });

@@ -136,11 +136,14 @@ export function runOnTerminal(args: readonly string[], options: { cwd: string; e
   });
   let output = '';
   const watchers = new Set<() => void>();
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
+  // Decoded as a stream: a character of several bytes may be split between two chunks.
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    output += chunk;
     for (const check of watchers) check();
   });
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: string) => (output += chunk));
   const done = new Promise<{ status: number | null; output: string }>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, output }));

@@ -10,10 +10,11 @@ import type { JobProgress } from '../job';
 import type { ControlMessage, LookReply, LookTask, Rehearsal, RunJobTask, WarmTask, WorkerEngineConfig, WorkerEvent, WorkerReply, WorkerTask } from '../worker/protocol';
 import { claimCancel, createTaskState, isClaimed, withdrawBeforeStart, type CancelClaim } from '../worker/task-state';
 
+/** How a task handed to a worker ended: its reply, or the reason its worker died. */
+export type Settlement<Reply> = { readonly kind: 'reply'; readonly reply: Reply } | { readonly kind: 'crashed'; readonly reason: string };
+
 /** How a dispatched task ended. */
-export type TaskSettlement =
-  | { readonly kind: 'reply'; readonly reply: WorkerReply }
-  | { readonly kind: 'crashed'; readonly reason: string };
+export type TaskSettlement = Settlement<WorkerReply>;
 
 /** A task handed to a worker. */
 export interface DispatchedTask {
@@ -28,7 +29,7 @@ export interface DispatchedTask {
 }
 
 /** How a look ended: the worker's reply, or the reason its worker died. */
-export type LookSettlement = { readonly kind: 'reply'; readonly reply: LookReply } | { readonly kind: 'crashed'; readonly reason: string };
+export type LookSettlement = Settlement<LookReply>;
 
 /** A look handed to a worker. */
 export interface DispatchedLook {
@@ -88,26 +89,14 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   return {
     size: options.size,
     dispatch(task, onStarted, onProgress) {
-      const { port1, port2 } = new MessageChannel();
-      const state = createTaskState();
-      port1.on('message', (event: WorkerEvent) => {
+      const controlled = runControlled<WorkerReply>(piscina, task, (event) => {
         if (event.type === 'started') onStarted(event.at);
         else onProgress?.({ assetsDone: event.assetsDone, assetsTotal: event.assetsTotal, rowsWritten: event.rowsWritten });
       });
-      const done = piscina
-        .run({ ...task, control: { port: port2, state } }, { transferList: [port2] })
-        .then(
-          (reply): TaskSettlement => ({ kind: 'reply', reply }),
-          (error: unknown): TaskSettlement => ({ kind: 'crashed', reason: toError(error).message }),
-        )
-        .finally(() => port1.close());
+      const { state } = controlled;
       return {
-        done,
-        cancel() {
-          const claim = claimCancel(state);
-          if (claim === 'running') port1.postMessage({ type: 'cancel' } satisfies ControlMessage);
-          return claim;
-        },
+        done: controlled.done,
+        cancel: controlled.cancel,
         withdraw: () => withdrawBeforeStart(state),
         get claimed() {
           return isClaimed(state);
@@ -115,25 +104,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       };
     },
     look(task) {
-      const { port1, port2 } = new MessageChannel();
-      const state = createTaskState();
-      const sent = { ...task, control: { port: port2, state } } as LookTask;
       // The pool's task type is the union of every task; a look's reply is a LookReply.
-      const reply = piscina.run(sent, { transferList: [port2] }) as Promise<unknown> as Promise<LookReply>;
-      const done = reply
-        .then(
-          (r): LookSettlement => ({ kind: 'reply', reply: r }),
-          (error: unknown): LookSettlement => ({ kind: 'crashed', reason: toError(error).message }),
-        )
-        .finally(() => port1.close());
-      return {
-        done,
-        cancel() {
-          const claim = claimCancel(state);
-          if (claim === 'running') port1.postMessage({ type: 'cancel' } satisfies ControlMessage);
-          return claim;
-        },
-      };
+      const { done, cancel } = runControlled<LookReply>(piscina, task);
+      return { done, cancel };
     },
     async warm(engine, rehearsal, threads = options.size) {
       const task: WarmTask = { type: 'warm', engine, ...(rehearsal === undefined ? {} : { rehearsal }) };
@@ -143,6 +116,38 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     close: () => piscina.close(),
     get threads() {
       return piscina.threads.length;
+    },
+  };
+}
+
+/**
+ * Runs `task` on the pool with its control channel (a port for cancel and the worker's events, and
+ * the shared state both sides claim): the settlement never rejects, and `cancel` claims the task
+ * before it starts or signals the running worker.
+ */
+function runControlled<Reply>(
+  piscina: Piscina<WorkerTask, WorkerReply>,
+  task: DistributiveOmit<WorkerTask, 'control'>,
+  onEvent?: (event: WorkerEvent) => void,
+): { readonly state: Int32Array; readonly done: Promise<Settlement<Reply>>; cancel(): CancelClaim } {
+  const { port1, port2 } = new MessageChannel();
+  const state = createTaskState();
+  if (onEvent !== undefined) port1.on('message', onEvent);
+  const sent = { ...task, control: { port: port2, state } } as WorkerTask;
+  const reply = piscina.run(sent, { transferList: [port2] }) as Promise<unknown> as Promise<Reply>;
+  const done = reply
+    .then(
+      (r): Settlement<Reply> => ({ kind: 'reply', reply: r }),
+      (error: unknown): Settlement<Reply> => ({ kind: 'crashed', reason: toError(error).message }),
+    )
+    .finally(() => port1.close());
+  return {
+    state,
+    done,
+    cancel() {
+      const claim = claimCancel(state);
+      if (claim === 'running') port1.postMessage({ type: 'cancel' } satisfies ControlMessage);
+      return claim;
     },
   };
 }

@@ -56,12 +56,13 @@ function collect(child: ChildProcess, timeoutMs = 60_000): Promise<CliResult> {
 }
 
 /**
- * The environment without PIPELINE_SERVER, PIPELINE_TOKEN, COLUMNS and NO_COLOR unless given (a
- * developer's setting must not leak into tests).
+ * The environment without PIPELINE_SERVER, PIPELINE_TOKEN, COLUMNS, NO_COLOR and FORCE_COLOR unless
+ * given (a developer's or the test runner's setting must not leak into tests: with FORCE_COLOR set,
+ * Node warns on stderr that NO_COLOR is ignored).
  */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env = { ...process.env, ...extra };
-  for (const name of ['PIPELINE_SERVER', 'PIPELINE_TOKEN', 'COLUMNS', 'NO_COLOR']) if (extra[name] === undefined) delete env[name];
+  for (const name of ['PIPELINE_SERVER', 'PIPELINE_TOKEN', 'COLUMNS', 'NO_COLOR', 'FORCE_COLOR']) if (extra[name] === undefined) delete env[name];
   return env;
 }
 

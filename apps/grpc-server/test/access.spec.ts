@@ -127,7 +127,9 @@ describe('the built bundle', () => {
       await server.waitFor(/"msg":"access tokens re-read"/);
       expect(await failure(client.listJobs({}, withToken('first-token')))).toEqual({ code: 'UNAUTHENTICATED', details: 'unauthorized' });
       expect(await client.listJobs({}, withToken('second-token'))).toEqual({ jobs: [] });
-      // The access lines of the real process, at the default level.
+      // The access lines of the real process, at the default level; the last one is written after
+      // its answer has gone out, so it may reach stdout a moment after the client has it.
+      await server.waitFor(/(?:"msg":"request"[\s\S]*){3}/);
       const logged = server
         .out()
         .split('\n')

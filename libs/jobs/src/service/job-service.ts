@@ -767,6 +767,10 @@ export function createJobService(options: JobServiceOptions): JobService {
       await store.close().catch((error: unknown) => onError(toError(error)));
       return;
     }
+    // A warm task (engine open, rehearsal) that Piscina still held queued when close() began can
+    // reach a thread after close() found it idle; terminating that thread while it opens DuckDB
+    // aborts the whole process. Both promises never reject.
+    await Promise.all([opened, warmedUp]);
     await pool.close();
     // The workers closed their databases (DuckDB removed its spill folders); the area goes too.
     fs.rmSync(tempArea, { recursive: true, force: true });

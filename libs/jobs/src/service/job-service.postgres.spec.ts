@@ -266,7 +266,9 @@ describe('job service on PostgreSQL: what its log and records say', () => {
       expect(must(await jobs.wait(failing.id, 20_000)).status).toBe('failed');
       const done = await jobs.submit({ yaml: smallPipeline('log-done') });
       expect(must(await jobs.wait(done.id, 20_000)).status).toBe('completed');
-      await new Promise((resolve) => setImmediate(resolve));
+      // A waiter can see the record before its final line is logged: wait for that line (bounded).
+      const logged = (id: string, msg: string) => lines.some((l) => l['jobId'] === id && l['msg'] === msg);
+      for (let i = 0; i < 250 && !(logged(failing.id, 'job failed') && logged(done.id, 'job completed')); i++) await new Promise((resolve) => setTimeout(resolve, 20));
       const about = (id: string) => lines.filter((l) => l['jobId'] === id);
       expect(about(failing.id).map((l) => l['msg'])).toEqual(['job queued', 'job running', 'job running in worker', 'job failed in worker', 'job failed']);
       for (const line of about(failing.id)) expect(line).toMatchObject({ pipeline: 'log-order', requestId: 'r-1' });

@@ -61,6 +61,8 @@ export interface ValidationErrorDetails {
   /** Quality suites: the suite's name and the check's 0-based index in it. */
   readonly suite?: string;
   readonly check?: number;
+  /** The Teckel specification's own code for the rule (`E-META-001`, `E-EXPOSE-001`, ...), where it names one. */
+  readonly specCode?: string;
 }
 
 /** A validation failure as plain data (safe to send across a worker-thread boundary). */
@@ -251,6 +253,10 @@ export const validationErrors = {
       'the document mixes the asset shape (pipeline.assets or assets) and the Teckel shape (input, transformation, output lists); use one',
       { field: 'input', ...details },
     ),
+
+  /** A rule the Teckel specification gives a code of its own: the message reads `<V-code>: <spec code>: <detail>`. */
+  specRule: (code: 'V-001' | 'V-006', specCode: string, detail: string, details: ValidationErrorDetails = {}) =>
+    make(code, `${specCode}: ${detail}`, { specCode, ...details }),
 
   /** V-006: a top-level part of the Teckel language this service does not run, and why. */
   notSupported: (field: string, why: string, details: ValidationErrorDetails = {}) =>

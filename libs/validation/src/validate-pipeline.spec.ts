@@ -397,8 +397,8 @@ describe('validatePipeline: one test per code', () => {
     expect(message(validatePipeline(pipeline(RAW, 'asset_ref: f\nsorce:\n  where: {from: raw, filter: "a"}', OUT)))).toBe(
       'V-006: asset "f": unknown field "sorce" (expected asset_ref, source)',
     );
-    expect(message(validatePipeline(`version: "3.0"\nconfig: {}\npipeline:\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
-      'V-006: unknown top-level field "config" (expected version, pipeline, assets, input, transformation, output, exposures, quality)',
+    expect(message(validatePipeline(`version: "3.0"\nconfg: {}\npipeline:\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
+      'V-006: unknown top-level field "confg" (expected version, pipeline, config, assets, input, transformation, output, exposures, quality)',
     );
     expect(message(validatePipeline(`version: "3.0"\npipeline:\n  title: x\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
       'V-006: unknown field "title" in pipeline (expected name, description, assets, namespace, version, owner, tags, meta, schedule, freshness, links, contacts, catalog)',
@@ -615,7 +615,7 @@ describe('validatePipeline: abuse', () => {
 
   it('treats __proto__ and other prototype names as plain keys', () => {
     expect(message(validatePipeline(`version: "3.0"\n__proto__: {polluted: true}\npipeline:\n  assets: []\n`))).toBe(
-      'V-006: unknown top-level field "__proto__" (expected version, pipeline, assets, input, transformation, output, exposures, quality)',
+      'V-006: unknown top-level field "__proto__" (expected version, pipeline, config, assets, input, transformation, output, exposures, quality)',
     );
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });

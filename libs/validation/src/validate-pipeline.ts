@@ -15,6 +15,7 @@ import { type ValidationError, validationErrors } from './errors';
 import { checkAsset, declaredAssets } from './rules/asset-rules';
 import { checkHeader } from './rules/document-rules';
 import { checkGraph } from './rules/graph-rules';
+import { checkMetadata } from './rules/metadata-rules';
 import { checkQuality } from './rules/quality-rules';
 import type { ReferenceStatus } from './rules/source-rules';
 import { checkVariablesArgument } from './rules/variables-argument';
@@ -31,7 +32,7 @@ export type ValidationResult =
  * Order of checks (the first failure is reported): the `variables` argument; reading the YAML
  * (PARSE); document level (version, asset lists, top-level and `pipeline` fields); each asset in
  * list order (see rules/asset-rules.ts and rules/source-rules.ts); the graph (V-003, then V-013);
- * the quality suites (rules/quality-rules.ts).
+ * the quality suites (rules/quality-rules.ts); metadata and exposures (rules/metadata-rules.ts).
  */
 export function validatePipeline(yaml: string, variables?: Readonly<Record<string, string>>): ValidationResult {
   const vars = checkVariablesArgument(variables);
@@ -95,6 +96,9 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
     if (!checked.ok) return checked;
     quality = [...checked.suites];
   }
+
+  const metadataError = checkMetadata({ doc, variables: vars.variables, budget }, new Set(assets.map((a) => a.ref)));
+  if (metadataError !== undefined) return { ok: false, error: metadataError };
 
   return {
     ok: true,

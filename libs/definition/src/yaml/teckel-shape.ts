@@ -7,7 +7,7 @@
  * - an output `{name, format, path, mode, options}` writes the asset `name`: it becomes
  *   `{asset_ref: output_<name>, source: {output: {from: name, ...}}}` (`output_<name>_2` for a
  *   second output of the same asset, and so on).
- * Entry metadata (`description`, `tags`, `meta`, `owner`, `columns`, `freshness`, `maturity`) and
+ * Entry metadata (`description`, `tags`, `removeTags`, `meta`, `owner`, `columns`, `freshness`, `maturity`) and
  * `x-` keys are dropped; every other field stays in place, so the usual rules judge it.
  */
 import { parseError } from '../errors';
@@ -18,7 +18,16 @@ import { describeNode, isRawList, isRawMap, type RawList, type RawMap, type RawN
 export const TECKEL_LISTS = ['input', 'transformation', 'output'] as const;
 
 /** Entry fields that describe an asset and change nothing it computes. */
-export const ENTRY_METADATA_FIELDS: ReadonlySet<string> = new Set(['description', 'tags', 'meta', 'owner', 'columns', 'freshness', 'maturity']);
+export const ENTRY_METADATA_FIELDS: ReadonlySet<string> = new Set([
+  'description',
+  'tags',
+  'removeTags',
+  'meta',
+  'owner',
+  'columns',
+  'freshness',
+  'maturity',
+]);
 
 /** True when the document uses the Teckel shape (any of its lists at the top). */
 export function isTeckelShape(root: RawMap): boolean {

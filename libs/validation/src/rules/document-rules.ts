@@ -1,7 +1,7 @@
 /**
  * Document-level rules, checked before any asset, in this order: `version` (V-010, V-006, V-011),
- * both asset lists present (V-006), then the top-level keys and the `pipeline` mapping's keys in
- * document order (unknown fields and `name`/`description` types, V-006; their variables, V-010).
+ * both asset lists present (V-006), then the top-level keys (`config`: rules/config-rules.ts) and the
+ * `pipeline` mapping's keys in document order (unknown fields and `name`/`description` types, V-006; their variables, V-010).
  * Keys starting with `x-` are extensions and ignored.
  */
 import {
@@ -15,13 +15,14 @@ import {
   YamlScalar,
 } from '@pipeline/definition';
 import { type ValidationError, type ValidationErrorDetails, validationErrors } from '../errors';
+import { checkConfig } from './config-rules';
 import { variableError } from './variable-errors';
 
 /** The only definition version accepted. */
 export const SUPPORTED_VERSION = '3.0';
 
 /** Fields of a document's top level (either shape). */
-export const TOP_LEVEL_FIELDS = ['version', 'pipeline', 'assets', 'input', 'transformation', 'output', 'exposures', 'quality'] as const;
+export const TOP_LEVEL_FIELDS = ['version', 'pipeline', 'config', 'assets', 'input', 'transformation', 'output', 'exposures', 'quality'] as const;
 
 /** Fields of the `pipeline` mapping: `name` and `description` are read, the rest is metadata and ignored. */
 export const PIPELINE_FIELDS = [
@@ -78,8 +79,16 @@ export function checkHeader(doc: RawDocument, variables: Variables, budget: Subs
   for (const [key, value] of doc.root) {
     if (key === 'version' || isExtensionKey(key)) continue;
     if (key === 'assets' || key === 'input' || key === 'transformation' || key === 'output' || key === 'exposures') continue;
-    // Quality suites are checked once every asset is known (rules/quality-rules.ts).
+    // Quality suites and exposures are checked once every asset is known (quality-rules.ts, metadata-rules.ts).
     if (key === 'quality') continue;
+    if (key === 'config') {
+      const configError = checkConfig(value, variables, budget, (node) => {
+        const at = doc.positionOf(node);
+        return at === undefined ? {} : { line: at.line };
+      });
+      if (configError !== undefined) return { ok: false, error: configError };
+      continue;
+    }
     const refused = Object.hasOwn(REFUSED_TOP_LEVEL, key) ? REFUSED_TOP_LEVEL[key] : undefined;
     if (refused !== undefined) return { ok: false, error: validationErrors.notSupported(key, refused) };
     if (key !== 'pipeline') {

@@ -94,8 +94,8 @@ export const FUNCTION_CATALOGUE = {
   corr: { ...aggregate('corr(y, x): Pearson correlation coefficient of the non-NULL pairs; NULL when either has no spread.'), minArgs: 2, maxArgs: 2 },
   covar_pop: { ...aggregate('covar_pop(y, x): population covariance of the non-NULL pairs.'), minArgs: 2, maxArgs: 2 },
   covar_samp: { ...aggregate('covar_samp(y, x): sample covariance of the non-NULL pairs; NULL for fewer than two.'), minArgs: 2, maxArgs: 2 },
-  skewness: aggregate('Sample skewness (adjusted Fisher-Pearson, as DuckDB); NULL for fewer than three values.'),
-  kurtosis: aggregate('Sample excess kurtosis (bias-corrected, as DuckDB); NULL for fewer than four values.'),
+  skewness: aggregate('Population skewness, as Spark: sqrt(n)·m3/m2^1.5 over central moments; NULL without values or spread (two values give 0).'),
+  kurtosis: aggregate('Population excess kurtosis, as Spark: n·m4/m2² − 3 over central moments; NULL without values or spread (two values give −2).'),
   percentile: {
     ...aggregate('percentile(x, p): exact percentile, p a literal in [0, 1], interpolated between the two nearest values.'),
     minArgs: 2,

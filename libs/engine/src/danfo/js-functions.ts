@@ -27,7 +27,7 @@ import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues, valueKey } from '../values/compare';
 import { formatValue, roundHalfAwayFromZero, type Value } from '../values/format-value';
 import { timestampReader } from '../values/read-with-pattern';
-import { continuousQuantile, correlation, covariancePop, covarianceSamp, discreteQuantile, kurtosis, skewness, StatisticOutOfRange } from '../values/statistics';
+import { continuousQuantile, correlation, covariancePop, covarianceSamp, discreteQuantile, sparkMoment, StatisticOutOfRange } from '../values/statistics';
 import { addInterval } from '../values/interval';
 import { civilFromDays, daysFromCivil, isCalendarDate, MICROS_PER_DAY, timestampFields } from '../values/temporal';
 
@@ -393,8 +393,8 @@ export const JS_FUNCTIONS = {
   corr: statistic(correlation),
   covar_pop: statistic(covariancePop),
   covar_samp: statistic(covarianceSamp),
-  skewness: statistic((values) => skewness(values)),
-  kurtosis: statistic((values) => kurtosis(values)),
+  skewness: statistic((values) => sparkMoment(3, values)),
+  kurtosis: statistic((values) => sparkMoment(4, values)),
   percentile: percentileFold(continuousQuantile),
   percentile_approx: percentileFold(discreteQuantile),
   grouping: agg(({ call, groupedOut }) => {

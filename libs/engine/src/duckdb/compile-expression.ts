@@ -123,6 +123,25 @@ const aggregate =
   (args, _types, call, _result, over = '') =>
     `${name}(${call.distinct ? 'DISTINCT ' : ''}${args.join(', ')})${over}`;
 
+/**
+ * Spark's population skewness (order 3) or excess kurtosis (order 4), as values/statistics.ts
+ * `sparkMoment` computes them, operation for operation: NULL without values or spread (var_pop is
+ * Welford's, exactly 0 for equal values), else the central moments from the count and power sums.
+ */
+const sparkMoment =
+  (order: 3 | 4): DuckDbFunction =>
+  ([x], _types, _call, _result, over = '') => {
+    const v = `CAST(${x} AS DOUBLE)`;
+    const n = `CAST(count(${v})${over} AS DOUBLE)`;
+    const s = (k: number): string => `sum(${Array.from({ length: k }, () => v).join(' * ')})${over}`;
+    const m2 = `(${s(2)} - (${s(1)} * ${s(1)}) / ${n})`;
+    const moment =
+      order === 3
+        ? `(sqrt(${n}) * (${s(3)} - (3 * ${s(1)} * ${s(2)}) / ${n} + (2 * ${s(1)} * ${s(1)} * ${s(1)}) / (${n} * ${n}))) / sqrt(${m2} * ${m2} * ${m2})`
+        : `(${n} * (${s(4)} - (4 * ${s(1)} * ${s(3)}) / ${n} + (6 * ${s(1)} * ${s(1)} * ${s(2)}) / (${n} * ${n}) - (3 * ${s(1)} * ${s(1)} * ${s(1)} * ${s(1)}) / (${n} * ${n} * ${n}))) / (${m2} * ${m2}) - 3`;
+    return `CASE WHEN ${n} = 0 OR var_pop(${v})${over} = 0 OR NOT (${m2} > 0) THEN NULL ELSE ${moment} END`;
+  };
+
 const spacesOnly =
   (name: string): DuckDbFunction =>
   ([s]) =>
@@ -336,8 +355,8 @@ export const DUCKDB_FUNCTIONS = {
   corr: aggregate('corr'),
   covar_pop: aggregate('covar_pop'),
   covar_samp: aggregate('covar_samp'),
-  skewness: aggregate('skewness'),
-  kurtosis: aggregate('kurtosis'),
+  skewness: sparkMoment(3),
+  kurtosis: sparkMoment(4),
   // As doubles (spec: percentile returns double); the accuracy of percentile_approx is not passed on.
   percentile: ([x, p], _types, _call, _result, over = '') => `quantile_cont(CAST(${x} AS DOUBLE), ${p})${over}`,
   percentile_approx: ([x, p], _types, _call, _result, over = '') => `quantile_disc(CAST(${x} AS DOUBLE), ${p})${over}`,

@@ -71,6 +71,40 @@ describe('statistical aggregates on DuckDB and in JavaScript', () => {
     expect(duck.some((v) => v !== null)).toBe(true);
   });
 
+  // Spark's definitions (population moments, NULL without spread), written out two-pass as its docs give them.
+  function sparkReference(order: 3 | 4, xs: number[]): number | null {
+    const n = xs.length;
+    const mean = xs.reduce((a, b) => a + b, 0) / n;
+    const m = (k: number) => xs.reduce((a, x) => a + (x - mean) ** k, 0);
+    // Spark's running update leaves exactly 0 spread for equal values, where a two-pass mean may not.
+    if (n === 0 || xs.every((x) => x === xs[0])) return null;
+    return order === 3 ? (Math.sqrt(n) * m(3)) / m(2) ** 1.5 : (n * m(4)) / m(2) ** 2 - 3;
+  }
+
+  it.each([
+    ['one value', [42]],
+    ['two values', [1, 3]],
+    ['equal values', [0.1, 0.1, 0.1]],
+    ['three values', [1, 2, 10]],
+    ['a skewed group', [1, 2, 2, 3, 3, 3, 40]],
+  ])('skewness and kurtosis follow Spark for %s', async (_name, xs) => {
+    const columns: Column[] = [{ name: 'v', type: 'double' }];
+    for (const order of [3, 4] as const) {
+      const bound = bindExpression(parseExpression(order === 3 ? 'skewness(v)' : 'kurtosis(v)'), { asset: 's', field: 'agg', from: 't', columns, context: 'aggregate' });
+      const reader = await conn.runAndReadAll(`SELECT ${compileDuckDbExpression(bound)} FROM (VALUES ${xs.map((x) => `(${x}::DOUBLE)`).join(', ')}) AS t(v)`);
+      const duck = (reader.getRowsJson() as (number | null)[][])[0]?.[0] ?? null;
+      const fn = compileGroupExpression(bound, { asset: 's', field: 'agg', columnIndex: () => 0, nowMicros: 0 });
+      const js = fn([xs], xs.map((_, i) => i)) as number | null;
+      const expected = sparkReference(order, xs);
+      if (expected === null) {
+        expect([duck, js]).toEqual([null, null]);
+      } else {
+        expect(duck).toBeCloseTo(expected, 12);
+        expect(js).toBeCloseTo(expected, 12);
+      }
+    }
+  });
+
   it('fails alike (E_VALUE, naming the asset) when a statistic overflows', async () => {
     const columns: Column[] = [{ name: 'v', type: 'double' }];
     const bound = bindExpression(parseExpression('skewness(v)'), { asset: 's', field: 'agg', from: 't', columns, context: 'aggregate' });

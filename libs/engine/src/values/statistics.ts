@@ -2,7 +2,7 @@
  * The statistical aggregates of spec 9.13.12 over doubles, computed in the same order and with the
  * same formulas as DuckDB (single-threaded), so both backends print the same digits: covariances
  * by the running co-moment of Schubert and Gertz, correlation from it and two running variances
- * (Welford), skewness and kurtosis from running sums of powers with DuckDB's sample corrections.
+ * (Welford), skewness and kurtosis as Spark's population moments from sums of powers.
  * Inputs are the non-NULL values (pairs where both are non-NULL); undefined means NULL.
  */
 
@@ -79,54 +79,35 @@ export function discreteQuantile(sorted: readonly number[], fraction: number): n
   return sorted[Math.max(0, Math.ceil(sorted.length * fraction) - 1)];
 }
 
-interface PowerSums {
-  readonly n: number;
-  readonly sum: number;
-  readonly sumSqr: number;
-  readonly sumCub: number;
-  readonly sumFour: number;
-}
-
-function powerSums(xs: readonly number[]): PowerSums {
-  let sum = 0;
-  let sumSqr = 0;
-  let sumCub = 0;
-  let sumFour = 0;
+/**
+ * Spark's population skewness or excess kurtosis (spec 9.13.12 defers to Spark): central moments
+ * from the count and the power sums, NULL without values or without spread (Spark's
+ * nullOnDivideByZero: one value is NULL, two give 0 and -2). The spread test is Welford's sum of
+ * squared deviations, exactly 0 for equal values, where the power sums may leave a rounding
+ * residue. duckdb/compile-expression.ts `sparkMoment` does the same arithmetic in the same order.
+ */
+export function sparkMoment(order: 3 | 4, xs: readonly number[]): number | undefined {
+  if (xs.length === 0 || squaredDeviations(xs) === 0) return undefined;
+  const name = order === 3 ? 'skewness' : 'kurtosis';
+  const n = xs.length;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
   for (const x of xs) {
-    sum += x;
-    sumSqr += x ** 2;
-    sumCub += x ** 3;
-    sumFour += x ** 4;
+    s1 += x;
+    s2 += x * x;
+    s3 += x * x * x;
+    if (order === 4) s4 += x * x * x * x;
   }
-  return { n: xs.length, sum, sumSqr, sumCub, sumFour };
-}
-
-/** Sample skewness (DuckDB's adjusted Fisher-Pearson coefficient); NULL under three values, NaN without spread. */
-export function skewness(xs: readonly number[]): number | undefined {
-  const { n, sum, sumSqr, sumCub } = powerSums(xs);
-  if (n <= 2) return undefined;
-  const inv = 1 / n;
-  const cubedVariance = (inv * (sumSqr - sum * sum * inv)) ** 3;
-  // Below 0 only by rounding.
-  if (cubedVariance < 0) return undefined;
-  const div = Math.sqrt(cubedVariance);
-  if (div === 0) return NaN;
-  const correction = Math.sqrt(n * (n - 1)) / (n - 2);
-  const result = (correction * inv * (sumCub - 3 * sumSqr * sum * inv + 2 * sum ** 3 * inv * inv)) / div;
-  if (!Number.isFinite(result)) throw new StatisticOutOfRange('skewness is out of range');
-  return result;
-}
-
-/** Sample excess kurtosis (bias-corrected, as DuckDB's `kurtosis`); NULL under four values or without spread. */
-export function kurtosis(xs: readonly number[]): number | undefined {
-  const { n, sum, sumSqr, sumCub, sumFour } = powerSums(xs);
-  if (n <= 3) return undefined;
-  const inv = 1 / n;
-  if (sumSqr - sum * sum * inv === 0) return undefined;
-  const m4 = inv * (sumFour - 4 * sumCub * sum * inv + 6 * sumSqr * sum * sum * inv * inv - 3 * sum ** 4 * inv ** 3);
-  const m2 = inv * (sumSqr - sum * sum * inv);
-  if (m2 <= 0) return undefined;
-  const result = ((n - 1) * (((n + 1) * m4) / (m2 * m2) - 3 * (n - 1))) / ((n - 2) * (n - 3));
-  if (!Number.isFinite(result)) throw new StatisticOutOfRange('kurtosis is out of range');
+  // DuckDB raises on a DOUBLE overflow where JavaScript goes on with Infinity.
+  const m2 = s2 - (s1 * s1) / n;
+  if (!Number.isFinite(s3 + s4) || !Number.isFinite(m2)) throw new StatisticOutOfRange(`${name} is out of range`);
+  if (!(m2 > 0)) return undefined;
+  const result =
+    order === 3
+      ? (Math.sqrt(n) * (s3 - (3 * s1 * s2) / n + (2 * s1 * s1 * s1) / (n * n))) / Math.sqrt(m2 * m2 * m2)
+      : (n * (s4 - (4 * s1 * s3) / n + (6 * s1 * s1 * s2) / (n * n) - (3 * s1 * s1 * s1 * s1) / (n * n * n))) / (m2 * m2) - 3;
+  if (!Number.isFinite(result)) throw new StatisticOutOfRange(`${name} is out of range`);
   return result;
 }

@@ -146,7 +146,7 @@ function integerLiteralArg(call: Pick<UntypedCall, 'args'>, index: number): numb
 }
 
 /** The value of a whole-number literal (`2`, `-2`), or undefined for any other expression. */
-export function integerLiteralValue(e: BoundExpr): number | undefined {
+function integerLiteralValue(e: BoundExpr): number | undefined {
   if (e.kind === 'number' && e.isInteger) return Number(e.text);
   if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number' && e.operand.isInteger) return -Number(e.operand.text);
   return undefined;

@@ -44,7 +44,7 @@ import {
   type DataType,
 } from '../types/data-type';
 import type { BoundCall, BoundExpr, BoundFrameBound, BoundString, BoundWindow, BoundWindowFunction, UntypedCall } from './bound-expr';
-import { adaptiveArithmeticType, FUNCTION_TYPES, type FunctionTyping } from './function-types';
+import { adaptiveArithmeticType, FUNCTION_TYPES, type FunctionTyping, type Typing } from './function-types';
 import { supertype } from './supertype';
 import { commonElementType } from './array-types';
 
@@ -513,12 +513,15 @@ class Binder {
       });
     }
     const call: UntypedCall = { kind: 'call', name, args, distinct: e.distinct, span: e.span };
-    const result = FUNCTION_TYPES[name](
+    // The table is typed per name, which an indexed access by a name only known at run time loses.
+    const typing = FUNCTION_TYPES[name] as FunctionTyping<Typing<FunctionName>>;
+    const result = typing(
       args.map((a) => a.type),
       call,
     );
-    if (typeof result !== 'string') this.fail(`${result.problem}: ${printExpression(e)}`);
-    return { ...call, type: result };
+    if (typeof result !== 'string' && 'problem' in result) this.fail(`${result.problem}: ${printExpression(e)}`);
+    // The rule of `name` gave the parameters of `name` (FUNCTION_TYPES is checked per name).
+    return (typeof result === 'string' ? { ...call, type: result } : { ...call, type: result.type, params: result.params }) as BoundCall;
   }
 
   /**

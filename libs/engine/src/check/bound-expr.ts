@@ -12,6 +12,7 @@
  */
 import type { BinaryOperator, FrameBound, FunctionName, LikeOperator, Span, UnaryOperator, WindowFunctionName } from '@pipeline/definition';
 import type { DataType } from '../types/data-type';
+import type { CallParams, ParamFunctionName, PlainFunctionName } from './call-params';
 
 /** What every bound node has: its portable type and where it was written. */
 interface Typed {
@@ -140,13 +141,25 @@ export interface BoundCast extends Typed {
   readonly safe: boolean;
 }
 
-/** A call of a catalogue function. */
-export interface BoundCall extends Typed {
+/** What every call has, whatever the function. */
+export interface CallOfName<N extends FunctionName> extends Typed {
   readonly kind: 'call';
-  readonly name: FunctionName;
+  readonly name: N;
   readonly args: readonly BoundExpr[];
   readonly distinct: boolean;
 }
+
+/**
+ * A call of function `N`: with the `params` the binder resolved from its literal arguments when
+ * `N` takes any (check/call-params), without any otherwise.
+ */
+export type CallOf<N extends FunctionName> = N extends ParamFunctionName ? CallOfName<N> & { readonly params: CallParams[N] } : CallOfName<N>;
+
+/**
+ * A call of a catalogue function; a union keyed by `name`, so `params` can only be read once the
+ * name is known, and only as the binder resolved them.
+ */
+export type BoundCall = CallOfName<PlainFunctionName> | { [N in ParamFunctionName]: CallOf<N> }[ParamFunctionName];
 
 /** A window function with its bound arguments (offsets and bucket counts are constants). */
 export interface BoundWindowFunction extends Typed {
@@ -239,6 +252,6 @@ export type BoundExpr =
   | BoundLambdaVar
   | BoundAlias;
 
-/** A bound call before its result type is known: what a function's typing rule sees. */
-export type UntypedCall = Omit<BoundCall, 'type'>;
+/** A bound call before its result type and parameters are known: what a function's typing rule sees. */
+export type UntypedCall = Omit<CallOfName<FunctionName>, 'type'>;
 

@@ -1,7 +1,8 @@
 /**
  * Result types of the catalogue's functions from their argument types, one entry per function
- * (`satisfies Record<FunctionName, ...>`, so a new catalogue function does not compile until it
- * is typed here). A rule returns the result type or a sentence saying what is wrong.
+ * (`satisfies`, so a new catalogue function does not compile until it is typed here). A rule
+ * returns the result type or a sentence saying what is wrong; the rule of a function with literal
+ * arguments (check/call-params) also returns them resolved, the only place they are read.
  */
 import type { FunctionName } from '@pipeline/definition';
 import {
@@ -26,10 +27,17 @@ import { internalError } from '../errors';
 import { parseDatePattern, shownPattern, type DatePattern } from '../formats/date-pattern';
 import { TRUNCATION_UNITS, type TruncationUnit } from '../values/truncate';
 import type { BoundExpr, UntypedCall } from './bound-expr';
+import type { CallParams, EditedField, ParamFunctionName } from './call-params';
 import { arithmeticType, supertype, type ArithmeticOperator } from './supertype';
 
+/** What the rule of function `N` gives: its result type, with its resolved literal arguments when it takes any. */
+export type Typing<N extends FunctionName> = N extends ParamFunctionName ? { readonly type: DataType; readonly params: CallParams[N] } : DataType;
+
 /** A typing rule: the argument types (and the call, for literal arguments) give the result type or a problem. */
-export type FunctionTyping = (args: readonly DataType[], call: UntypedCall) => DataType | { problem: string };
+export type FunctionTyping<R = DataType> = (args: readonly DataType[], call: UntypedCall) => R | { problem: string };
+
+/** The result type with the parameters the binder resolved. */
+const withParams = <P>(type: DataType, params: P): { readonly type: DataType; readonly params: P } => ({ type, params });
 
 const problem = (text: string): { problem: string } => ({ problem: text });
 
@@ -132,13 +140,13 @@ function common(name: string, args: readonly DataType[]): DataType | { problem: 
 }
 
 /** Whole-number literal value of a call argument (`-2` included), when it is one. */
-export function integerLiteralArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
+function integerLiteralArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
   const a = call.args[index];
   return a === undefined ? undefined : integerLiteralValue(a);
 }
 
 /** The value of a whole-number literal (`2`, `-2`), or undefined for any other expression. */
-export function integerLiteralValue(e: BoundExpr): number | undefined {
+function integerLiteralValue(e: BoundExpr): number | undefined {
   if (e.kind === 'number' && e.isInteger) return Number(e.text);
   if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number' && e.operand.isInteger) return -Number(e.operand.text);
   return undefined;
@@ -148,7 +156,7 @@ export function integerLiteralValue(e: BoundExpr): number | undefined {
  * The date pattern given as argument `index` of a call (`to_date(s, 'dd/MM/yyyy')`): undefined
  * when the argument is absent, a problem when it is not a text literal or not a usable pattern.
  */
-export function patternArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number): DatePattern | { problem: string } | undefined {
+function patternArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number): DatePattern | { problem: string } | undefined {
   const a = call.args[index];
   if (a === undefined) return undefined;
   // The pattern decides what DuckDB's strptime is compiled with, so it must be known before running.
@@ -158,7 +166,7 @@ export function patternArg(call: Pick<UntypedCall, 'name' | 'args'>, index: numb
 }
 
 /** A numeric literal argument's value (`0.25`, `1`), or undefined for any other expression. */
-export function numberLiteralArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
+function numberLiteralArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
   const a = call.args[index];
   if (a?.kind === 'number') return Number(a.text);
   if (a?.kind === 'unary' && a.op === '-' && a.operand.kind === 'number') return -Number(a.operand.text);
@@ -167,7 +175,7 @@ export function numberLiteralArg(call: Pick<UntypedCall, 'args'>, index: number)
 
 /** Typing of percentile / percentile_approx: a number, a fraction literal, an optional whole accuracy literal. */
 const percentileOf =
-  (name: 'percentile' | 'percentile_approx'): FunctionTyping =>
+  (name: 'percentile' | 'percentile_approx'): FunctionTyping<Typing<'percentile'>> =>
   ([t], call) => {
     const p = numericArg(name, t, 'its first argument');
     if (p !== undefined) return problem(p);
@@ -178,11 +186,11 @@ const percentileOf =
       const accuracy = integerLiteralArg(call, 2);
       if (accuracy === undefined || accuracy <= 0) return problem(`${name} needs a positive whole-number literal as its accuracy`);
     }
-    return 'double';
+    return withParams('double', { fraction });
   };
 
 /** The unit named by a call's text literal argument (any case), or undefined when it names none. */
-export function truncationUnitArg(call: Pick<UntypedCall, 'args'>, index: number): TruncationUnit | undefined {
+function truncationUnitArg(call: Pick<UntypedCall, 'args'>, index: number): TruncationUnit | undefined {
   const a = call.args[index];
   if (a?.kind !== 'string') return undefined;
   const unit = a.value.toLowerCase();
@@ -217,7 +225,7 @@ const numbersToDouble =
   };
 
 /** The literal pattern (argument 1) of regexp_extract / regexp_replace, or a problem. */
-export function regexPatternArg(call: Pick<UntypedCall, 'name' | 'args'>): { pattern: string; groups: number } | { problem: string } {
+function regexPatternArg(call: Pick<UntypedCall, 'name' | 'args'>): { pattern: string; groups: number } | { problem: string } {
   const a = call.args[1];
   // DuckDB compiles a constant pattern once; both backends check it before anything runs.
   if (a?.kind !== 'string') return problem(`${call.name} needs a text literal as its pattern`);
@@ -227,20 +235,20 @@ export function regexPatternArg(call: Pick<UntypedCall, 'name' | 'args'>): { pat
 }
 
 /** The replacement literal of regexp_replace, read (`$n` groups, `\` escapes), or a problem. */
-export function replacementArg(call: Pick<UntypedCall, 'name' | 'args'>, groups: number): readonly ReplacementPiece[] | { problem: string } {
+function replacementArg(call: Pick<UntypedCall, 'name' | 'args'>, groups: number): readonly ReplacementPiece[] | { problem: string } {
   const a = call.args[2];
   if (a?.kind !== 'string') return problem(`${call.name} needs a text literal as its replacement`);
   return parseReplacement(a.value, groups);
 }
 
 /** months_between's roundOff: its boolean literal, true when absent. */
-export function roundOffArg(call: Pick<UntypedCall, 'args'>): boolean {
+function roundOffArg(call: Pick<UntypedCall, 'args'>): boolean {
   const a = call.args[2];
   return a?.kind === 'boolean' ? a.value : true;
 }
 
 /** The weekday (ISO: 1 Monday .. 7 Sunday) a next_day literal names: 'Mon', 'monday', 'MO'. */
-export function weekdayArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
+function weekdayArg(call: Pick<UntypedCall, 'args'>, index: number): number | undefined {
   const a = call.args[index];
   if (a?.kind !== 'string') return undefined;
   const text = a.value.trim().toLowerCase();
@@ -250,7 +258,7 @@ export function weekdayArg(call: Pick<UntypedCall, 'args'>, index: number): numb
 }
 
 /** The pattern of from_unixtime / date_format: Spark's default 'yyyy-MM-dd HH:mm:ss' when absent. */
-export function writePatternArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number): DatePattern | { problem: string } {
+function writePatternArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number): DatePattern | { problem: string } {
   const given = patternArg(call, index);
   if (given !== undefined) return given;
   const fallback = parseDatePattern('yyyy-MM-dd HH:mm:ss');
@@ -268,13 +276,13 @@ const INTERVAL_PLACE = (name: string): string =>
 
 /** Typing of to_date / to_timestamp: text (with an optional pattern), or a date or timestamp without one. */
 const parseTemporal =
-  (name: 'to_date' | 'to_timestamp' | 'to_timestamp_ntz', result: 'date' | 'timestamp'): FunctionTyping =>
+  (name: 'to_date' | 'to_timestamp' | 'to_timestamp_ntz', result: 'date' | 'timestamp'): FunctionTyping<Typing<'to_date'>> =>
   ([t], call) => {
     const pattern = patternArg(call, 1);
     if (pattern !== undefined && 'problem' in pattern) return pattern;
     const accepted = pattern === undefined ? t === 'null' || t === 'string' || isTemporal(t) : t === 'null' || t === 'string';
     if (!accepted) return problem(`${name} needs ${pattern === undefined ? 'a text, date or timestamp' : 'a text'} as its first argument, got ${t}`);
-    return result;
+    return withParams(result, { pattern });
   };
 
 function fits(v: number, t: DataType): boolean {
@@ -401,7 +409,7 @@ export const FUNCTION_TYPES = {
     const n = group === undefined ? 1 : integerLiteralArg(call, 2);
     if (n === undefined || n < 0) return problem('regexp_extract needs a whole-number literal of at least 0 as its group');
     if (n > pattern.groups) return problem(`regexp_extract asks for group ${n}, but the pattern has ${pattern.groups === 1 ? '1 group' : `${pattern.groups} groups`}`);
-    return 'string';
+    return withParams('string', { pattern: pattern.pattern, group: n });
   },
   regexp_replace: ([s], call) => {
     const p = stringArg('regexp_replace', s, 'its first argument');
@@ -409,7 +417,7 @@ export const FUNCTION_TYPES = {
     const pattern = regexPatternArg(call);
     if ('problem' in pattern) return pattern;
     const pieces = replacementArg(call, pattern.groups);
-    return 'problem' in pieces ? pieces : 'string';
+    return 'problem' in pieces ? pieces : withParams('string', { pattern: pattern.pattern, replacement: pieces });
   },
 
   abs: sameNumeric('abs'),
@@ -507,13 +515,14 @@ export const FUNCTION_TYPES = {
     const p = temporalArg('months_between', end, 'its end') ?? temporalArg('months_between', start, 'its start');
     if (p !== undefined) return problem(p);
     if (roundOff !== undefined && call.args[2]?.kind !== 'boolean') return problem('months_between needs TRUE or FALSE as its roundOff');
-    return 'double';
+    return withParams('double', { roundOff: roundOffArg(call) });
   },
   next_day: ([d], call) => {
     const p = temporalArg('next_day', d, 'its first argument');
     if (p !== undefined) return problem(p);
-    if (weekdayArg(call, 1) === undefined) return problem("next_day needs a day-of-week literal as its second argument, such as 'Mon' or 'monday'");
-    return 'date';
+    const weekday = weekdayArg(call, 1);
+    if (weekday === undefined) return problem("next_day needs a day-of-week literal as its second argument, such as 'Mon' or 'monday'");
+    return withParams('date', { weekday });
   },
   make_date: ([y, m, d]) => {
     const p = integralArg('make_date', y, 'its year') ?? integralArg('make_date', m, 'its month') ?? integralArg('make_date', d, 'its day');
@@ -524,13 +533,13 @@ export const FUNCTION_TYPES = {
     if (pattern !== undefined && 'problem' in pattern) return pattern;
     const accepted = pattern === undefined ? t === 'null' || t === 'string' || isTemporal(t) : t === 'null' || t === 'string';
     if (!accepted) return problem(`unix_timestamp needs ${pattern === undefined ? 'a text, date or timestamp' : 'a text'} as its first argument, got ${t}`);
-    return 'long';
+    return withParams('long', { pattern });
   },
   from_unixtime: ([n], call) => {
     const p = integralArg('from_unixtime', n, 'its number of seconds');
     if (p !== undefined) return problem(p);
     const pattern = writePatternArg(call, 1);
-    return 'problem' in pattern ? pattern : 'string';
+    return 'problem' in pattern ? pattern : withParams('string', { pattern });
   },
   timestamp_seconds: ([n]) => {
     const p = integralArg('timestamp_seconds', n, 'its number of seconds');
@@ -540,19 +549,20 @@ export const FUNCTION_TYPES = {
     const p = temporalArg('date_format', d, 'its first argument');
     if (p !== undefined) return problem(p);
     if (call.args[1]?.kind !== 'string') return problem('date_format needs a text literal as its pattern');
-    const pattern = patternArg(call, 1);
-    return pattern !== undefined && 'problem' in pattern ? pattern : 'string';
+    const pattern = writePatternArg(call, 1);
+    return 'problem' in pattern ? pattern : withParams('string', { pattern });
   },
   add_months: ([d, n]) => {
     const p = temporalArg('add_months', d, 'its first argument') ?? integralArg('add_months', n, 'its number of months');
     return p === undefined ? 'date' : problem(p);
   },
   date_trunc: ([, d], call) => {
-    if (truncationUnitArg(call, 0) === undefined) {
+    const unit = truncationUnitArg(call, 0);
+    if (unit === undefined) {
       return problem(`date_trunc needs a unit literal as its first argument: ${TRUNCATION_UNITS.map((u) => `'${u}'`).join(', ')}`);
     }
     const p = temporalArg('date_trunc', d, 'its second argument');
-    return p === undefined ? 'timestamp' : problem(p);
+    return p === undefined ? withParams('timestamp', { unit }) : problem(p);
   },
   last_day: ([d]) => {
     const p = temporalArg('last_day', d);
@@ -577,14 +587,15 @@ export const FUNCTION_TYPES = {
   from_json: ([t], call) => {
     const p = stringArg('from_json', t, 'its first argument');
     if (p !== undefined) return problem(p);
-    return schemaArg(call, 1, true);
+    const schema = schemaArg(call, 1, true);
+    return typeof schema === 'string' ? withParams(schema, { schema }) : schema;
   },
   to_json: ([t]) => (t === 'null' || t === 'variant' || isNested(t) ? 'string' : problem(`to_json needs a struct, array, map or variant, got ${t}`)),
   get_json_object: ([t], call) => {
     const p = stringArg('get_json_object', t, 'its first argument');
     if (p !== undefined) return problem(p);
     const path = jsonPathArg(call, 1);
-    return 'problem' in path ? path : 'string';
+    return 'problem' in path ? path : withParams('string', { path });
   },
   schema_of_json: (_args, call) => {
     const a = call.args[0];
@@ -595,7 +606,7 @@ export const FUNCTION_TYPES = {
     } catch {
       return problem(`schema_of_json needs valid JSON, got '${a.value}'`);
     }
-    return 'string';
+    return withParams('string', { json: a.value });
   },
   parse_json: ([t]) => {
     const p = stringArg('parse_json', t);
@@ -691,7 +702,8 @@ export const FUNCTION_TYPES = {
     if (json !== 'string' && json !== 'null') return problem(`json_tuple needs JSON text as its first argument, got ${json}`);
     const written = call.args.findIndex((a, i) => i > 0 && a.kind !== 'string');
     if (written !== -1) return problem(`json_tuple needs each key as a text literal ('name'), got argument ${written + 1} of type ${keys[written - 1]}`);
-    return structType(keys.map((_, i) => ({ name: `c${i}`, type: 'string' })));
+    const texts = call.args.slice(1).flatMap((a) => (a.kind === 'string' ? [a.value] : []));
+    return withParams(structType(keys.map((_, i) => ({ name: `c${i}`, type: 'string' }))), { keys: texts });
   },
   array: (args) => {
     const element = args.reduce<DataType | undefined>((acc, t) => (acc === undefined ? undefined : commonElementType(acc, t)), 'null');
@@ -713,7 +725,7 @@ export const FUNCTION_TYPES = {
       if (fields.some((f) => f.name === name.value)) return problem(`named_struct names the field "${name.value}" twice`);
       fields.push({ name: name.value, type: args[i + 1] === 'null' ? 'integer' : (args[i + 1] as DataType) });
     }
-    return structType(fields);
+    return withParams(structType(fields), { names: fields.map((f) => f.name) });
   },
   // Typed by the binder with their lambdas (bindHigherOrder); a lambda argument's type is its body's.
   transform: ([, body]) => arrayType(body === undefined || body === 'null' ? 'integer' : body),
@@ -785,11 +797,11 @@ export const FUNCTION_TYPES = {
   zip_with: ([, , body]) => arrayType(body === undefined || body === 'null' ? 'integer' : body),
   with_field: (args, call) => {
     const edited = editedStruct(call, args);
-    return 'problem' in edited ? edited : structType(edited);
+    return 'problem' in edited ? edited : withParams(structType(edited), { fields: edited });
   },
   drop_fields: (args, call) => {
     const edited = editedStruct(call, args);
-    return 'problem' in edited ? edited : structType(edited);
+    return 'problem' in edited ? edited : withParams(structType(edited), { fields: edited });
   },
   aggregate: ([, start, , finish]) => finish ?? start ?? 'null',
   map: (args) => {
@@ -804,10 +816,10 @@ export const FUNCTION_TYPES = {
     if (value === undefined) return problem(`map needs values of one type, got ${args.filter((_, i) => i % 2 === 1).join(', ')}`);
     return mapType(key, value === 'null' ? 'integer' : value);
   },
-} satisfies Record<FunctionName, FunctionTyping>;
+} satisfies { readonly [N in FunctionName]: FunctionTyping<Typing<N>> };
 
 /** The JSONPath literal given as argument `index` of a call (get_json_object, variant_get), or a problem. */
-export function jsonPathArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number): readonly JsonPathStep[] | { problem: string } {
+function jsonPathArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number): readonly JsonPathStep[] | { problem: string } {
   const a = call.args[index];
   // The path decides the SQL compiled, so it must be known before running.
   if (a?.kind !== 'string') return problem(`${call.name} needs a JSONPath text literal such as '$.a.b[0]' as its path`);
@@ -819,7 +831,7 @@ export function jsonPathArg(call: Pick<UntypedCall, 'name' | 'args'>, index: num
  * The type literal given as argument `index` of a call (from_json's schema, variant_get's type),
  * read as the parse kind reads its schema; from_json's must be a struct, array or map.
  */
-export function schemaArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number, nestedOnly: boolean): DataType | { problem: string } {
+function schemaArg(call: Pick<UntypedCall, 'name' | 'args'>, index: number, nestedOnly: boolean): DataType | { problem: string } {
   const a = call.args[index];
   const what = nestedOnly ? 'schema' : 'type';
   if (a?.kind !== 'string') return problem(`${call.name} needs a type text literal such as '${nestedOnly ? 'struct<a:long>' : 'long'}' as its ${what}`);
@@ -829,11 +841,12 @@ export function schemaArg(call: Pick<UntypedCall, 'name' | 'args'>, index: numbe
   return t;
 }
 
-function variantGet(name: 'variant_get' | 'try_variant_get', [v]: readonly DataType[], call: UntypedCall): DataType | { problem: string } {
+function variantGet(name: 'variant_get' | 'try_variant_get', [v]: readonly DataType[], call: UntypedCall): Typing<'variant_get'> | { problem: string } {
   if (v !== 'null' && v !== 'variant') return problem(`${name} needs a variant as its first argument, got ${v}`);
   const path = jsonPathArg(call, 1);
   if ('problem' in path) return path;
-  return schemaArg(call, 2, false);
+  const type = schemaArg(call, 2, false);
+  return typeof type === 'string' ? withParams(type, { path, type }) : type;
 }
 
 /**
@@ -879,13 +892,6 @@ export function entryType(key: DataType, value: DataType): DataType {
   ]);
 }
 
-/** A field of a struct a function builds: its name, its type and the field of the input it copies (absent for with_field's new value). */
-export interface EditedField {
-  readonly name: string;
-  readonly type: DataType;
-  readonly from?: string;
-}
-
 /** The field of `fields` named `name`: by its exact name, else ignoring case (DuckDB's struct names are). */
 function fieldNamed<F extends { name: string }>(fields: readonly F[], name: string): F | undefined {
   return fields.find((f) => f.name === name) ?? fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
@@ -895,7 +901,7 @@ function fieldNamed<F extends { name: string }>(fields: readonly F[], name: stri
  * The fields of with_field's or drop_fields' result, each with the input field it copies: the
  * struct first, then text literals naming fields (with_field: one name and the new value).
  */
-export function editedStruct(call: Pick<UntypedCall, 'name' | 'args'>, types: readonly DataType[]): EditedField[] | { problem: string } {
+function editedStruct(call: Pick<UntypedCall, 'name' | 'args'>, types: readonly DataType[]): EditedField[] | { problem: string } {
   const name = call.name;
   const parts = nestedParts(types[0] ?? 'null');
   if (parts?.kind !== 'struct') return problem(`${name} needs a struct as its first argument, got ${types[0]}`);

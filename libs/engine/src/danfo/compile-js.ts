@@ -21,14 +21,14 @@ import {
   convertValue,
   dayCount,
   fitResult,
-  JS_FUNCTIONS,
+  jsFunctionOf,
   needsConversion,
   remainderOf,
   ValueError,
   type JsFunction,
 } from './js-functions';
 import { windowValues } from './window-values';
-import { isUnsupported, type Unsupported } from '../kinds/kind-support';
+import { isUnsupported } from '../kinds/kind-support';
 
 /** Column data of a frame: one array per column, in column order. */
 export type Columns = readonly (readonly Value[])[];
@@ -446,7 +446,7 @@ class JsCompiler<I> {
   }
 
   private compileCall(e: BoundCall): Compiled<I> {
-    const entry: JsFunction | Unsupported = JS_FUNCTIONS[e.name];
+    const entry = jsFunctionOf(e);
     // Validation refuses these (V-014) before anything runs; this guards a caller that skipped it.
     if (isUnsupported(entry)) this.fail('E_UNSUPPORTED_FUNCTION', `function "${e.name}" is not supported by backend "danfo": ${entry.unsupported}`);
     const fn = entry;

@@ -6,18 +6,7 @@
  */
 import { compileRegexExtract, compileRegexReplace, MAX_TEXT_GROWTH, type FunctionName } from '@pipeline/definition';
 import { growthLimitProblem, MAX_VALUE_BYTES, valueSizeProblem } from '../values/growth-limit';
-import type { BoundCall } from '../check/bound-expr';
-import {
-  integerLiteralArg,
-  numberLiteralArg,
-  patternArg,
-  regexPatternArg,
-  replacementArg,
-  roundOffArg,
-  truncationUnitArg,
-  weekdayArg,
-  writePatternArg,
-} from '../check/function-types';
+import type { BoundCall, CallOf } from '../check/bound-expr';
 import { patternWriter } from '../formats/date-pattern';
 import { unsupported, type Unsupported } from '../kinds/kind-support';
 import { truncate } from '../values/truncate';
@@ -31,11 +20,14 @@ import { continuousQuantile, correlation, covariancePop, covarianceSamp, discret
 import { addInterval } from '../values/interval';
 import { civilFromDays, daysFromCivil, isCalendarDate, MICROS_PER_DAY, timestampFields } from '../values/temporal';
 
-/** When a function is compiled: argument types, result type, the call itself and the evaluation clock. */
-export interface FunctionContext {
+/**
+ * When a function is compiled: argument types, result type, the call itself (with the parameters
+ * the binder resolved when the function takes literal arguments) and the evaluation clock.
+ */
+export interface FunctionContext<C extends BoundCall = BoundCall> {
   readonly argTypes: readonly DataType[];
   readonly result: DataType;
-  readonly call: BoundCall;
+  readonly call: C;
   /** The evaluation's fixed "now" (current_date, current_timestamp), in microseconds since the epoch. */
   readonly nowMicros: number;
   /** For an aggregate over one grouping set: the grouping keys the set leaves out (grouping() is 1 for them). */
@@ -43,23 +35,23 @@ export interface FunctionContext {
 }
 
 /** A scalar function; strict ones are not called when an argument is NULL. */
-export interface JsScalar {
+export interface JsScalar<C extends BoundCall = BoundCall> {
   readonly kind: 'scalar';
   readonly strict: boolean;
-  make(ctx: FunctionContext): (args: readonly Value[]) => Value;
+  readonly make: (ctx: FunctionContext<C>) => (args: readonly Value[]) => Value;
 }
 
 /**
  * An aggregate: from the values of its first argument over a group's rows (NULLs included) to one
  * value; `rest` holds the values of its other arguments, row by row alike.
  */
-export interface JsAggregate {
+export interface JsAggregate<C extends BoundCall = BoundCall> {
   readonly kind: 'aggregate';
-  make(ctx: FunctionContext): (values: readonly Value[], rowCount: number, rest: readonly (readonly Value[])[]) => Value;
+  readonly make: (ctx: FunctionContext<C>) => (values: readonly Value[], rowCount: number, rest: readonly (readonly Value[])[]) => Value;
 }
 
-/** A function of the JavaScript backend. */
-export type JsFunction = JsScalar | JsAggregate;
+/** A function of the JavaScript backend, compiled for calls `C`. */
+export type JsFunction<C extends BoundCall = BoundCall> = JsScalar<C> | JsAggregate<C>;
 
 /** An error raised while evaluating (the evaluator adds the asset and field): E_VALUE or E_TYPE. */
 export class ValueError extends Error {
@@ -71,8 +63,8 @@ export class ValueError extends Error {
   }
 }
 
-const scalar = (make: JsScalar['make'], strict = true): JsScalar => ({ kind: 'scalar', strict, make });
-const agg = (make: JsAggregate['make']): JsAggregate => ({ kind: 'aggregate', make });
+const scalar = <C extends BoundCall = BoundCall>(make: JsScalar<C>['make'], strict = true): JsScalar<C> => ({ kind: 'scalar', strict, make });
+const agg = <C extends BoundCall = BoundCall>(make: JsAggregate<C>['make']): JsAggregate<C> => ({ kind: 'aggregate', make });
 
 function nonNull(values: readonly Value[]): Value[] {
   return values.filter((v) => v !== null);
@@ -172,10 +164,8 @@ const statistic = (compute: (ys: readonly number[], xs: readonly number[]) => nu
   });
 
 /** An exact percentile of the non-NULL values, the fraction being the call's literal second argument. */
-const percentileFold = (pick: (sorted: readonly number[], fraction: number) => number): JsAggregate =>
-  agg(({ call }) => {
-    const fraction = numberLiteralArg(call, 1);
-    if (fraction === undefined) throw new ValueError(`${call.name} needs a number literal as its percentage`, 'E_TYPE');
+const percentileFold = (pick: (sorted: readonly number[], fraction: number) => number): JsAggregate<CallOf<'percentile' | 'percentile_approx'>> =>
+  agg(({ call: { params: { fraction } } }) => {
     return (values) => {
       const sorted = nonNull(values)
         .map(Number)
@@ -259,16 +249,14 @@ export function remainderOf(a: number, b: number, t: DataType): Value {
  * to_date / to_timestamp: the text read with the call's pattern as DuckDB's strptime reads it,
  * else cast as TRY_CAST does; NULL where no date can be read.
  */
-const readTemporal = (target: 'date' | 'timestamp'): JsScalar =>
-  scalar(({ argTypes, call }) => {
-    const pattern = patternArg(call, 1);
+const readTemporal = (target: 'date' | 'timestamp'): JsScalar<CallOf<'to_date' | 'to_timestamp' | 'to_timestamp_ntz' | 'unix_timestamp'>> =>
+  scalar(({ argTypes, call: { params: { pattern } } }) => {
     if (pattern === undefined) {
       return ([x]) => {
         const v = castValue(x, argTypes[0], target);
         return v === CAST_FAILED ? null : v;
       };
     }
-    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
     const read = timestampReader(pattern);
     return ([x]) => {
       const micros = read(String(x));
@@ -504,19 +492,13 @@ export const JS_FUNCTIONS = {
     if (index === 0) return '';
     return (index > 0 ? parts[index - 1] : parts[parts.length + index]) ?? '';
   }),
-  regexp_extract: scalar(({ call }) => {
-    const pattern = regexPatternArg(call);
-    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
-    const extract = compileRegexExtract(pattern.pattern, integerLiteralArg(call, 2) ?? 1);
+  regexp_extract: scalar(({ call: { params } }) => {
+    const extract = compileRegexExtract(params.pattern, params.group);
     if ('problem' in extract) throw new ValueError(extract.problem, 'E_TYPE');
     return ([s]) => extract(String(s));
   }),
-  regexp_replace: scalar(({ call }) => {
-    const pattern = regexPatternArg(call);
-    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
-    const pieces = replacementArg(call, pattern.groups);
-    if ('problem' in pieces) throw new ValueError(pieces.problem, 'E_TYPE');
-    const replace = compileRegexReplace(pattern.pattern, pieces);
+  regexp_replace: scalar(({ call: { params } }) => {
+    const replace = compileRegexReplace(params.pattern, params.replacement);
     if ('problem' in replace) throw new ValueError(replace.problem, 'E_TYPE');
     return ([s]) => {
       const text = String(s);
@@ -537,10 +519,9 @@ export const JS_FUNCTIONS = {
     const v = Math.abs(Number(x));
     return isIntegral(result) ? checkIntegral(v, result, 'abs') : v;
   }),
-  round: scalar(({ argTypes, call, result }) => {
-    const digitsLiteral = integerLiteralArg(call, 1);
+  round: scalar(({ argTypes, result }) => {
     return ([x, digits]) => {
-      const d = digits === undefined ? 0 : Number(digitsLiteral ?? digits);
+      const d = digits === undefined ? 0 : Number(digits);
       if (isIntegral(argTypes[0])) {
         if (d >= 0) return Number(x);
         return checkIntegral(roundDouble(Number(x), d), result, 'round');
@@ -608,8 +589,8 @@ export const JS_FUNCTIONS = {
   quarter: field((f) => Math.floor((f.month - 1) / 3) + 1),
   date_sub: scalar(({ argTypes }) => ([d, n]) => daysOf(d, argTypes[0]) - dayCount(Number(n))),
   datediff: scalar(({ argTypes }) => ([end, start]) => daysOf(end, argTypes[0]) - daysOf(start, argTypes[1])),
-  months_between: scalar(({ argTypes, call }) => {
-    const round = roundOffArg(call);
+  months_between: scalar(({ argTypes, call: { params } }) => {
+    const round = params.roundOff;
     return ([end, start]) => {
       const a = fieldsOf(end, argTypes[0]);
       const b = fieldsOf(start, argTypes[1]);
@@ -621,9 +602,8 @@ export const JS_FUNCTIONS = {
       return round ? Math.floor(diff * 1e8 + 0.5) / 1e8 : diff;
     };
   }),
-  next_day: scalar(({ argTypes, call }) => {
-    const day = weekdayArg(call, 1);
-    if (day === undefined) throw new ValueError('next_day needs a day-of-week literal', 'E_TYPE');
+  next_day: scalar(({ argTypes, call: { params } }) => {
+    const day = params.weekday;
     return ([d]) => {
       const days = daysOf(d, argTypes[0]);
       return days + ((day - isoWeekday(days) + 6) % 7) + 1;
@@ -640,26 +620,21 @@ export const JS_FUNCTIONS = {
       return micros === null ? null : Math.floor(Number(micros) / 1_000_000);
     };
   }),
-  from_unixtime: scalar(({ call }) => {
-    const pattern = writePatternArg(call, 1);
-    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
-    const write = patternWriter(pattern);
+  from_unixtime: scalar(({ call: { params } }) => {
+    const write = patternWriter(params.pattern);
     return ([n]) => write(timestampFields(Number(n) * 1_000_000));
   }),
   timestamp_seconds: scalar(() => ([n]) => Number(n) * 1_000_000),
-  date_format: scalar(({ argTypes, call }) => {
-    const pattern = writePatternArg(call, 1);
-    if ('problem' in pattern) throw new ValueError(pattern.problem, 'E_TYPE');
-    const write = patternWriter(pattern);
+  date_format: scalar(({ argTypes, call: { params } }) => {
+    const write = patternWriter(params.pattern);
     return ([d]) => write(fieldsOf(d, argTypes[0]));
   }),
   add_months: scalar(({ argTypes }) => ([d, n]) => {
     const months = { months: dayCount(Number(n)), days: 0, micros: 0 };
     return Math.floor(addInterval(daysOf(d, argTypes[0]) * MICROS_PER_DAY, months, 1) / MICROS_PER_DAY);
   }),
-  date_trunc: scalar(({ argTypes, call }) => {
-    const unit = truncationUnitArg(call, 0);
-    if (unit === undefined) throw new ValueError('date_trunc needs a unit literal', 'E_TYPE');
+  date_trunc: scalar(({ argTypes, call: { params } }) => {
+    const { unit } = params;
     return ([, d]) => truncate(argTypes[1] === 'date' ? Number(d) * MICROS_PER_DAY : Number(d), unit);
   }),
   last_day: scalar(({ argTypes }) => ([d]) => {
@@ -740,4 +715,10 @@ export const JS_FUNCTIONS = {
   with_field: unsupported(NO_NESTED_VALUES),
   drop_fields: unsupported(NO_NESTED_VALUES),
   aggregate: unsupported(NO_NESTED_VALUES),
-} satisfies Record<FunctionName, JsFunction | Unsupported>;
+} satisfies { readonly [N in FunctionName]: JsFunction<CallOf<N>> | Unsupported };
+
+/** The JavaScript function of a call, taking the call as bound (with the parameters of its own name). */
+export function jsFunctionOf(call: BoundCall): JsFunction | Unsupported {
+  // The table is typed per name, which an indexed access by a name only known here loses.
+  return JS_FUNCTIONS[call.name] as JsFunction | Unsupported;
+}

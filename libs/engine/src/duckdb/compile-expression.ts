@@ -5,22 +5,9 @@
  * integers is HUGEINT, floor of an integer is DOUBLE) the table casts it back.
  */
 import { assertNever, MAX_TEXT_GROWTH, re2Rewrite, type FunctionName } from '@pipeline/definition';
-import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow } from '../check/bound-expr';
-import {
-  editedStruct,
-  integerLiteralArg,
-  jsonPathArg,
-  patternArg,
-  schemaArg,
-  roundOffArg,
-  structFieldNames,
-  regexPatternArg,
-  replacementArg,
-  truncationUnitArg,
-  weekdayArg,
-  writePatternArg,
-  type EditedField,
-} from '../check/function-types';
+import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow, CallOf } from '../check/bound-expr';
+import type { EditedField } from '../check/call-params';
+import { structFieldNames } from '../check/function-types';
 import { engineError, internalError } from '../errors';
 import { toStrftime } from '../formats/date-pattern';
 import { intervalText } from '../values/interval';
@@ -78,8 +65,11 @@ export function duckDbTypeName(t: DataType): string {
  * type. An aggregate writes `over` (` OVER (...)` when it is used as a window function, else
  * empty) right after its call, inside any cast around it.
  */
-/** `scope` says what the call's value may take (see compileDuckDbExpression). */
-type DuckDbFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string, scope?: Scope) => string;
+/**
+ * `call` is the bound call, with the parameters the binder resolved when the function takes
+ * literal arguments; `scope` says what the call's value may take (see compileDuckDbExpression).
+ */
+type DuckDbFunction<C extends BoundCall = BoundCall> = (args: readonly string[], types: readonly DataType[], call: C, result: DataType, over?: string, scope?: Scope) => string;
 
 /** Where a call sits: the lengths of the arrays (and maps) its enclosing lambdas run over, and the budget they leave it. */
 interface Scope {
@@ -163,11 +153,9 @@ function asDate(sql: string, t: DataType): string {
 
 /** to_date / to_timestamp: strptime with the call's pattern, else TRY_CAST; NULL where no date can be read. */
 const readTemporal =
-  (target: 'DATE' | 'TIMESTAMP'): DuckDbFunction =>
-  ([x], _types, call) => {
-    const pattern = patternArg(call, 1);
+  (target: 'DATE' | 'TIMESTAMP'): DuckDbFunction<CallOf<'to_date' | 'to_timestamp' | 'to_timestamp_ntz' | 'unix_timestamp'>> =>
+  ([x], _types, { params: { pattern } }) => {
     if (pattern === undefined) return `TRY_CAST(${x} AS ${target})`;
-    if ('problem' in pattern) throw internalError(pattern.problem);
     const read = `try_strptime(${x}, ${sqlString(toStrftime(pattern))})`;
     return target === 'DATE' ? `CAST(${read} AS DATE)` : read;
   };
@@ -259,25 +247,9 @@ function searchedType([a, v]: readonly DataType[]): DataType {
   return common === undefined || common === 'null' ? 'integer' : common;
 }
 
-/** strftime text of a write pattern argument (from_unixtime, date_format). */
-function strftimeArg(call: BoundCall, index: number): string {
-  const pattern = writePatternArg(call, index);
-  if ('problem' in pattern) throw internalError(pattern.problem);
-  return sqlString(toStrftime(pattern));
-}
-
-/** DuckDB's text of a call's JSONPath literal (checked by the binder). */
-function pathArg(call: BoundCall, index: number): string {
-  const steps = jsonPathArg(call, index);
-  if ('problem' in steps) throw internalError(steps.problem);
+/** DuckDB's text of a JSONPath the binder read. */
+function pathSql(steps: CallOf<'get_json_object'>['params']['path']): string {
   return sqlString(duckDbJsonPath(steps));
-}
-
-/** A call's type literal (checked by the binder; it is the call's result type). */
-function typeArg(call: BoundCall, index: number, result: DataType): DataType {
-  const t = schemaArg(call, index, call.name === 'from_json');
-  if (typeof t !== 'string' || t !== result) throw internalError(`${call.name} compiled without its type literal`);
-  return t;
 }
 
 /** True when a timestamp is part of `t` (at any depth). */
@@ -393,18 +365,8 @@ export const DUCKDB_FUNCTIONS = {
     return strict([search, s, start], `CASE WHEN ${start} < 1 THEN 0 WHEN ${found} = 0 THEN 0 ELSE ${found} + ${start} - 1 END`);
   },
   split_part: plain('split_part'),
-  regexp_extract: ([s], _types, call) => {
-    const pattern = regexPatternArg(call);
-    if ('problem' in pattern) throw internalError(pattern.problem);
-    return `regexp_extract(${s}, ${sqlString(pattern.pattern)}, ${integerLiteralArg(call, 2) ?? 1})`;
-  },
-  regexp_replace: ([s], _types, call) => {
-    const pattern = regexPatternArg(call);
-    if ('problem' in pattern) throw internalError(pattern.problem);
-    const pieces = replacementArg(call, pattern.groups);
-    if ('problem' in pieces) throw internalError(pieces.problem);
-    return `regexp_replace(${s}, ${sqlString(pattern.pattern)}, ${sqlString(re2Rewrite(pieces))}, 'g')`;
-  },
+  regexp_extract: ([s], _types, { params }) => `regexp_extract(${s}, ${sqlString(params.pattern)}, ${params.group})`,
+  regexp_replace: ([s], _types, { params }) => `regexp_replace(${s}, ${sqlString(params.pattern)}, ${sqlString(re2Rewrite(params.replacement))}, 'g')`,
 
   abs: plain('abs'),
   round: plain('round'),
@@ -450,20 +412,18 @@ export const DUCKDB_FUNCTIONS = {
   date_sub: ([d, n], types) => `(${asDate(d, types[0])} - ${dayCount(n, types[1])})`,
   datediff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
   // Spark's rule; the rounding is floor(x * 1e8 + 0.5) / 1e8 on both backends.
-  months_between: ([end, start], _types, call) => {
+  months_between: ([end, start], _types, { params }) => {
     const months = (m: string): string => `(year(${m}) * 12 + month(${m}))`;
     const seconds = (m: string): string => `(hour(${m}) * 3600 + minute(${m}) * 60 + second(${m}))`;
     const whole = `CAST(${months(end)} - ${months(start)} AS DOUBLE)`;
     const sameDay = `day(${end}) = day(${start}) OR (day(${end}) = day(last_day(${end})) AND day(${start}) = day(last_day(${start})))`;
     const diff = `(${whole} + CAST((day(${end}) - day(${start})) * 86400 + ${seconds(end)} - ${seconds(start)} AS DOUBLE) / CAST(2678400 AS DOUBLE))`;
-    const rounded = roundOffArg(call) ? `(floor(${diff} * 1e8 + 0.5) / 1e8)` : diff;
+    const rounded = params.roundOff ? `(floor(${diff} * 1e8 + 0.5) / 1e8)` : diff;
     return `CASE WHEN ${sameDay} THEN ${whole} ELSE ${rounded} END`;
   },
-  next_day: ([d], types, call) => {
-    const day = weekdayArg(call, 1);
-    if (day === undefined) throw internalError('next_day compiled without a day literal');
+  next_day: ([d], types, { params }) => {
     const date = asDate(d, types[0]);
-    return `(${date} + CAST(((${day} - isodow(${date}) + 6) % 7 + 1) AS INTEGER))`;
+    return `(${date} + CAST(((${params.weekday} - isodow(${date}) + 6) % 7 + 1) AS INTEGER))`;
   },
   make_date: ([y, m, d]) => `CASE WHEN ${y} BETWEEN 1 AND 9999 THEN try(make_date(CAST(${y} AS BIGINT), CAST(${m} AS BIGINT), CAST(${d} AS BIGINT))) END`,
   unix_timestamp: (args, types, call, result) => {
@@ -471,17 +431,13 @@ export const DUCKDB_FUNCTIONS = {
     if (types[0] === 'date') return epochSeconds(`CAST(${args[0]} AS TIMESTAMP)`);
     return epochSeconds(readTemporal('TIMESTAMP')(args, types, call, result));
   },
-  from_unixtime: ([n], _types, call) => `strftime(make_timestamp(CAST(${n} AS BIGINT) * 1000000), ${strftimeArg(call, 1)})`,
+  from_unixtime: ([n], _types, { params }) => `strftime(make_timestamp(CAST(${n} AS BIGINT) * 1000000), ${sqlString(toStrftime(params.pattern))})`,
   timestamp_seconds: ([n]) => `make_timestamp(CAST(${n} AS BIGINT) * 1000000)`,
-  date_format: ([d], _types, call) => `strftime(${d}, ${strftimeArg(call, 1)})`,
+  date_format: ([d], _types, { params }) => `strftime(${d}, ${sqlString(toStrftime(params.pattern))})`,
   // DuckDB adds an interval to a date as a timestamp; the portable result is the date.
   add_months: ([d, n], types) => `CAST((${asDate(d, types[0])} + to_months(${dayCount(n, types[1])})) AS DATE)`,
   last_day: ([d]) => `last_day(${d})`,
-  date_trunc: ([, d], _types, call) => {
-    const unit = truncationUnitArg(call, 0);
-    if (unit === undefined) throw internalError('date_trunc compiled without a unit literal');
-    return `date_trunc(${sqlString(unit)}, ${d})`;
-  },
+  date_trunc: ([, d], _types, { params }) => `date_trunc(${sqlString(params.unit)}, ${d})`,
   date_add: ([d, n], types) => `(${asDate(d, types[0])} + ${dayCount(n, types[1])})`,
   date_diff: ([end, start]) => `date_diff('day', ${start}, ${end})`,
   to_date: readTemporal('DATE'),
@@ -496,14 +452,14 @@ export const DUCKDB_FUNCTIONS = {
     throw internalError('make_dt_interval is compiled only as a folded interval');
   },
   // JSON (spec 9.13.10), variant (9.13.13), time of day and timestamp_ntz (9.13.11).
-  from_json: ([x], _types, call, result) => convertJson(`CASE WHEN json_valid(${x}) THEN ${jsonDepthGuard(x, 'from_json')} END`, typeArg(call, 1, result), 'try'),
+  from_json: ([x], _types, { params }) => convertJson(`CASE WHEN json_valid(${x}) THEN ${jsonDepthGuard(x, 'from_json')} END`, params.schema, 'try'),
   to_json: ([x], [t]) => `CAST(to_json(${t === 'variant' ? jsonDepthGuard(x, 'to_json') : x}) AS VARCHAR)`,
-  get_json_object: ([x], _types, call) => `json_extract_string(CASE WHEN json_valid(${x}) THEN ${jsonDepthGuard(x, 'get_json_object')} END, ${pathArg(call, 1)})`,
-  schema_of_json: (_args, _types, call) => jsonSchema(`json(${jsonDepthGuard(sqlString((call.args[0] as { value: string }).value), 'schema_of_json')})`),
+  get_json_object: ([x], _types, { params }) => `json_extract_string(CASE WHEN json_valid(${x}) THEN ${jsonDepthGuard(x, 'get_json_object')} END, ${pathSql(params.path)})`,
+  schema_of_json: (_args, _types, { params }) => jsonSchema(`json(${jsonDepthGuard(sqlString(params.json), 'schema_of_json')})`),
   // json() checks and minifies: text that is not JSON fails the job, as a failed CAST does.
   parse_json: ([x]) => `json(${jsonDepthGuard(x, 'parse_json')})`,
-  variant_get: ([v], _types, call, result) => convertJson(`json_extract(${jsonDepthGuard(v, 'variant_get')}, ${pathArg(call, 1)})`, typeArg(call, 2, result), 'strict'),
-  try_variant_get: ([v], _types, call, result) => convertJson(`json_extract(${jsonDepthGuard(v, 'try_variant_get')}, ${pathArg(call, 1)})`, typeArg(call, 2, result), 'try'),
+  variant_get: ([v], _types, { params }) => convertJson(`json_extract(${jsonDepthGuard(v, 'variant_get')}, ${pathSql(params.path)})`, params.type, 'strict'),
+  try_variant_get: ([v], _types, { params }) => convertJson(`json_extract(${jsonDepthGuard(v, 'try_variant_get')}, ${pathSql(params.path)})`, params.type, 'try'),
   is_variant_null: ([v]) => `coalesce(json_type(${jsonDepthGuard(v, 'is_variant_null')}) = 'NULL', FALSE)`,
   schema_of_variant: ([v]) => jsonSchema(jsonDepthGuard(v, 'schema_of_variant')),
   current_time: () => 'CAST(CAST(current_timestamp AS TIMESTAMP) AS TIME)',
@@ -590,11 +546,7 @@ export const DUCKDB_FUNCTIONS = {
     const names = structFieldNames(call);
     return `struct_pack(${args.map((a, i) => `${quoteIdentifier(names[i] as string)} := ${a}`).join(', ')})`;
   },
-  named_struct: (args, _types, call) => {
-    const pairs: string[] = [];
-    for (let i = 0; i < args.length; i += 2) pairs.push(`${quoteIdentifier((call.args[i] as { value: string }).value)} := ${args[i + 1]}`);
-    return `struct_pack(${pairs.join(', ')})`;
-  },
+  named_struct: (args, _types, { params }) => `struct_pack(${params.names.map((name, i) => `${quoteIdentifier(name)} := ${args[2 * i + 1]}`).join(', ')})`,
   transform: ([a, f]) => `list_transform(${a}, ${f})`,
   filter: ([a, f]) => `list_filter(${a}, ${f})`,
   // Three-valued: TRUE for some TRUE, else NULL for some NULL, else FALSE.
@@ -646,8 +598,8 @@ export const DUCKDB_FUNCTIONS = {
     const merged = withEntryParams(call, `list_extract(${a}, "__i")`, `list_extract(${b}, "__i")`, scope);
     return `CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL ELSE CAST(list_transform(range(1, greatest(len(${a}), len(${b})) + 1), lambda "__i": ${merged}) AS ${duckDbTypeName(result)}) END`;
   },
-  with_field: ([s, , value], types, call) => editStruct(s, editedStructOrFail(call, types), value),
-  drop_fields: ([s], types, call) => editStruct(s, editedStructOrFail(call, types), 'NULL'),
+  with_field: ([s, , value], _types, { params }) => editStruct(s, params.fields, value),
+  drop_fields: ([s], _types, { params }) => editStruct(s, params.fields, 'NULL'),
   aggregate: ([a, start, , finish], types, call) => {
     // The binder typed the merge lambda's parameters: (state, state) when the fold runs in one
     // type, (state, element) when start and the elements have none in common.
@@ -681,7 +633,13 @@ export const DUCKDB_FUNCTIONS = {
     const values = inResultType(args.filter((_, i) => i % 2 === 1), types.filter((_, i) => i % 2 === 1), parts.value);
     return `MAP([${keys.join(', ')}], [${values.join(', ')}])`;
   },
-} satisfies Record<FunctionName, DuckDbFunction>;
+} satisfies { readonly [N in FunctionName]: DuckDbFunction<CallOf<N>> };
+
+/** The compiled function of a call, taking the call as bound (with the parameters of its own name). */
+function duckDbFunctionOf(call: BoundCall): DuckDbFunction {
+  // The table is typed per name, which an indexed access by a name only known here loses.
+  return DUCKDB_FUNCTIONS[call.name] as DuckDbFunction;
+}
 
 /**
  * An aggregate's merge, failing the job once a text or array accumulator is past the fold limits.
@@ -732,12 +690,6 @@ function mapOfEntries(fn: string, entries: string, result: DataType): string {
     `CASE WHEN list_contains(list_transform(${keys}, lambda "__k": "__k" IS NULL), TRUE) THEN ${raiseSql(`${fn} cannot make a map with a NULL key`)} ` +
     `WHEN len(list_distinct(${keys})) < len("__l") THEN ${raiseSql(`${fn} cannot make a map with a repeated key`)} ELSE map_from_entries("__l") END`;
   return `CAST(list_transform([${entries}], lambda "__l": ${checked})[1] AS ${duckDbTypeName(result)})`;
-}
-
-function editedStructOrFail(call: BoundCall, types: readonly DataType[]): readonly EditedField[] {
-  const fields = editedStruct(call, types);
-  if ('problem' in fields) throw internalError(fields.problem);
-  return fields;
 }
 
 /** with_field / drop_fields: the struct of `fields` (each an input field, or `value`), NULL for a NULL struct. */
@@ -902,7 +854,7 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
       case 'cast':
         return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${duckDbTypeName(node.type)})`;
       case 'call': {
-        const fn: DuckDbFunction = DUCKDB_FUNCTIONS[node.name];
+        const fn = duckDbFunctionOf(node);
         const over = LAMBDAS_OVER[node.name];
         if (over !== undefined && node.args[over.bound]?.kind === 'lambda') return overArrays(node, fn, over.bound, over.length);
         return fn(node.args.map(compile), node.args.map(typeOf), node, node.type, undefined, scope());
@@ -977,7 +929,7 @@ function compileWindow(node: BoundWindow, compile: (e: BoundExpr) => string, opt
     }
   }
   const over = spec(partition, frame.type === 'rows' ? [...keys, position] : keys, frameSql(frame));
-  const fn: DuckDbFunction = DUCKDB_FUNCTIONS[call.name];
+  const fn = duckDbFunctionOf(call);
   const sql = fn(call.args.map(compile), call.args.map((a) => a.type), call, call.type, over);
   if (!sql.includes(over)) throw internalError(`aggregate "${call.name}" cannot be compiled as a window function`);
   return sql;

@@ -6,19 +6,19 @@
  * of an empty or NULL list gives NULL). json_tuple yields one row per input row: no series.
  */
 import type { GeneratorName } from '../check/binders/generator';
-import type { BoundCall } from '../check/bound-expr';
+import type { BoundCall, CallOf } from '../check/bound-expr';
 import { nestedParts } from '../types/data-type';
 import { jsonDepthGuard } from './json-depth-sql';
 import { sqlString } from './sql-text';
 
-/** How DuckDB computes one generator over its argument's helper column `g`. */
-interface GeneratorSql {
+/** How DuckDB computes one generator over its argument's helper column `g`, for calls `C`. */
+interface GeneratorSql<C extends BoundCall = BoundCall> {
   /** What the helper column holds instead of the argument (parsed once), if anything. */
-  readonly parse?: (g: string, call: BoundCall) => string;
+  readonly parse?: (g: string, call: C) => string;
   /** The number of rows a value yields (NULL or 0 for none); absent: exactly one, no series. */
-  readonly rows?: (g: string, call: BoundCall) => string;
+  readonly rows?: (g: string, call: C) => string;
   /** The columns' values for series position `i` (1-based). */
-  readonly columns: (g: string, i: string, call: BoundCall) => readonly string[];
+  readonly columns: (g: string, i: string, call: C) => readonly string[];
 }
 
 const isMap = (call: BoundCall): boolean => nestedParts(call.args[0]?.type ?? 'null')?.kind === 'map';
@@ -40,14 +40,14 @@ export const DUCKDB_GENERATORS = {
   // The text is parsed once into the list of the keys' texts; NULL unless it is a JSON object
   // (json_type fails on invalid text, so validity is asked first). A repeated key reads its first.
   json_tuple: {
-    parse: (g, call) => {
-      const keys = call.args.slice(1).map((k) => sqlString(pointer((k as { value: string }).value)));
+    parse: (g, { params }) => {
+      const keys = params.keys.map((k) => sqlString(pointer(k)));
       // The bound holds for any valid text, not only objects, as on every JSON function.
       return `CASE WHEN json_valid(${g}) THEN CASE WHEN json_type(${jsonDepthGuard(g, 'json_tuple')}) = 'OBJECT' THEN json_extract_string(${g}, [${keys.join(', ')}]) END END`;
     },
-    columns: (g, _i, call) => call.args.slice(1).map((_, k) => `list_extract(${g}, ${k + 1})`),
+    columns: (g, _i, { params }) => params.keys.map((_, k) => `list_extract(${g}, ${k + 1})`),
   },
-} as const satisfies Record<GeneratorName, GeneratorSql>;
+} as const satisfies { readonly [N in GeneratorName]: GeneratorSql<CallOf<N>> };
 
 /** Helper column names of one generator's statement (quoted), none an input column's. */
 export interface GeneratorNames {
@@ -68,7 +68,8 @@ export interface GeneratorNames {
  * `index`.
  */
 export function generatedRows(relation: string, call: BoundCall & { readonly name: GeneratorName }, arg: string, names: GeneratorNames): { readonly sql: string; readonly repeats: boolean } {
-  const spec: GeneratorSql = DUCKDB_GENERATORS[call.name];
+  // The table is typed per name, which an indexed access by a name only known here loses.
+  const spec = DUCKDB_GENERATORS[call.name] as GeneratorSql;
   const g = `t.${names.value}`;
   const numbered = names.seq !== undefined && spec.rows !== undefined;
   let rows = `(SELECT *, ${arg} AS ${names.value}${numbered ? `, row_number() OVER () AS ${names.seq}` : ''} FROM ${relation})`;

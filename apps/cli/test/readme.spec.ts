@@ -68,7 +68,8 @@ describe('docs/cli.md and the README: the command-line tool', () => {
   });
 
   it('the README\'s line runs from the repository root', async () => {
-    const line = README.split('\n').find((l) => l.includes('dist/apps/cli/main.js'));
+    // The README shows it in an sh block of a list item, indented.
+    const line = README.split('\n').find((l) => l.includes('dist/apps/cli/main.js'))?.trim();
     expect(line).toBeDefined();
     // The build half is what `npx nx test cli` has just run (its test target depends on it).
     const [build, command] = (line as string).replace(/\s+#.*$/, '').split(' && ');

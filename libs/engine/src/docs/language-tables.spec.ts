@@ -66,7 +66,7 @@ describe('the generated tables of the docs', () => {
     expect(options.split('\n')).toHaveLength(count + 2);
     expect(options).toContain('| csv | `sep` | `delimiter` | text | `,` | ');
     expect(options).toContain('| csv | `nullValue` |  | text | empty | ');
-    expect(options).toMatch(/\| parquet \| `compression` \|  \| text \|  \| .+ \|/);
+    expect(options).toMatch(/\| parquet \| `compression` \| {2}\| text \| {2}\| .+ \|/);
   });
 
   /** Each generated table, the docs page that holds it. */

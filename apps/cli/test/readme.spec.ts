@@ -1,20 +1,21 @@
 /**
- * The README's command-line examples, run as written: the "Command-line tool" section's sh block
+ * The command-line examples of the docs, run as written: the sh block of docs/cli.md's examples
  * by bash with `pipeline` on the PATH (the built bin, as `npm link` installs it) from a folder
  * laid out like the repository (a copy of sample-data), the built HTTP server standing in for
- * `localhost:8080`; and the quick start's `pipeline` line from the repository root.
+ * `localhost:8080`; and the README's `pipeline` line from the repository root.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CLI, ROOT, cleanEnv, makeTemp, removeTemp, runShell, startServer, type ServerProcess } from './helpers';
 
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const CLI_PAGE = fs.readFileSync(path.join(ROOT, 'docs', 'cli.md'), 'utf8');
 const DOC_SERVER = 'http://localhost:8080';
 
-/** The sh block of the Command-line tool section. */
+/** The sh block of docs/cli.md's `examples:cli` part. */
 function cliExamples(): string {
-  const section = /<!-- section:cli[^>]*-->([\s\S]*?)<!-- \/section:cli -->/.exec(README)?.[1];
-  if (section === undefined) throw new Error('README.md has no cli section');
+  const section = /<!-- examples:cli[^>]*-->([\s\S]*?)<!-- \/examples:cli -->/.exec(CLI_PAGE)?.[1];
+  if (section === undefined) throw new Error('docs/cli.md has no examples:cli part');
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] as string);
   expect(blocks).toHaveLength(1);
   return blocks[0] as string;
@@ -36,7 +37,7 @@ afterAll(async () => {
   removeTemp(bin);
 });
 
-describe('README: Command-line tool', () => {
+describe('docs/cli.md and the README: the command-line tool', () => {
   it('every example runs and exits 0, each printing what the section describes', async () => {
     const script = cliExamples();
     const commands = script.trim().split('\n');
@@ -66,8 +67,9 @@ describe('README: Command-line tool', () => {
     expect(rows).toMatch(/^name:string +department:string +salary:long\n(.*\n){2}2 rows \(more not shown\)\n$/);
   });
 
-  it('the quick start\'s line runs from the repository root', async () => {
-    const line = README.split('\n').find((l) => l.includes('dist/apps/cli/main.js'));
+  it('the README\'s line runs from the repository root', async () => {
+    // The README shows it in an sh block of a list item, indented.
+    const line = README.split('\n').find((l) => l.includes('dist/apps/cli/main.js'))?.trim();
     expect(line).toBeDefined();
     // The build half is what `npx nx test cli` has just run (its test target depends on it).
     const [build, command] = (line as string).replace(/\s+#.*$/, '').split(' && ');

@@ -8,7 +8,7 @@ import { ServerReflectionRequest } from 'nice-grpc-server-reflection/lib/proto/g
 import { PipelineServiceDefinition } from '../src/generated/pipeline/v1/pipeline';
 import { EMPLOYEES_CSV, startHarness, type Harness } from './harness';
 
-// Runs the README's grpcurl examples in order against a real server: with grpcurl itself when it
+// Runs the grpcurl examples of docs/grpc.md in order against a real server: with grpcurl itself when it
 // is installed, otherwise as the equivalent nice-grpc calls built from the same request JSON.
 
 /** One example line: `[VAR=$(]grpcurl -plaintext [-d JSON] ADDRESS METHOD[ | jq -r .field)]`. */
@@ -49,7 +49,7 @@ function shellWords(text: string): string[] {
 
 function parseExample(line: string): Example {
   const m = /^(?:([A-Z]+)=\$\()?(grpcurl .*?)(?: \| jq -r \.(\w+)\))?$/.exec(line);
-  if (!m) throw new Error(`README example not in the expected form: ${line}`);
+  if (!m) throw new Error(`docs/grpc.md example not in the expected form: ${line}`);
   const words = shellWords(m[2]);
   expect(words.slice(0, 2)).toEqual(['grpcurl', '-plaintext']);
   const d = words.indexOf('-d');
@@ -63,12 +63,14 @@ function parseExample(line: string): Example {
   };
 }
 
-function readmeExamples(): Example[] {
-  const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### grpcurl examples'), readme.indexOf('<!-- /section:grpc -->'));
-  const block = /```sh\n([\s\S]*?)```/.exec(section);
-  if (!block) throw new Error('no sh block in the README grpc section');
-  return block[1].trim().split('\n').map(parseExample);
+/** The one sh block of the page's `examples:grpc` part, a command a line. */
+function pageExamples(): Example[] {
+  const page = readFileSync(join(__dirname, '../../../docs/grpc.md'), 'utf8');
+  const part = /<!-- examples:grpc[^>]*-->([\s\S]*?)<!-- \/examples:grpc -->/.exec(page)?.[1];
+  if (part === undefined) throw new Error('docs/grpc.md has no examples:grpc part');
+  const blocks = [...part.matchAll(/```sh\n([\s\S]*?)```/g)];
+  expect(blocks).toHaveLength(1);
+  return blocks[0][1].trim().split('\n').map(parseExample);
 }
 
 const expand = (text: string, vars: Record<string, string>) => text.replace(/\$([A-Z]+)/g, (_, v: string) => vars[v] ?? '');
@@ -105,7 +107,7 @@ async function viaNiceGrpc(example: Example, vars: Record<string, string>): Prom
   expect(service).toBe('pipeline.v1.PipelineService');
   const methods = PipelineServiceDefinition.methods as Record<string, { name: string; requestType: { fromJSON(o: unknown): unknown }; responseType: { toJSON(m: never): unknown } }>;
   const key = Object.keys(methods).find((k) => methods[k].name === rpc);
-  if (!key) throw new Error(`README names an unknown RPC ${rpc}`);
+  if (!key) throw new Error(`docs/grpc.md names an unknown RPC ${rpc}`);
   const client = h.client as unknown as Record<string, (req: unknown) => Promise<unknown>>;
   const response = await client[key](methods[key].requestType.fromJSON(body));
   return methods[key].responseType.toJSON(response as never) as Record<string, unknown>;
@@ -118,9 +120,9 @@ function viaGrpcurl(example: Example, vars: Record<string, string>): Record<stri
   return JSON.parse(out) as Record<string, unknown>;
 }
 
-describe(`README grpcurl examples (run ${hasGrpcurl ? 'with grpcurl' : 'as equivalent nice-grpc calls'})`, () => {
+describe(`docs/grpc.md grpcurl examples (run ${hasGrpcurl ? 'with grpcurl' : 'as equivalent nice-grpc calls'})`, () => {
   it('all run in order and give the documented answers', async () => {
-    const examples = readmeExamples();
+    const examples = pageExamples();
     expect(examples.map((e) => e.method.split('/').pop())).toEqual([
       'list',
       'Check',

@@ -1,6 +1,7 @@
 /**
- * The README's curl examples, run as written (bash + curl + jq) against a real server over a copy
- * of sample-data, each answer checked against the status and body the README shows under it.
+ * The curl examples of docs/http-api.md and the README's first job, run as written (bash + curl +
+ * jq) against a real server over a copy of sample-data, each answer checked against the status and
+ * body the page shows under it.
  */
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -18,18 +19,25 @@ interface Example {
   readonly body: string;
 }
 
-/** The sh blocks of the section's "curl examples", each with the `HTTP <status>` block after it. */
-function readExamples(): Example[] {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const section = /<!-- section:http[^>]*-->([\s\S]*?)<!-- \/section:http -->/.exec(readme)?.[1] ?? '';
-  const examples = section.slice(section.indexOf('### curl examples'), section.indexOf('### Load'));
-  const blocks = [...examples.matchAll(/```(sh|text)\n([\s\S]*?)```/g)].map(([, lang, text]) => ({ lang, text }));
+/** The pages whose `examples:http` part holds curl examples, relative to the repository root. */
+// In this order: the API page's job list shows its own job only.
+const PAGES = { api: 'docs/http-api.md', readme: 'README.md' } as const;
+
+/** The sh blocks of a page's `examples:http` part, each with the `HTTP <status>` block after it. */
+function readExamples(page: string): Example[] {
+  const text = fs.readFileSync(path.join(ROOT, page), 'utf8');
+  const part = /<!-- examples:http[^>]*-->([\s\S]*?)<!-- \/examples:http -->/.exec(text)?.[1];
+  if (part === undefined) throw new Error(`${page} has no examples:http part`);
+  const blocks = [...part.matchAll(/```(\w*)\n([\s\S]*?)```/g)].map(([, lang, body]) => ({ lang, text: body }));
   const result: Example[] = [];
   for (let i = 0; i < blocks.length; i++) {
-    if (blocks[i].lang !== 'sh') continue;
+    if (blocks[i].lang !== 'sh') {
+      if (blocks[i - 1]?.lang !== 'sh') throw new Error(`${page}: a ${blocks[i].lang || 'plain'} block that answers no curl example:\n${blocks[i].text}`);
+      continue;
+    }
     const answer = blocks[i + 1];
     const match = answer?.lang === 'text' ? /^HTTP (\d{3})\n([\s\S]*)$/.exec(answer.text) : null;
-    if (!match) throw new Error(`README curl example without an "HTTP <status>" answer after it:\n${blocks[i].text}`);
+    if (!match) throw new Error(`${page}: curl example without an "HTTP <status>" answer after it:\n${blocks[i].text}`);
     result.push({ script: blocks[i].text, status: Number(match[1]), body: match[2].trimEnd() });
   }
   return result;
@@ -85,10 +93,13 @@ curl() {
 `;
 
 let server: TestServer;
+/** Stands for the repository root the examples run from: it holds sample-data only. */
 let work: string;
+let statuses: string;
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'http-server-readme-'));
+  statuses = fs.mkdtempSync(path.join(os.tmpdir(), 'http-server-readme-statuses-'));
   fs.cpSync(path.join(ROOT, 'sample-data'), path.join(work, 'sample-data'), { recursive: true });
   fs.rmSync(path.join(work, 'sample-data', 'out'), { recursive: true, force: true });
   server = await startTestServer({ dataRoot: path.join(work, 'sample-data'), workers: 1 });
@@ -97,10 +108,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
   fs.rmSync(work, { recursive: true, force: true });
+  fs.rmSync(statuses, { recursive: true, force: true });
 });
 
-it('finds a curl example for every endpoint', () => {
-  const scripts = readExamples().map((e) => e.script.replace(/\\\n\s*/g, ' '));
+it('finds a curl example for every endpoint in docs/http-api.md', () => {
+  const scripts = readExamples(PAGES.api).map((e) => e.script.replace(/\s*\\\n\s*/g, ' '));
   const has = (pattern: RegExp) => scripts.some((s) => pattern.test(s));
   expect(has(/curl -s http:\/\/localhost:8080\/api\/health/)).toBe(true);
   expect(has(/curl -s http:\/\/localhost:8080\/api\/validate /)).toBe(true);
@@ -113,9 +125,22 @@ it('finds a curl example for every endpoint', () => {
   expect(has(/-X OPTIONS/)).toBe(true);
 });
 
-it('answers every README curl example as documented', async () => {
-  const examples = readExamples();
-  const statusFile = path.join(work, 'statuses');
+it('shows the README\'s first job from submit to its rows, with the pipeline it shows', () => {
+  const scripts = readExamples(PAGES.readme).map((e) => e.script.replace(/\s*\\\n\s*/g, ' '));
+  expect(scripts).toHaveLength(3);
+  expect(scripts[0]).toMatch(/curl -s http:\/\/localhost:8080\/api\/jobs -d .*sample-data\/pipelines\/teckel-top-earners\.yaml/);
+  expect(scripts[1]).toContain('/api/jobs/$JOB_ID/wait?timeout=60');
+  expect(scripts[2]).toContain('/api/jobs/$JOB_ID/outputs/output_top_earners/rows');
+  // The YAML shown is the sample file as it is, less its leading comment.
+  const readme = fs.readFileSync(path.join(ROOT, PAGES.readme), 'utf8');
+  const shown = /```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+  const file = fs.readFileSync(path.join(ROOT, 'sample-data/pipelines/teckel-top-earners.yaml'), 'utf8');
+  expect(shown).toBe(file.replace(/^(#.*\n)+/, ''));
+});
+
+it.each(Object.entries(PAGES))('answers every curl example of %s as documented', async (_name, page) => {
+  const examples = readExamples(page);
+  const statusFile = path.join(statuses, `${_name}.txt`);
   const script = [
     'set -e',
     CURL_WRAPPER,
@@ -130,14 +155,16 @@ it('answers every README curl example as documented', async () => {
     encoding: 'utf8',
     timeout: 60_000,
   });
+  // Run from the repository root, an example that wrote a file there (`tee job.json`) would leave it behind.
+  expect(fs.readdirSync(work)).toEqual(['sample-data']);
   const outputs = stdout.split(/\n@@example \d+@@\n/).slice(1);
-  const statuses = fs.readFileSync(statusFile, 'utf8').split(/@@example \d+@@\n/).slice(1);
+  const answered = fs.readFileSync(statusFile, 'utf8').split(/@@example \d+@@\n/).slice(1);
   expect(outputs).toHaveLength(examples.length);
 
   const ids = new Map<string, string>();
   examples.forEach((example, i) => {
     const where = `example ${i}: ${example.script.split('\n')[0]}`;
-    const lastStatus = statuses[i].trim().split('\n').pop();
+    const lastStatus = answered[i].trim().split('\n').pop();
     expect({ where, status: Number(lastStatus) }).toEqual({ where, status: example.status });
     const output = outputs[i].replace(/\r/g, '').trimEnd();
     let documented: unknown;

@@ -6,7 +6,7 @@ export interface DuckDbSettings {
   /**
    * Worker threads of the instance; default every core Node may use, so a lone job or session
    * uses the whole machine. Concurrent instances then share the cores through the OS scheduler
-   * (see the README's Performance section for the measurement behind this default).
+   * (see docs/performance.md for the measurement behind this default).
    */
   readonly threads?: number;
   /** DuckDB `memory_limit`, e.g. `'2GB'`; default an eighth of the machine's memory, between 256MB and 4GB. */

@@ -1,25 +1,27 @@
 /**
- * The README's language tables are generated from the catalogues: this test fails when they drift.
+ * The generated tables of docs/language.md (kinds, functions, refused parts) and docs/formats.md
+ * (format options) come from the catalogues: this test fails when they drift.
  * `UPDATE_DOCS=1 npx jest -c libs/engine/jest.config.js --testPathPatterns language-tables` rewrites them.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { KIND_NAMES, FUNCTION_NAMES, WINDOW_FUNCTIONS } from '@pipeline/definition';
+import { FORMATS, FORMAT_OPTIONS, KIND_NAMES, FUNCTION_NAMES, WINDOW_FUNCTIONS } from '@pipeline/definition';
 import { functionCatalogue, functionsTable, kindCatalogue, kindsTable, refusedTable } from './language-tables';
 import { SPEC_FUNCTIONS, SPEC_SYNTAX_FUNCTIONS } from './spec-functions';
+import { formatOptionsTable } from './format-options-table';
 
-const README = path.join(__dirname, '..', '..', '..', '..', 'README.md');
+const DOCS = path.join(__dirname, '..', '..', '..', '..', 'docs');
 
-function section(text: string, name: string): { start: number; end: number } {
+function section(text: string, name: string, page: string): { start: number; end: number } {
   const open = `<!-- generated:${name} -->\n`;
   const close = `\n<!-- /generated:${name} -->`;
   const start = text.indexOf(open);
   const end = text.indexOf(close);
-  if (start < 0 || end < start) throw new Error(`README.md has no generated:${name} section`);
+  if (start < 0 || end < start) throw new Error(`docs/${page} has no generated:${name} section`);
   return { start: start + open.length, end };
 }
 
-describe('the README language tables', () => {
+describe('the generated tables of the docs', () => {
   const tables = { kinds: kindsTable(), functions: functionsTable(), refused: refusedTable() };
 
   it('list every kind and every function, with one column per backend', () => {
@@ -58,18 +60,39 @@ describe('the README language tables', () => {
     expect(tables.refused).toMatch(/\| `hooks` \| top-level key \(V-006\) \| .+ \|/);
   });
 
-  it('are current in the README', () => {
-    let text = fs.readFileSync(README, 'utf8');
-    if (process.env['UPDATE_DOCS'] === '1') {
-      for (const [name, table] of Object.entries(tables)) {
-        const { start, end } = section(text, name);
-        text = text.slice(0, start) + table + text.slice(end);
+  it('list every option of every format, with its default and meaning', () => {
+    const options = formatOptionsTable();
+    const count = FORMATS.reduce((n, f) => n + FORMAT_OPTIONS[f].length, 0);
+    expect(options.split('\n')).toHaveLength(count + 2);
+    expect(options).toContain('| csv | `sep` | `delimiter` | text | `,` | ');
+    expect(options).toContain('| csv | `nullValue` |  | text | empty | ');
+    expect(options).toMatch(/\| parquet \| `compression` \| {2}\| text \| {2}\| .+ \|/);
+  });
+
+  /** Each generated table, the docs page that holds it. */
+  const pages: Record<string, { page: string; table: string }> = {
+    kinds: { page: 'language.md', table: tables.kinds },
+    functions: { page: 'language.md', table: tables.functions },
+    refused: { page: 'language.md', table: tables.refused },
+    options: { page: 'formats.md', table: formatOptionsTable() },
+  };
+
+  it('are current in docs/language.md and docs/formats.md', () => {
+    for (const page of new Set(Object.values(pages).map((p) => p.page))) {
+      const file = path.join(DOCS, page);
+      let text = fs.readFileSync(file, 'utf8');
+      const here = Object.entries(pages).filter(([, p]) => p.page === page);
+      if (process.env['UPDATE_DOCS'] === '1') {
+        for (const [name, { table }] of here) {
+          const { start, end } = section(text, name, page);
+          text = text.slice(0, start) + table + text.slice(end);
+        }
+        fs.writeFileSync(file, text);
       }
-      fs.writeFileSync(README, text);
-    }
-    for (const [name, table] of Object.entries(tables)) {
-      const { start, end } = section(text, name);
-      expect(text.slice(start, end)).toBe(table);
+      for (const [name, { table }] of here) {
+        const { start, end } = section(text, name, page);
+        expect({ page, name, table: text.slice(start, end) }).toEqual({ page, name, table });
+      }
     }
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The README's tables of what the service runs: every kind of the definition catalogue and every
- * function of the function catalogue, with what each backend does with it. Generated from the
- * catalogues and the backends' own tables, so the README cannot drift from the code
- * (`language-tables.spec.ts` compares them; `UPDATE_DOCS=1` rewrites the README section).
+ * The tables of docs/language.md of what the service runs: every kind of the definition catalogue
+ * and every function of the function catalogue, with what each backend does with it. Generated
+ * from the catalogues and the backends' own tables, so the page cannot drift from the code
+ * (`language-tables.spec.ts` compares them; `UPDATE_DOCS=1` rewrites the page's sections).
  */
 import { FUNCTION_CATALOGUE, FUNCTION_NAMES, KIND_NAMES, WINDOW_FUNCTIONS, describeArity, kindOf } from '@pipeline/definition';
 import { BACKEND_DRIVERS, BACKEND_NAMES } from '../backend-drivers';

@@ -1,6 +1,6 @@
 /**
  * The functions the Teckel v3.0 specification requires (section 9.13, its tables), each with the
- * subsection that lists it. The README's function table marks each catalogue function with its
+ * subsection that lists it. The function table of docs/language.md marks each catalogue function with its
  * subsection (or as one this service adds), and a test checks that every one listed here is in
  * the catalogue: the service implements the whole core set.
  */

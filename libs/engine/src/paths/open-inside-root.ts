@@ -109,7 +109,7 @@ export function writeNewFileChecked(checked: string, bytes: Uint8Array, label: F
  * The real path of an open descriptor. Where `/proc` is missing (not Linux) it cannot be read
  * back: the file counts as `checked` when `checked` still resolves to itself and names the same
  * file (device and inode) as the descriptor, which narrows the race without closing it (the
- * README's threat model says so).
+ * threat model of docs/security.md says so).
  */
 function openedPath(fd: number, checked: string): string {
   try {

@@ -26,8 +26,8 @@ export const MAX_FOLD_ELEMENTS = 4096;
 export const CHUNK_ROWS = 2048;
 
 /**
- * Bytes of memory a chunk's built values take per byte of value, measured (README "Limits and
- * security"): the value itself, the copy the next operator makes, the CSV writer's. Chosen so that
+ * Bytes of memory a chunk's built values take per byte of value, measured (docs/performance.md,
+ * "Limits"): the value itself, the copy the next operator makes, the CSV writer's. Chosen so that
  * a chunk of values at the limit takes at most half the memory limit, which DuckDB does not see.
  */
 export const VALUE_COPIES = 4;

@@ -78,7 +78,7 @@ export function callError(error: unknown, info: SparkErrorInfo | undefined, cont
   switch (error.code) {
     case Status.UNAVAILABLE:
     case Status.DEADLINE_EXCEEDED:
-      return sparkCatalogue.create('SPARK_UNAVAILABLE', { address: context.address, reason: said.message || 'no answer' }, { cause: error });
+      return sparkCatalogue.create('SPARK_UNAVAILABLE', { address: context.address, reason: transportReason(said.message) }, { cause: error });
     case Status.UNAUTHENTICATED:
     case Status.PERMISSION_DENIED:
       return sparkCatalogue.create('SPARK_AUTH_FAILED', { address: context.address, reason: said.message }, { cause: error });
@@ -120,6 +120,14 @@ export function callError(error: unknown, info: SparkErrorInfo | undefined, cont
 function withoutClassPrefix(message: string, errorClass: string | undefined): string {
   const prefix = errorClass === undefined ? '' : `[${errorClass}] `;
   return prefix !== '' && message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
+// grpc-js wraps the socket error: "No connection established. Last error: Error: connect
+// ECONNREFUSED 127.0.0.1:1. Resolution note: "; the socket error is the reason.
+function transportReason(message: string): string {
+  const last = /Last error: (?:Error: )?(.*?)(?:\.?\s*Resolution note:.*)?$/s.exec(message);
+  const reason = (last?.[1] ?? message).trim();
+  return reason === '' ? 'no answer' : reason;
 }
 
 function describe(error: unknown): string {

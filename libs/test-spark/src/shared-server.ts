@@ -23,8 +23,9 @@ interface SharedState {
   readonly startMs: number;
 }
 
+// PIPELINE_TEST_SPARK_STATE moves the state folder (the helper's own tests use a private one).
 function stateDir(): string {
-  return path.join(os.tmpdir(), `pipeline-test-spark-${process.getuid?.() ?? 'user'}`);
+  return process.env['PIPELINE_TEST_SPARK_STATE'] || path.join(os.tmpdir(), `pipeline-test-spark-${process.getuid?.() ?? 'user'}`);
 }
 
 async function withLock<T>(body: () => Promise<T>): Promise<T> {

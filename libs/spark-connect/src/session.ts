@@ -134,7 +134,8 @@ export function createSparkSession(context: SessionContext): SparkSession {
   async function execute(plan: Plan, options?: CallOptions): Promise<SparkResult> {
     const operationId = randomUUID();
     const interruptThis = () => {
-      // Cancelling the stream alone may leave the Spark job running; Interrupt stops it.
+      // Spark 4.0 stops an execution whose stream is cancelled; the Interrupt stops it also where
+      // the cancel does not reach Spark (a proxy in between keeps its side of the stream open).
       client
         .interrupt(
           {

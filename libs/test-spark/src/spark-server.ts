@@ -177,7 +177,11 @@ export async function stopSparkProcess(pid: number, folder: string): Promise<voi
   fs.rmSync(folder, { recursive: true, force: true });
 }
 
-/** True while process `pid` exists and is not a zombie. */
+/**
+ * True while process `pid` runs. An exited child that is not reaped yet is a zombie; but the JVM's
+ * main thread is a zombie too while its other threads still shut down (and hold the port), so
+ * only a zombie without other threads counts as gone.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -185,9 +189,11 @@ export function isAlive(pid: number): boolean {
     return false;
   }
   try {
-    return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const zombie = /^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return !zombie || fs.readdirSync(`/proc/${pid}/task`).length > 1;
   } catch {
-    return true;
+    // /proc/<pid> vanished between the two reads: it has just been reaped.
+    return fs.existsSync(`/proc/${pid}`);
   }
 }
 

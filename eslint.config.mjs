@@ -42,6 +42,8 @@ const depConstraints = [
       'scope:engine',
     ],
   },
+  // The Spark Connect client: a protocol client that knows nothing of pipelines.
+  { sourceTag: 'scope:spark-connect', onlyDependOnLibsWithTags: ['scope:errors'] },
   // Prometheus metrics of both apps: fed by the job service's changes, never by a transport.
   { sourceTag: 'scope:metrics', onlyDependOnLibsWithTags: ['scope:errors', 'scope:engine', 'scope:jobs'] },
   {

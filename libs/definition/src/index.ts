@@ -170,10 +170,12 @@ export {
 export type {
   CompletenessCheck,
   ConditionCheck,
+  ConditionCheckType,
   FreshnessCheck,
   QualityBound,
   QualityCheck,
   QualityCheckCommon,
+  QualityCheckOf,
   QualityCheckType,
   QualityRange,
   QualitySeverity,

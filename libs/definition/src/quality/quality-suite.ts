@@ -130,9 +130,12 @@ export interface ReferentialCheck extends QualityCheckCommon {
   readonly threshold: number;
 }
 
+/** The check types whose check is a row condition. */
+export type ConditionCheckType = 'crossColumn' | 'custom';
+
 /** At least `threshold` of the rows satisfy `condition` (crossColumn and custom checks). */
-export interface ConditionCheck extends QualityCheckCommon {
-  readonly type: 'crossColumn' | 'custom';
+export interface ConditionCheck<T extends ConditionCheckType = ConditionCheckType> extends QualityCheckCommon {
+  readonly type: T;
   readonly condition: Expr;
   /** The condition as written, for messages. */
   readonly text: string;
@@ -149,7 +152,11 @@ export type QualityCheck =
   | VolumeCheck
   | FreshnessCheck
   | ReferentialCheck
-  | ConditionCheck;
+  | ConditionCheck<'crossColumn'>
+  | ConditionCheck<'custom'>;
+
+/** The check of type `T` (`QualityCheckOf<'volume'>` is `VolumeCheck`): what a registry entry for `T` reads or runs. */
+export type QualityCheckOf<T extends QualityCheckType> = Extract<QualityCheck, { readonly type: T }>;
 
 /** A quality suite: checks over the rows of `target` (those meeting `filter`, when given). */
 export interface QualitySuite {

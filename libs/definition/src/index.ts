@@ -184,6 +184,8 @@ export type {
   SchemaCheck,
   Statistic,
   StatisticalCheck,
+  ThresholdCheck,
+  ThresholdEscalation,
   UniquenessCheck,
   ValidityCheck,
   ValidityFormat,

@@ -9,8 +9,26 @@ import type { BoundExpr } from '../check/bound-expr';
 import type { Measures } from './measure';
 import type { QualityResult } from './quality-result';
 
+/** A check's result before its suite adds what every result of the check shares (suite, type, target, description, time). */
+export type CheckOutcome = Omit<QualityResult, 'suite' | 'checkType' | 'target' | 'description' | 'timestamp'>;
+
 /** Judges what was measured into the check's results; `nowMs` is when the suite ran. */
-export type Judge = (measures: Measures, nowMs: number) => QualityResult[];
+export type Judge = (measures: Measures, nowMs: number) => CheckOutcome[];
+
+/** One result of a check, as a planner words it. */
+export interface OutcomeFields {
+  /** The check's name in results: `completeness(email)`. */
+  readonly name: string;
+  readonly observed: number | null;
+  readonly expected: string;
+  readonly holds: boolean;
+  readonly message: string;
+  /** The check's severity unless escalated. */
+  readonly severity?: QualitySeverity;
+  readonly column?: string;
+  /** For row-level checks: the rows (or values) failing the check, of those checked. */
+  readonly failing?: { readonly rows: number; readonly of: number };
+}
 
 /** What a planner plans one check of a suite with. */
 export interface CheckPlanning {
@@ -35,10 +53,13 @@ export interface CheckPlanning {
   key(columns: readonly string[]): number;
   /** Adds a reference look-up; returns its index in `Measures.references`. */
   reference(lookup: { readonly column: string; readonly asset: string; readonly referenceColumn: string }): number;
-  /** One result of the check: `pass` when `holds`, else the status of `severity` (the check's by default). */
-  result(name: string, observed: number | null, expected: string, holds: boolean, message: string, severity?: QualitySeverity): QualityResult;
-  /** A fraction against `threshold`, escalating below the check's `escalate.threshold`. */
-  fraction(name: string, observed: number, threshold: number, what: string): QualityResult;
+  /** One result of the check: `pass` when it holds, else the status of its severity (the check's by default). */
+  result(fields: OutcomeFields): CheckOutcome;
+  /**
+   * A fraction against `threshold`, escalating below the check's `escalate.threshold`; `what`
+   * words the measure, `failing` counts the rows (or values) that fail.
+   */
+  fraction(name: string, observed: number, threshold: number, what: string, failing: { readonly rows: number; readonly of: number }, column?: string): CheckOutcome;
 }
 
 /** The engine's planner of check type `T`. */

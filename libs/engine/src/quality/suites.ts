@@ -9,17 +9,20 @@ import type { Expr, QualitySuite } from '@pipeline/definition';
 import { bindExpression, type Column } from '../check/bind-expression';
 import type { BoundExpr } from '../check/bound-expr';
 import { columnNotFound, engineError, throwIfAborted, typeError, type EngineError } from '../errors';
-import type { CheckPlanning, Judge } from './check-planner';
+import type { CheckPlanning } from './check-planner';
 import { planCheck } from './check-planners';
 import type { MeasureRequest, Measures } from './measure';
-import { formatNumber, statusOf, type QualityResult } from './quality-result';
+import { failing, formatNumber, statusOf, type QualityResult } from './quality-result';
 
 /** A suite ready to measure, and how to judge what was measured. */
 export interface SuitePlan {
   readonly request: MeasureRequest;
-  /** The results of every check, in check order; `nowMs` is when the suite ran (freshness). */
+  /** The results of every check, in check order; `nowMs` is when the suite ran (freshness, timestamps). */
   judge(measures: Measures, nowMs: number): QualityResult[];
 }
+
+/** Judges a suite's measures into the results of one of its checks. */
+type SuiteJudge = (measures: Measures, nowMs: number) => QualityResult[];
 
 /**
  * Binds `suite` to its target's `columns`; `columnsOf` gives the columns of a referenced asset.
@@ -37,7 +40,6 @@ export async function planSuite(
   const aggregates: BoundExpr[] = [];
   const keys: (readonly string[])[] = [];
   const references: { column: string; asset: string; referenceColumn: string }[] = [];
-  const judges: Judge[] = [];
   const bindRow = (e: Expr, field: string): BoundExpr => bindExpression(e, { asset, from: asset, columns, field, context: 'row' });
   const filter = suite.filter === undefined ? undefined : bindRow(suite.filter, `quality suite "${suite.suite}": filter`);
   if (filter !== undefined && filter.type !== 'boolean' && filter.type !== 'null') {
@@ -65,24 +67,30 @@ export async function planSuite(
     reference: (lookup: { column: string; asset: string; referenceColumn: string }): number => references.push(lookup) - 1,
   };
 
+  const judges: SuiteJudge[] = [];
   for (const [index, check] of suite.checks.entries()) {
     throwIfAborted(signal, asset);
-    const result: CheckPlanning['result'] = (name, observed, expected, holds, message, severity = check.severity) => ({
-      suite: suite.suite,
+    const result: CheckPlanning['result'] = ({ name, observed, expected, holds, message, severity = check.severity, column, failing: rows }) => ({
       check: name,
+      ...(column === undefined ? {} : { column }),
       status: holds ? 'pass' : statusOf(severity),
       severity,
       observed,
       expected,
+      ...(rows === undefined ? {} : failing(rows.rows, rows.of)),
       message,
     });
-    const fraction: CheckPlanning['fraction'] = (name, observed, threshold, what) => {
+    const escalation = 'threshold' in check ? check.escalate : undefined;
+    const fraction: CheckPlanning['fraction'] = (name, observed, threshold, what, rows, column) => {
       const holds = observed >= threshold;
-      const escalated = !holds && check.escalate !== undefined && observed < check.escalate.threshold ? check.escalate.severity : check.severity;
-      return result(name, observed, `>= ${formatNumber(threshold)}`, holds, `${what}: ${formatNumber(observed)}, expected at least ${formatNumber(threshold)}`, escalated);
+      const severity = !holds && escalation !== undefined && observed < escalation.threshold ? escalation.severity : check.severity;
+      const message = `${what}: ${formatNumber(observed)}, expected at least ${formatNumber(threshold)}`;
+      return result({ name, observed, expected: `>= ${formatNumber(threshold)}`, holds, message, severity, failing: rows, ...(column === undefined ? {} : { column }) });
     };
     const where = `quality suite "${suite.suite}": checks[${index}] (${check.type})`;
-    judges.push(await planCheck(check, { ...shared, where, result, fraction }));
+    const judge = await planCheck(check, { ...shared, where, result, fraction });
+    const shares = { suite: suite.suite, checkType: check.type, target: asset, ...(check.description === undefined ? {} : { description: check.description }) };
+    judges.push((m, nowMs) => judge(m, nowMs).map(({ check: name, ...outcome }) => ({ ...shares, check: name, ...outcome, timestamp: new Date(nowMs).toISOString() })));
   }
 
   return {

@@ -12,7 +12,6 @@ import {
   isRawMap,
   QUALITY_CHECK_TYPES,
   type QualityCheck,
-  type QualityCheckCommon,
   type QualityCheckType,
   type QualitySeverity,
   type QualitySuite,
@@ -36,8 +35,8 @@ export const SUITE_FIELDS = ['suite', 'description', 'target', 'filter', 'severi
 /** Fields every check may carry. */
 const COMMON_FIELDS = ['type', 'severity', 'escalate', 'description'] as const;
 
-/** Check types that measure a fraction against a `threshold` (and so may `escalate`), in registry order. */
-const THRESHOLD_TYPES: readonly QualityCheckType[] = QUALITY_CHECK_TYPES.filter((t) => checkRuleOf(t).threshold);
+/** Check types that may `escalate` (spec 17.6), in registry order. */
+const ESCALATING_TYPES: readonly QualityCheckType[] = QUALITY_CHECK_TYPES.filter((t) => checkRuleOf(t).escalate !== undefined);
 
 /** What the quality rules need from the rest of the document. */
 export interface QualityContext {
@@ -159,30 +158,29 @@ function checkOne(
   const read = new Reader(raw, invalid);
   const severity = readSeverity(raw['severity'], (detail) => invalid('severity', detail)) ?? suiteSeverity;
   const description = optionalString(raw, 'description', (detail) => invalid('description', detail));
-  const threshold = rule.threshold ? (read.fraction('threshold') ?? 1) : undefined;
-  let escalate: QualityCheckCommon['escalate'];
-  if (raw['escalate'] !== undefined) {
-    if (threshold === undefined) throw invalid('escalate', `applies only to checks with a threshold (${THRESHOLD_TYPES.join(', ')})`);
-    const e = read.object('escalate');
-    for (const key of Object.keys(e)) {
-      if (key !== 'threshold' && key !== 'severity') throw new Stop(validationErrors.qualityUnknownField(who, `${where}: escalate`, key, ['threshold', 'severity'], detailsOf(`escalate.${key}`)));
-    }
-    const nested = new Reader(e, (field, detail) => invalid(`escalate.${field}`, detail));
-    const at = nested.fraction('threshold');
-    if (at === undefined) throw invalid('escalate.threshold', 'is required');
-    if (at > threshold) throw invalid('escalate.threshold', `must not be above threshold (${at} > ${threshold})`);
-    const to = readSeverity(e['severity'], (detail) => invalid('escalate.severity', detail));
-    if (to === undefined) throw invalid('escalate.severity', 'is required');
-    escalate = { threshold: at, severity: to };
-  }
-  return rule.read({
+  const threshold = rule.threshold ? (read.fraction('threshold') ?? 1) : 1;
+  const check = rule.read({
     raw,
     read,
     invalid,
     unknownField: (field, key, expected) => new Stop(validationErrors.qualityUnknownField(who, `${where}: ${field}`, key, expected, detailsOf(`${field}.${key}`))),
     condition: (text, field) => readCondition(text, who, `${where}: ${field}`, detailsOf(field)),
-    common: { severity, ...(escalate === undefined ? {} : { escalate }), ...(description === undefined ? {} : { description }) },
-    threshold: threshold ?? 1,
+    common: { severity, ...(description === undefined ? {} : { description }) },
+    threshold,
   });
+  if (raw['escalate'] === undefined) return check;
+  const escalation = rule.escalate;
+  if (escalation === undefined) throw invalid('escalate', `applies only to ${ESCALATING_TYPES.join(', ')} checks`);
+  const e = read.object('escalate');
+  const fields = [...escalation.fields, 'severity'];
+  for (const key of Object.keys(e)) {
+    if (!fields.includes(key)) throw new Stop(validationErrors.qualityUnknownField(who, `${where}: escalate`, key, fields, detailsOf(`escalate.${key}`)));
+  }
+  const invalidIn = (field: string, detail: string): Stop => invalid(`escalate.${field}`, detail);
+  const at = escalation.read({ raw: e, read: new Reader(e, invalidIn), invalid: invalidIn }, check);
+  const to = readSeverity(e['severity'], (detail) => invalid('escalate.severity', detail));
+  if (to === undefined) throw invalid('escalate.severity', 'is required');
+  // The rule read `at` for this very check type, so the check with it is of the same type.
+  return { ...check, escalate: { ...(at as object), severity: to } } as QualityCheck;
 }
 

@@ -10,6 +10,7 @@ export const planCompleteness: CheckPlanner<'completeness'> = (check, { where, r
   return (m) => {
     const present = m.aggregates[count] ?? 0;
     const observed = m.rows === 0 ? 1 : present / m.rows;
-    return [fraction(`completeness(${c.name})`, observed, check.threshold, `${formatNumber(present)} of ${formatNumber(m.rows)} values of "${c.name}" are not NULL, completeness`)];
+    const what = `${formatNumber(present)} of ${formatNumber(m.rows)} values of "${c.name}" are not NULL, completeness`;
+    return [fraction(`completeness(${c.name})`, observed, check.threshold, what, { rows: m.rows - present, of: m.rows }, c.name)];
   };
 };

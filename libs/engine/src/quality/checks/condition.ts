@@ -14,6 +14,7 @@ export function planCondition<T extends ConditionCheckType>(check: ConditionChec
   return (m) => {
     const ok = m.aggregates[passing] ?? 0;
     const observed = m.rows === 0 ? 1 : ok / m.rows;
-    return [fraction(`${check.type}(${check.text.trim()})`, observed, check.threshold, `${formatNumber(ok)} of ${formatNumber(m.rows)} rows satisfy the condition, fraction`)];
+    const what = `${formatNumber(ok)} of ${formatNumber(m.rows)} rows satisfy the condition, fraction`;
+    return [fraction(`${check.type}(${check.text.trim()})`, observed, check.threshold, what, { rows: m.rows - ok, of: m.rows })];
   };
 }

@@ -4,7 +4,7 @@ import { typeError } from '../../errors';
 import type { CheckPlanner } from '../check-planner';
 import { formatNumber } from '../quality-result';
 
-/** Plans `type: freshness`. */
+/** Plans `type: freshness`; older than the `escalate` age (or without values), it reports with the escalated severity. */
 export const planFreshness: CheckPlanner<'freshness'> = (check, { asset, where, resolve, aggregate, result }) => {
   const c = resolve(`${where}: column`, check.column);
   if (c.type !== 'timestamp' && c.type !== 'date') {
@@ -19,6 +19,9 @@ export const planFreshness: CheckPlanner<'freshness'> = (check, { asset, where, 
     const age = latestMs === null ? null : Math.max(0, Math.round((nowMs - latestMs) / 1000));
     const expected = `<= ${formatNumber(maxSeconds)} s (${check.maxAge})`;
     const said = age === null ? `"${c.name}" has no values` : `latest "${c.name}" is ${formatNumber(age)} s old`;
-    return [result(`freshness(${c.name})`, age, expected, age !== null && age <= maxSeconds, `${said}, expected at most ${check.maxAge}`)];
+    // No values at all is as stale as can be: it escalates too.
+    const escalated = check.escalate !== undefined && (age === null || age > check.escalate.maxAgeMs / 1000);
+    const severity = escalated && check.escalate !== undefined ? check.escalate.severity : check.severity;
+    return [result({ name: `freshness(${c.name})`, observed: age, expected, holds: age !== null && age <= maxSeconds, message: `${said}, expected at most ${check.maxAge}`, severity, column: c.name })];
   };
 };

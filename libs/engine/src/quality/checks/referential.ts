@@ -16,6 +16,7 @@ export const planReferential: CheckPlanner<'referential'> = (check, { asset, whe
     const { checked, missing } = m.references[r] ?? { checked: 0, missing: 0 };
     const observed = checked === 0 ? 1 : (checked - missing) / checked;
     const name = `referential(${c.name} -> ${check.reference.asset}.${other.name})`;
-    return [fraction(name, observed, check.threshold, `${formatNumber(missing)} of ${formatNumber(checked)} non-NULL values of "${c.name}" are not in ${check.reference.asset}.${other.name}, integrity`)];
+    const what = `${formatNumber(missing)} of ${formatNumber(checked)} non-NULL values of "${c.name}" are not in ${check.reference.asset}.${other.name}, integrity`;
+    return [fraction(name, observed, check.threshold, what, { rows: missing, of: checked }, c.name)];
   };
 };

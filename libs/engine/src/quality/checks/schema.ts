@@ -16,9 +16,8 @@ export const planSchema: CheckPlanner<'schema'> = async (check, { asset, columns
     if (c === undefined) problems.push(`typed column "${name}" is missing`);
     else if (family(c.type) !== family(want)) problems.push(`column "${c.name}" is ${c.type}, expected ${want}`);
   }
-  return () => [
-    result('schema', problems.length, 'no schema problems', problems.length === 0, problems.length === 0 ? 'the columns match' : `${problems.length} schema ${problems.length === 1 ? 'problem' : 'problems'}: ${problems.join('; ')}`),
-  ];
+  const message = problems.length === 0 ? 'the columns match' : `${problems.length} schema ${problems.length === 1 ? 'problem' : 'problems'}: ${problems.join('; ')}`;
+  return () => [result({ name: 'schema', observed: problems.length, expected: 'no schema problems', holds: problems.length === 0, message })];
 };
 
 /**

@@ -27,6 +27,6 @@ export const planStatistical: CheckPlanner<'statistical'> = (check, { asset, whe
       const holds = observed !== null && within(observed, bound);
       const label = `statistical(${c.name}) ${name}`;
       const said = observed === null ? `${name} of "${c.name}" is NULL (no values)` : `${name} of "${c.name}": ${formatNumber(observed)}`;
-      return result(label, observed, boundText(bound), holds, `${said}, expected ${boundText(bound)}`);
+      return result({ name: label, observed, expected: boundText(bound), holds, message: `${said}, expected ${boundText(bound)}`, column: c.name });
     });
 };

@@ -9,6 +9,8 @@ export const planUniqueness: CheckPlanner<'uniqueness'> = (check, { where, resol
   return (m) => {
     const counts = m.keys[k] ?? { keyedRows: 0, distinct: 0, duplicateRows: 0 };
     const observed = counts.keyedRows === 0 ? 1 : counts.distinct / counts.keyedRows;
-    return [fraction(`uniqueness(${named.join(', ')})`, observed, check.threshold, `${formatNumber(counts.distinct)} distinct keys in ${formatNumber(counts.keyedRows)} rows, uniqueness`)];
+    const what = `${formatNumber(counts.distinct)} distinct keys in ${formatNumber(counts.keyedRows)} rows, uniqueness`;
+    // A row fails when another row has its key; a key of one column names that column.
+    return [fraction(`uniqueness(${named.join(', ')})`, observed, check.threshold, what, { rows: counts.duplicateRows, of: counts.keyedRows }, named.length === 1 ? named[0] : undefined)];
   };
 };

@@ -31,7 +31,8 @@ export const planValidity: CheckPlanner<'validity'> = (check, { asset, where, re
     const n = m.aggregates[present] ?? 0;
     const ok = m.aggregates[passing] ?? 0;
     const observed = n === 0 ? 1 : ok / n;
-    return [fraction(`validity(${c.name})`, observed, check.threshold, `${formatNumber(ok)} of ${formatNumber(n)} non-NULL values of "${c.name}" are valid, validity`)];
+    const what = `${formatNumber(ok)} of ${formatNumber(n)} non-NULL values of "${c.name}" are valid, validity`;
+    return [fraction(`validity(${c.name})`, observed, check.threshold, what, { rows: n - ok, of: n }, c.name)];
   };
 };
 

@@ -18,7 +18,7 @@ export interface CheckReading {
   unknownField(field: string, key: string, allowed: readonly string[]): Stop;
   /** The row condition written at `field`, parsed and checked. */
   condition(text: string, field: string): Expr;
-  /** Severity, escalation and description, already read. */
+  /** Severity and description, already read. */
   readonly common: QualityCheckCommon;
   /** The threshold (default 1) of a rule with `threshold: true`; 1 for the others. */
   readonly threshold: number;
@@ -39,8 +39,28 @@ export interface QualityCheckRule<T extends QualityCheckType> {
   readonly threshold: boolean;
   /** Reads the check's own fields into the typed check, or throws the first problem. */
   read(r: CheckReading): QualityCheckOf<T>;
+  /** How the check's `escalate` mapping is read (spec 17.6); a type without one refuses `escalate`. */
+  readonly escalate?: EscalationRule<T>;
   /** The other assets the check names, resolved after the suite's own fields. */
   references?(check: QualityCheckOf<T>): readonly CheckReference[];
+}
+
+/** What a check of type `T` escalates at, besides the severity it escalates to. */
+export type EscalationOf<T extends QualityCheckType> = QualityCheckOf<T> extends { readonly escalate?: infer E } ? Omit<NonNullable<E>, 'severity'> : never;
+
+/** What an escalation rule reads the `escalate` mapping with; problems name `escalate.<field>`. */
+export interface EscalationReading {
+  readonly raw: Json;
+  readonly read: Reader;
+  invalid(field: string, detail: string): Stop;
+}
+
+/** How check type `T` reads its `escalate` mapping, once the check itself is read. */
+export interface EscalationRule<T extends QualityCheckType> {
+  /** Fields of `escalate` besides `severity`. */
+  readonly fields: readonly string[];
+  /** Reads them against `check` (an escalation must be a larger violation than the check's own). */
+  read(r: EscalationReading, check: QualityCheckOf<T>): EscalationOf<T>;
 }
 
 /** A rule per check type of `T`: a type without one, or an entry of another type, does not compile. */

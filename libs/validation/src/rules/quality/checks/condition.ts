@@ -1,6 +1,7 @@
 /** Cross-column and custom checks (spec 17.3.9, 17.3.10): the fraction of rows meeting a condition. */
 import type { ConditionCheck, ConditionCheckType } from '@pipeline/definition';
 import type { CheckReading, QualityCheckRule } from '../check-rule';
+import { THRESHOLD_ESCALATION } from '../escalations';
 import { describeJson } from '../read-fields';
 
 const FIELDS = ['condition', 'threshold'];
@@ -10,6 +11,7 @@ export const CROSS_COLUMN_RULE: QualityCheckRule<'crossColumn'> = {
   type: 'crossColumn',
   fields: FIELDS,
   threshold: true,
+  escalate: THRESHOLD_ESCALATION,
   read: (r) => readCondition('crossColumn', r),
 };
 
@@ -18,6 +20,7 @@ export const CUSTOM_RULE: QualityCheckRule<'custom'> = {
   type: 'custom',
   fields: FIELDS,
   threshold: true,
+  escalate: THRESHOLD_ESCALATION,
   read: (r) => readCondition('custom', r),
 };
 

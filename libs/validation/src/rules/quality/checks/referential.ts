@@ -1,5 +1,6 @@
 /** Referential checks (spec 17.3.8): values of a column found in a column of another asset. */
 import type { QualityCheckRule } from '../check-rule';
+import { THRESHOLD_ESCALATION } from '../escalations';
 import { type Json, Reader } from '../read-fields';
 
 /** The rule of `type: referential`. */
@@ -7,6 +8,7 @@ export const REFERENTIAL_RULE: QualityCheckRule<'referential'> = {
   type: 'referential',
   fields: ['column', 'reference', 'threshold'],
   threshold: true,
+  escalate: THRESHOLD_ESCALATION,
   read({ raw, read, invalid, unknownField, threshold, common }) {
     const column = read.column('column');
     if (raw['reference'] === undefined) throw invalid('reference', 'is required');

@@ -1,6 +1,7 @@
 /** Validity checks (spec 17.3.4): accepted values, a range, a pattern, a built-in format, a length. */
 import { type QualityRange, regexProblem, VALIDITY_FORMATS, type ValidityFormat } from '@pipeline/definition';
 import type { CheckReading, QualityCheckRule } from '../check-rule';
+import { THRESHOLD_ESCALATION } from '../escalations';
 import { describeJson, type Json, optionalString, Reader } from '../read-fields';
 
 /** The rule of `type: validity`. */
@@ -8,6 +9,7 @@ export const VALIDITY_RULE: QualityCheckRule<'validity'> = {
   type: 'validity',
   fields: ['column', 'acceptedValues', 'range', 'pattern', 'format', 'lengthBetween', 'threshold'],
   threshold: true,
+  escalate: THRESHOLD_ESCALATION,
   read(r) {
     const { raw, read, invalid, threshold, common } = r;
     const column = read.column('column');

@@ -3,7 +3,7 @@
  * they exist, `error` when failed, `outputs` when completed). A local job record is rendered into
  * it; a server's answer already has it.
  */
-import { isTerminalStatus, jobQualityResults, type JobRecord, type JobStatus } from '@pipeline/jobs';
+import { isTerminalStatus, jobQualityJson, type JobRecord, type JobStatus, type QualityResultJson } from '@pipeline/jobs';
 
 /** One output a completed job wrote. */
 export interface OutputView {
@@ -12,17 +12,8 @@ export interface OutputView {
   readonly rows_written: number;
 }
 
-/** One quality check's result, as the HTTP API's `quality` entries have it. */
-export interface QualityView {
-  readonly suite: string;
-  readonly check: string;
-  /** pass, fail (an error-severity check: the job failed), warn or info. */
-  readonly status: string;
-  readonly severity: string;
-  readonly observed_value: number | null;
-  readonly expected: string;
-  readonly message: string;
-}
+/** One quality check's result, as the HTTP API's `quality` entries have it (the jobs library renders both). */
+export type QualityView = QualityResultJson;
 
 /** A job as the tool shows it (and prints with `--json`). */
 export interface JobView {
@@ -53,27 +44,10 @@ export function viewOfRecord(job: JobRecord): JobView {
     ...(job.status === 'completed'
       ? { outputs: (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rows_written: o.rowsWritten })) }
       : {}),
-    ...qualityOf(job),
+    ...jobQualityJson(job),
     ...(job.status === 'running' && job.progress !== undefined
       ? { progress: { assets_done: job.progress.assetsDone, assets_total: job.progress.assetsTotal, rows_written: job.progress.rowsWritten } }
       : {}),
-  };
-}
-
-/** `quality` as the HTTP server renders it: only for a finished job that ran checks. */
-function qualityOf(job: JobRecord): { quality?: QualityView[] } {
-  const results = job.status === 'completed' || job.status === 'failed' ? jobQualityResults(job) : [];
-  if (results.length === 0) return {};
-  return {
-    quality: results.map((q) => ({
-      suite: q.suite,
-      check: q.check,
-      status: q.status,
-      severity: q.severity,
-      observed_value: q.observed,
-      expected: q.expected,
-      message: q.message,
-    })),
   };
 }
 

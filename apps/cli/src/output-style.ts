@@ -52,6 +52,7 @@ export function statusPaint(status: string): Paint | undefined {
       return 'green';
     case 'failed':
     case 'fail':
+    case 'error':
       return 'red';
     case 'cancelled':
     case 'warn':

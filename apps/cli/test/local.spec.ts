@@ -324,8 +324,19 @@ describe('pipeline run: quality checks and --dry-run', () => {
     const json = await runCli(['run', 'quality-error.yaml', '--json'], { cwd: dir });
     expect(json.status).toBe(1);
     expect(JSON.parse(json.stdout).quality).toEqual([
-      { suite: 'people', check: 'volume rowCount', status: 'fail', severity: 'error', observed_value: 18, expected: '>= 1000', message: '18 rows, expected >= 1000' },
-      expect.objectContaining({ suite: 'people', check: 'completeness(name)', status: 'pass', observed_value: 1 }),
+      {
+        suite: 'people',
+        check: 'volume rowCount',
+        check_type: 'volume',
+        target: 'emp',
+        status: 'fail',
+        severity: 'error',
+        observed_value: 18,
+        expected: '>= 1000',
+        message: '18 rows, expected >= 1000',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      },
+      expect.objectContaining({ suite: 'people', check: 'completeness(name)', check_type: 'completeness', column: 'name', status: 'pass', observed_value: 1, failing_rows: 0, failing_percent: 0 }),
     ]);
     const warn = JSON.parse((await runCli(['run', 'quality-warn.yaml', '--json'], { cwd: dir })).stdout);
     expect(warn.quality.map((q: { status: string }) => q.status)).toEqual(['warn', 'pass']);

@@ -35,16 +35,24 @@ export interface JobOutput {
   readonly rows_written: number;
 }
 
-/** One quality check's result. */
+/** One quality check's result: the check result model of Teckel spec 17.4. */
 export interface QualityResult {
   readonly suite: string;
   readonly check: string;
-  /** pass, fail, warn or info. */
+  readonly check_type: string;
+  readonly target: string;
+  readonly column?: string;
+  /** pass, warn, fail or error (an info check passes). */
   readonly status: string;
   readonly severity: string;
   readonly observed_value: number | null;
   readonly expected: string;
+  /** Row-level checks: the rows (or values) failing, and their share in percent. */
+  readonly failing_rows?: number;
+  readonly failing_percent?: number;
+  readonly description?: string;
   readonly message: string;
+  readonly timestamp: string;
 }
 
 /** The first rows of an output or a previewed asset. */

@@ -300,6 +300,7 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
           h('th', { scope: 'col' }, 'Check'),
           h('th', { scope: 'col', class: 'num' }, 'Observed'),
           h('th', { scope: 'col' }, 'Expected'),
+          h('th', { scope: 'col', class: 'num' }, 'Failing'),
         ),
       ),
       h(
@@ -308,12 +309,13 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
         ...results.map((q) =>
           h(
             'tr',
-            { 'data-status': q.status, title: q.message },
+            { 'data-status': q.status, title: q.description === undefined ? q.message : `${q.description}: ${q.message}` },
             h('td', {}, h('span', { class: `badge badge-q-${q.status}`, 'data-quality': q.status }, q.status)),
             h('td', {}, q.suite),
             h('td', { class: 'mono' }, q.check),
             h('td', { class: 'num' }, q.observed_value === null ? '—' : String(q.observed_value)),
             h('td', { class: 'mono' }, q.expected),
+            h('td', { class: 'num' }, q.failing_rows === undefined ? '—' : `${q.failing_rows} (${q.failing_percent ?? 0}%)`),
           ),
         ),
       ),

@@ -67,6 +67,32 @@ describe('toJobResponse', () => {
     ]);
   });
 
+  it('carries the quality result model of spec 17.4, and reads results stored before it', () => {
+    const result = {
+      suite: 'q',
+      check: 'completeness(amount)',
+      checkType: 'completeness',
+      target: 'orders',
+      column: 'amount',
+      status: 'warn',
+      severity: 'warn',
+      observed: 0.8,
+      expected: '>= 1',
+      failingRows: 1,
+      failingPercent: 20,
+      description: 'amounts are known',
+      message: 'm',
+      timestamp: done,
+    };
+    const stored = { suite: 'q', check: 'volume rowCount', status: 'info', severity: 'info', observed: null, expected: '<= 5', message: 'm' };
+    const outcome = { outputs: [], quality: [result, stored] };
+    const { observed: _observed, ...rest } = result;
+    expect(toJobResponse({ id: 'j', status: 'completed', createdAt: created, startedAt: started, completedAt: done, durationMs: 1, outcome }).quality).toEqual([
+      { ...rest, observedValue: 0.8 },
+      { suite: 'q', check: 'volume rowCount', checkType: '', target: '', status: 'pass', severity: 'info', expected: '<= 5', message: 'm', timestamp: '' },
+    ]);
+  });
+
   it('reports a job cancelled while queued with no start and duration 0', () => {
     expect(toJobResponse({ id: 'j', status: 'cancelled', createdAt: created, completedAt: done, durationMs: 0 })).toMatchObject({
       startedAt: '',

@@ -2,7 +2,7 @@
  * Jobs as gRPC messages: empty strings and -1 stand for "not yet" only while a job is not
  * terminal; a job cancelled while queued has no start time and a duration of 0.
  */
-import type { CancelJobResponse, JobResponse } from './generated/pipeline/v1/pipeline';
+import type { CancelJobResponse, JobResponse, QualityResult } from './generated/pipeline/v1/pipeline';
 
 /** The fields of a job record this mapping reads (the jobs library's JobRecord has them). */
 export interface JobView {
@@ -22,15 +22,22 @@ export interface JobView {
   readonly quality?: readonly QualityView[];
 }
 
-/** One quality check's result as the jobs library records it. */
+/** One quality check's result as the jobs library records it (spec 17.4; the optional fields are absent on results stored before them). */
 export interface QualityView {
   readonly suite: string;
   readonly check: string;
+  readonly checkType?: string;
+  readonly target?: string;
+  readonly column?: string;
   readonly status: string;
   readonly severity: string;
   readonly observed: number | null;
   readonly expected: string;
+  readonly failingRows?: number;
+  readonly failingPercent?: number;
+  readonly description?: string;
   readonly message: string;
+  readonly timestamp?: string;
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
@@ -52,16 +59,29 @@ export function toJobResponse(job: JobView): JobResponse {
         : [],
     quality:
       job.status === 'completed' || job.status === 'failed'
-        ? (job.outcome?.quality ?? job.quality ?? []).map((q) => ({
-            suite: q.suite,
-            check: q.check,
-            status: q.status,
-            severity: q.severity,
-            ...(q.observed === null ? {} : { observedValue: q.observed }),
-            expected: q.expected,
-            message: q.message,
-          }))
+        ? (job.outcome?.quality ?? job.quality ?? []).map(toQualityResult)
         : [],
+  };
+}
+
+/** One quality result as a QualityResult message. */
+function toQualityResult(q: QualityView): QualityResult {
+  return {
+    suite: q.suite,
+    check: q.check,
+    checkType: q.checkType ?? '',
+    target: q.target ?? '',
+    ...(q.column === undefined ? {} : { column: q.column }),
+    // Results stored before spec 17.4's statuses said `info` for an info check that did not hold.
+    status: q.status === 'info' ? 'pass' : q.status,
+    severity: q.severity,
+    ...(q.observed === null ? {} : { observedValue: q.observed }),
+    expected: q.expected,
+    ...(q.failingRows === undefined ? {} : { failingRows: q.failingRows }),
+    ...(q.failingPercent === undefined ? {} : { failingPercent: q.failingPercent }),
+    ...(q.description === undefined ? {} : { description: q.description }),
+    message: q.message,
+    timestamp: q.timestamp ?? '',
   };
 }
 

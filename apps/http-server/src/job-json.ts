@@ -3,7 +3,7 @@
  * failed job (decisions, section 4), `outputs` (what it wrote) only for a completed one, `quality`
  * (check results) only for a job that ran quality checks.
  */
-import { jobQualityResults, type JobRecord } from '@pipeline/jobs';
+import { jobQualityJson, type JobRecord, type QualityResultJson } from '@pipeline/jobs';
 
 /** A job as `GET /api/jobs/{id}` answers it. */
 export interface JobJson {
@@ -41,20 +41,8 @@ export function toJobProgressJson(job: JobRecord): JobProgressJson {
 }
 
 
-/** One quality check's result, on a job that ran checks (completed, or failed by a check). */
-export interface JobQualityJson {
-  /** The quality suite; for an assertion step, its asset. */
-  readonly suite: string;
-  /** `completeness(email)`, `volume rowCount`, `not_null(id)`. */
-  readonly check: string;
-  /** pass, fail (severity error: the job failed), warn or info. */
-  readonly status: string;
-  readonly severity: string;
-  /** The measured value; null when there was nothing to measure. */
-  readonly observed_value: number | null;
-  readonly expected: string;
-  readonly message: string;
-}
+/** One quality check's result, on a job that ran checks (completed, or failed by a check): spec 17.4's model. */
+export type JobQualityJson = QualityResultJson;
 
 /** One output a completed job wrote. */
 export interface JobOutputJson {
@@ -79,23 +67,6 @@ export function toJobJson(job: JobRecord): JobJson {
     ...(job.status === 'completed'
       ? { outputs: (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rows_written: o.rowsWritten })) }
       : {}),
-    ...qualityJson(job),
-  };
-}
-
-/** `quality`, present only when the job ran quality checks. */
-function qualityJson(job: JobRecord): { quality?: JobQualityJson[] } {
-  const results = job.status === 'completed' || job.status === 'failed' ? jobQualityResults(job) : [];
-  if (results.length === 0) return {};
-  return {
-    quality: results.map((q) => ({
-      suite: q.suite,
-      check: q.check,
-      status: q.status,
-      severity: q.severity,
-      observed_value: q.observed,
-      expected: q.expected,
-      message: q.message,
-    })),
+    ...jobQualityJson(job),
   };
 }

@@ -372,12 +372,12 @@ describe('the console in Chromium', () => {
     expect(headers.every((h) => /^\w+: \w+/.test(h))).toBe(true);
     expect(await rows.locator('tbody tr').count()).toBe(5);
     expect(await rows.locator('tbody tr').nth(2).locator('td').allTextContents()).toEqual(['3', '1', 'null', 'open']);
-    // Quality: one badge per check, observed and expected values.
+    // Quality: one badge per check, observed and expected values, failing rows where a check counts them.
     expect(
       await detail.locator('.quality-table tbody tr').evaluateAll((trs) => trs.map((r) => [...r.children].map((c) => c.textContent))),
     ).toEqual([
-      ['pass', 'orders-ok', 'volume rowCount', '5', 'between 1 and 10'],
-      ['warn', 'orders-soft', 'validity(status)', '0.8', '>= 1'],
+      ['pass', 'orders-ok', 'volume rowCount', '5', 'between 1 and 10', '—'],
+      ['warn', 'orders-soft', 'validity(status)', '0.8', '>= 1', '1 (20%)'],
     ]);
     expect(await detail.locator('.badge[data-quality="warn"]').count()).toBe(1);
     // A tall window shows the whole job page; at 1,024 px the panel scrolls to the quality table.

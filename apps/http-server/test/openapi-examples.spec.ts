@@ -121,6 +121,11 @@ describe('every operation of the document, sent its example', () => {
     expect(answers['validatePipeline'].body).toEqual({ valid: true });
     expect(answers['explainPipeline'].body.plan).toContain('by_dept');
     expect(answers['waitForJob'].body).toMatchObject({ status: 'completed', outputs: [{ asset: 'summary', path: 'out/employees_by_department.csv' }] });
+    // Its quality results in spec 17.4's model (checked against the JobQuality schema above).
+    expect(answers['waitForJob'].body.quality).toEqual([
+      expect.objectContaining({ suite: 'departments', check: 'volume rowCount', check_type: 'volume', target: 'by_dept', status: 'pass' }),
+      expect.objectContaining({ check: 'completeness(department)', check_type: 'completeness', column: 'department', failing_rows: 0, failing_percent: 0, description: 'every group has a department' }),
+    ]);
     expect(answers['getJobOutputRows'].body.columns.map((c: { name: string }) => c.name)).toEqual(['department', 'headcount', 'avg_salary']);
     expect(answers['getJobOutputRows'].body.rows.length).toBeGreaterThan(0);
     // The preview computes what the job wrote (the same variables), in no particular order.

@@ -3,7 +3,8 @@
  * leaves the job completed with every result `pass`; a failing suite of severity warn leaves it
  * completed with `warn` results; a failing check of severity error fails the job with a message
  * naming the suite and check, lists the results up to it and places no output. Results are pinned
- * exactly (check names, statuses, observed values, messages), computed by hand from the data.
+ * exactly (spec 17.4's model: check names and types, targets, columns, statuses, observed values,
+ * failing rows, messages), computed by hand from the data.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,6 +13,8 @@ import { postJson, request, startTestServer, type TestServer } from './helpers';
 // 5 orders: amount NULL once, status "lost" once, customer 9 unknown to customers.csv.
 const ORDERS = ['order_id,customer_id,amount,status', '1,1,10,paid', '2,2,20,paid', '3,1,,open', '4,9,40,lost', '5,2,30,paid', ''].join('\n');
 const CUSTOMERS = ['id,name', '1,Ann', '2,Bob', ''].join('\n');
+/** When a check ran (spec 17.4's timestamp): UTC ISO 8601 with milliseconds. */
+const AT = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 function document(suite: string, out: string): string {
   return [
@@ -56,6 +59,7 @@ const WARNING = [
   '      - type: validity',
   '        column: status',
   '        acceptedValues: [paid, open]',
+  '        description: statuses we know',
   '      - type: referential',
   '        column: customer_id',
   '        reference: { asset: customers, column: id }',
@@ -97,10 +101,10 @@ describe.each(['duckdb', 'danfo'])('quality suites over HTTP on %s', (backend) =
     const job = await run(PASSING, backend, `ok-${backend}.csv`);
     expect(job.status).toBe('completed');
     expect(job.quality).toEqual([
-      { suite: 'orders-ok', check: 'uniqueness(order_id)', status: 'pass', severity: 'error', observed_value: 1, expected: '>= 1', message: '5 distinct keys in 5 rows, uniqueness: 1, expected at least 1' },
-      { suite: 'orders-ok', check: 'completeness(amount)', status: 'pass', severity: 'error', observed_value: 0.8, expected: '>= 0.8', message: '4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 0.8' },
-      { suite: 'orders-ok', check: 'volume rowCount', status: 'pass', severity: 'error', observed_value: 5, expected: 'between 1 and 10', message: '5 rows, expected between 1 and 10' },
-      { suite: 'orders-ok', check: 'statistical(amount) mean', status: 'pass', severity: 'error', observed_value: 25, expected: 'between 20 and 30', message: 'mean of "amount": 25, expected between 20 and 30' },
+      { suite: 'orders-ok', check: 'uniqueness(order_id)', check_type: 'uniqueness', target: 'orders', column: 'order_id', status: 'pass', severity: 'error', observed_value: 1, expected: '>= 1', failing_rows: 0, failing_percent: 0, message: '5 distinct keys in 5 rows, uniqueness: 1, expected at least 1', timestamp: AT },
+      { suite: 'orders-ok', check: 'completeness(amount)', check_type: 'completeness', target: 'orders', column: 'amount', status: 'pass', severity: 'error', observed_value: 0.8, expected: '>= 0.8', failing_rows: 1, failing_percent: 20, message: '4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 0.8', timestamp: AT },
+      { suite: 'orders-ok', check: 'volume rowCount', check_type: 'volume', target: 'orders', status: 'pass', severity: 'error', observed_value: 5, expected: 'between 1 and 10', message: '5 rows, expected between 1 and 10', timestamp: AT },
+      { suite: 'orders-ok', check: 'statistical(amount) mean', check_type: 'statistical', target: 'orders', column: 'amount', status: 'pass', severity: 'error', observed_value: 25, expected: 'between 20 and 30', message: 'mean of "amount": 25, expected between 20 and 30', timestamp: AT },
     ]);
     expect(fs.existsSync(path.join(server.dataRoot, `ok-${backend}.csv`))).toBe(true);
   });
@@ -109,15 +113,21 @@ describe.each(['duckdb', 'danfo'])('quality suites over HTTP on %s', (backend) =
     const job = await run(WARNING, backend, `soft-${backend}.csv`);
     expect(job.status).toBe('completed');
     expect(job.quality).toEqual([
-      { suite: 'orders-soft', check: 'validity(status)', status: 'warn', severity: 'warn', observed_value: 0.8, expected: '>= 1', message: '4 of 5 non-NULL values of "status" are valid, validity: 0.8, expected at least 1' },
+      { suite: 'orders-soft', check: 'validity(status)', check_type: 'validity', target: 'orders', column: 'status', status: 'warn', severity: 'warn', observed_value: 0.8, expected: '>= 1', failing_rows: 1, failing_percent: 20, description: 'statuses we know', message: '4 of 5 non-NULL values of "status" are valid, validity: 0.8, expected at least 1', timestamp: AT },
       {
         suite: 'orders-soft',
         check: 'referential(customer_id -> customers.id)',
+        check_type: 'referential',
+        target: 'orders',
+        column: 'customer_id',
         status: 'warn',
         severity: 'warn',
         observed_value: 0.8,
         expected: '>= 1',
+        failing_rows: 1,
+        failing_percent: 20,
         message: '1 of 5 non-NULL values of "customer_id" are not in customers.id, integrity: 0.8, expected at least 1',
+        timestamp: AT,
       },
     ]);
     expect(fs.existsSync(path.join(server.dataRoot, `soft-${backend}.csv`))).toBe(true);
@@ -130,8 +140,8 @@ describe.each(['duckdb', 'danfo'])('quality suites over HTTP on %s', (backend) =
       'quality suite "orders-strict" check completeness(amount) failed: 4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 1 (E-QUALITY-001)',
     );
     expect(job.quality).toEqual([
-      { suite: 'orders-strict', check: 'volume rowCount', status: 'pass', severity: 'error', observed_value: 5, expected: '>= 1', message: '5 rows, expected >= 1' },
-      { suite: 'orders-strict', check: 'completeness(amount)', status: 'fail', severity: 'error', observed_value: 0.8, expected: '>= 1', message: '4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 1' },
+      { suite: 'orders-strict', check: 'volume rowCount', check_type: 'volume', target: 'orders', status: 'pass', severity: 'error', observed_value: 5, expected: '>= 1', message: '5 rows, expected >= 1', timestamp: AT },
+      { suite: 'orders-strict', check: 'completeness(amount)', check_type: 'completeness', target: 'orders', column: 'amount', status: 'fail', severity: 'error', observed_value: 0.8, expected: '>= 1', failing_rows: 1, failing_percent: 20, message: '4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 1', timestamp: AT },
     ]);
     expect(job.outputs).toBeUndefined();
     expect(fs.existsSync(path.join(server.dataRoot, `strict-${backend}.csv`))).toBe(false);
@@ -161,7 +171,7 @@ describe.each(['duckdb', 'danfo'])('quality suites over HTTP on %s', (backend) =
     const job = (await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`)).body;
     expect(job.status).toBe('completed');
     expect(job.quality).toEqual([
-      { suite: 'checked', check: 'not_null(amount)', status: 'warn', severity: 'warn', observed_value: 1, expected: '0 failing rows', message: '1 of 5 rows fail' },
+      { suite: 'checked', check: 'not_null(amount)', check_type: 'assertion', target: 'checked', column: 'amount', status: 'warn', severity: 'warn', observed_value: 1, expected: '0 failing rows', failing_rows: 1, failing_percent: 20, message: '1 of 5 rows fail', timestamp: AT },
     ]);
   });
 });
@@ -194,11 +204,14 @@ describe.each(['duckdb', 'danfo'])('forbidden globs over HTTP on %s', (backend) 
       {
         suite: 'names',
         check: 'schema',
+        check_type: 'schema',
+        target: 'orders',
         status: 'warn',
         severity: 'warn',
         observed_value: 2,
         expected: 'no schema problems',
         message: `2 schema problems: forbidden column "${'a'.repeat(199)}c" is present; forbidden column "id" is present`,
+        timestamp: AT,
       },
     ]);
     // A hang guard with room for a loaded machine: the regular expression took minutes.

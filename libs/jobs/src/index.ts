@@ -14,6 +14,8 @@ export { JOB_ERROR_CODES, isJobsError, jobsCatalogue, jobsErrors } from './error
 export type { JobErrorCode, JobPublicErrorCode, JobsError } from './errors';
 export { JOB_STATUSES, TERMINAL_STATUSES, isTerminalStatus, jobQualityResults } from './job';
 export type { JobOutcome, JobOutputResult, JobProgress, JobQualityResult, JobRecord, JobRequest, JobStatus, JobStepTiming } from './job';
+export { jobQualityJson, qualityResultJson } from './quality-json';
+export type { QualityResultJson } from './quality-json';
 export { JOB_TRANSITIONS, applyJobEvent, assertTransition, canTransition } from './store/state-machine';
 export type { JobEvent } from './store/state-machine';
 export type { JobStore, JobStoreEvent, JobStoreKind, WaitingCancel } from './store/job-store';

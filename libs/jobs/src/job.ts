@@ -38,17 +38,28 @@ export interface JobStepTiming {
   readonly ms: number;
 }
 
-/** One quality check's result (a suite's check, or an assertion step's rule). */
+/**
+ * One quality check's result (a suite's check, or an assertion step's rule), as the engine reports
+ * it (spec 17.4). `checkType`, `target` and `timestamp` are absent only on results stored before
+ * they were recorded, which also report a failed `info` check as status `info`.
+ */
 export interface JobQualityResult {
   readonly suite: string;
   readonly check: string;
-  /** pass, fail (error severity), warn or info. */
+  readonly checkType?: string;
+  readonly target?: string;
+  readonly column?: string;
+  /** pass, warn, fail (error severity) or error. */
   readonly status: string;
   readonly severity: string;
   /** The measured value; null when there was nothing to measure. */
   readonly observed: number | null;
   readonly expected: string;
+  readonly failingRows?: number;
+  readonly failingPercent?: number;
+  readonly description?: string;
   readonly message: string;
+  readonly timestamp?: string;
 }
 
 /** What a completed job produced. */

@@ -101,6 +101,17 @@ describe('quality suites', () => {
     expect(s?.checks[8]).toMatchObject({ maxAge: 'PT48H', maxAgeMs: 48 * 3600 * 1000 });
   });
 
+  it('accepts escalate on volume and freshness checks, with wider bounds and a longer age (spec 17.6)', () => {
+    const result = validatePipeline(`${HEAD}quality:
+${suite(`      - { type: volume, rowCount: { between: [100, 1000] }, severity: warn, escalate: { rowCount: { min: 10 }, severity: error } }
+      - { type: freshness, column: created_at, maxAge: PT24H, severity: info, escalate: { maxAge: P7D, severity: warn } }
+`)}`);
+    if (!result.ok) throw new Error(result.error.message);
+    const [s] = result.pipeline.quality ?? [];
+    expect(s?.checks[0]).toMatchObject({ type: 'volume', severity: 'warn', escalate: { rowCount: { min: 10 }, severity: 'error' } });
+    expect(s?.checks[1]).toMatchObject({ type: 'freshness', severity: 'info', escalate: { maxAge: 'P7D', maxAgeMs: 7 * 86_400_000, severity: 'warn' } });
+  });
+
   it('a document without quality has no suites', () => {
     const result = validatePipeline(HEAD);
     expect(result.ok && result.pipeline.quality).toBeUndefined();
@@ -146,7 +157,13 @@ describe('quality suites', () => {
     ['crossColumn without condition', suite('      - { type: crossColumn }\n'), 'V-006: quality suite "orders-q": checks[0] (crossColumn): condition is required'],
     ['custom condition does not parse', suite('      - { type: custom, condition: "amount >> 0" }\n'), 'V-009: quality suite "orders-q": checks[0] (custom): condition: unexpected token ">" at column 9'],
     ['custom condition is an aggregate', suite('      - { type: custom, condition: "sum(amount) > 0" }\n'), 'V-009: quality suite "orders-q": checks[0] (custom): condition: aggregate function "sum" is not allowed in a filter at column 1'],
-    ['escalate on a check without threshold', suite('      - { type: volume, rowCount: { min: 1 }, escalate: { threshold: 0.5, severity: error } }\n'), 'V-006: quality suite "orders-q": checks[0] (volume): escalate applies only to checks with a threshold (completeness, uniqueness, validity, referential, crossColumn, custom)'],
+    ['escalate on a check that cannot escalate', suite('      - { type: statistical, column: amount, mean: { min: 1 }, escalate: { threshold: 0.5, severity: error } }\n'), 'V-006: quality suite "orders-q": checks[0] (statistical): escalate applies only to completeness, uniqueness, validity, volume, freshness, referential, crossColumn, custom checks'],
+    ['escalate of volume with a threshold', suite('      - { type: volume, rowCount: { min: 1 }, escalate: { threshold: 0.5, severity: error } }\n'), 'V-006: quality suite "orders-q": checks[0] (volume): escalate: unknown field "threshold" (expected rowCount, columnCount, severity)'],
+    ['escalate of volume narrower than the check', suite('      - { type: volume, rowCount: { min: 100 }, escalate: { rowCount: { min: 500 }, severity: error } }\n'), 'V-006: quality suite "orders-q": checks[0] (volume): escalate.rowCount must contain the check\'s rowCount (min 500 does not contain min 100)'],
+    ['escalate of volume on a count the check does not bound', suite('      - { type: volume, rowCount: { min: 100 }, escalate: { columnCount: { min: 1 }, severity: error } }\n'), 'V-006: quality suite "orders-q": checks[0] (volume): escalate.columnCount needs the check\'s own columnCount'],
+    ['escalate of volume without a bound', suite('      - { type: volume, rowCount: { min: 100 }, escalate: { severity: error } }\n'), 'V-006: quality suite "orders-q": checks[0] (volume): escalate.rowCount or columnCount is required'],
+    ['escalate of freshness shorter than maxAge', suite('      - { type: freshness, column: created_at, maxAge: P2D, escalate: { maxAge: PT24H, severity: error } }\n'), 'V-006: quality suite "orders-q": checks[0] (freshness): escalate.maxAge must not be shorter than maxAge (PT24H < P2D)'],
+    ['escalate of freshness without severity', suite('      - { type: freshness, column: created_at, maxAge: P2D, escalate: { maxAge: P7D } }\n'), 'V-006: quality suite "orders-q": checks[0] (freshness): escalate.severity is required'],
     ['escalate above threshold', suite('      - { type: completeness, column: a, threshold: 0.9, escalate: { threshold: 0.95, severity: error } }\n'), 'V-006: quality suite "orders-q": checks[0] (completeness): escalate.threshold must not be above threshold (0.95 > 0.9)'],
     ['schema with an unknown type', suite('      - { type: schema, types: { id: integr } }\n'), 'V-006: quality suite "orders-q": checks[0] (schema): types.id unknown type "integr"'],
   ])('refuses %s', (_name, quality, expected) => {

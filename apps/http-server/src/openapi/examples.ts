@@ -4,7 +4,10 @@
  * one to a real server over a copy of it.
  */
 
-/** A pipeline over `sample-data/employees.csv`: headcount and average salary per department of the active employees. */
+/**
+ * A pipeline over `sample-data/employees.csv`: headcount and average salary per department of the
+ * active employees, with a quality suite (spec 17) whose results the finished job lists.
+ */
 export const EXAMPLE_PIPELINE_YAML = [
   'version: "3.0"',
   'pipeline:',
@@ -22,6 +25,12 @@ export const EXAMPLE_PIPELINE_YAML = [
   '    - asset_ref: summary',
   '      source:',
   '        output: { from: by_dept, format: csv, path: out/employees_by_department.csv, mode: overwrite }',
+  'quality:',
+  '  - suite: departments',
+  '    target: by_dept',
+  '    checks:',
+  '      - { type: volume, rowCount: { min: 1 } }',
+  '      - { type: completeness, column: department, description: every group has a department }',
   '',
 ].join('\n');
 

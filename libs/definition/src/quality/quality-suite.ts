@@ -43,9 +43,19 @@ export interface QualityBound {
 export interface QualityCheckCommon {
   /** The check's severity: its own, else the suite's, else `error`. */
   readonly severity: QualitySeverity;
-  /** Conditional severity (spec 17.6): below `threshold`, the check reports with `severity` instead. */
-  readonly escalate?: { readonly threshold: number; readonly severity: QualitySeverity };
   readonly description?: string;
+}
+
+/** Conditional severity (spec 17.6) of a check with a threshold: below `threshold`, the check reports with `severity` instead. */
+export interface ThresholdEscalation {
+  readonly threshold: number;
+  readonly severity: QualitySeverity;
+}
+
+/** Conditional severity of a check with a threshold, and its threshold (a fraction from 0 to 1, default 1). */
+export interface ThresholdCheck extends QualityCheckCommon {
+  readonly threshold: number;
+  readonly escalate?: ThresholdEscalation;
 }
 
 /** Columns that must exist, must not exist (glob patterns), and expected types. */
@@ -57,14 +67,14 @@ export interface SchemaCheck extends QualityCheckCommon {
 }
 
 /** At least `threshold` of the values of `column` are not NULL. */
-export interface CompletenessCheck extends QualityCheckCommon {
+export interface CompletenessCheck extends ThresholdCheck {
   readonly type: 'completeness';
   readonly column: string;
   readonly threshold: number;
 }
 
 /** At least `threshold` of the rows with a whole key have a key no other row has (distinct keys / keyed rows). */
-export interface UniquenessCheck extends QualityCheckCommon {
+export interface UniquenessCheck extends ThresholdCheck {
   readonly type: 'uniqueness';
   readonly columns: readonly string[];
   readonly threshold: number;
@@ -79,7 +89,7 @@ export interface QualityRange {
 }
 
 /** At least `threshold` of the non-NULL values of `column` meet every constraint given. */
-export interface ValidityCheck extends QualityCheckCommon {
+export interface ValidityCheck extends ThresholdCheck {
   readonly type: 'validity';
   readonly column: string;
   readonly acceptedValues?: readonly (string | number | boolean)[];
@@ -110,6 +120,8 @@ export interface VolumeCheck extends QualityCheckCommon {
   readonly type: 'volume';
   readonly rowCount?: QualityBound;
   readonly columnCount?: QualityBound;
+  /** Outside these wider bounds (each containing the check's own), the count reports with `severity` instead. */
+  readonly escalate?: { readonly rowCount?: QualityBound; readonly columnCount?: QualityBound; readonly severity: QualitySeverity };
 }
 
 /** The latest value of `column` is at most `maxAge` old when the check runs. */
@@ -120,19 +132,24 @@ export interface FreshnessCheck extends QualityCheckCommon {
   readonly maxAge: string;
   /** The same duration in milliseconds. */
   readonly maxAgeMs: number;
+  /** Older than this longer `maxAge` (or without values), the check reports with `severity` instead. */
+  readonly escalate?: { readonly maxAge: string; readonly maxAgeMs: number; readonly severity: QualitySeverity };
 }
 
 /** At least `threshold` of the non-NULL values of `column` occur in `reference.column` of `reference.asset`. */
-export interface ReferentialCheck extends QualityCheckCommon {
+export interface ReferentialCheck extends ThresholdCheck {
   readonly type: 'referential';
   readonly column: string;
   readonly reference: { readonly asset: string; readonly column: string };
   readonly threshold: number;
 }
 
+/** The check types whose check is a row condition. */
+export type ConditionCheckType = 'crossColumn' | 'custom';
+
 /** At least `threshold` of the rows satisfy `condition` (crossColumn and custom checks). */
-export interface ConditionCheck extends QualityCheckCommon {
-  readonly type: 'crossColumn' | 'custom';
+export interface ConditionCheck<T extends ConditionCheckType = ConditionCheckType> extends ThresholdCheck {
+  readonly type: T;
   readonly condition: Expr;
   /** The condition as written, for messages. */
   readonly text: string;
@@ -149,7 +166,11 @@ export type QualityCheck =
   | VolumeCheck
   | FreshnessCheck
   | ReferentialCheck
-  | ConditionCheck;
+  | ConditionCheck<'crossColumn'>
+  | ConditionCheck<'custom'>;
+
+/** The check of type `T` (`QualityCheckOf<'volume'>` is `VolumeCheck`): what a registry entry for `T` reads or runs. */
+export type QualityCheckOf<T extends QualityCheckType> = Extract<QualityCheck, { readonly type: T }>;
 
 /** A quality suite: checks over the rows of `target` (those meeting `filter`, when given). */
 export interface QualitySuite {

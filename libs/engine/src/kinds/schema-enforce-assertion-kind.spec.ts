@@ -74,19 +74,20 @@ describe.each(BACKENDS)('schemaEnforce and assertion on %s', (backend) => {
   it('assertion warn: rows unchanged, failing counts reported', async () => {
     const result = await run('assertion: { from: raw, checks: [ { column: id, rule: unique }, { rule: "note <> \'b\'", description: not b } ], onFailure: warn }');
     expect(out()).toHaveLength(5);
+    const shared = { suite: 's', checkType: 'assertion', target: 's', status: 'warn', severity: 'warn', observed: 2, expected: '0 failing rows', failingRows: 2, failingPercent: 50, message: '2 of 4 rows fail', timestamp: expect.stringMatching(/Z$/) };
     expect(result.quality).toEqual([
-      { suite: 's', check: 'unique(id)', status: 'warn', severity: 'warn', observed: 2, expected: '0 failing rows', message: '2 of 4 rows fail' },
+      { ...shared, check: 'unique(id)', column: 'id' },
       // A NULL note makes the condition NULL: that row fails too.
-      { suite: 's', check: "note <> 'b'", status: 'warn', severity: 'warn', observed: 2, expected: '0 failing rows', message: '2 of 4 rows fail' },
+      { ...shared, check: "note <> 'b'" },
     ]);
   });
 
-  it('assertion drop: rows failing any check removed, input order kept', async () => {
+  it('assertion drop: rows failing any check removed, input order kept, and recorded as passing (severity info, spec 17.4)', async () => {
     const result = await run('assertion: { from: raw, checks: [ { column: id, rule: unique }, { column: note, rule: not_null } ], onFailure: drop }');
     expect(out()).toEqual(['id,amount,note', '1,10,a', '4,,d']);
     expect(result.quality?.map((q) => [q.check, q.status, q.message])).toEqual([
-      ['unique(id)', 'info', '2 of 4 rows fail; they are dropped'],
-      ['not_null(note)', 'info', '1 of 4 rows fail; they are dropped'],
+      ['unique(id)', 'pass', '2 of 4 rows fail; they are dropped'],
+      ['not_null(note)', 'pass', '1 of 4 rows fail; they are dropped'],
     ]);
   });
 });

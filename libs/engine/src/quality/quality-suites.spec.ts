@@ -124,14 +124,71 @@ describe.each(BACKENDS)('quality checks on %s', (backend) => {
     ]);
   });
 
-  it('escalates below the escalate threshold; info only records', async () => {
+  it('escalates below the escalate threshold; an info check records its metric and passes (spec 17.4)', async () => {
     const result = await run(
-      '      - { type: uniqueness, columns: [id], threshold: 0.99, escalate: { threshold: 0.9, severity: info } }\n      - { type: completeness, column: amount, threshold: 0.99, escalate: { threshold: 0.5, severity: error } }',
+      '      - { type: uniqueness, columns: [id], threshold: 0.99, escalate: { threshold: 0.9, severity: info } }\n      - { type: completeness, column: amount, threshold: 0.99, escalate: { threshold: 0.5, severity: error } }\n      - { type: volume, rowCount: { max: 5 }, severity: info }',
     );
-    expect(result.quality?.map((r) => [r.check, r.status, r.severity])).toEqual([
-      ['uniqueness(id)', 'info', 'info'],
-      ['completeness(amount)', 'warn', 'warn'],
+    expect(result.quality?.map((r) => [r.check, r.status, r.severity, r.observed])).toEqual([
+      ['uniqueness(id)', 'pass', 'info', 5 / 6],
+      ['completeness(amount)', 'warn', 'warn', 5 / 6],
+      ['volume rowCount', 'pass', 'info', 6],
     ]);
+  });
+
+  it('escalates volume outside the wider bound and freshness past the longer age (spec 17.6)', async () => {
+    const result = await run(
+      [
+        '      - { type: volume, rowCount: { min: 10 }, escalate: { rowCount: { min: 7 }, severity: error }, severity: warn }',
+        '      - { type: volume, rowCount: { min: 10 }, columnCount: { max: 6 }, escalate: { rowCount: { min: 5 }, columnCount: { max: 10 }, severity: error } }',
+        '      - { type: freshness, column: created_at, maxAge: PT1H, escalate: { maxAge: P1D, severity: error }, severity: warn }',
+        '      - { type: freshness, column: created_at, maxAge: PT1H, escalate: { maxAge: P36500D, severity: error }, severity: warn }',
+      ].join('\n'),
+    ).catch((e: { details: { quality: QualityResult[] } }) => ({ quality: e.details.quality }));
+    expect(result.quality?.map((r) => [r.check, r.status, r.severity])).toEqual([
+      ['volume rowCount', 'fail', 'error'],
+      ['volume rowCount', 'warn', 'warn'],
+      ['volume columnCount', 'warn', 'warn'],
+      ['freshness(created_at)', 'fail', 'error'],
+      ['freshness(created_at)', 'warn', 'warn'],
+    ]);
+  });
+
+  it('each result carries the check result model of spec 17.4', async () => {
+    const before = Date.now();
+    const result = await run(
+      [
+        '      - { type: completeness, column: amount, description: "amounts are known" }',
+        '      - { type: uniqueness, columns: [id] }',
+        '      - { type: uniqueness, columns: [id, customer_id] }',
+        '      - { type: validity, column: amount, range: { min: 10, max: 40, strictMin: true } }',
+        '      - { type: referential, column: customer_id, reference: { asset: customers, column: id } }',
+        '      - { type: crossColumn, condition: "shipped_at >= created_at" }',
+        '      - { type: statistical, column: amount, mean: { min: 0 } }',
+        '      - { type: volume, rowCount: { min: 1 } }',
+        '      - { type: schema, columns: { required: [id] } }',
+      ].join('\n'),
+    );
+    const quality = result.quality ?? [];
+    for (const r of quality) {
+      expect(r.target).toBe('orders');
+      expect(Date.parse(r.timestamp)).toBeGreaterThanOrEqual(before - 1000);
+      expect(r.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+    expect(quality.map((r) => [r.checkType, r.column, r.failingRows, r.failingPercent, r.description])).toEqual([
+      ['completeness', 'amount', 1, 16.6667, 'amounts are known'],
+      // Rows whose key another row has: both rows with id 5.
+      ['uniqueness', 'id', 2, 33.3333, undefined],
+      ['uniqueness', undefined, 0, 0, undefined],
+      // Of the 5 non-NULL values, 10 and 50 are out of (10, 40].
+      ['validity', 'amount', 2, 40, undefined],
+      ['referential', 'customer_id', 1, 16.6667, undefined],
+      ['crossColumn', undefined, 3, 50, undefined],
+      ['statistical', 'amount', undefined, undefined, undefined],
+      ['volume', undefined, undefined, undefined, undefined],
+      ['schema', undefined, undefined, undefined, undefined],
+    ]);
+    // Every column and failing count is present only where it applies: no keys set to undefined.
+    expect(Object.keys(quality[7] ?? {}).sort()).toEqual(['check', 'checkType', 'expected', 'message', 'observed', 'severity', 'status', 'suite', 'target', 'timestamp']);
   });
 
   it('an error-severity failure fails the run naming suite and check, with every result so far, and places no output', async () => {
@@ -161,7 +218,9 @@ it('both backends report the same results for every check type', async () => {
     root.write('customers.csv', CUSTOMERS);
     const all = CASES.map(([, check]) => check).join('\n');
     const [duck, danfo] = await Promise.all(BACKENDS.map((backend) => executePlan(plan(doc(all)), { dataRoot: root.dir, backend })));
-    expect(danfo?.quality).toEqual(duck?.quality);
+    // Each backend stamps its own run's time.
+    const unstamped = (results: readonly QualityResult[] = []) => results.map(({ timestamp: _at, ...rest }) => rest);
+    expect(unstamped(danfo?.quality)).toEqual(unstamped(duck?.quality));
     expect(duck?.quality).toHaveLength(20);
   } finally {
     root.cleanup();

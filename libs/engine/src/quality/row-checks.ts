@@ -8,7 +8,7 @@ import type { Expr } from '@pipeline/definition';
 import { call, caseWhen, literal } from '../check/binders/built-expr';
 import { engineError, type EngineError } from '../errors';
 import type { MeasureRequest, Measures } from './measure';
-import { formatNumber, type QualityResult } from './quality-result';
+import { failing, formatNumber, statusOf, type QualityResult } from './quality-result';
 
 /** One bound row check. */
 export interface RowCheck {
@@ -69,11 +69,12 @@ export function failingRows(checks: RowChecks, measures: Measures): number[] {
  * The results of the checks of step `ref` (its name is the suite), and the error to raise when
  * `onFailure` is fail and a check failed (every failing check named), else undefined.
  */
-export function judgeRowChecks(ref: string, checks: RowChecks, measures: Measures): { results: QualityResult[]; error?: EngineError } {
-  const failing = failingRows(checks, measures);
+export function judgeRowChecks(ref: string, checks: RowChecks, measures: Measures, nowMs = Date.now()): { results: QualityResult[]; error?: EngineError } {
+  const failingCounts = failingRows(checks, measures);
   const severity = checks.onFailure === 'fail' ? 'error' : checks.onFailure === 'warn' ? 'warn' : 'info';
+  const timestamp = new Date(nowMs).toISOString();
   const results = checks.checks.map((c, i): QualityResult => {
-    const n = failing[i] as number;
+    const n = failingCounts[i] as number;
     const counted = `${formatNumber(n)} of ${formatNumber(measures.rows)} rows fail`;
     const message =
       n === 0
@@ -84,14 +85,20 @@ export function judgeRowChecks(ref: string, checks: RowChecks, measures: Measure
     return {
       suite: ref,
       check: c.label,
-      status: n === 0 ? 'pass' : checks.onFailure === 'fail' ? 'fail' : checks.onFailure === 'warn' ? 'warn' : 'info',
+      checkType: checks.kind,
+      target: ref,
+      ...(c.column === undefined ? {} : { column: c.column }),
+      // Dropped rows are recorded (severity info) and the step passes: the output no longer holds them.
+      status: n === 0 ? 'pass' : statusOf(severity),
       severity,
       observed: n,
       expected: '0 failing rows',
+      ...failing(n, measures.rows),
       message,
+      timestamp,
     };
   });
-  const broken = checks.checks.flatMap((c, i) => ((failing[i] as number) > 0 ? [{ c, n: failing[i] as number }] : []));
+  const broken = checks.checks.flatMap((c, i) => ((failingCounts[i] as number) > 0 ? [{ c, n: failingCounts[i] as number }] : []));
   if (checks.onFailure !== 'fail' || broken.length === 0) return { results };
   const problem = broken
     .map(({ c, n }) =>

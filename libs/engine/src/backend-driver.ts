@@ -10,7 +10,7 @@ import type { EngineConfig } from './config';
 import type { ExecutionResult } from './execution-result';
 import type { FunctionSupport } from './kinds/function-support';
 import type { KindSupport } from './kinds/kind-support';
-import type { PhysicalPlan } from './plan/physical-plan';
+import type { CompileOptions, PhysicalPlan } from './plan/physical-plan';
 
 /** Usage figures of a long-lived plan runner (a worker's shared database). */
 export interface PlanRuntimeStats {
@@ -53,9 +53,9 @@ export interface BackendDriver {
   open(config: EngineConfig): Promise<Backend>;
   /**
    * Compiles a plan (pure): what `runPlan` runs, or with `retain` what a session's plan on a live
-   * instance runs (every asset a handle, kept for the session).
+   * instance runs (every asset a handle, kept for the session). A backend without it does not compile.
    */
-  compile(plan: Plan, layout?: { readonly retain: boolean }): PhysicalPlan;
+  compile(plan: Plan, options?: CompileOptions): PhysicalPlan;
   /** Runs a whole plan on an instance of its own: its compiled plan, on the one executor. */
   runPlan(plan: Plan, config: EngineConfig, options: RunOptions): Promise<ExecutionResult>;
   /** A long-lived runner for a job worker; without it every run opens an instance of its own. */

@@ -41,6 +41,7 @@ export type {
   AssetStep,
   Blame,
   CommitStep,
+  CompileOptions,
   Layout,
   PhysicalPlan,
   PhysicalStep,

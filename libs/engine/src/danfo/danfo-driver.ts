@@ -16,7 +16,7 @@ export const danfoDriver = {
   kinds: kindSupportOf(DANFO_KINDS),
   functions: functionSupportOf(JS_FUNCTIONS),
   open: (config) => DanfoBackend.create(config),
-  compile: (plan, layout) => compileDanfoPlan(plan, layout?.retain ?? false),
+  compile: (plan, options = {}) => compileDanfoPlan(plan, options.retain ?? false),
   async runPlan(plan, config, options) {
     const backend = await DanfoBackend.create(config);
     try {

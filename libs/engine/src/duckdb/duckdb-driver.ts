@@ -16,7 +16,7 @@ export const duckDbDriver = {
   kinds: kindSupportOf(DUCKDB_KINDS),
   functions: functionSupportOf(DUCKDB_FUNCTIONS),
   open: (config) => DuckDbBackend.create(config),
-  compile: (plan, layout) => (layout === undefined ? compileDuckDbPlan(plan) : compileDuckDbHandles(plan, layout.retain)),
+  compile: (plan, options = {}) => (options.retain === true ? compileDuckDbHandles(plan, true) : compileDuckDbPlan(plan, options)),
   async runPlan(plan, config, options) {
     const backend = await DuckDbBackend.create(config);
     try {

@@ -6,6 +6,7 @@
  */
 import type { InputSource, OutputSource, QualitySuite, TransformationKind, TransformationSource } from '@pipeline/definition';
 import type { BackendName } from '../backend-name';
+import type { DataType } from '../types/data-type';
 
 /** The asset and definition field a failure of a step is reported against. */
 export interface Blame {
@@ -121,4 +122,12 @@ export interface PhysicalPlan {
 /** Whether a step computes an asset (and so counts for progress and timings). */
 export function isAssetStep(step: PhysicalStep): step is AssetStep {
   return step.op === 'read' || step.op === 'relation' || step.op === 'stage';
+}
+
+/** What a compiler may be told beyond the plan. */
+export interface CompileOptions {
+  /** Compile for a session's live instance: every asset a handle, none released. */
+  readonly retain?: boolean;
+  /** The columns of each input (names and portable types), when its file has been read. */
+  readonly inputs?: Readonly<Record<string, readonly { readonly name: string; readonly type: DataType }[]>>;
 }

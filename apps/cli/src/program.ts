@@ -74,6 +74,8 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .argument('<file>', 'pipeline YAML file')
     // Bare `--graph` draws Mermaid, as Teckel's CLI does; without it the plan is text.
     .addOption(new Option('--graph [format]', 'draw the plan as a diagram (bare: mermaid)').choices(GRAPH_CHOICES).preset('mermaid').default('text'))
+    .addOption(new Option('--physical', 'print the steps the backend would run (DuckDB: with their SQL); runs nothing').conflicts('graph'))
+    .addOption(backend())
     .addOption(vars())
     .addOption(json())
     .action((file: string, options) => set(explainCommand(file, options, io)));

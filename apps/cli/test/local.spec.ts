@@ -211,6 +211,37 @@ describe('pipeline explain', () => {
     expect(body.waves).toEqual([['raw'], ['active'], ['slim'], ['by_dept'], ['summary']]);
   });
 
+  it('--physical prints the steps the backend would run (DuckDB: with their SQL), running nothing', async () => {
+    const danfo = await runCli(['explain', 'pipelines/employees.yaml', '--physical', '--backend', 'danfo'], { cwd: dir });
+    expect(danfo).toEqual({
+      status: 0,
+      stdout: [
+        'physical plan of "employees-by-department" on danfo (handles)',
+        '  1. read raw [handle] csv employees.csv',
+        '  2. relation active [handle] where of raw; blame active.filter',
+        '  3. release raw',
+        '  4. relation slim [handle] select of active; blame slim.columns',
+        '  5. release active',
+        '  6. relation by_dept [handle] group_by of slim; blame by_dept.by',
+        '  7. release slim',
+        '  8. stage summary from by_dept to csv out/employees_by_department.csv (overwrite)',
+        '  9. release by_dept',
+        ' 10. commit summary',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+    const duckdb = await runCli(['explain', 'pipelines/employees.yaml', '--physical', '--json'], { cwd: dir });
+    const body = JSON.parse(duckdb.stdout);
+    expect({ backend: body.backend, layout: body.layout }).toEqual({ backend: 'duckdb', layout: 'streamed' });
+    expect(body.physical).toContain("\n  1. read raw [inline] csv employees.csv\n       read_csv('employees.csv', header=true,");
+    expect(body.physical).toContain("\n       COPY (SELECT * FROM \"by_dept\") TO 'out/employees_by_department.csv' (FORMAT csv,");
+    // Nothing ran: no output was written.
+    expect(fs.existsSync(path.join(dir, 'out/employees_by_department.csv'))).toBe(false);
+    const both = await runCli(['explain', 'pipelines/employees.yaml', '--physical', '--graph', 'dot'], { cwd: dir });
+    expect(both.status).toBe(2);
+  });
+
   it('an invalid pipeline: its position and message on stderr, exit 1; --json adds the error document', async () => {
     expect(await runCli(['explain', 'unknown-from.yaml'], { cwd: dir })).toEqual({
       status: 1,

@@ -99,6 +99,33 @@ Execution waves: 5
   Wave 4: summary`);
   });
 
+  it('with physical, adds the steps the backend would run (DuckDB with their SQL), reading no file', async () => {
+    const plain = await h.client.explainPipeline({ yaml: employeesPipeline() });
+    expect(plain.physical).toBeUndefined();
+    const onDanfo = await h.client.explainPipeline({ yaml: employeesPipeline(), backend: 'danfo', physical: true });
+    expect(onDanfo.plan).toBe(plain.plan);
+    expect(onDanfo.physical).toEqual({ backend: 'danfo', layout: 'handles', text: expect.any(String) });
+    expect(onDanfo.physical?.text.split('\n').slice(0, 4)).toEqual([
+      'physical plan of "employees" on danfo (handles)',
+      '  1. read raw [handle] csv employees.csv',
+      '  2. relation active [handle] where of raw; blame active.filter',
+      '  3. release raw',
+    ]);
+    const onDuckDb = await h.client.explainPipeline({ yaml: employeesPipeline(), physical: true });
+    expect(onDuckDb.physical).toMatchObject({ backend: 'duckdb', layout: 'streamed' });
+    expect(onDuckDb.physical?.text).toContain("\n  1. read raw [inline] csv employees.csv\n       read_csv('employees.csv', header=true,");
+    expect(onDuckDb.physical?.text).toMatch(/\n {2}\d+\. stage summary from by_dept to csv out\/summary\.csv \(overwrite\); streams active, slim, by_dept\n {7}COPY \(SELECT \* FROM "by_dept"\) TO 'out\/summary\.csv' /);
+  });
+
+  it('physical belongs to ExplainPipeline only: ValidatePipeline and SubmitJob refuse it', async () => {
+    for (const rpc of ['validatePipeline', 'submitJob'] as const) {
+      await expect(failure(h.client[rpc]({ yaml: employeesPipeline(), physical: true }))).resolves.toEqual({
+        code: 'INVALID_ARGUMENT',
+        details: 'invalid request: "physical" applies to ExplainPipeline only',
+      });
+    }
+  });
+
   it('fails with INVALID_ARGUMENT "parse error: ..." for text that does not parse', async () => {
     const f = await failure(h.client.explainPipeline({ yaml: '- just\n- a list' }));
     expect(f.code).toBe('INVALID_ARGUMENT');

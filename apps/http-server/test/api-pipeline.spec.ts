@@ -151,6 +151,49 @@ describe('POST /api/explain', () => {
     expect(res.body).toEqual({ plan: EXPECTED_PLAN });
   });
 
+  it('?physical=true adds the steps the body\'s backend would run, reading no file', async () => {
+    const res = await postJson(`${api}/explain?physical=true`, { yaml: EXPLAIN_YAML, backend: 'danfo' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      plan: EXPECTED_PLAN,
+      physical: {
+        backend: 'danfo',
+        layout: 'handles',
+        text: [
+          'physical plan of "employees" on danfo (handles)',
+          '  1. read raw [handle] csv employees.csv',
+          '  2. relation active [handle] where of raw; blame active.filter',
+          '  3. release raw',
+          '  4. relation slim [handle] select of active; blame slim.columns',
+          '  5. release active',
+          '  6. relation by_dept [handle] group_by of slim; blame by_dept.by',
+          '  7. release slim',
+          '  8. stage summary from by_dept to parquet out/summary.parquet (overwrite)',
+          '  9. release by_dept',
+          ' 10. commit summary',
+        ].join('\n'),
+      },
+    });
+    const onDuckDb = await postJson(`${api}/explain?physical=true`, { yaml: EXPLAIN_YAML });
+    expect(onDuckDb.body.physical.text.split('\n').filter((line: string) => /^ +\d+\. /.test(line))).toEqual([
+      '  1. read raw [inline] csv employees.csv',
+      '  2. relation active [view] where of raw; blame active.filter',
+      '  3. relation slim [view] select of active; blame slim.columns',
+      '  4. relation by_dept [inline] group_by of slim; blame by_dept.by/agg',
+      '  5. stage summary from by_dept to parquet out/summary.parquet (overwrite); streams active, slim, by_dept',
+      '  6. commit summary',
+    ]);
+    expect(onDuckDb.body.physical.text).toContain(`\n       COPY (SELECT * FROM "by_dept") TO 'out/summary.parquet' (FORMAT parquet`);
+  });
+
+  it('?physical must be true or false; danfo refuses a kind it does not run (V-014)', async () => {
+    const bad = await postJson(`${api}/explain?physical=yes`, { yaml: EXPLAIN_YAML });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'invalid request: query parameter "physical" must be true or false (got "yes")' } });
+    const flattened = EXPLAIN_YAML.replace('select: { from: active, columns: [name, department, salary] }', 'flatten: { from: active }');
+    const flattenOnDanfo = await postJson(`${api}/explain?physical=true`, { yaml: flattened, backend: 'danfo' });
+    expect(flattenOnDanfo).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^validation failed: V-014: .*flatten/) } });
+  });
+
   it('answers 400 "parse error: ..." for text that is not YAML', async () => {
     const res = await postJson(`${api}/explain`, { yaml: NOT_YAML });
     expect(res.status).toBe(400);

@@ -1,6 +1,6 @@
 /**
- * What the engine knows about one execution backend: how to open it and, optionally, faster ways
- * to run whole plans. Every backend registers one driver in `backend-drivers.ts`; nothing else in
+ * What the engine knows about one execution backend: how to open it, its compiler, and how it runs
+ * whole plans. Every backend registers one driver in `backend-drivers.ts`; nothing else in
  * the engine (or above it) names a backend's classes.
  */
 import type { Plan } from '@pipeline/planner';
@@ -10,6 +10,7 @@ import type { EngineConfig } from './config';
 import type { ExecutionResult } from './execution-result';
 import type { FunctionSupport } from './kinds/function-support';
 import type { KindSupport } from './kinds/kind-support';
+import type { CompileOptions, PhysicalPlan } from './plan/physical-plan';
 
 /** Usage figures of a long-lived plan runner (a worker's shared database). */
 export interface PlanRuntimeStats {
@@ -51,10 +52,12 @@ export interface BackendDriver {
   /** Opens an instance with resources of its own; the caller closes it. */
   open(config: EngineConfig): Promise<Backend>;
   /**
-   * Runs a whole plan on an instance of its own, faster than step by step (DuckDB streams the
-   * chain of assets); without it a plan runs step by step through the Backend interface.
+   * Compiles a plan (pure): what `runPlan` runs, or with `retain` what a session's plan on a live
+   * instance runs (every asset a handle, kept for the session). A backend without it does not compile.
    */
-  runPlan?(plan: Plan, config: EngineConfig, options: RunOptions): Promise<ExecutionResult>;
+  compile(plan: Plan, options?: CompileOptions): PhysicalPlan;
+  /** Runs a whole plan on an instance of its own: its compiled plan, on the one executor. */
+  runPlan(plan: Plan, config: EngineConfig, options: RunOptions): Promise<ExecutionResult>;
   /** A long-lived runner for a job worker; without it every run opens an instance of its own. */
   openRuntime?(config: EngineConfig): PlanRuntime;
 }

@@ -12,6 +12,7 @@ import { resolveDuckDbSettings, type EngineConfig } from './config';
 import { engineError, throwIfAborted } from './errors';
 import { executePlan } from './execute-plan';
 import type { ExecutionResult } from './execution-result';
+import { requireBackendSupport } from './kinds/backend-support';
 
 /** Options of one run on a runtime. */
 export interface RuntimeRunOptions extends RunOptions {
@@ -71,6 +72,8 @@ class Runtime implements EngineRuntime {
       const runner = this.runners.get(backend);
       const run = { ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.onStep === undefined ? {} : { onStep: options.onStep }) };
       if (runner === undefined) return await executePlan(plan, { ...this.config, backend }, run);
+      const driver = BACKEND_DRIVERS[backend];
+      requireBackendSupport(plan.steps, backend, driver.kinds, driver.functions);
       return await runner.run(plan, run);
     } finally {
       this.active -= 1;

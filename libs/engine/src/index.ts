@@ -11,6 +11,8 @@
  * const runtime = createEngineRuntime({ dataRoot: '/srv/data' }); // a worker's: one DuckDB database for many plans
  * await runtime.executePlan(plan, { backend: 'duckdb', signal });
  *
+ * process.stdout.write(renderPhysicalPlan(compilePhysicalPlan(plan, 'duckdb'))); // what it would run, without running it
+ *
  * const backend = await createBackend('danfo', { dataRoot: '/srv/data' });
  * const raw = await backend.readInput('raw', { kind: 'input', format: 'csv', path: 'e.csv', options: {} });
  * await backend.close();
@@ -33,6 +35,23 @@ export type {
 } from './backend';
 export { createBackend } from './create-backend';
 export { executePlan } from './execute-plan';
+export { compilePhysicalPlan } from './plan/compile-for-backend';
+export { renderPhysicalPlan } from './plan/render-physical-plan';
+export type {
+  AssetStep,
+  Blame,
+  CommitStep,
+  CompileOptions,
+  Layout,
+  PhysicalPlan,
+  PhysicalStep,
+  QualityStep,
+  ReadStep,
+  RelationStep,
+  ReleaseStep,
+  StageStep,
+  Storage,
+} from './plan/physical-plan';
 export { createSharedDuckDb } from './duckdb/shared-session-database';
 export type { SharedDuckDb, SharedDuckDbUsage } from './duckdb/shared-session-database';
 export type { ExecutePlanConfig } from './execute-plan';

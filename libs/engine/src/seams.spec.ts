@@ -54,6 +54,13 @@ describe('backend drivers', () => {
     expect(table.danfo.name).toBe('duckdb');
   });
 
+  it('a driver without a compiler entry does not compile', () => {
+    const { compile: _compile, ...withoutCompiler } = BACKEND_DRIVERS.danfo;
+    // @ts-expect-error every backend compiles plans into physical plans the one executor runs
+    const driver: BackendDriver = withoutCompiler;
+    expect('compile' in driver).toBe(false);
+  });
+
   it('lists every backend once, default first, each under its own name', () => {
     expect(BACKEND_NAMES).toEqual(['duckdb', 'danfo']);
     for (const name of BACKEND_NAMES) {

@@ -1,5 +1,9 @@
-/** `pipeline explain FILE`: the service's plan text, or the plan as a Mermaid or dot diagram. */
+/**
+ * `pipeline explain FILE`: the service's plan text, the plan as a Mermaid or dot diagram, or with
+ * `--physical` the steps a backend would run (DuckDB's with their SQL), without running anything.
+ */
 import { kindOf } from '@pipeline/definition';
+import { compilePhysicalPlan, DEFAULT_BACKEND, renderPhysicalPlan } from '@pipeline/engine';
 import { explainPlan, renderPlanGraph, type Plan } from '@pipeline/planner';
 import { checkPipeline } from '../check-pipeline';
 import { EXIT } from '../errors';
@@ -14,6 +18,9 @@ export interface ExplainOptions {
   readonly var?: Record<string, string>;
   readonly graph: (typeof GRAPH_CHOICES)[number];
   readonly json?: boolean;
+  /** Print the physical plan of `backend` instead. */
+  readonly physical?: boolean;
+  readonly backend?: string;
 }
 
 /** The plan's assets as data: name, kind, upstream names, wave. */
@@ -24,8 +31,17 @@ function assetsOf(plan: Plan) {
 /** Prints the plan of `file`; an invalid pipeline is one line on stderr (with its position) and exit 1. */
 export function explainCommand(file: string, options: ExplainOptions, io: Io): number {
   const { yaml } = readPipelineFile(file, io.cwd);
-  const checked = checkPipeline(yaml, options.var ?? {});
+  const physical = options.physical === true;
+  const backend = options.backend ?? DEFAULT_BACKEND;
+  const checked = checkPipeline(yaml, options.var ?? {}, physical ? backend : options.backend);
   if (!checked.ok) throw invalidPipeline(file, checked.error);
+  if (physical) {
+    const compiled = compilePhysicalPlan(checked.plan, backend);
+    const text = renderPhysicalPlan(compiled).trimEnd();
+    if (options.json === true) printJson(io, { backend: compiled.backend, layout: compiled.layout, physical: text });
+    else println(io, text);
+    return EXIT.ok;
+  }
   const text = options.graph === 'text' ? explainPlan(checked.plan) : renderPlanGraph(checked.plan, options.graph);
   if (options.json === true) {
     printJson(io, {

@@ -10,14 +10,16 @@ import { appError } from '../errors';
 export interface PipelineRequestFields {
   readonly backend: string;
   readonly backendOptions: Readonly<Record<string, string>>;
+  readonly physical: boolean;
 }
 
 /**
  * Throws E_UNKNOWN_BACKEND for a backend other than "", duckdb or danfo, and INVALID_REQUEST for
- * any backend option.
+ * any backend option, or for `physical` outside ExplainPipeline (`explain`).
  */
-export function checkPipelineRequest(request: PipelineRequestFields): void {
+export function checkPipelineRequest(request: PipelineRequestFields, explain = false): void {
   parseBackendName(request.backend);
+  if (request.physical && !explain) throw appError('GRPC_INVALID_REQUEST', '"physical" applies to ExplainPipeline only');
   const options = Object.keys(request.backendOptions);
   if (options.length > 0) {
     // The jobs library takes no per-job engine settings (they are server-wide), so every name is

@@ -1,9 +1,11 @@
 /**
  * Health, ValidatePipeline and ExplainPipeline: the same library calls as the HTTP routes.
  * Validation problems are answers of ValidatePipeline, and INVALID_ARGUMENT for ExplainPipeline;
- * an unknown backend or a backend option is INVALID_ARGUMENT for both (as for SubmitJob).
+ * an unknown backend or a backend option is INVALID_ARGUMENT for both (as for SubmitJob). With
+ * `physical`, ExplainPipeline adds the physical plan of the request's backend.
  */
-import { explainPipeline } from '@pipeline/planner';
+import { checkBackendSupport, compilePhysicalPlan, parseBackendName, renderPhysicalPlan } from '@pipeline/engine';
+import { explainPlan, planPipeline } from '@pipeline/planner';
 import { validatePipeline } from '@pipeline/validation';
 import { appError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
@@ -23,12 +25,19 @@ export function pipelineRpcs(version: string): PipelineRpcs {
       return result.ok ? { valid: true, error: '' } : { valid: false, error: result.error.message };
     },
     async explainPipeline(request) {
-      checkPipelineRequest(request);
-      const result = explainPipeline(request.yaml, request.variables);
+      checkPipelineRequest(request, true);
+      const result = planPipeline(request.yaml, request.variables);
       if (!result.ok) {
         throw appError(result.error.kind === 'parse' ? 'GRPC_PIPELINE_PARSE' : 'GRPC_PIPELINE_INVALID', result.error.message);
       }
-      return { plan: result.text };
+      const plan = explainPlan(result.plan);
+      if (!request.physical) return { plan };
+      // The physical plan of the request's backend, compiled without reading any file.
+      const backend = parseBackendName(request.backend);
+      const unsupported = checkBackendSupport(result.pipeline.assets, backend);
+      if (unsupported !== undefined) throw appError('GRPC_PIPELINE_INVALID', unsupported.message);
+      const compiled = compilePhysicalPlan(result.plan, backend);
+      return { plan, physical: { backend: compiled.backend, layout: compiled.layout, text: renderPhysicalPlan(compiled).trimEnd() } };
     },
   };
 }

@@ -4,7 +4,7 @@
  * checks all read this one table.
  */
 import { PIPELINE_REQUEST_EXAMPLE, PREVIEW_REQUEST_EXAMPLE } from './examples';
-import { JOB_ID_PARAMETER, OUTPUT_ASSET_PARAMETER, ROWS_LIMIT_PARAMETER, WAIT_TIMEOUT_PARAMETER, type SchemaName } from './schemas';
+import { JOB_ID_PARAMETER, OUTPUT_ASSET_PARAMETER, PHYSICAL_PARAMETER, ROWS_LIMIT_PARAMETER, WAIT_TIMEOUT_PARAMETER, type SchemaName } from './schemas';
 
 /** An HTTP method of the API. */
 export type ApiMethod = 'get' | 'post' | 'delete';
@@ -108,7 +108,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     operationId: 'explainPipeline',
     summary: 'The execution plan of a pipeline',
+    description: 'With `?physical=true`, also the physical plan the body\'s backend would run (V-014 when it does not run a kind or function).',
     tag: 'pipelines',
+    parameters: [PHYSICAL_PARAMETER],
     requestBody: 'PipelineRequest',
     requestExample: PIPELINE_REQUEST_EXAMPLE,
     responses: {

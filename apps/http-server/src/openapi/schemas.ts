@@ -63,7 +63,20 @@ export const SCHEMAS = {
     type: 'object',
     required: ['plan'],
     additionalProperties: false,
-    properties: { plan: { type: 'string', description: 'The execution plan text (multi-line, no trailing newline).' } },
+    properties: {
+      plan: { type: 'string', description: 'The execution plan text (multi-line, no trailing newline).' },
+      physical: {
+        type: 'object',
+        description: 'With `?physical=true`: the physical plan of the body\'s backend, compiled without reading any file.',
+        required: ['backend', 'layout', 'text'],
+        additionalProperties: false,
+        properties: {
+          backend: { type: 'string', description: 'The backend it was compiled for.' },
+          layout: { type: 'string', enum: ['streamed', 'handles'], description: '`streamed`: a chain of views each output streams (DuckDB); `handles`: every asset a handle, in plan order.' },
+          text: { type: 'string', description: 'One numbered line per step (read, relation, stage, quality, release, commit) with its storage and blame; DuckDB\'s reads and writes with their SQL.' },
+        },
+      },
+    },
   },
   JobSubmitted: {
     type: 'object',
@@ -203,6 +216,16 @@ export const WAIT_TIMEOUT_PARAMETER = {
   description: `Seconds to wait for a final status: 0 or absent means ${DEFAULT_WAIT_SECONDS}; values above ${MAX_WAIT_SECONDS} are capped. When it expires the job is answered as it is.`,
   schema: { type: 'integer', minimum: 0, default: DEFAULT_WAIT_SECONDS },
   example: 30,
+} as const;
+
+/** The `physical` query parameter of explain. */
+export const PHYSICAL_PARAMETER = {
+  name: 'physical',
+  in: 'query',
+  required: false,
+  description: 'true: add the physical plan of the body\'s `backend` (the steps it would run; DuckDB\'s with their SQL). Nothing runs and no file is read.',
+  schema: { type: 'boolean', default: false },
+  example: true,
 } as const;
 
 /** The `limit` query parameter of the rows route (see look-request.ts). */

@@ -1,8 +1,13 @@
-/** `POST /api/validate` and `POST /api/explain`: validation and plan text, no job. */
-import { explainPipeline } from '@pipeline/planner';
+/**
+ * `POST /api/validate` and `POST /api/explain`: validation and plan text, no job. With
+ * `?physical=true`, explain adds the physical plan of the body's backend: the steps it would run
+ * (DuckDB's with their SQL), compiled without reading any file.
+ */
+import { checkBackendSupport, compilePhysicalPlan, parseBackendName, renderPhysicalPlan } from '@pipeline/engine';
+import { explainPlan, planPipeline } from '@pipeline/planner';
 import { validatePipeline } from '@pipeline/validation';
 import { Router } from 'express';
-import { httpError } from '../errors';
+import { httpError, invalidRequest } from '../errors';
 import { readPipelineRequest } from '../request';
 
 /** Validate answers 200 even for an invalid pipeline; explain answers such a pipeline with 400. */
@@ -16,13 +21,30 @@ export function pipelineRoutes(): Router {
   });
 
   router.post('/explain', (req, res) => {
-    const { yaml, variables } = readPipelineRequest(req.body);
-    const result = explainPipeline(yaml, variables);
+    const { yaml, variables, backend } = readPipelineRequest(req.body);
+    const physical = physicalFlag(req.query.physical);
+    const result = planPipeline(yaml, variables);
     if (!result.ok) {
       throw httpError(result.error.kind === 'parse' ? 'HTTP_PIPELINE_PARSE' : 'HTTP_PIPELINE_INVALID', result.error.message);
     }
-    res.json({ plan: result.text });
+    const plan = explainPlan(result.plan);
+    if (!physical) {
+      res.json({ plan });
+      return;
+    }
+    const name = parseBackendName(backend);
+    const unsupported = checkBackendSupport(result.pipeline.assets, name);
+    if (unsupported !== undefined) throw httpError('HTTP_PIPELINE_INVALID', unsupported.message);
+    const compiled = compilePhysicalPlan(result.plan, name);
+    res.json({ plan, physical: { backend: compiled.backend, layout: compiled.layout, text: renderPhysicalPlan(compiled).trimEnd() } });
   });
 
   return router;
+}
+
+/** The `physical` query parameter: absent, `true` or `false`. */
+function physicalFlag(value: unknown): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw invalidRequest(`query parameter "physical" must be true or false (got ${JSON.stringify(value)})`);
 }

@@ -1,10 +1,13 @@
-/** The danfo backend's driver: plans run step by step through the Backend interface. */
+/** The danfo backend's driver: plans run handle by handle through the Backend interface. */
 import type { BackendDriver } from '../backend-driver';
 import { functionSupportOf } from '../kinds/function-support';
 import { kindSupportOf } from '../kinds/kind-support';
 import { JS_FUNCTIONS } from './js-functions';
 import { DanfoBackend } from './danfo-backend';
 import { DANFO_KINDS } from './kinds';
+import { executePhysicalPlan } from '../exec/execute-physical-plan';
+import { handlePrimitives } from '../exec/handle-primitives';
+import { compileDanfoPlan } from './physical-compiler';
 
 export const danfoDriver = {
   name: 'danfo',
@@ -13,4 +16,13 @@ export const danfoDriver = {
   kinds: kindSupportOf(DANFO_KINDS),
   functions: functionSupportOf(JS_FUNCTIONS),
   open: (config) => DanfoBackend.create(config),
+  compile: (plan, options = {}) => compileDanfoPlan(plan, options.retain ?? false),
+  async runPlan(plan, config, options) {
+    const backend = await DanfoBackend.create(config);
+    try {
+      return (await executePhysicalPlan(compileDanfoPlan(plan), handlePrimitives(backend), options)).result;
+    } finally {
+      await backend.close();
+    }
+  },
 } as const satisfies BackendDriver & { readonly name: 'danfo' };

@@ -1,4 +1,4 @@
-/** The DuckDB backend's driver: fresh instances, streamed whole plans, and a worker's shared database. */
+/** The DuckDB backend's driver: fresh instances, its compiler, streamed whole plans, and a worker's shared database. */
 import type { BackendDriver } from '../backend-driver';
 import { functionSupportOf } from '../kinds/function-support';
 import { kindSupportOf } from '../kinds/kind-support';
@@ -6,6 +6,8 @@ import { DUCKDB_FUNCTIONS } from './compile-expression';
 import { DuckDbBackend } from './duckdb-backend';
 import { DUCKDB_KINDS } from './kinds';
 import { createSharedDatabaseRuntime } from './shared-database-runtime';
+import { compileDuckDbHandles, compileDuckDbPlan } from './physical-compiler';
+import { runStreamed } from './run-streamed';
 
 export const duckDbDriver = {
   name: 'duckdb',
@@ -14,10 +16,11 @@ export const duckDbDriver = {
   kinds: kindSupportOf(DUCKDB_KINDS),
   functions: functionSupportOf(DUCKDB_FUNCTIONS),
   open: (config) => DuckDbBackend.create(config),
+  compile: (plan, options = {}) => (options.retain === true ? compileDuckDbHandles(plan, true) : compileDuckDbPlan(plan, options)),
   async runPlan(plan, config, options) {
     const backend = await DuckDbBackend.create(config);
     try {
-      return await backend.runPlanStreaming(plan, options);
+      return await runStreamed(backend.streamedConnection(), plan, options);
     } finally {
       await backend.close();
     }

@@ -15,6 +15,7 @@ import type { ExecutionResult } from '../execution-result';
 import { openDataRoot, type DataRoot } from '../paths/data-root';
 import { DuckDbBackend } from './duckdb-backend';
 import { LockedDuckDb } from './duckdb-database';
+import { runStreamed } from './run-streamed';
 
 /** One opened (or opening) shared database and the runs using it. */
 interface SharedDatabase {
@@ -58,7 +59,7 @@ class SharedDatabaseRuntime implements PlanRuntime {
       this.runCounter += 1;
       const backend = await DuckDbBackend.onConnection(db, root, `r${this.tag}_${this.runCounter}_`);
       try {
-        return await backend.runPlanStreaming(plan, options);
+        return await runStreamed(backend.streamedConnection(), plan, options);
       } finally {
         await backend.close();
       }

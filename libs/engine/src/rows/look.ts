@@ -10,7 +10,7 @@ import { backendDriver } from '../backend-drivers';
 import type { BackendName } from '../backend-name';
 import type { EngineConfig } from '../config';
 import { engineError, throwIfAborted } from '../errors';
-import { runStepwise } from '../execute-plan';
+import { executePlan } from '../execute-plan';
 import type { RowsResult } from './rows-result';
 
 /** Where and how an output was written (its path as the definition gives it, inside the data root). */
@@ -78,7 +78,7 @@ export async function previewAsset(config: LookConfig, plan: Plan, asset: string
   const backend = await backendDriver(config.backend).open(config);
   try {
     const run = options.signal === undefined ? {} : { signal: options.signal };
-    const result = await runStepwise(backend, needed, run, true);
+    const result = await executePlan(needed, { ...config, backend }, run);
     const handle = result.handles?.[target];
     if (handle === undefined) throw engineError('E_BAD_SOURCE', { asset: target, problem: `asset "${target}" was not computed` });
     return await backend.head(handle.id, limit, run);

@@ -23,6 +23,13 @@ export interface DuckDbKind<K extends TransformationKind> {
    * (a statement per asset that a small job notices). Without it the SELECT is described.
    */
   keepsColumnTypes?(bound: BoundSource<K>): boolean;
+  /**
+   * True when the SQL numbers and sorts rows only to give the JavaScript backend's order (a cost
+   * `context.ordered` false skips). A plan holding such a kind is worth asking which assets'
+   * order no output observes, and its inputs are read with row estimates (a join picks its build
+   * side by them).
+   */
+  readonly sortsForParity?: boolean;
 }
 
 /** What a kind's SQL may rely on beyond its bound source. */

@@ -23,6 +23,7 @@ const seq = (i: number): string => `__s${i}`;
 // Otherwise DuckDB returns the rows in whatever order its join gives (and sorts nothing).
 export const joinSql: DuckDbKind<'join'> = {
   field: 'right',
+  sortsForParity: true,
   sql: (bound, relations, { ordered } = { ordered: true }) => {
     const { inputs, steps, output } = bound.transform;
     const qualified = (i: number): string => {

@@ -1,0 +1,17 @@
+/** The engine's compile entry: a validated plan as the physical plan a backend would run. */
+import type { Plan } from '@pipeline/planner';
+import { backendDriver, parseBackendName } from '../backend-drivers';
+import type { BackendName } from '../backend-name';
+import { requireBackendSupport } from '../kinds/backend-support';
+import type { CompileOptions, PhysicalPlan } from './physical-plan';
+
+/**
+ * Compiles `plan` for `backend` (a name; absent or `""` means duckdb) without touching any data:
+ * E_UNKNOWN_BACKEND, or the backend's refusal of a kind or function it does not run. Given the
+ * inputs' columns (`options.inputs`), DuckDB's relations carry their SELECT too.
+ */
+export function compilePhysicalPlan(plan: Plan, backend?: BackendName | string, options: CompileOptions = {}): PhysicalPlan {
+  const driver = backendDriver(parseBackendName(backend));
+  requireBackendSupport(plan.steps, driver.name, driver.kinds, driver.functions);
+  return driver.compile(plan, options);
+}

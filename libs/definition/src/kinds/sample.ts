@@ -1,41 +1,24 @@
 /** Catalogue entry of the `sample` kind: a seeded random sample of rows. */
-import type { SampleSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, FLAG_FIELD } from './schema-parts';
-
-/** Fields of a `sample` source once checked. */
-export interface SampleFields {
-  readonly from: string;
-  readonly fraction?: number;
-  readonly withReplacement?: boolean;
-  readonly seed?: number;
-  readonly lowerBound?: number;
-  readonly upperBound?: number;
-  readonly deterministicOrder?: boolean;
-}
+import { integer, number, optional } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, FLAG } from './schema-parts';
 
 /** The `sample` kind. */
-export const SAMPLE_KIND: KindDefinition<'sample', SampleFields> = {
+export const SAMPLE_KIND = defineKind({
   kind: 'sample',
   role: 'transformation',
   description:
     'A random sample of `from`: about `fraction` of the rows (or those drawn in [`lowerBound`, `upperBound`)), the same rows for the same `seed` on a given backend, in input order.',
   label: 'SAMPLE',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      fraction: { type: 'number', description: 'in (0, 1]' },
-      withReplacement: FLAG_FIELD,
-      seed: { type: 'integer' },
-      lowerBound: { type: 'number' },
-      upperBound: { type: 'number' },
-      deterministicOrder: FLAG_FIELD,
-    },
-    required: ['from'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    fraction: optional(number({ description: 'in (0, 1]' })),
+    withReplacement: optional(FLAG),
+    seed: optional(integer()),
+    lowerBound: optional(number()),
+    upperBound: optional(number()),
+    deterministicOrder: optional(FLAG),
   },
-  expressions: [],
   check: (fields) => {
     const bounds = fields.lowerBound !== undefined || fields.upperBound !== undefined;
     if ((fields.fraction === undefined) === !bounds) {
@@ -58,7 +41,7 @@ export const SAMPLE_KIND: KindDefinition<'sample', SampleFields> = {
     return undefined;
   },
   upstream: (source) => [source.from],
-  build: (fields): SampleSource => ({
+  build: (fields) => ({
     kind: 'sample',
     from: fields.from,
     lowerBound: fields.fraction === undefined ? (fields.lowerBound ?? 0) : 0,
@@ -66,4 +49,4 @@ export const SAMPLE_KIND: KindDefinition<'sample', SampleFields> = {
     // Without a seed every run draws its own sample.
     seed: fields.seed ?? Math.floor(Math.random() * 2 ** 31),
   }),
-};
+});

@@ -62,6 +62,9 @@ export type ExpressionUse<K extends string = string> =
   /** Aggregates; a bare column outside every aggregate must be one of `groupKeys` when given. */
   | { readonly role: 'aggregate'; readonly groupKeys?: GroupKeys<K> };
 
+/** An aggregate use whose grouping keys name the field `K`. */
+export type AggregateOver<K extends string> = { readonly role: 'aggregate'; readonly groupKeys: GroupKeys<K> };
+
 /** How a declaration is built, so the expression fields can be found in a value. */
 type Shape =
   | { readonly shape: 'leaf' }
@@ -146,10 +149,9 @@ export function anything<T = unknown>(schema: FieldSchema = {}): Field<T> {
 }
 
 /** Expression text, parsed into a tree before `build` (`Parsed` holds an `Expr` there). */
-export function expression<const U extends ExpressionUse>(
-  use: U,
-  schema: FieldSchema = EXPRESSION_SCHEMA,
-): Field<string, Expr, U extends { readonly groupKeys: GroupKeys<infer K> } ? K : never> {
+export function expression<const K extends string>(use: AggregateOver<K>, schema?: FieldSchema): Field<string, Expr, K>;
+export function expression(use: ExpressionUse<never>, schema?: FieldSchema): Field<string, Expr>;
+export function expression(use: ExpressionUse, schema: FieldSchema = EXPRESSION_SCHEMA): Field<string, Expr, string> {
   return { schema, node: { shape: 'expression', use }, optional: false };
 }
 

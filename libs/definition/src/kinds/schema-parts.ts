@@ -2,7 +2,8 @@
  * Field declarations shared by several kinds, so that the same field reads the same way everywhere.
  */
 import type { Format, WriteMode } from '../definition';
-import { anything, type ExpressionUse, expression, flag, integer, list, mapOf, text } from './fields';
+import type { Expr } from '../expr/ast';
+import { type AggregateOver, anything, type ExpressionUse, expression, type Field, flag, integer, list, mapOf, text } from './fields';
 
 /** An asset reference (`from`). */
 export const ASSET_REF = text({ minLength: 1, description: 'asset_ref of the upstream asset' });
@@ -20,8 +21,10 @@ export const MODE = anything<WriteMode>({ type: 'string', description: 'overwrit
 export const OPTIONS = mapOf(text({ scalarAsText: true }), { description: 'format options (strings)' });
 
 /** A non-empty list of expressions written as text. */
-export function expressionList<const U extends ExpressionUse>(use: U) {
-  return list(expression(use, { type: 'string' }), { minItems: 1, description: 'non-empty list of expressions' });
+export function expressionList<const K extends string>(use: AggregateOver<K>): Field<readonly string[], readonly Expr[], K>;
+export function expressionList(use: ExpressionUse<never>): Field<readonly string[], readonly Expr[]>;
+export function expressionList(use: ExpressionUse): Field<readonly string[], readonly Expr[], string> {
+  return list(expression(use as ExpressionUse<never>, { type: 'string' }), { minItems: 1, description: 'non-empty list of expressions' });
 }
 
 /** A row count (`count` of limit, offset, tail): a whole number, zero or more. */

@@ -1,7 +1,21 @@
 /** Catalogue entry of the `add_columns` kind (Teckel `addColumns`): computed columns, in order. */
+import type { Expr } from '../expr/ast';
 import { expression, list, object } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';
+
+/** One column an addColumns step computes. */
+export interface ColumnDefinition {
+  readonly name: string;
+  readonly expression: Expr;
+}
+
+/** Adds (or replaces, in place) computed columns, in order: each sees the ones before it. */
+export interface AddColumnsSource {
+  readonly kind: 'add_columns';
+  readonly from: string;
+  readonly columns: readonly ColumnDefinition[];
+}
 
 /** The `add_columns` kind. */
 export const ADD_COLUMNS_KIND = defineKind({
@@ -18,6 +32,6 @@ export const ADD_COLUMNS_KIND = defineKind({
       description: 'non-empty list of column definitions',
     }),
   },
+  build: (fields): AddColumnsSource => ({ kind: 'add_columns', from: fields.from, columns: fields.columns.map((c) => ({ name: c.name, expression: c.expression })) }),
   upstream: (source) => [source.from],
-  build: (fields) => ({ kind: 'add_columns', from: fields.from, columns: fields.columns.map((c) => ({ name: c.name, expression: c.expression })) }),
 });

@@ -1,8 +1,24 @@
 /** Catalogue entry of the `as_of_join` kind (`asOfJoin`): each left row with the closest right row in time or order. */
+import type { Expr } from '../expr/ast';
 import { AS_OF_DIRECTIONS } from '../definition';
 import { expression, list, oneOf, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN, FLAG } from './schema-parts';
+
+/** Each `left` row with the closest `right` row by `leftAsOf` / `rightAsOf` among those `on` matches (spec 8.39). */
+export interface AsOfJoinSource {
+  readonly kind: 'as_of_join';
+  readonly left: string;
+  readonly right: string;
+  readonly leftAsOf: string;
+  readonly rightAsOf: string;
+  readonly on: readonly Expr[];
+  readonly type: 'inner' | 'left';
+  readonly direction: (typeof AS_OF_DIRECTIONS)[number];
+  /** The largest distance allowed between the two as-of values (a constant). */
+  readonly tolerance?: Expr;
+  readonly allowExactMatches: boolean;
+}
 
 /** The `as_of_join` kind. */
 export const AS_OF_JOIN_KIND = defineKind({
@@ -24,8 +40,7 @@ export const AS_OF_JOIN_KIND = defineKind({
     allowExactMatches: optional(FLAG),
   },
   check: (fields) => (fields.left === fields.right ? { field: 'right', detail: 'must name another asset than left' } : undefined),
-  upstream: (source) => [source.left, source.right],
-  build: (fields) => ({
+  build: (fields): AsOfJoinSource => ({
     kind: 'as_of_join',
     left: fields.left,
     right: fields.right,
@@ -37,4 +52,5 @@ export const AS_OF_JOIN_KIND = defineKind({
     ...(fields.tolerance === undefined ? {} : { tolerance: fields.tolerance }),
     allowExactMatches: fields.allowExactMatches ?? true,
   }),
+  upstream: (source) => [source.left, source.right],
 });

@@ -1,8 +1,26 @@
 /** Catalogue entry of the `assertion` kind (spec 8.28): quality rules checked inline. */
-import type { AssertionCheck } from '../definition';
+import type { Expr } from '../expr/ast';
 import { expressionOrText, list, object, oneOf, optional, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';
+
+/** One rule of an assertion: `not_null` or `unique` on a column, or a condition each row must meet. */
+export interface AssertionCheck {
+  readonly rule: 'not_null' | 'unique' | 'condition';
+  readonly column?: string;
+  readonly condition?: Expr;
+  /** The rule as written (`not_null`, `amount > 0`), for messages. */
+  readonly text: string;
+  readonly description?: string;
+}
+
+/** Checks the rows of `from` without changing them (spec 8.28): fails, warns or drops failing rows. */
+export interface AssertionSource {
+  readonly kind: 'assertion';
+  readonly from: string;
+  readonly checks: readonly AssertionCheck[];
+  readonly onFailure: 'fail' | 'warn' | 'drop';
+}
 
 /** Rules that name a column instead of holding a condition (spec 8.28.1). */
 export const BUILT_IN_RULES = ['not_null', 'unique'] as const;
@@ -36,8 +54,7 @@ export const ASSERTION_KIND = defineKind({
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields, written) => {
+  build: (fields, written): AssertionSource => {
     const checks = fields.checks.map((c, i): AssertionCheck => {
       const extra = {
         ...(c.column === undefined ? {} : { column: c.column }),
@@ -48,4 +65,5 @@ export const ASSERTION_KIND = defineKind({
     });
     return { kind: 'assertion', from: fields.from, checks, onFailure: fields.onFailure ?? 'fail' };
   },
+  upstream: (source) => [source.from],
 });

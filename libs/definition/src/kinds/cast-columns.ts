@@ -5,6 +5,13 @@ import { list, object, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';
 
+/** Converts columns to other types; a value that does not convert becomes NULL. */
+export interface CastColumnsSource {
+  readonly kind: 'cast_columns';
+  readonly from: string;
+  readonly columns: readonly { readonly name: string; readonly type: CastType }[];
+}
+
 const TYPE_TEXT = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\))?\s*$/;
 
 /** The type a `targetType` text names (case-insensitive, `decimal(10,2)` style), or what is wrong with it. */
@@ -34,10 +41,10 @@ export const CAST_COLUMNS_KIND = defineKind({
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): CastColumnsSource => ({
     kind: 'cast_columns',
     from: fields.from,
     columns: fields.columns.map((c) => ({ name: c.name, type: readTargetType(c.targetType) as CastType })),
   }),
+  upstream: (source) => [source.from],
 });

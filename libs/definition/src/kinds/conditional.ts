@@ -1,7 +1,17 @@
 /** Catalogue entry of the `conditional` kind: a CASE WHEN column. */
+import type { Expr } from '../expr/ast';
 import { expression, list, object, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';
+
+/** Adds `outputColumn`: the value of the first branch whose condition holds, else `otherwise` (NULL). */
+export interface ConditionalSource {
+  readonly kind: 'conditional';
+  readonly from: string;
+  readonly outputColumn: string;
+  readonly branches: readonly { readonly condition: Expr; readonly value: Expr }[];
+  readonly otherwise?: Expr;
+}
 
 /** The `conditional` kind. */
 export const CONDITIONAL_KIND = defineKind({
@@ -19,12 +29,12 @@ export const CONDITIONAL_KIND = defineKind({
     }),
     otherwise: optional(expression({ role: 'value' })),
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): ConditionalSource => ({
     kind: 'conditional',
     from: fields.from,
     outputColumn: fields.outputColumn,
     branches: fields.branches.map((b) => ({ condition: b.condition, value: b.value })),
     ...(fields.otherwise === undefined ? {} : { otherwise: fields.otherwise }),
   }),
+  upstream: (source) => [source.from],
 });

@@ -2,6 +2,14 @@
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';
 
+/** A contingency table of `from`: per value of `col1`, how many rows hold each value of `col2`. */
+export interface CrosstabSource {
+  readonly kind: 'crosstab';
+  readonly from: string;
+  readonly col1: string;
+  readonly col2: string;
+}
+
 /** The `crosstab` kind. */
 export const CROSSTAB_KIND = defineKind({
   kind: 'crosstab',
@@ -11,6 +19,6 @@ export const CROSSTAB_KIND = defineKind({
   label: 'CROSSTAB',
   fields: { from: ASSET_REF, col1: COLUMN, col2: COLUMN },
   check: (fields) => (fields.col1 === fields.col2 ? { field: 'col2', detail: `must differ from col1 (both are "${fields.col1}")` } : undefined),
+  build: (fields): CrosstabSource => ({ kind: 'crosstab', from: fields.from, col1: fields.col1, col2: fields.col2 }),
   upstream: (source) => [source.from],
-  build: (fields) => ({ kind: 'crosstab', from: fields.from, col1: fields.col1, col2: fields.col2 }),
 });

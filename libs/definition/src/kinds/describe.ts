@@ -2,7 +2,16 @@
 import { list, oneOf, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN_LIST } from './schema-parts';
-import { DESCRIBE_STATISTICS } from '../definition';
+import { DESCRIBE_STATISTICS, type DescribeStatistic } from '../definition';
+
+/** Descriptive statistics of numeric columns of `from`: one row per statistic, one column per column described. */
+export interface DescribeSource {
+  readonly kind: 'describe';
+  readonly from: string;
+  /** The columns described; absent: every numeric column. */
+  readonly columns?: readonly string[];
+  readonly statistics: readonly DescribeStatistic[];
+}
 
 /** The `describe` kind. */
 export const DESCRIBE_KIND = defineKind({
@@ -23,11 +32,11 @@ export const DESCRIBE_KIND = defineKind({
     if (again !== undefined) return { field: 'statistics', detail: `lists "${again}" twice` };
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): DescribeSource => ({
     kind: 'describe',
     from: fields.from,
     ...(fields.columns === undefined ? {} : { columns: [...fields.columns] }),
     statistics: [...(fields.statistics ?? DESCRIBE_STATISTICS)],
   }),
+  upstream: (source) => [source.from],
 });

@@ -3,6 +3,15 @@ import { integer, oneOf, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN_LIST } from './schema-parts';
 
+/** Drops rows with NULLs in `columns` (all when absent): any, all, or fewer than `minNonNulls` values. */
+export interface DropNaSource {
+  readonly kind: 'drop_na';
+  readonly from: string;
+  readonly columns?: readonly string[];
+  readonly how: 'any' | 'all';
+  readonly minNonNulls?: number;
+}
+
 /** The `drop_na` kind. */
 export const DROP_NA_KIND = defineKind({
   kind: 'drop_na',
@@ -17,12 +26,12 @@ export const DROP_NA_KIND = defineKind({
     how: optional(oneOf(['any', 'all'])),
     minNonNulls: optional(integer({ minimum: 0 })),
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): DropNaSource => ({
     kind: 'drop_na',
     from: fields.from,
     how: fields.how ?? 'any',
     ...(fields.columns === undefined ? {} : { columns: [...fields.columns] }),
     ...(fields.minNonNulls === undefined ? {} : { minNonNulls: fields.minNonNulls }),
   }),
+  upstream: (source) => [source.from],
 });

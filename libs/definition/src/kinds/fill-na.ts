@@ -5,6 +5,15 @@ import { ASSET_REF, COLUMN_LIST } from './schema-parts';
 import type { Primitive } from '../definition';
 import { describeValue, isPrimitive } from './primitive-fields';
 
+/** Replaces NULLs: with `value` in `columns` (every column of a matching type when absent), or per column. */
+export interface FillNaSource {
+  readonly kind: 'fill_na';
+  readonly from: string;
+  readonly columns?: readonly string[];
+  readonly value?: Primitive;
+  readonly values?: Readonly<Record<string, Primitive>>;
+}
+
 /** The `fill_na` kind. */
 export const FILL_NA_KIND = defineKind({
   kind: 'fill_na',
@@ -34,12 +43,12 @@ export const FILL_NA_KIND = defineKind({
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): FillNaSource => ({
     kind: 'fill_na',
     from: fields.from,
     ...(fields.columns === undefined ? {} : { columns: [...fields.columns] }),
     ...(fields.value === undefined ? {} : { value: fields.value as Primitive }),
     ...(fields.values === undefined ? {} : { values: { ...(fields.values as Record<string, Primitive>) } }),
   }),
+  upstream: (source) => [source.from],
 });

@@ -1,6 +1,15 @@
 /** Catalogue entry of the `group_by` kind: groups rows and computes aggregates. */
+import type { Expr } from '../expr/ast';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, expressionList } from './schema-parts';
+
+/** Groups `from` by the `by` columns and computes the `agg` aggregate expressions. */
+export interface GroupBySource {
+  readonly kind: 'group_by';
+  readonly from: string;
+  readonly by: readonly Expr[];
+  readonly agg: readonly Expr[];
+}
 
 /** The `group_by` kind. */
 export const GROUP_BY_KIND = defineKind({
@@ -14,6 +23,6 @@ export const GROUP_BY_KIND = defineKind({
     by: expressionList({ role: 'column' }),
     agg: expressionList({ role: 'aggregate', groupKeys: { expressionsOf: 'by' } }),
   },
+  build: (fields): GroupBySource => ({ kind: 'group_by', from: fields.from, by: fields.by, agg: fields.agg }),
   upstream: (source) => [source.from],
-  build: (fields) => ({ kind: 'group_by', from: fields.from, by: fields.by, agg: fields.agg }),
 });

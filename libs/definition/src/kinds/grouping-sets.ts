@@ -3,10 +3,24 @@
  * (8.24) and `groupingSets` (8.42). Each becomes one typed source: the key columns and the sets, as
  * positions in the keys, in the order their rows are written.
  */
-import type { GroupingSetsSource } from '../definition';
+import type { Expr } from '../expr/ast';
 import { list } from './fields';
 import { defineKind, type KindDefinition } from './kind-definition';
 import { ASSET_REF, COLUMN, COLUMN_LIST, expressionList } from './schema-parts';
+
+/** The kinds that aggregate over grouping sets (spec 8.23, 8.24, 8.42). */
+export type GroupingSetsKind = 'rollup' | 'cube' | 'grouping_sets';
+
+/** Aggregates `from` over grouping sets of key columns: per set, its keys (others NULL) and the `agg` values. */
+export interface GroupingSetsSource<K extends GroupingSetsKind = GroupingSetsKind> {
+  readonly kind: K;
+  readonly from: string;
+  /** Every key column named, first mention first. */
+  readonly keys: readonly string[];
+  /** The sets, as positions in `keys`, in output order. */
+  readonly sets: readonly (readonly number[])[];
+  readonly agg: readonly Expr[];
+}
 
 /** Most `cube` columns: a cube of n columns has 2^n grouping sets. */
 export const MAX_CUBE_COLUMNS = 10;
@@ -44,8 +58,8 @@ const BY_COLUMNS_FIELDS = {
   agg: expressionList({ role: 'aggregate', groupKeys: { namesIn: 'by' } }),
 };
 
-function byColumnsKind<K extends 'rollup' | 'cube'>(kind: K, description: string, sets: (n: number) => number[][]): KindDefinition<K, typeof BY_COLUMNS_FIELDS> {
-  return defineKind<K, typeof BY_COLUMNS_FIELDS>({
+function byColumnsKind<K extends 'rollup' | 'cube'>(kind: K, description: string, sets: (n: number) => number[][]): KindDefinition<K, typeof BY_COLUMNS_FIELDS, GroupingSetsSource<K>> {
+  return defineKind<K, typeof BY_COLUMNS_FIELDS, GroupingSetsSource<K>>({
     kind,
     role: 'transformation',
     description,
@@ -59,8 +73,8 @@ function byColumnsKind<K extends 'rollup' | 'cube'>(kind: K, description: string
       }
       return undefined;
     },
-    upstream: (source) => [(source as GroupingSetsSource).from],
-    build: (fields) => ({ kind, from: fields.from, keys: [...fields.by], sets: sets(fields.by.length), agg: fields.agg }) as GroupingSetsSource<K> as never,
+    build: (fields) => ({ kind, from: fields.from, keys: [...fields.by], sets: sets(fields.by.length), agg: fields.agg }),
+    upstream: (source) => [source.from],
   });
 }
 
@@ -97,9 +111,9 @@ export const GROUPING_SETS_KIND = defineKind({
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => {
+  build: (fields): GroupingSetsSource<'grouping_sets'> => {
     const keys = [...new Set(fields.sets.flat())];
     return { kind: 'grouping_sets', from: fields.from, keys, sets: fields.sets.map((set) => set.map((c) => keys.indexOf(c))), agg: fields.agg };
   },
+  upstream: (source) => [source.from],
 });

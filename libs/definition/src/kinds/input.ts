@@ -1,7 +1,16 @@
 /** Catalogue entry of the `input` kind: reads a file into a dataset. */
+import type { Format } from '../definition';
 import { optional } from './fields';
 import { defineKind } from './kind-definition';
 import { FORMAT, OPTIONS, PATH } from './schema-parts';
+
+/** Reads a file into a dataset. Options are strings (`header: "true"`). */
+export interface InputSource {
+  readonly kind: 'input';
+  readonly format: Format;
+  readonly path: string;
+  readonly options: Readonly<Record<string, string>>;
+}
 
 /** The `input` kind. */
 export const INPUT_KIND = defineKind({
@@ -11,7 +20,7 @@ export const INPUT_KIND = defineKind({
   label: 'INPUT',
   fields: { format: FORMAT, path: PATH, options: optional(OPTIONS) },
   file: { mode: false },
-  upstream: () => [],
   // Validation has normalized the options (none written: none) before the source is built.
-  build: (fields) => ({ kind: 'input', format: fields.format, path: fields.path, options: fields.options ?? {} }),
+  build: (fields): InputSource => ({ kind: 'input', format: fields.format, path: fields.path, options: fields.options ?? {} }),
+  upstream: () => [],
 });

@@ -1,7 +1,13 @@
 /** Catalogue entry of the `intersect` kind. */
 import { defineKind } from './kind-definition';
 import { SOURCES } from './schema-parts';
-import { SET_OPERATION_FLAGS, checkSetOperationFlags, setOperationOptions } from './set-operation-fields';
+import { type SetOperationOptions, SET_OPERATION_FLAGS, checkSetOperationFlags, setOperationOptions } from './set-operation-fields';
+
+/** The rows of the first source present in every other. */
+export interface IntersectSource extends SetOperationOptions {
+  readonly kind: 'intersect';
+  readonly sources: readonly string[];
+}
 
 /** The `intersect` kind. */
 export const INTERSECT_KIND = defineKind({
@@ -11,6 +17,6 @@ export const INTERSECT_KIND = defineKind({
   label: 'INTERSECT',
   fields: { sources: SOURCES, ...SET_OPERATION_FLAGS },
   check: checkSetOperationFlags,
+  build: (fields): IntersectSource => ({ kind: 'intersect', sources: [...fields.sources], ...setOperationOptions(fields, false) }),
   upstream: (source) => source.sources,
-  build: (fields) => ({ kind: 'intersect', sources: [...fields.sources], ...setOperationOptions(fields, false) }),
 });

@@ -1,8 +1,23 @@
 /** Catalogue entry of the `join` kind: left joined with each right target in turn. */
-import { JOIN_TYPES } from '../definition';
+import type { Expr } from '../expr/ast';
+import { JOIN_TYPES, type JoinType } from '../definition';
 import { expression, list, object, oneOf } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF } from './schema-parts';
+
+/** One join target: the right asset, the join type and its conditions (ANDed; none for cross). */
+export interface JoinTarget {
+  readonly name: string;
+  readonly type: JoinType;
+  readonly on: readonly Expr[];
+}
+
+/** Joins `left` with each of `right` in turn, each join taking the result so far as its left side. */
+export interface JoinSource {
+  readonly kind: 'join';
+  readonly left: string;
+  readonly right: readonly JoinTarget[];
+}
 
 /** The `join` kind. */
 export const JOIN_KIND = defineKind({
@@ -29,6 +44,6 @@ export const JOIN_KIND = defineKind({
     }
     return undefined;
   },
+  build: (fields): JoinSource => ({ kind: 'join', left: fields.left, right: fields.right.map((r) => ({ name: r.name, type: r.type, on: r.on })) }),
   upstream: (source) => [source.left, ...source.right.map((r) => r.name)],
-  build: (fields) => ({ kind: 'join', left: fields.left, right: fields.right.map((r) => ({ name: r.name, type: r.type, on: r.on })) }),
 });

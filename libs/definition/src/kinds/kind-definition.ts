@@ -3,7 +3,7 @@
  * planning and explain read everything kind-specific from these entries, so adding a kind means
  * writing one entry file and listing it in the registry.
  */
-import type { Source, SourceKind } from '../definition';
+import type { SourceKind, SourceOfKind } from '../definition';
 import { type ExpressionField, expressionFields, type FieldSchema, objectSchema, type Parsed, type Props, type RefsIn, type Written } from './fields';
 
 /** Where a kind stands in a pipeline: reads files, transforms upstream data, or writes files. */
@@ -19,7 +19,7 @@ export interface FileFields {
  * The catalogue entry of one source kind. `P` declares its fields once (see `./fields`): the JSON
  * Schema, the types `check` and `build` receive and the expression fields all come from it.
  */
-export interface KindDefinition<K extends SourceKind = SourceKind, P extends Props = Props> {
+export interface KindDefinition<K extends string = string, P extends Props = Props, S extends { readonly kind: K } = { readonly kind: K }> {
   readonly kind: K;
   /**
    * The Teckel specification's operation key when it differs from the canonical snake_case name
@@ -44,24 +44,24 @@ export interface KindDefinition<K extends SourceKind = SourceKind, P extends Pro
    */
   check?(fields: Written<P>): { readonly field: string; readonly detail: string } | undefined;
   /** Assets a built source reads, in the order it names them (a join would list several). */
-  upstream(source: Extract<Source, { kind: K }>): readonly string[];
+  upstream(source: S): readonly string[];
   /**
    * Builds the typed source from the fields with every expression parsed (a tree where the text
    * was); `written` holds the text. For file kinds `options` is normalized and `mode` defaulted.
    */
-  build(fields: Parsed<P>, written: Written<P>): Extract<Source, { kind: K }>;
+  build(fields: Parsed<P>, written: Written<P>): S;
 }
 
 /** An aggregate's grouping keys must name a field of its own kind. */
 type KnownRefs<P extends Props> = [RefsIn<P>] extends [keyof P] ? unknown : { readonly '~unknown field named by groupKeys': Exclude<RefsIn<P>, keyof P> };
 
 /** A kind's entry as written: everything but what `defineKind` derives from `fields`. */
-export type KindSpec<K extends SourceKind, P extends Props> = Omit<KindDefinition<K, P>, 'schema' | 'expressions' | 'fields'> & {
+export type KindSpec<K extends string, P extends Props, S extends { readonly kind: K }> = Omit<KindDefinition<K, P, S>, 'schema' | 'expressions' | 'fields'> & {
   readonly fields: P & KnownRefs<P>;
 };
 
 /** Makes a kind's entry: its schema and expression fields come from its field declarations. */
-export function defineKind<K extends SourceKind, P extends Props>(spec: KindSpec<K, P>): KindDefinition<K, P> {
+export function defineKind<K extends string, P extends Props, S extends { readonly kind: K }>(spec: KindSpec<K, P, S>): KindDefinition<K, P, S> {
   const fields = spec.fields as P;
   return { ...spec, fields, schema: objectSchema(fields), expressions: expressionFields(fields) };
 }
@@ -69,7 +69,7 @@ export function defineKind<K extends SourceKind, P extends Props>(spec: KindSpec
 /** A catalogue entry of any kind (a union over the kinds, since entries differ in their field types). */
 export type AnyKindDefinition = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry has its own field type
-  readonly [K in SourceKind]: KindDefinition<K, any>;
+  readonly [K in SourceKind]: KindDefinition<K, any, SourceOfKind<K>>;
 }[SourceKind];
 
 /** The explain label of a kind name: upper-cased, `_` turned into a space (`order_by` -> `ORDER BY`). */

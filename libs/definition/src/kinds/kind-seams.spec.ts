@@ -7,7 +7,9 @@
 import type { Expr } from '../expr/ast';
 import { expression, list, object, objectSchema, optional } from './fields';
 import { defineKind, type KindDefinition } from './kind-definition';
-import { KINDS, KIND_NAMES, kindOf } from './registry';
+import type { GroupingSetsSource } from './grouping-sets';
+import { type Catalogue, KINDS, KIND_NAMES, kindOf } from './registry';
+import type { WhereSource } from './where';
 import { ASSET_REF, COLUMN, expressionList } from './schema-parts';
 
 describe('a kind without its field declaration', () => {
@@ -36,9 +38,9 @@ describe('expression fields are typed properties', () => {
       description: 'Keeps rows.',
       label: 'WHERE',
       fields,
-      upstream: (source) => [source.from],
       // @ts-expect-error `filtr` is no field of this kind (it was a run-time throw with string keys)
-      build: (f) => ({ kind: 'where', from: f.from, filter: f.filtr }),
+      build: (f): WhereSource => ({ kind: 'where', from: f.from, filter: f.filtr }),
+      upstream: (source) => [source.from],
     });
     expect(where.expressions).toEqual([{ path: 'filter', use: { role: 'predicate' } }]);
   });
@@ -50,9 +52,9 @@ describe('expression fields are typed properties', () => {
       description: 'Keeps rows.',
       label: 'WHERE',
       fields,
-      upstream: (source) => [source.from],
       // @ts-expect-error `written` holds the text; the source holds the parsed tree
-      build: (_f, written) => ({ kind: 'where', from: written.from, filter: written.filter }),
+      build: (_f, written): WhereSource => ({ kind: 'where', from: written.from, filter: written.filter }),
+      upstream: (source) => [source.from],
     });
     expect(where.schema).toEqual(objectSchema(fields));
   });
@@ -70,8 +72,8 @@ describe('expression fields are typed properties', () => {
       label: 'ROLLUP',
       // @ts-expect-error "bye" is no field of this kind
       fields: declared,
-      upstream: (source) => [source.from],
-      build: (f) => ({ kind: 'rollup', from: f.from, keys: [...f.by], sets: [], agg: f.agg }),
+      build: (f): GroupingSetsSource<'rollup'> => ({ kind: 'rollup', from: f.from, keys: [...f.by], sets: [], agg: f.agg }),
+      upstream: () => [],
     });
     expect(rollup.expressions).toEqual([{ path: 'agg[]', use: { role: 'aggregate', groupKeys: { namesIn: 'bye' } } }]);
   });
@@ -94,6 +96,13 @@ describe('expression fields are typed properties', () => {
 });
 
 describe('the catalogue', () => {
+  it('files each entry under its own kind name, or does not compile', () => {
+    // @ts-expect-error the where entry filed under select
+    type Misfiled = Catalogue<{ readonly where: typeof KINDS.where; readonly select: typeof KINDS.where }>;
+    const misfiled: Misfiled = { where: KINDS.where, select: KINDS.where };
+    expect(misfiled.select.kind).toBe('where');
+  });
+
   it('derives each schema and expression list from the declaration', () => {
     for (const kind of KIND_NAMES) {
       const entry = kindOf(kind);

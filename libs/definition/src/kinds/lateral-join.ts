@@ -1,7 +1,17 @@
 /** Catalogue entry of the `lateral_join` kind (`lateralJoin`): `left` joined with the asset `right`. */
+import type { Expr } from '../expr/ast';
 import { expression, list, oneOf, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF } from './schema-parts';
+
+/** `left` joined with the asset `right` (spec 8.40), correlated through `on` (none: every pair). */
+export interface LateralJoinSource {
+  readonly kind: 'lateral_join';
+  readonly left: string;
+  readonly right: string;
+  readonly type: 'inner' | 'left' | 'cross';
+  readonly on: readonly Expr[];
+}
 
 const ASSET_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,127}$/;
 
@@ -30,6 +40,6 @@ export const LATERAL_JOIN_KIND = defineKind({
     if (fields.type === 'cross' && (fields.on ?? []).length > 0) return { field: 'on', detail: 'must be [] for a cross join' };
     return undefined;
   },
+  build: (fields): LateralJoinSource => ({ kind: 'lateral_join', left: fields.left, right: fields.right, type: fields.type ?? 'inner', on: fields.on ?? [] }),
   upstream: (source) => [source.left, source.right],
-  build: (fields) => ({ kind: 'lateral_join', left: fields.left, right: fields.right, type: fields.type ?? 'inner', on: fields.on ?? [] }),
 });

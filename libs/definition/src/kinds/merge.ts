@@ -1,8 +1,30 @@
 /** Catalogue entry of the `merge` kind: the target after MERGE actions on matched and unmatched rows. */
-import { MERGE_ACTIONS, type MergeAction, type MergeActionName } from '../definition';
+import { MERGE_ACTIONS, type MergeActionName } from '../definition';
+import type { Expr } from '../expr/ast';
 import { expression, list, mapOf, object, oneOf, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, FLAG } from './schema-parts';
+
+/** One merge action: it runs when `condition` holds (always without one); `set` or `star` give the values. */
+export interface MergeAction {
+  readonly action: MergeActionName;
+  readonly condition?: Expr;
+  /** Column assignments in document order. */
+  readonly set: readonly { readonly column: string; readonly value: Expr }[];
+  /** Every target column from the source column of the same name. */
+  readonly star: boolean;
+}
+
+/** MERGE of `source` into `target` on `on` (spec 8.37); the result is the whole target after the actions. */
+export interface MergeSource {
+  readonly kind: 'merge';
+  readonly target: string;
+  readonly source: string;
+  readonly on: readonly Expr[];
+  readonly whenMatched: readonly MergeAction[];
+  readonly whenNotMatched: readonly MergeAction[];
+  readonly whenNotMatchedBySource: readonly MergeAction[];
+}
 
 const CLAUSES = ['whenMatched', 'whenNotMatched', 'whenNotMatchedBySource'] as const;
 
@@ -62,8 +84,7 @@ export const MERGE_KIND = defineKind({
     }
     return undefined;
   },
-  upstream: (source) => [source.target, source.source],
-  build: (fields) => {
+  build: (fields): MergeSource => {
     const clause = (name: (typeof CLAUSES)[number]): MergeAction[] =>
       (fields[name] ?? []).map((a): MergeAction => ({
         action: a.action,
@@ -81,4 +102,5 @@ export const MERGE_KIND = defineKind({
       whenNotMatchedBySource: clause('whenNotMatchedBySource'),
     };
   },
+  upstream: (source) => [source.target, source.source],
 });

@@ -2,6 +2,13 @@
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COUNT } from './schema-parts';
 
+/** Skips the first `count` rows of `from`. */
+export interface OffsetSource {
+  readonly kind: 'offset';
+  readonly from: string;
+  readonly count: number;
+}
+
 /** The `offset` kind. */
 export const OFFSET_KIND = defineKind({
   kind: 'offset',
@@ -9,6 +16,6 @@ export const OFFSET_KIND = defineKind({
   description: 'Skips the first `count` rows of `from` (in its order).',
   label: 'OFFSET',
   fields: { from: ASSET_REF, count: COUNT },
+  build: (fields): OffsetSource => ({ kind: 'offset', from: fields.from, count: fields.count }),
   upstream: (source) => [source.from],
-  build: (fields) => ({ kind: 'offset', from: fields.from, count: fields.count }),
 });

@@ -6,6 +6,20 @@ import { MAX_TYPE_DEPTH, typeNestsTooDeep } from '../expr/json-depth';
 import { readTargetType } from './cast-columns';
 
 /**
+ * Parses the text column `column` of `from` as JSON or CSV (spec 8.38) into the `schema` columns,
+ * which take its place; `type` is the portable type text (`string`, `decimal(10,2)`, `map<string,string>`).
+ */
+export interface ParseSource {
+  readonly kind: 'parse';
+  readonly from: string;
+  readonly column: string;
+  readonly format: 'json' | 'csv';
+  readonly schema: readonly { readonly name: string; readonly type: string }[];
+  /** csv: the delimiter (default `,`). */
+  readonly delimiter: string;
+}
+
+/**
  * A type text of the spec (10.1) in portable spelling: a scalar as CAST reads it (`int` is
  * `integer`, `decimal(10, 2)` is `decimal(10,2)`), or `array<T>`, `map<K, V>`,
  * `struct<name: T, ...>` of such types, any case and spacing.
@@ -122,8 +136,7 @@ export const PARSE_KIND = defineKind({
     if (fields.options?.delimiter === '') return { field: 'options.delimiter', detail: 'is empty' };
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): ParseSource => ({
     kind: 'parse',
     from: fields.from,
     column: fields.column,
@@ -131,4 +144,5 @@ export const PARSE_KIND = defineKind({
     schema: (fields.schema ?? []).map((c) => ({ name: c.name, type: readDataType(c.dataType) as string })),
     delimiter: fields.options?.delimiter ?? ',',
   }),
+  upstream: (source) => [source.from],
 });

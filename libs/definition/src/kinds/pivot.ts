@@ -1,7 +1,19 @@
 /** Catalogue entry of the `pivot` kind (spec 8.16, decisions 7): values of one column become columns. */
+import type { Expr } from '../expr/ast';
 import { list, optional, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN, COLUMN_LIST, expressionList } from './schema-parts';
+
+/** Rotates the values of `pivotColumn` into columns (long to wide): per `groupBy` group, the `agg` aggregates per value. */
+export interface PivotSource {
+  readonly kind: 'pivot';
+  readonly from: string;
+  readonly groupBy: readonly string[];
+  readonly pivotColumn: string;
+  /** The values that become columns, as written; absent: the distinct non-NULL values, ascending. */
+  readonly values?: readonly string[];
+  readonly agg: readonly Expr[];
+}
 
 /**
  * Most listed `values`: each becomes a column (one per aggregate), so a long list makes a plan and
@@ -37,8 +49,7 @@ export const PIVOT_KIND = defineKind({
     if (value !== undefined) return { field: 'values', detail: `lists "${value}" twice` };
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): PivotSource => ({
     kind: 'pivot',
     from: fields.from,
     groupBy: [...fields.groupBy],
@@ -46,4 +57,5 @@ export const PIVOT_KIND = defineKind({
     ...(fields.values === undefined ? {} : { values: [...fields.values] }),
     agg: fields.agg,
   }),
+  upstream: (source) => [source.from],
 });

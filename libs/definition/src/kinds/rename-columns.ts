@@ -3,6 +3,13 @@ import { mapOf, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF } from './schema-parts';
 
+/** Renames columns: old name -> new name. */
+export interface RenameColumnsSource {
+  readonly kind: 'rename_columns';
+  readonly from: string;
+  readonly mappings: Readonly<Record<string, string>>;
+}
+
 /** The `rename_columns` kind. */
 export const RENAME_COLUMNS_KIND = defineKind({
   kind: 'rename_columns',
@@ -14,6 +21,6 @@ export const RENAME_COLUMNS_KIND = defineKind({
     from: ASSET_REF,
     mappings: mapOf(text({ minLength: 1, description: 'column name', scalarAsText: true }), { minProperties: 1, description: 'old name: new name' }),
   },
+  build: (fields): RenameColumnsSource => ({ kind: 'rename_columns', from: fields.from, mappings: { ...fields.mappings } }),
   upstream: (source) => [source.from],
-  build: (fields) => ({ kind: 'rename_columns', from: fields.from, mappings: { ...fields.mappings } }),
 });

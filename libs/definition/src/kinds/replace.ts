@@ -5,6 +5,14 @@ import { ASSET_REF, COLUMN_LIST } from './schema-parts';
 import type { Primitive } from '../definition';
 import { describeValue, isPrimitive } from './primitive-fields';
 
+/** Replaces values: in `columns` (every column of a matching type when absent), each `old` by its `new`. */
+export interface ReplaceSource {
+  readonly kind: 'replace';
+  readonly from: string;
+  readonly columns?: readonly string[];
+  readonly mappings: readonly { readonly old: Primitive; readonly new: Primitive }[];
+}
+
 /** The `replace` kind. */
 export const REPLACE_KIND = defineKind({
   kind: 'replace',
@@ -25,11 +33,11 @@ export const REPLACE_KIND = defineKind({
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): ReplaceSource => ({
     kind: 'replace',
     from: fields.from,
     ...(fields.columns === undefined ? {} : { columns: [...fields.columns] }),
     mappings: fields.mappings.map((m) => ({ old: m.old as Primitive, new: m.new as Primitive })),
   }),
+  upstream: (source) => [source.from],
 });

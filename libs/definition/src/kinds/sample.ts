@@ -3,6 +3,16 @@ import { integer, number, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, FLAG } from './schema-parts';
 
+/** A seeded sample: the rows whose draw (a function of seed and position) falls in [lowerBound, upperBound). */
+export interface SampleSource {
+  readonly kind: 'sample';
+  readonly from: string;
+  readonly lowerBound: number;
+  readonly upperBound: number;
+  /** Drawn when the document gives none (then two runs differ). */
+  readonly seed: number;
+}
+
 /** The `sample` kind. */
 export const SAMPLE_KIND = defineKind({
   kind: 'sample',
@@ -40,8 +50,7 @@ export const SAMPLE_KIND = defineKind({
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): SampleSource => ({
     kind: 'sample',
     from: fields.from,
     lowerBound: fields.fraction === undefined ? (fields.lowerBound ?? 0) : 0,
@@ -49,4 +58,5 @@ export const SAMPLE_KIND = defineKind({
     // Without a seed every run draws its own sample.
     seed: fields.seed ?? Math.floor(Math.random() * 2 ** 31),
   }),
+  upstream: (source) => [source.from],
 });

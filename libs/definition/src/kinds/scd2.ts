@@ -2,6 +2,21 @@
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN, COLUMN_LIST } from './schema-parts';
 
+/**
+ * Slowly changing dimension type 2 (spec 8.25): `current` holds the dimension so far (history and
+ * open rows), `incoming` the new snapshot; the result is the whole dimension after the change.
+ */
+export interface Scd2Source {
+  readonly kind: 'scd2';
+  readonly current: string;
+  readonly incoming: string;
+  readonly keyColumns: readonly string[];
+  readonly trackColumns: readonly string[];
+  readonly startDateColumn: string;
+  readonly endDateColumn: string;
+  readonly currentFlagColumn: string;
+}
+
 const HISTORY_COLUMNS = ['startDateColumn', 'endDateColumn', 'currentFlagColumn'] as const;
 
 /** The `scd2` kind. */
@@ -37,8 +52,7 @@ export const SCD2_KIND = defineKind({
     }
     return undefined;
   },
-  upstream: (source) => [source.current, source.incoming],
-  build: (fields) => ({
+  build: (fields): Scd2Source => ({
     kind: 'scd2',
     current: fields.current,
     incoming: fields.incoming,
@@ -48,4 +62,5 @@ export const SCD2_KIND = defineKind({
     endDateColumn: fields.endDateColumn,
     currentFlagColumn: fields.currentFlagColumn,
   }),
+  upstream: (source) => [source.current, source.incoming],
 });

@@ -1,9 +1,28 @@
 /** Catalogue entry of the `schema_enforce` kind (Teckel `schemaEnforce`, spec 8.27). */
-import type { CastType } from '../expr/ast';
+import type { CastType, Expr } from '../expr/ast';
 import { readTargetType } from './cast-columns';
 import { expression, flag, list, object, oneOf, optional, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';
+
+/** One column a schemaEnforce step expects: its type, whether NULLs are allowed, its default (evolve). */
+export interface SchemaColumn {
+  readonly name: string;
+  readonly type: CastType;
+  readonly nullable: boolean;
+  readonly default?: Expr;
+}
+
+/**
+ * Enforces a schema on `from` (spec 8.27): `strict` refuses extra and missing columns, `evolve`
+ * keeps extra columns and adds missing ones; declared columns are converted (NULL on failure).
+ */
+export interface SchemaEnforceSource {
+  readonly kind: 'schema_enforce';
+  readonly from: string;
+  readonly mode: 'strict' | 'evolve';
+  readonly columns: readonly SchemaColumn[];
+}
 
 /** The `schema_enforce` kind. */
 export const SCHEMA_ENFORCE_KIND = defineKind({
@@ -40,8 +59,7 @@ export const SCHEMA_ENFORCE_KIND = defineKind({
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): SchemaEnforceSource => ({
     kind: 'schema_enforce',
     from: fields.from,
     mode: fields.mode ?? 'strict',
@@ -52,4 +70,5 @@ export const SCHEMA_ENFORCE_KIND = defineKind({
       ...(c.default === undefined ? {} : { default: c.default }),
     })),
   }),
+  upstream: (source) => [source.from],
 });

@@ -1,7 +1,16 @@
 /** What union, intersect and except share: their flags, defaults and the rule between them. */
-import type { SetOperationOptions } from '../definition';
 import { optional, type Written } from './fields';
 import { FLAG } from './schema-parts';
+
+/** How a set operation lines up its inputs' columns. */
+export interface SetOperationOptions {
+  /** Keep duplicates (UNION ALL, INTERSECT ALL, EXCEPT ALL). */
+  readonly all: boolean;
+  /** Match columns by name instead of position. */
+  readonly byName: boolean;
+  /** With byName: a column some inputs lack is NULL for them. */
+  readonly allowMissingColumns: boolean;
+}
 
 /** The flags, each optional. */
 export const SET_OPERATION_FLAGS = { all: optional(FLAG), byName: optional(FLAG), allowMissingColumns: optional(FLAG) };

@@ -4,9 +4,22 @@
  * `pass` and `fail` into two `where` assets that read the split; the split's own name is not
  * referenceable.
  */
+import type { Expr } from '../expr/ast';
 import { expression, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF } from './schema-parts';
+
+/**
+ * A split (spec 8.21): the split asset itself holds every row of `from`; validation adds the assets
+ * `pass` and `fail` as filters over it.
+ */
+export interface SplitSource {
+  readonly kind: 'split';
+  readonly from: string;
+  readonly condition: Expr;
+  readonly pass: string;
+  readonly fail: string;
+}
 
 /** The `split` kind. */
 export const SPLIT_KIND = defineKind({
@@ -23,12 +36,12 @@ export const SPLIT_KIND = defineKind({
   },
   check: (fields) =>
     fields.pass === fields.fail ? { field: 'fail', detail: `must differ from pass (both are "${fields.pass}")` } : undefined,
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): SplitSource => ({
     kind: 'split',
     from: fields.from,
     condition: fields.condition,
     pass: fields.pass,
     fail: fields.fail,
   }),
+  upstream: (source) => [source.from],
 });

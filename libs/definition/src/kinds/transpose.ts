@@ -3,6 +3,13 @@ import { list, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';
 
+/** Swaps rows and columns of `from`: each non-index column becomes a row, each row a column. */
+export interface TransposeSource {
+  readonly kind: 'transpose';
+  readonly from: string;
+  readonly indexColumns: readonly string[];
+}
+
 /** The `transpose` kind. */
 export const TRANSPOSE_KIND = defineKind({
   kind: 'transpose',
@@ -15,6 +22,6 @@ export const TRANSPOSE_KIND = defineKind({
     const twice = fields.indexColumns?.find((c, i) => fields.indexColumns?.indexOf(c) !== i);
     return twice === undefined ? undefined : { field: 'indexColumns', detail: `lists column "${twice}" twice` };
   },
+  build: (fields): TransposeSource => ({ kind: 'transpose', from: fields.from, indexColumns: [...(fields.indexColumns ?? [])] }),
   upstream: (source) => [source.from],
-  build: (fields) => ({ kind: 'transpose', from: fields.from, indexColumns: [...(fields.indexColumns ?? [])] }),
 });

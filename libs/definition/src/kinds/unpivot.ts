@@ -3,6 +3,16 @@ import { text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN_LIST } from './schema-parts';
 
+/** Turns the `values` columns of `from` into rows (wide to long): per row and value column, the ids, its name and its value. */
+export interface UnpivotSource {
+  readonly kind: 'unpivot';
+  readonly from: string;
+  readonly ids: readonly string[];
+  readonly values: readonly string[];
+  readonly variableColumn: string;
+  readonly valueColumn: string;
+}
+
 /** The `unpivot` kind. */
 export const UNPIVOT_KIND = defineKind({
   kind: 'unpivot',
@@ -28,8 +38,7 @@ export const UNPIVOT_KIND = defineKind({
     if (fields.variableColumn === fields.valueColumn) return { field: 'valueColumn', detail: `must differ from variableColumn (both are "${fields.valueColumn}")` };
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields) => ({
+  build: (fields): UnpivotSource => ({
     kind: 'unpivot',
     from: fields.from,
     ids: [...fields.ids],
@@ -37,4 +46,5 @@ export const UNPIVOT_KIND = defineKind({
     variableColumn: fields.variableColumn,
     valueColumn: fields.valueColumn,
   }),
+  upstream: (source) => [source.from],
 });

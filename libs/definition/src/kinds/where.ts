@@ -1,7 +1,15 @@
 /** Catalogue entry of the `where` kind: keeps the rows for which a predicate is true. */
+import type { Expr } from '../expr/ast';
 import { expression } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF } from './schema-parts';
+
+/** Keeps the rows of `from` for which `filter` is true (NULL counts as false). */
+export interface WhereSource {
+  readonly kind: 'where';
+  readonly from: string;
+  readonly filter: Expr;
+}
 
 /** The `where` kind. */
 export const WHERE_KIND = defineKind({
@@ -10,6 +18,6 @@ export const WHERE_KIND = defineKind({
   description: 'Keeps the rows of `from` for which `filter` is true (NULL counts as false).',
   label: 'WHERE',
   fields: { from: ASSET_REF, filter: expression({ role: 'predicate' }) },
+  build: (fields): WhereSource => ({ kind: 'where', from: fields.from, filter: fields.filter }),
   upstream: (source) => [source.from],
-  build: (fields) => ({ kind: 'where', from: fields.from, filter: fields.filter }),
 });

@@ -9,8 +9,19 @@ import { lookupFunction, lookupWindowFunction } from '../expr/functions';
 import { mapChildren } from '../expr/walk';
 import { expression, list, object, oneOf, optional, text, type Written } from './fields';
 import { defineKind } from './kind-definition';
+import type { ColumnDefinition } from './add-columns';
 import { SORT_COLUMN } from './order-by';
 import { ASSET_REF, COLUMN, COLUMN_LIST } from './schema-parts';
+
+/**
+ * Window functions (spec 8.15): like addColumns, each column's expression holding the step's
+ * `OVER (...)` window around its aggregate and window-function calls.
+ */
+export interface WindowSource {
+  readonly kind: 'window';
+  readonly from: string;
+  readonly columns: readonly ColumnDefinition[];
+}
 
 const BOUND_TEXT = /^\s*(?:(unbounded)\s+(preceding|following)|(current)\s+row|(\d+(?:\.\d+)?)\s+(preceding|following))\s*$/i;
 
@@ -118,9 +129,9 @@ export const WINDOW_KIND = defineKind({
   label: 'WINDOW',
   fields: WINDOW_FIELDS,
   check: checkFrame,
-  upstream: (source) => [source.from],
-  build: (fields, written) => {
+  build: (fields, written): WindowSource => {
     const window = windowOf(written);
     return { kind: 'window', from: fields.from, columns: fields.functions.map((f) => ({ name: f.alias, expression: giveWindow(f.expression, window) })) };
   },
+  upstream: (source) => [source.from],
 });

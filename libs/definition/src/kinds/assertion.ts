@@ -61,7 +61,7 @@ export const ASSERTION_KIND = defineKind({
         ...(c.description === undefined ? {} : { description: c.description }),
       };
       if (typeof c.rule === 'string') return { rule: c.rule.trim() as 'not_null' | 'unique', text: c.rule.trim(), ...extra };
-      return { rule: 'condition', condition: c.rule, text: (written.checks[i] as { readonly rule: string }).rule, ...extra };
+      return { rule: 'condition', condition: c.rule, text: written.checks[i]?.rule ?? '', ...extra };
     });
     return { kind: 'assertion', from: fields.from, checks, onFailure: fields.onFailure ?? 'fail' };
   },

@@ -75,7 +75,7 @@ type Shape =
 
 /**
  * One declared field. `W` is its type once checked, `P` once its expressions are parsed, `R` the
- * names of other fields it refers to (an aggregate's grouping keys), checked by `defineFields`.
+ * names of other fields it refers to (an aggregate's grouping keys), checked by `defineKind`.
  */
 export interface Field<W, P = W, R extends string = never> {
   readonly schema: FieldSchema;
@@ -86,9 +86,8 @@ export interface Field<W, P = W, R extends string = never> {
   readonly '~types'?: { readonly written: W; readonly parsed: P; readonly refs: R };
 }
 
-/** Any declared field. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed type is contravariant nowhere, but inference needs the widest form
-export type AnyField = Field<any, any, string>;
+/** Any declared field (a field's types only ever appear in covariant positions). */
+export type AnyField = Field<unknown, unknown, string>;
 
 /** The properties of an object declaration (and of a kind's fields). */
 export type Props = Readonly<Record<string, AnyField>>;

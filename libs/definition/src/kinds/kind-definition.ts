@@ -60,7 +60,11 @@ export type KindSpec<K extends string, P extends Props, S extends { readonly kin
   readonly fields: P & KnownRefs<P>;
 };
 
-/** Makes a kind's entry: its schema and expression fields come from its field declarations. */
+/**
+ * Makes a kind's entry: its schema and expression fields come from its field declarations. Write
+ * `build` (its return type annotated with the kind's source type) before `upstream`: TypeScript
+ * infers the source type from the first of them it reads.
+ */
 export function defineKind<K extends string, P extends Props, S extends { readonly kind: K }>(spec: KindSpec<K, P, S>): KindDefinition<K, P, S> {
   const fields = spec.fields as P;
   return { ...spec, fields, schema: objectSchema(fields), expressions: expressionFields(fields) };

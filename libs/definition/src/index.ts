@@ -132,16 +132,10 @@ export {
   normalizeOptions,
 } from './formats/formats';
 export type { OptionIssue, OptionSpec, OptionValueType, OptionsResult } from './formats/formats';
-export { defaultLabel, expressionAt, expressionListAt } from './kinds/kind-definition';
-export type {
-  AnyKindDefinition,
-  ExpressionField,
-  FieldSchema,
-  FileFields,
-  KindDefinition,
-  KindRole,
-  ParsedExpressions,
-} from './kinds/kind-definition';
+export { defaultLabel, defineKind } from './kinds/kind-definition';
+export type { AnyKindDefinition, FileFields, KindDefinition, KindRole, KindSpec } from './kinds/kind-definition';
+export { expressionSlots, withTrees } from './kinds/fields';
+export type { ExpressionField, ExpressionSlot, ExpressionUse, FieldSchema, GroupKeys, WrittenExpression } from './kinds/fields';
 export {
   KINDS,
   KIND_NAMES,
@@ -154,12 +148,7 @@ export {
 } from './kinds/registry';
 export { checkFields, coerceToSchema } from './kinds/check-fields';
 export type { FieldCheckResult, FieldIssue } from './kinds/check-fields';
-export type { GroupByFields } from './kinds/group-by';
-export type { InputFields } from './kinds/input';
-export type { OutputFields } from './kinds/output';
 export { MAX_PIVOT_VALUES } from './kinds/pivot';
-export type { SelectFields } from './kinds/select';
-export type { WhereFields } from './kinds/where';
 export {
   QUALITY_CHECK_TYPES,
   QUALITY_SEVERITIES,

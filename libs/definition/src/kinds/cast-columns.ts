@@ -1,14 +1,15 @@
 /** Catalogue entry of the `cast_columns` kind (Teckel `castColumns`). */
-import type { CastColumnsSource } from '../definition';
 import type { CastType } from '../expr/ast';
 import { resolveCastType } from '../expr/cast-types';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_FIELD } from './schema-parts';
+import { list, object, text } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN } from './schema-parts';
 
-/** Fields of a `cast_columns` source once checked. */
-export interface CastColumnsFields {
+/** Converts columns to other types; a value that does not convert becomes NULL. */
+export interface CastColumnsSource {
+  readonly kind: 'cast_columns';
   readonly from: string;
-  readonly columns: readonly { readonly name: string; readonly targetType: string }[];
+  readonly columns: readonly { readonly name: string; readonly type: CastType }[];
 }
 
 const TYPE_TEXT = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\))?\s*$/;
@@ -23,32 +24,16 @@ export function readTargetType(text: string): CastType | { readonly problem: str
 }
 
 /** The `cast_columns` kind. */
-export const CAST_COLUMNS_KIND: KindDefinition<'cast_columns', CastColumnsFields> = {
+export const CAST_COLUMNS_KIND = defineKind({
   kind: 'cast_columns',
   specKey: 'castColumns',
   role: 'transformation',
   description: 'Converts the `columns` (`{name, targetType}`) of `from` to other types; a value that does not convert becomes NULL.',
   label: 'CAST COLUMNS',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      columns: {
-        type: 'array',
-        minItems: 1,
-        description: 'non-empty list of casts',
-        items: {
-          type: 'object',
-          properties: { name: COLUMN_FIELD, targetType: { type: 'string', minLength: 1 } },
-          required: ['name', 'targetType'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['from', 'columns'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    columns: list(object({ name: COLUMN, targetType: text({ minLength: 1 }) }), { minItems: 1, description: 'non-empty list of casts' }),
   },
-  expressions: [],
   check: (fields) => {
     for (const [i, c] of fields.columns.entries()) {
       const type = readTargetType(c.targetType);
@@ -56,10 +41,10 @@ export const CAST_COLUMNS_KIND: KindDefinition<'cast_columns', CastColumnsFields
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
   build: (fields): CastColumnsSource => ({
     kind: 'cast_columns',
     from: fields.from,
     columns: fields.columns.map((c) => ({ name: c.name, type: readTargetType(c.targetType) as CastType })),
   }),
-};
+  upstream: (source) => [source.from],
+});

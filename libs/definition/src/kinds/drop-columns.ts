@@ -1,28 +1,22 @@
 /** Catalogue entry of the `drop_columns` kind (Teckel `dropColumns`). */
-import type { DropColumnsSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN_LIST } from './schema-parts';
 
-/** Fields of a `drop_columns` source once checked. */
-export interface DropColumnsFields {
+/** Removes columns. */
+export interface DropColumnsSource {
+  readonly kind: 'drop_columns';
   readonly from: string;
   readonly columns: readonly string[];
 }
 
 /** The `drop_columns` kind. */
-export const DROP_COLUMNS_KIND: KindDefinition<'drop_columns', DropColumnsFields> = {
+export const DROP_COLUMNS_KIND = defineKind({
   kind: 'drop_columns',
   specKey: 'dropColumns',
   role: 'transformation',
   description: 'Removes the `columns` of `from` (each must exist; at least one column must remain).',
   label: 'DROP COLUMNS',
-  schema: {
-    type: 'object',
-    properties: { from: ASSET_REF_FIELD, columns: COLUMN_LIST_FIELD },
-    required: ['from', 'columns'],
-    additionalProperties: false,
-  },
-  expressions: [],
-  upstream: (source) => [source.from],
+  fields: { from: ASSET_REF, columns: COLUMN_LIST },
   build: (fields): DropColumnsSource => ({ kind: 'drop_columns', from: fields.from, columns: [...fields.columns] }),
-};
+  upstream: (source) => [source.from],
+});

@@ -1,37 +1,31 @@
 /** Catalogue entry of the `drop_na` kind (Teckel `dropNa`). */
-import type { DropNaSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
+import { integer, oneOf, optional } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN_LIST } from './schema-parts';
 
-/** Fields of a `drop_na` source once checked. */
-export interface DropNaFields {
+/** Drops rows with NULLs in `columns` (all when absent): any, all, or fewer than `minNonNulls` values. */
+export interface DropNaSource {
+  readonly kind: 'drop_na';
   readonly from: string;
   readonly columns?: readonly string[];
-  readonly how?: 'any' | 'all';
+  readonly how: 'any' | 'all';
   readonly minNonNulls?: number;
 }
 
 /** The `drop_na` kind. */
-export const DROP_NA_KIND: KindDefinition<'drop_na', DropNaFields> = {
+export const DROP_NA_KIND = defineKind({
   kind: 'drop_na',
   specKey: 'dropNa',
   role: 'transformation',
   description:
     'Drops the rows of `from` with NULLs in `columns` (all when absent): when `how` is any (the default) or all of them are NULL, or with fewer than `minNonNulls` values.',
   label: 'DROP NA',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      columns: COLUMN_LIST_FIELD,
-      how: { type: 'string', enum: ['any', 'all'] },
-      minNonNulls: { type: 'integer', minimum: 0 },
-    },
-    required: ['from'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    columns: optional(COLUMN_LIST),
+    how: optional(oneOf(['any', 'all'])),
+    minNonNulls: optional(integer({ minimum: 0 })),
   },
-  expressions: [],
-  upstream: (source) => [source.from],
   build: (fields): DropNaSource => ({
     kind: 'drop_na',
     from: fields.from,
@@ -39,4 +33,5 @@ export const DROP_NA_KIND: KindDefinition<'drop_na', DropNaFields> = {
     ...(fields.columns === undefined ? {} : { columns: [...fields.columns] }),
     ...(fields.minNonNulls === undefined ? {} : { minNonNulls: fields.minNonNulls }),
   }),
-};
+  upstream: (source) => [source.from],
+});

@@ -1,30 +1,24 @@
 /** Catalogue entry of the `except` kind. */
-import type { ExceptSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD } from './schema-parts';
-import { SET_OPERATION_FLAG_FIELDS, checkSetOperationFlags, setOperationOptions, type SetOperationFlags } from './set-operation-fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF } from './schema-parts';
+import { type SetOperationOptions, SET_OPERATION_FLAGS, checkSetOperationFlags, setOperationOptions } from './set-operation-fields';
 
-/** Fields of an `except` source once checked. */
-export interface ExceptFields extends SetOperationFlags {
+/** The rows of `left` not in `right`. */
+export interface ExceptSource extends SetOperationOptions {
+  readonly kind: 'except';
   readonly left: string;
   readonly right: string;
 }
 
 /** The `except` kind. */
-export const EXCEPT_KIND: KindDefinition<'except', ExceptFields> = {
+export const EXCEPT_KIND = defineKind({
   kind: 'except',
   role: 'transformation',
   description:
     'The rows of `left` not in `right` (distinct unless `all: true`, which removes one row of `left` per matching row of `right`), in the order of `left`.',
   label: 'EXCEPT',
-  schema: {
-    type: 'object',
-    properties: { left: ASSET_REF_FIELD, right: ASSET_REF_FIELD, ...SET_OPERATION_FLAG_FIELDS },
-    required: ['left', 'right'],
-    additionalProperties: false,
-  },
-  expressions: [],
+  fields: { left: ASSET_REF, right: ASSET_REF, ...SET_OPERATION_FLAGS },
   check: checkSetOperationFlags,
-  upstream: (source) => [source.left, source.right],
   build: (fields): ExceptSource => ({ kind: 'except', left: fields.left, right: fields.right, ...setOperationOptions(fields, false) }),
-};
+  upstream: (source) => [source.left, source.right],
+});

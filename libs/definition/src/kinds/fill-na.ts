@@ -1,37 +1,33 @@
 /** Catalogue entry of the `fill_na` kind (Teckel `fillNa`). */
-import type { FillNaSource, Primitive } from '../definition';
-import type { KindDefinition } from './kind-definition';
+import { anything, optional } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN_LIST } from './schema-parts';
+import type { Primitive } from '../definition';
 import { describeValue, isPrimitive } from './primitive-fields';
-import { ASSET_REF_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
 
-/** Fields of a `fill_na` source once checked. */
-export interface FillNaFields {
+/** Replaces NULLs: with `value` in `columns` (every column of a matching type when absent), or per column. */
+export interface FillNaSource {
+  readonly kind: 'fill_na';
   readonly from: string;
   readonly columns?: readonly string[];
-  readonly value?: unknown;
-  readonly values?: Readonly<Record<string, unknown>>;
+  readonly value?: Primitive;
+  readonly values?: Readonly<Record<string, Primitive>>;
 }
 
 /** The `fill_na` kind. */
-export const FILL_NA_KIND: KindDefinition<'fill_na', FillNaFields> = {
+export const FILL_NA_KIND = defineKind({
   kind: 'fill_na',
   specKey: 'fillNa',
   role: 'transformation',
   description:
     'Replaces NULLs of `from`: with `value` in `columns` (without `columns`, in every column of the type of `value`), or with per-column `values`.',
   label: 'FILL NA',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      columns: COLUMN_LIST_FIELD,
-      value: { description: 'text, number or boolean' },
-      values: { type: 'object', minProperties: 1, description: 'column: text, number or boolean' },
-    },
-    required: ['from'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    columns: optional(COLUMN_LIST),
+    value: optional(anything({ description: 'text, number or boolean' })),
+    values: optional(anything<Readonly<Record<string, unknown>>>({ type: 'object', minProperties: 1, description: 'column: text, number or boolean' })),
   },
-  expressions: [],
   check: (fields) => {
     if ((fields.value === undefined) === (fields.values === undefined)) {
       return { field: 'value', detail: 'and values: give exactly one of them' };
@@ -47,7 +43,6 @@ export const FILL_NA_KIND: KindDefinition<'fill_na', FillNaFields> = {
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
   build: (fields): FillNaSource => ({
     kind: 'fill_na',
     from: fields.from,
@@ -55,4 +50,5 @@ export const FILL_NA_KIND: KindDefinition<'fill_na', FillNaFields> = {
     ...(fields.value === undefined ? {} : { value: fields.value as Primitive }),
     ...(fields.values === undefined ? {} : { values: { ...(fields.values as Record<string, Primitive>) } }),
   }),
-};
+  upstream: (source) => [source.from],
+});

@@ -1,37 +1,28 @@
 /** Catalogue entry of the `group_by` kind: groups rows and computes aggregates. */
-import type { GroupBySource } from '../definition';
-import { expressionListAt, type KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, EXPRESSION_LIST_FIELD } from './schema-parts';
+import type { Expr } from '../expr/ast';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, expressionList } from './schema-parts';
 
-/** Fields of a `group_by` source once checked. */
-export interface GroupByFields {
+/** Groups `from` by the `by` columns and computes the `agg` aggregate expressions. */
+export interface GroupBySource {
+  readonly kind: 'group_by';
   readonly from: string;
-  readonly by: readonly string[];
-  readonly agg: readonly string[];
+  readonly by: readonly Expr[];
+  readonly agg: readonly Expr[];
 }
 
 /** The `group_by` kind. */
-export const GROUP_BY_KIND: KindDefinition<'group_by', GroupByFields> = {
+export const GROUP_BY_KIND = defineKind({
   kind: 'group_by',
   specKey: 'group',
   role: 'transformation',
   description: 'Groups `from` by the `by` columns and computes the `agg` aggregate expressions.',
   label: 'GROUP BY',
-  schema: {
-    type: 'object',
-    properties: { from: ASSET_REF_FIELD, by: EXPRESSION_LIST_FIELD, agg: EXPRESSION_LIST_FIELD },
-    required: ['from', 'by', 'agg'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    by: expressionList({ role: 'column' }),
+    agg: expressionList({ role: 'aggregate', groupKeys: { expressionsOf: 'by' } }),
   },
-  expressions: [
-    { field: 'by', role: 'column', list: true },
-    { field: 'agg', role: 'aggregate', list: true, groupKeysFrom: 'by' },
-  ],
+  build: (fields): GroupBySource => ({ kind: 'group_by', from: fields.from, by: fields.by, agg: fields.agg }),
   upstream: (source) => [source.from],
-  build: (fields, expressions): GroupBySource => ({
-    kind: 'group_by',
-    from: fields.from,
-    by: expressionListAt(expressions, 'by'),
-    agg: expressionListAt(expressions, 'agg'),
-  }),
-};
+});

@@ -3,22 +3,23 @@
  * (8.24) and `groupingSets` (8.42). Each becomes one typed source: the key columns and the sets, as
  * positions in the keys, in the order their rows are written.
  */
-import type { GroupingSetsSource, Source } from '../definition';
-import { expressionListAt, type KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_FIELD, COLUMN_LIST_FIELD, EXPRESSION_LIST_FIELD } from './schema-parts';
+import type { Expr } from '../expr/ast';
+import { list } from './fields';
+import { defineKind, type KindDefinition } from './kind-definition';
+import { ASSET_REF, COLUMN, COLUMN_LIST, expressionList } from './schema-parts';
 
-/** Fields of a `rollup` or `cube` source once checked. */
-export interface ByColumnsFields {
-  readonly from: string;
-  readonly by: readonly string[];
-  readonly agg: readonly string[];
-}
+/** The kinds that aggregate over grouping sets (spec 8.23, 8.24, 8.42). */
+export type GroupingSetsKind = 'rollup' | 'cube' | 'grouping_sets';
 
-/** Fields of a `groupingSets` source once checked. */
-export interface GroupingSetsFields {
+/** Aggregates `from` over grouping sets of key columns: per set, its keys (others NULL) and the `agg` values. */
+export interface GroupingSetsSource<K extends GroupingSetsKind = GroupingSetsKind> {
+  readonly kind: K;
   readonly from: string;
-  readonly sets: readonly (readonly string[])[];
-  readonly agg: readonly string[];
+  /** Every key column named, first mention first. */
+  readonly keys: readonly string[];
+  /** The sets, as positions in `keys`, in output order. */
+  readonly sets: readonly (readonly number[])[];
+  readonly agg: readonly Expr[];
 }
 
 /** Most `cube` columns: a cube of n columns has 2^n grouping sets. */
@@ -51,19 +52,19 @@ export function cubeSets(n: number): number[][] {
   return sets;
 }
 
-function byColumnsKind<K extends 'rollup' | 'cube'>(kind: K, description: string, sets: (n: number) => number[][]): KindDefinition<K, ByColumnsFields> {
-  return {
+const BY_COLUMNS_FIELDS = {
+  from: ASSET_REF,
+  by: COLUMN_LIST,
+  agg: expressionList({ role: 'aggregate', groupKeys: { namesIn: 'by' } }),
+};
+
+function byColumnsKind<K extends 'rollup' | 'cube'>(kind: K, description: string, sets: (n: number) => number[][]): KindDefinition<K, typeof BY_COLUMNS_FIELDS, GroupingSetsSource<K>> {
+  return defineKind<K, typeof BY_COLUMNS_FIELDS, GroupingSetsSource<K>>({
     kind,
     role: 'transformation',
     description,
     label: kind.toUpperCase(),
-    schema: {
-      type: 'object',
-      properties: { from: ASSET_REF_FIELD, by: COLUMN_LIST_FIELD, agg: EXPRESSION_LIST_FIELD },
-      required: ['from', 'by', 'agg'],
-      additionalProperties: false,
-    },
-    expressions: [{ field: 'agg', role: 'aggregate', list: true, groupKeysFromNames: 'by' }],
+    fields: BY_COLUMNS_FIELDS,
     check: (fields) => {
       const twice = repeated(fields.by);
       if (twice !== undefined) return { field: 'by', detail: `lists column "${twice}" twice` };
@@ -72,10 +73,9 @@ function byColumnsKind<K extends 'rollup' | 'cube'>(kind: K, description: string
       }
       return undefined;
     },
-    upstream: (source) => [(source as GroupingSetsSource).from],
-    build: (fields, expressions) =>
-      ({ kind, from: fields.from, keys: [...fields.by], sets: sets(fields.by.length), agg: expressionListAt(expressions, 'agg') }) as unknown as Extract<Source, { kind: K }>,
-  };
+    build: (fields) => ({ kind, from: fields.from, keys: [...fields.by], sets: sets(fields.by.length), agg: fields.agg }),
+    upstream: (source) => [source.from],
+  });
 }
 
 /** The `rollup` kind. */
@@ -93,23 +93,17 @@ export const CUBE_KIND = byColumnsKind(
 );
 
 /** The `grouping_sets` kind. */
-export const GROUPING_SETS_KIND: KindDefinition<'grouping_sets', GroupingSetsFields> = {
+export const GROUPING_SETS_KIND = defineKind({
   kind: 'grouping_sets',
   specKey: 'groupingSets',
   role: 'transformation',
   description: `The \`agg\` aggregates of \`from\` per grouping set of \`sets\` (a list of column lists; \`[]\` is the grand total); the key columns come first, in the order they are first named. ${ROW_ORDER}`,
   label: 'GROUPING SETS',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      sets: { type: 'array', minItems: 1, items: { type: 'array', items: COLUMN_FIELD, description: 'list of column names (may be empty)' }, description: 'non-empty list of column lists' },
-      agg: EXPRESSION_LIST_FIELD,
-    },
-    required: ['from', 'sets', 'agg'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    sets: list(list(COLUMN, { description: 'list of column names (may be empty)' }), { minItems: 1, description: 'non-empty list of column lists' }),
+    agg: expressionList({ role: 'aggregate', groupKeys: { namesIn: 'sets' } }),
   },
-  expressions: [{ field: 'agg', role: 'aggregate', list: true, groupKeysFromNames: 'sets' }],
   check: (fields) => {
     for (const [i, set] of fields.sets.entries()) {
       const twice = repeated(set);
@@ -117,10 +111,9 @@ export const GROUPING_SETS_KIND: KindDefinition<'grouping_sets', GroupingSetsFie
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields, expressions): GroupingSetsSource<'grouping_sets'> => {
+  build: (fields): GroupingSetsSource<'grouping_sets'> => {
     const keys = [...new Set(fields.sets.flat())];
-    return { kind: 'grouping_sets', from: fields.from, keys, sets: fields.sets.map((set) => set.map((c) => keys.indexOf(c))), agg: expressionListAt(expressions, 'agg') };
+    return { kind: 'grouping_sets', from: fields.from, keys, sets: fields.sets.map((set) => set.map((c) => keys.indexOf(c))), agg: fields.agg };
   },
-};
-
+  upstream: (source) => [source.from],
+});

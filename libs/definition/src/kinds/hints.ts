@@ -3,58 +3,44 @@
  * and optimizer advice. DuckDB and the JavaScript backend plan for themselves, so the fields are
  * checked and the rows pass through unchanged (decisions 7).
  */
-import type { HintSource, Source } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
+import { integer, list, object, optional, text } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN } from './schema-parts';
 
-/** Fields of a hint once checked (only `from` is used). */
-export interface HintFields {
+/** A physical hint (repartition, coalesce, hint): accepted, and the rows pass through unchanged. */
+export interface HintSource<K extends 'repartition' | 'coalesce' | 'hint' = 'repartition' | 'coalesce' | 'hint'> {
+  readonly kind: K;
   readonly from: string;
 }
 
-const PARTITIONS = { type: 'integer', minimum: 1, description: 'number of partitions (1 or more)' } as const;
+const PARTITIONS = integer({ minimum: 1, description: 'number of partitions (1 or more)' });
 
-function hintKind<K extends HintSource['kind']>(kind: K, description: string, properties: Record<string, object>, required: string[]): KindDefinition<K, HintFields> {
-  return {
-    kind,
-    role: 'transformation',
-    description,
-    label: kind.toUpperCase(),
-    schema: { type: 'object', properties: { from: ASSET_REF_FIELD, ...properties }, required: ['from', ...required], additionalProperties: false },
-    expressions: [],
-    upstream: (source) => [(source as HintSource).from],
-    build: (fields) => ({ kind, from: fields.from }) as unknown as Extract<Source, { kind: K }>,
-  };
-}
+export const REPARTITION_KIND = defineKind({
+  role: 'transformation',
+  kind: 'repartition',
+  description: 'A Spark partitioning hint (`numPartitions`, `columns`): checked, and `from` passes through unchanged.',
+  label: 'REPARTITION',
+  fields: { from: ASSET_REF, numPartitions: PARTITIONS, columns: optional(list(COLUMN, { minItems: 0, description: 'non-empty list of column names' })) },
+  build: (fields): HintSource<'repartition'> => ({ kind: 'repartition', from: fields.from }),
+  upstream: (source) => [source.from],
+});
 
-export const REPARTITION_KIND = hintKind(
-  'repartition',
-  'A Spark partitioning hint (`numPartitions`, `columns`): checked, and `from` passes through unchanged.',
-  { numPartitions: PARTITIONS, columns: { ...COLUMN_LIST_FIELD, minItems: 0 } },
-  ['numPartitions'],
-);
+export const COALESCE_KIND = defineKind({
+  role: 'transformation',
+  kind: 'coalesce',
+  description: 'A Spark partitioning hint (`numPartitions`): checked, and `from` passes through unchanged.',
+  label: 'COALESCE',
+  fields: { from: ASSET_REF, numPartitions: PARTITIONS },
+  build: (fields): HintSource<'coalesce'> => ({ kind: 'coalesce', from: fields.from }),
+  upstream: (source) => [source.from],
+});
 
-export const COALESCE_KIND = hintKind(
-  'coalesce',
-  'A Spark partitioning hint (`numPartitions`): checked, and `from` passes through unchanged.',
-  { numPartitions: PARTITIONS },
-  ['numPartitions'],
-);
-
-export const HINT_KIND = hintKind(
-  'hint',
-  'Optimizer hints (`hints: [{name, parameters}]`): checked, and `from` passes through unchanged.',
-  {
-    hints: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        properties: { name: { type: 'string', minLength: 1 }, parameters: { type: 'array', items: { type: 'string' } } },
-        required: ['name'],
-        additionalProperties: false,
-      },
-    },
-  },
-  ['hints'],
-);
+export const HINT_KIND = defineKind({
+  role: 'transformation',
+  kind: 'hint',
+  description: 'Optimizer hints (`hints: [{name, parameters}]`): checked, and `from` passes through unchanged.',
+  label: 'HINT',
+  fields: { from: ASSET_REF, hints: list(object({ name: text({ minLength: 1 }), parameters: optional(list(text())) }), { minItems: 1 }) },
+  build: (fields): HintSource<'hint'> => ({ kind: 'hint', from: fields.from }),
+  upstream: (source) => [source.from],
+});

@@ -1,34 +1,26 @@
 /** Catalogue entry of the `input` kind: reads a file into a dataset. */
-import type { Format, InputSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { FORMAT_FIELD, OPTIONS_FIELD, PATH_FIELD } from './schema-parts';
+import type { Format } from '../definition';
+import { optional } from './fields';
+import { defineKind } from './kind-definition';
+import { FORMAT, OPTIONS, PATH } from './schema-parts';
 
-/** Fields of an `input` source once checked (options normalized). */
-export interface InputFields {
+/** Reads a file into a dataset. Options are strings (`header: "true"`). */
+export interface InputSource {
+  readonly kind: 'input';
   readonly format: Format;
   readonly path: string;
   readonly options: Readonly<Record<string, string>>;
 }
 
 /** The `input` kind. */
-export const INPUT_KIND: KindDefinition<'input', InputFields> = {
+export const INPUT_KIND = defineKind({
   kind: 'input',
   role: 'input',
   description: 'Reads a csv, parquet or json file into a dataset.',
   label: 'INPUT',
-  schema: {
-    type: 'object',
-    properties: { format: FORMAT_FIELD, path: PATH_FIELD, options: OPTIONS_FIELD },
-    required: ['format', 'path'],
-    additionalProperties: false,
-  },
-  expressions: [],
+  fields: { format: FORMAT, path: PATH, options: optional(OPTIONS) },
   file: { mode: false },
+  // Validation has normalized the options (none written: none) before the source is built.
+  build: (fields): InputSource => ({ kind: 'input', format: fields.format, path: fields.path, options: fields.options ?? {} }),
   upstream: () => [],
-  build: (fields): InputSource => ({
-    kind: 'input',
-    format: fields.format,
-    path: fields.path,
-    options: fields.options,
-  }),
-};
+});

@@ -1,28 +1,22 @@
 /** Catalogue entry of the `intersect` kind. */
-import type { IntersectSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { SOURCES_FIELD } from './schema-parts';
-import { SET_OPERATION_FLAG_FIELDS, checkSetOperationFlags, setOperationOptions, type SetOperationFlags } from './set-operation-fields';
+import { defineKind } from './kind-definition';
+import { SOURCES } from './schema-parts';
+import { type SetOperationOptions, SET_OPERATION_FLAGS, checkSetOperationFlags, setOperationOptions } from './set-operation-fields';
 
-/** Fields of a `intersect` source once checked. */
-export interface IntersectFields extends SetOperationFlags {
+/** The rows of the first source present in every other. */
+export interface IntersectSource extends SetOperationOptions {
+  readonly kind: 'intersect';
   readonly sources: readonly string[];
 }
 
 /** The `intersect` kind. */
-export const INTERSECT_KIND: KindDefinition<'intersect', IntersectFields> = {
+export const INTERSECT_KIND = defineKind({
   kind: 'intersect',
   role: 'transformation',
   description: 'The rows of the first of `sources` present in every other (distinct unless `all: true`), in the order of the first source.',
   label: 'INTERSECT',
-  schema: {
-    type: 'object',
-    properties: { sources: SOURCES_FIELD, ...SET_OPERATION_FLAG_FIELDS },
-    required: ['sources'],
-    additionalProperties: false,
-  },
-  expressions: [],
+  fields: { sources: SOURCES, ...SET_OPERATION_FLAGS },
   check: checkSetOperationFlags,
-  upstream: (source) => source.sources,
   build: (fields): IntersectSource => ({ kind: 'intersect', sources: [...fields.sources], ...setOperationOptions(fields, false) }),
-};
+  upstream: (source) => source.sources,
+});

@@ -1,45 +1,42 @@
 /** Catalogue entry of the `join` kind: left joined with each right target in turn. */
-import { JOIN_TYPES, type JoinSource, type JoinType } from '../definition';
-import { expressionListAt, type KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, EXPRESSION_FIELD } from './schema-parts';
+import type { Expr } from '../expr/ast';
+import { JOIN_TYPES, type JoinType } from '../definition';
+import { expression, list, object, oneOf } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF } from './schema-parts';
 
-/** Fields of a `join` source once checked. */
-export interface JoinFields {
+/** One join target: the right asset, the join type and its conditions (ANDed; none for cross). */
+export interface JoinTarget {
+  readonly name: string;
+  readonly type: JoinType;
+  readonly on: readonly Expr[];
+}
+
+/** Joins `left` with each of `right` in turn, each join taking the result so far as its left side. */
+export interface JoinSource {
+  readonly kind: 'join';
   readonly left: string;
-  readonly right: readonly { readonly name: string; readonly type: JoinType; readonly on: readonly string[] }[];
+  readonly right: readonly JoinTarget[];
 }
 
 /** The `join` kind. */
-export const JOIN_KIND: KindDefinition<'join', JoinFields> = {
+export const JOIN_KIND = defineKind({
   kind: 'join',
   role: 'transformation',
   description:
     'Joins `left` with each of `right` (`{name, type, on}`) in turn: inner, left, right, outer, cross, left_semi or left_anti, on conditions over qualified columns (ANDed); a column name both sides have is kept twice, as `<asset>.<column>`.',
   label: 'JOIN',
-  schema: {
-    type: 'object',
-    properties: {
-      left: ASSET_REF_FIELD,
-      right: {
-        type: 'array',
-        minItems: 1,
-        description: 'non-empty list of join targets',
-        items: {
-          type: 'object',
-          properties: {
-            name: ASSET_REF_FIELD,
-            type: { type: 'string', enum: [...JOIN_TYPES] },
-            on: { type: 'array', items: EXPRESSION_FIELD, description: 'conditions over qualified columns' },
-          },
-          required: ['name', 'type', 'on'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['left', 'right'],
-    additionalProperties: false,
+  fields: {
+    left: ASSET_REF,
+    right: list(
+      object({
+        name: ASSET_REF,
+        type: oneOf(JOIN_TYPES),
+        on: list(expression({ role: 'predicate', qualified: true }), { description: 'conditions over qualified columns' }),
+      }),
+      { minItems: 1, description: 'non-empty list of join targets' },
+    ),
   },
-  expressions: [{ field: 'right', item: 'on', itemList: true, role: 'predicate', list: true, qualifiedColumns: true }],
   check: (fields) => {
     for (const [i, target] of fields.right.entries()) {
       if (target.type === 'cross' && target.on.length > 0) return { field: `right[${i}].on`, detail: 'must be [] for a cross join' };
@@ -47,18 +44,6 @@ export const JOIN_KIND: KindDefinition<'join', JoinFields> = {
     }
     return undefined;
   },
+  build: (fields): JoinSource => ({ kind: 'join', left: fields.left, right: fields.right.map((r) => ({ name: r.name, type: r.type, on: r.on })) }),
   upstream: (source) => [source.left, ...source.right.map((r) => r.name)],
-  build: (fields, expressions): JoinSource => {
-    const conditions = expressionListAt(expressions, 'right.on');
-    let next = 0;
-    return {
-      kind: 'join',
-      left: fields.left,
-      right: fields.right.map((r) => {
-        const on = conditions.slice(next, next + r.on.length);
-        next += r.on.length;
-        return { name: r.name, type: r.type, on };
-      }),
-    };
-  },
-};
+});

@@ -1,25 +1,29 @@
 /** Catalogue entry of the `merge` kind: the target after MERGE actions on matched and unmatched rows. */
-import type { Expr } from '../expr';
-import { MERGE_ACTIONS, type MergeAction, type MergeActionName, type MergeSource } from '../definition';
-import { expressionListAt, type FieldSchema, type KindDefinition, type ParsedExpressions } from './kind-definition';
-import { ASSET_REF_FIELD, EXPRESSION_FIELD, FLAG_FIELD } from './schema-parts';
+import { MERGE_ACTIONS, type MergeActionName } from '../definition';
+import type { Expr } from '../expr/ast';
+import { expression, list, mapOf, object, oneOf, optional } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, FLAG } from './schema-parts';
 
-/** One action as written. */
-interface ActionFields {
+/** One merge action: it runs when `condition` holds (always without one); `set` or `star` give the values. */
+export interface MergeAction {
   readonly action: MergeActionName;
-  readonly condition?: string;
-  readonly set?: Readonly<Record<string, string>>;
-  readonly star?: boolean;
+  readonly condition?: Expr;
+  /** Column assignments in document order. */
+  readonly set: readonly { readonly column: string; readonly value: Expr }[];
+  /** Every target column from the source column of the same name. */
+  readonly star: boolean;
 }
 
-/** Fields of a `merge` source once checked. */
-export interface MergeFields {
+/** MERGE of `source` into `target` on `on` (spec 8.37); the result is the whole target after the actions. */
+export interface MergeSource {
+  readonly kind: 'merge';
   readonly target: string;
   readonly source: string;
-  readonly on: readonly string[];
-  readonly whenMatched?: readonly ActionFields[];
-  readonly whenNotMatched?: readonly ActionFields[];
-  readonly whenNotMatchedBySource?: readonly ActionFields[];
+  readonly on: readonly Expr[];
+  readonly whenMatched: readonly MergeAction[];
+  readonly whenNotMatched: readonly MergeAction[];
+  readonly whenNotMatchedBySource: readonly MergeAction[];
 }
 
 const CLAUSES = ['whenMatched', 'whenNotMatched', 'whenNotMatchedBySource'] as const;
@@ -31,49 +35,33 @@ const ALLOWED: Readonly<Record<(typeof CLAUSES)[number], { readonly actions: rea
   whenNotMatchedBySource: { actions: ['update', 'delete'], why: 'there is no source row to insert' },
 };
 
-const ACTION_LIST: FieldSchema = {
-  type: 'array',
-  description: 'actions, the first whose condition holds runs',
-  items: {
-    type: 'object',
-    properties: {
-      action: { type: 'string', enum: [...MERGE_ACTIONS] },
-      condition: EXPRESSION_FIELD,
-      set: { type: 'object', additionalProperties: EXPRESSION_FIELD, minProperties: 1, description: 'column -> expression' },
-      star: FLAG_FIELD,
-    },
-    required: ['action'],
-    additionalProperties: false,
-  },
-};
+const ACTION_LIST = optional(
+  list(
+    object({
+      action: oneOf(MERGE_ACTIONS),
+      condition: optional(expression({ role: 'predicate' })),
+      set: optional(mapOf(expression({ role: 'value' }), { minProperties: 1, description: 'column -> expression' })),
+      star: optional(FLAG),
+    }),
+    { description: 'actions, the first whose condition holds runs' },
+  ),
+);
 
 /** The `merge` kind. */
-export const MERGE_KIND: KindDefinition<'merge', MergeFields> = {
+export const MERGE_KIND = defineKind({
   kind: 'merge',
   role: 'transformation',
   description:
     'MERGE of `source` into `target` (typically an input reading the last output) on the `on` conditions (qualified columns, ANDed): for each target row with a match the first `whenMatched` action whose condition holds updates or deletes it, for each target row without one the same with `whenNotMatchedBySource`, for each source row without one the first `whenNotMatched` insert adds it; `star: true` takes every target column from the source column of that name. A target row matched by several source rows fails the job when `whenMatched` has actions. The output is the whole target (its rows in order, then the inserted ones).',
   label: 'MERGE',
-  schema: {
-    type: 'object',
-    properties: {
-      target: ASSET_REF_FIELD,
-      source: ASSET_REF_FIELD,
-      on: { type: 'array', items: EXPRESSION_FIELD, minItems: 1, description: 'non-empty list of conditions over qualified columns' },
-      whenMatched: ACTION_LIST,
-      whenNotMatched: ACTION_LIST,
-      whenNotMatchedBySource: ACTION_LIST,
-    },
-    required: ['target', 'source', 'on'],
-    additionalProperties: false,
+  fields: {
+    target: ASSET_REF,
+    source: ASSET_REF,
+    on: list(expression({ role: 'predicate', qualified: true }), { minItems: 1, description: 'non-empty list of conditions over qualified columns' }),
+    whenMatched: ACTION_LIST,
+    whenNotMatched: ACTION_LIST,
+    whenNotMatchedBySource: ACTION_LIST,
   },
-  expressions: [
-    { field: 'on', role: 'predicate', list: true, qualifiedColumns: true },
-    ...CLAUSES.flatMap((field) => [
-      { field, item: 'condition', itemOptional: true, role: 'predicate' as const, list: true },
-      { field, item: 'set', itemMap: true, itemOptional: true, role: 'value' as const, list: true },
-    ]),
-  ],
   check: (fields) => {
     if (fields.target === fields.source) return { field: 'source', detail: 'must name another asset than target' };
     for (const clause of CLAUSES) {
@@ -96,31 +84,23 @@ export const MERGE_KIND: KindDefinition<'merge', MergeFields> = {
     }
     return undefined;
   },
-  upstream: (source) => [source.target, source.source],
-  build: (fields, expressions): MergeSource => {
-    const clause = (name: (typeof CLAUSES)[number]): MergeAction[] => {
-      const conditions = listOrEmpty(expressions, `${name}.condition`);
-      const values = listOrEmpty(expressions, `${name}.set`);
-      let nextCondition = 0;
-      let nextValue = 0;
-      return (fields[name] ?? []).map((a): MergeAction => {
-        const condition = a.condition === undefined ? undefined : conditions[nextCondition++];
-        const set = Object.keys(a.set ?? {}).map((column) => ({ column, value: values[nextValue++] }));
-        return { action: a.action, ...(condition === undefined ? {} : { condition }), set, star: a.star === true };
-      });
-    };
+  build: (fields): MergeSource => {
+    const clause = (name: (typeof CLAUSES)[number]): MergeAction[] =>
+      (fields[name] ?? []).map((a): MergeAction => ({
+        action: a.action,
+        ...(a.condition === undefined ? {} : { condition: a.condition }),
+        set: Object.entries(a.set ?? {}).map(([column, value]) => ({ column, value })),
+        star: a.star === true,
+      }));
     return {
       kind: 'merge',
       target: fields.target,
       source: fields.source,
-      on: expressionListAt(expressions, 'on'),
+      on: fields.on,
       whenMatched: clause('whenMatched'),
       whenNotMatched: clause('whenNotMatched'),
       whenNotMatchedBySource: clause('whenNotMatchedBySource'),
     };
   },
-};
-
-function listOrEmpty(expressions: ParsedExpressions, key: string): readonly Expr[] {
-  return expressions[key] === undefined ? [] : expressionListAt(expressions, key);
-}
+  upstream: (source) => [source.target, source.source],
+});

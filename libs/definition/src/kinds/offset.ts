@@ -1,27 +1,21 @@
 /** Catalogue entry of the `offset` kind: skips the first rows. */
-import type { OffsetSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COUNT_FIELD } from './schema-parts';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COUNT } from './schema-parts';
 
-/** Fields of a `offset` source once checked. */
-export interface OffsetFields {
+/** Skips the first `count` rows of `from`. */
+export interface OffsetSource {
+  readonly kind: 'offset';
   readonly from: string;
   readonly count: number;
 }
 
 /** The `offset` kind. */
-export const OFFSET_KIND: KindDefinition<'offset', OffsetFields> = {
+export const OFFSET_KIND = defineKind({
   kind: 'offset',
   role: 'transformation',
   description: 'Skips the first `count` rows of `from` (in its order).',
   label: 'OFFSET',
-  schema: {
-    type: 'object',
-    properties: { from: ASSET_REF_FIELD, count: COUNT_FIELD },
-    required: ['from', 'count'],
-    additionalProperties: false,
-  },
-  expressions: [],
-  upstream: (source) => [source.from],
+  fields: { from: ASSET_REF, count: COUNT },
   build: (fields): OffsetSource => ({ kind: 'offset', from: fields.from, count: fields.count }),
-};
+  upstream: (source) => [source.from],
+});

@@ -1,10 +1,13 @@
 /** Catalogue entry of the `output` kind: writes a dataset to a file; a sink of the graph. */
-import type { Format, OutputSource, WriteMode } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, FORMAT_FIELD, MODE_FIELD, OPTIONS_FIELD, PATH_FIELD } from './schema-parts';
+import type { Format, WriteMode } from '../definition';
+import { DEFAULT_WRITE_MODE } from '../formats/formats';
+import { optional } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, FORMAT, MODE, OPTIONS, PATH } from './schema-parts';
 
-/** Fields of an `output` source once checked (options normalized, mode defaulted). */
-export interface OutputFields {
+/** Writes `from` to a file. */
+export interface OutputSource {
+  readonly kind: 'output';
   readonly from: string;
   readonly format: Format;
   readonly path: string;
@@ -13,26 +16,21 @@ export interface OutputFields {
 }
 
 /** The `output` kind. */
-export const OUTPUT_KIND: KindDefinition<'output', OutputFields> = {
+export const OUTPUT_KIND = defineKind({
   kind: 'output',
   role: 'output',
   description: 'Writes `from` to a csv, parquet or json file with a write mode (default `error`).',
   label: 'OUTPUT',
-  schema: {
-    type: 'object',
-    properties: { from: ASSET_REF_FIELD, format: FORMAT_FIELD, path: PATH_FIELD, mode: MODE_FIELD, options: OPTIONS_FIELD },
-    required: ['from', 'format', 'path'],
-    additionalProperties: false,
-  },
-  expressions: [],
+  fields: { from: ASSET_REF, format: FORMAT, path: PATH, mode: optional(MODE), options: optional(OPTIONS) },
   file: { mode: true },
-  upstream: (source) => [source.from],
+  // Validation has defaulted the mode and normalized the options before the source is built.
   build: (fields): OutputSource => ({
     kind: 'output',
     from: fields.from,
     format: fields.format,
     path: fields.path,
-    mode: fields.mode,
-    options: fields.options,
+    mode: fields.mode ?? DEFAULT_WRITE_MODE,
+    options: fields.options ?? {},
   }),
-};
+  upstream: (source) => [source.from],
+});

@@ -1,17 +1,22 @@
 /** Catalogue entry of the `parse` kind (spec 8.38): a JSON or CSV text column read into typed columns. */
-import type { ParseSource } from '../definition';
+import { list, mapOf, object, oneOf, optional, text } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN } from './schema-parts';
 import { MAX_TYPE_DEPTH, typeNestsTooDeep } from '../expr/json-depth';
 import { readTargetType } from './cast-columns';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_FIELD } from './schema-parts';
 
-/** Fields of a `parse` source once checked. */
-export interface ParseFields {
+/**
+ * Parses the text column `column` of `from` as JSON or CSV (spec 8.38) into the `schema` columns,
+ * which take its place; `type` is the portable type text (`string`, `decimal(10,2)`, `map<string,string>`).
+ */
+export interface ParseSource {
+  readonly kind: 'parse';
   readonly from: string;
   readonly column: string;
   readonly format: 'json' | 'csv';
-  readonly schema?: readonly { readonly name: string; readonly dataType: string }[];
-  readonly options?: Readonly<Record<string, string>>;
+  readonly schema: readonly { readonly name: string; readonly type: string }[];
+  /** csv: the delimiter (default `,`). */
+  readonly delimiter: string;
 }
 
 /**
@@ -101,30 +106,19 @@ export function quotedTypeText(text: string): string {
 }
 
 /** The `parse` kind. */
-export const PARSE_KIND: KindDefinition<'parse', ParseFields> = {
+export const PARSE_KIND = defineKind({
   kind: 'parse',
   role: 'transformation',
   description:
     'Reads the text column `column` of `from` as `format` `json` (an object per value) or `csv` (one line per value, fields split at `options.delimiter`, default `,`, no quoting) into the `schema` columns (`{name, dataType}`, nested types for JSON), which take its place; a value that is not valid JSON, a missing field or one that does not convert gives NULL. The schema is required (no inference).',
   label: 'PARSE',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      column: COLUMN_FIELD,
-      format: { type: 'string', enum: ['json', 'csv'] },
-      schema: {
-        type: 'array',
-        minItems: 1,
-        description: 'non-empty list of columns',
-        items: { type: 'object', properties: { name: COLUMN_FIELD, dataType: { type: 'string', minLength: 1 } }, required: ['name', 'dataType'], additionalProperties: false },
-      },
-      options: { type: 'object', additionalProperties: { type: 'string' }, description: 'format options (csv: delimiter)' },
-    },
-    required: ['from', 'column', 'format'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    column: COLUMN,
+    format: oneOf(['json', 'csv']),
+    schema: optional(list(object({ name: COLUMN, dataType: text({ minLength: 1 }) }), { minItems: 1, description: 'non-empty list of columns' })),
+    options: optional(mapOf(text(), { description: 'format options (csv: delimiter)' })),
   },
-  expressions: [],
   check: (fields) => {
     if (fields.schema === undefined) return { field: 'schema', detail: 'is required: this service does not infer the parsed columns (list them with their dataType)' };
     const seen = new Map<string, number>();
@@ -142,7 +136,6 @@ export const PARSE_KIND: KindDefinition<'parse', ParseFields> = {
     if (fields.options?.delimiter === '') return { field: 'options.delimiter', detail: 'is empty' };
     return undefined;
   },
-  upstream: (source) => [source.from],
   build: (fields): ParseSource => ({
     kind: 'parse',
     from: fields.from,
@@ -151,4 +144,5 @@ export const PARSE_KIND: KindDefinition<'parse', ParseFields> = {
     schema: (fields.schema ?? []).map((c) => ({ name: c.name, type: readDataType(c.dataType) as string })),
     delimiter: fields.options?.delimiter ?? ',',
   }),
-};
+  upstream: (source) => [source.from],
+});

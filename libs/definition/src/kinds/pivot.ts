@@ -1,7 +1,19 @@
 /** Catalogue entry of the `pivot` kind (spec 8.16, decisions 7): values of one column become columns. */
-import type { PivotSource } from '../definition';
-import { expressionListAt, type KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_FIELD, COLUMN_LIST_FIELD, EXPRESSION_LIST_FIELD } from './schema-parts';
+import type { Expr } from '../expr/ast';
+import { list, optional, text } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN, COLUMN_LIST, expressionList } from './schema-parts';
+
+/** Rotates the values of `pivotColumn` into columns (long to wide): per `groupBy` group, the `agg` aggregates per value. */
+export interface PivotSource {
+  readonly kind: 'pivot';
+  readonly from: string;
+  readonly groupBy: readonly string[];
+  readonly pivotColumn: string;
+  /** The values that become columns, as written; absent: the distinct non-NULL values, ascending. */
+  readonly values?: readonly string[];
+  readonly agg: readonly Expr[];
+}
 
 /**
  * Most listed `values`: each becomes a column (one per aggregate), so a long list makes a plan and
@@ -10,35 +22,20 @@ import { ASSET_REF_FIELD, COLUMN_FIELD, COLUMN_LIST_FIELD, EXPRESSION_LIST_FIELD
  */
 export const MAX_PIVOT_VALUES = 1000;
 
-/** Fields of a `pivot` source once checked. */
-export interface PivotFields {
-  readonly from: string;
-  readonly groupBy: readonly string[];
-  readonly pivotColumn: string;
-  readonly values?: readonly string[];
-  readonly agg: readonly string[];
-}
-
 /** The `pivot` kind. */
-export const PIVOT_KIND: KindDefinition<'pivot', PivotFields> = {
+export const PIVOT_KIND = defineKind({
   kind: 'pivot',
   role: 'transformation',
   description:
     `Rotates \`pivotColumn\` into columns: per \`groupBy\` group, the \`agg\` aggregates over the rows holding each of \`values\` (at most ${MAX_PIVOT_VALUES}; without \`values\`, each distinct non-NULL value, ascending, again at most ${MAX_PIVOT_VALUES}), a column named by the value (\`Q1\`), or \`<value>_<alias>\` with several aggregates (\`Q1_total\`); rows whose pivot value is NULL or not listed count in no column. The \`groupBy\` columns come first; rows are ordered by them, ascending, NULLs last.`,
   label: 'PIVOT',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      groupBy: COLUMN_LIST_FIELD,
-      pivotColumn: COLUMN_FIELD,
-      values: { type: 'array', items: { type: 'string', scalarAsText: true }, minItems: 1, description: 'non-empty list of pivot values' },
-      agg: EXPRESSION_LIST_FIELD,
-    },
-    required: ['from', 'groupBy', 'pivotColumn', 'agg'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    groupBy: COLUMN_LIST,
+    pivotColumn: COLUMN,
+    values: optional(list(text({ scalarAsText: true }), { minItems: 1, description: 'non-empty list of pivot values' })),
+    agg: expressionList({ role: 'aggregate', groupKeys: { namesIn: 'groupBy' } }),
   },
-  expressions: [{ field: 'agg', role: 'aggregate', list: true, groupKeysFromNames: 'groupBy' }],
   check: (fields) => {
     const twice = fields.groupBy.find((c, i) => fields.groupBy.indexOf(c) !== i);
     if (twice !== undefined) return { field: 'groupBy', detail: `lists column "${twice}" twice` };
@@ -52,13 +49,13 @@ export const PIVOT_KIND: KindDefinition<'pivot', PivotFields> = {
     if (value !== undefined) return { field: 'values', detail: `lists "${value}" twice` };
     return undefined;
   },
-  upstream: (source) => [source.from],
-  build: (fields, expressions): PivotSource => ({
+  build: (fields): PivotSource => ({
     kind: 'pivot',
     from: fields.from,
     groupBy: [...fields.groupBy],
     pivotColumn: fields.pivotColumn,
     ...(fields.values === undefined ? {} : { values: [...fields.values] }),
-    agg: expressionListAt(expressions, 'agg'),
+    agg: fields.agg,
   }),
-};
+  upstream: (source) => [source.from],
+});

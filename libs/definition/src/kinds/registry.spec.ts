@@ -30,11 +30,12 @@ describe('the kind registry', () => {
       const properties = Object.keys(entry.schema.properties ?? {});
       for (const required of entry.schema.required ?? []) expect(properties).toContain(required);
       for (const expression of entry.expressions) {
-        expect(properties).toContain(expression.field);
-        const schema = entry.schema.properties?.[expression.field];
-        expect(schema?.type).toBe(expression.list ? 'array' : 'string');
-        if (expression.groupKeysFrom !== undefined) {
-          const earlier = entry.expressions.findIndex((e) => e.field === expression.groupKeysFrom);
+        expect(properties).toContain(expression.path.split(/[.[{]/)[0]);
+        const keys = expression.use.role === 'aggregate' ? expression.use.groupKeys : undefined;
+        if (keys !== undefined && 'namesIn' in keys) expect(properties).toContain(keys.namesIn);
+        if (keys !== undefined && 'expressionsOf' in keys) {
+          // Grouping keys by expression are parsed before the aggregates that use them.
+          const earlier = entry.expressions.findIndex((e) => e.path.split(/[.[{]/)[0] === keys.expressionsOf);
           expect(earlier).toBeGreaterThanOrEqual(0);
           expect(earlier).toBeLessThan(entry.expressions.indexOf(expression));
         }
@@ -50,11 +51,20 @@ describe('the kind registry', () => {
   });
 
   it('declares the expression roles of the contract', () => {
-    expect(KINDS.where.expressions).toEqual([{ field: 'filter', role: 'predicate', list: false }]);
-    expect(KINDS.select.expressions).toEqual([{ field: 'columns', role: 'value', list: true, starAllowed: true, generators: 'one' }]);
+    expect(KINDS.where.expressions).toEqual([{ path: 'filter', use: { role: 'predicate' } }]);
+    expect(KINDS.select.expressions).toEqual([{ path: 'columns[]', use: { role: 'value', entry: 'projection' } }]);
     expect(KINDS.group_by.expressions).toEqual([
-      { field: 'by', role: 'column', list: true },
-      { field: 'agg', role: 'aggregate', list: true, groupKeysFrom: 'by' },
+      { path: 'by[]', use: { role: 'column' } },
+      { path: 'agg[]', use: { role: 'aggregate', groupKeys: { expressionsOf: 'by' } } },
+    ]);
+    expect(KINDS.merge.expressions.map((e) => e.path)).toEqual([
+      'on[]',
+      'whenMatched[].condition',
+      'whenMatched[].set{}',
+      'whenNotMatched[].condition',
+      'whenNotMatched[].set{}',
+      'whenNotMatchedBySource[].condition',
+      'whenNotMatchedBySource[].set{}',
     ]);
   });
 

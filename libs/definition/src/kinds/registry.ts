@@ -18,7 +18,7 @@ import { JOIN_KIND } from './join';
 import { ADD_COLUMNS_KIND } from './add-columns';
 import { CAST_COLUMNS_KIND } from './cast-columns';
 import { DROP_COLUMNS_KIND } from './drop-columns';
-import type { AnyKindDefinition, KindDefinition } from './kind-definition';
+import type { AnyKindDefinition } from './kind-definition';
 import { LATERAL_JOIN_KIND } from './lateral-join';
 import { LIMIT_KIND } from './limit';
 import { MERGE_KIND } from './merge';
@@ -91,7 +91,13 @@ export const KINDS = {
   as_of_join: AS_OF_JOIN_KIND,
   lateral_join: LATERAL_JOIN_KIND,
   output: OUTPUT_KIND,
-} as const satisfies { readonly [K in SourceKind]: KindDefinition<K, never> };
+} as const;
+
+/** A catalogue whose every entry is filed under its own kind name; anything else does not compile. */
+export type Catalogue<T extends { readonly [N in keyof T]: { readonly kind: N } }> = T;
+
+/** The registry's type: `Source` is the union of what its entries build. */
+export type KindCatalogue = Catalogue<typeof KINDS>;
 
 /** The YAML names of every kind, in registry order. */
 export const KIND_NAMES: readonly SourceKind[] = Object.keys(KINDS) as SourceKind[];
@@ -123,7 +129,7 @@ export function kindOf(kind: SourceKind): AnyKindDefinition {
 
 /** The assets a typed source reads, in the order it names them. */
 export function sourceUpstream(source: Source): readonly string[] {
-  return (KINDS[source.kind] as KindDefinition<SourceKind, unknown>).upstream(source as never);
+  return (KINDS[source.kind] as AnyKindDefinition).upstream(source as never);
 }
 
 /** The kinds of the `transformation` role, in registry order. */

@@ -1,39 +1,30 @@
 /** Catalogue entry of the `replace` kind. */
-import type { Primitive, ReplaceSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
+import { anything, list, object, optional } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN_LIST } from './schema-parts';
+import type { Primitive } from '../definition';
 import { describeValue, isPrimitive } from './primitive-fields';
-import { ASSET_REF_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
 
-/** Fields of a `replace` source once checked. */
-export interface ReplaceFields {
+/** Replaces values: in `columns` (every column of a matching type when absent), each `old` by its `new`. */
+export interface ReplaceSource {
+  readonly kind: 'replace';
   readonly from: string;
   readonly columns?: readonly string[];
-  readonly mappings: readonly { readonly old: unknown; readonly new: unknown }[];
+  readonly mappings: readonly { readonly old: Primitive; readonly new: Primitive }[];
 }
 
 /** The `replace` kind. */
-export const REPLACE_KIND: KindDefinition<'replace', ReplaceFields> = {
+export const REPLACE_KIND = defineKind({
   kind: 'replace',
   role: 'transformation',
   description:
     'Replaces values of `from`: in `columns` (without `columns`, in every column of the type of the values), each `old` of `mappings` by its `new`.',
   label: 'REPLACE',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      columns: COLUMN_LIST_FIELD,
-      mappings: {
-        type: 'array',
-        minItems: 1,
-        description: 'non-empty list of {old, new}',
-        items: { type: 'object', properties: { old: {}, new: {} }, required: ['old', 'new'], additionalProperties: false },
-      },
-    },
-    required: ['from', 'mappings'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    columns: optional(COLUMN_LIST),
+    mappings: list(object({ old: anything(), new: anything() }), { minItems: 1, description: 'non-empty list of {old, new}' }),
   },
-  expressions: [],
   check: (fields) => {
     for (const [i, m] of fields.mappings.entries()) {
       for (const side of ['old', 'new'] as const) {
@@ -42,11 +33,11 @@ export const REPLACE_KIND: KindDefinition<'replace', ReplaceFields> = {
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
   build: (fields): ReplaceSource => ({
     kind: 'replace',
     from: fields.from,
     ...(fields.columns === undefined ? {} : { columns: [...fields.columns] }),
     mappings: fields.mappings.map((m) => ({ old: m.old as Primitive, new: m.new as Primitive })),
   }),
-};
+  upstream: (source) => [source.from],
+});

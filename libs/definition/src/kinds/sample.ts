@@ -1,41 +1,34 @@
 /** Catalogue entry of the `sample` kind: a seeded random sample of rows. */
-import type { SampleSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, FLAG_FIELD } from './schema-parts';
+import { integer, number, optional } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, FLAG } from './schema-parts';
 
-/** Fields of a `sample` source once checked. */
-export interface SampleFields {
+/** A seeded sample: the rows whose draw (a function of seed and position) falls in [lowerBound, upperBound). */
+export interface SampleSource {
+  readonly kind: 'sample';
   readonly from: string;
-  readonly fraction?: number;
-  readonly withReplacement?: boolean;
-  readonly seed?: number;
-  readonly lowerBound?: number;
-  readonly upperBound?: number;
-  readonly deterministicOrder?: boolean;
+  readonly lowerBound: number;
+  readonly upperBound: number;
+  /** Drawn when the document gives none (then two runs differ). */
+  readonly seed: number;
 }
 
 /** The `sample` kind. */
-export const SAMPLE_KIND: KindDefinition<'sample', SampleFields> = {
+export const SAMPLE_KIND = defineKind({
   kind: 'sample',
   role: 'transformation',
   description:
     'A random sample of `from`: about `fraction` of the rows (or those drawn in [`lowerBound`, `upperBound`)), the same rows for the same `seed` on a given backend, in input order.',
   label: 'SAMPLE',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      fraction: { type: 'number', description: 'in (0, 1]' },
-      withReplacement: FLAG_FIELD,
-      seed: { type: 'integer' },
-      lowerBound: { type: 'number' },
-      upperBound: { type: 'number' },
-      deterministicOrder: FLAG_FIELD,
-    },
-    required: ['from'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    fraction: optional(number({ description: 'in (0, 1]' })),
+    withReplacement: optional(FLAG),
+    seed: optional(integer()),
+    lowerBound: optional(number()),
+    upperBound: optional(number()),
+    deterministicOrder: optional(FLAG),
   },
-  expressions: [],
   check: (fields) => {
     const bounds = fields.lowerBound !== undefined || fields.upperBound !== undefined;
     if ((fields.fraction === undefined) === !bounds) {
@@ -57,7 +50,6 @@ export const SAMPLE_KIND: KindDefinition<'sample', SampleFields> = {
     }
     return undefined;
   },
-  upstream: (source) => [source.from],
   build: (fields): SampleSource => ({
     kind: 'sample',
     from: fields.from,
@@ -66,4 +58,5 @@ export const SAMPLE_KIND: KindDefinition<'sample', SampleFields> = {
     // Without a seed every run draws its own sample.
     seed: fields.seed ?? Math.floor(Math.random() * 2 ** 31),
   }),
-};
+  upstream: (source) => [source.from],
+});

@@ -1,10 +1,13 @@
 /** Catalogue entry of the `scd2` kind: a dimension's history (`current`) brought up to date with `incoming`. */
-import type { Scd2Source } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN, COLUMN_LIST } from './schema-parts';
 
-/** Fields of an `scd2` source once checked. */
-export interface Scd2Fields {
+/**
+ * Slowly changing dimension type 2 (spec 8.25): `current` holds the dimension so far (history and
+ * open rows), `incoming` the new snapshot; the result is the whole dimension after the change.
+ */
+export interface Scd2Source {
+  readonly kind: 'scd2';
   readonly current: string;
   readonly incoming: string;
   readonly keyColumns: readonly string[];
@@ -17,27 +20,21 @@ export interface Scd2Fields {
 const HISTORY_COLUMNS = ['startDateColumn', 'endDateColumn', 'currentFlagColumn'] as const;
 
 /** The `scd2` kind. */
-export const SCD2_KIND: KindDefinition<'scd2', Scd2Fields> = {
+export const SCD2_KIND = defineKind({
   kind: 'scd2',
   role: 'transformation',
   description:
     'Slowly changing dimension type 2: `current` is the dimension so far (typically an input reading the last output), `incoming` the new snapshot; open rows whose `trackColumns` changed are closed and a new version opened, new keys are opened, the rest is kept (keys match with NULLs equal; a key twice in the snapshot or among the open rows fails the job); the output is the whole history, current rows first.',
   label: 'SCD2',
-  schema: {
-    type: 'object',
-    properties: {
-      current: ASSET_REF_FIELD,
-      incoming: ASSET_REF_FIELD,
-      keyColumns: COLUMN_LIST_FIELD,
-      trackColumns: COLUMN_LIST_FIELD,
-      startDateColumn: COLUMN_FIELD,
-      endDateColumn: COLUMN_FIELD,
-      currentFlagColumn: COLUMN_FIELD,
-    },
-    required: ['current', 'incoming', 'keyColumns', 'trackColumns', ...HISTORY_COLUMNS],
-    additionalProperties: false,
+  fields: {
+    current: ASSET_REF,
+    incoming: ASSET_REF,
+    keyColumns: COLUMN_LIST,
+    trackColumns: COLUMN_LIST,
+    startDateColumn: COLUMN,
+    endDateColumn: COLUMN,
+    currentFlagColumn: COLUMN,
   },
-  expressions: [],
   check: (fields) => {
     if (fields.current === fields.incoming) return { field: 'incoming', detail: 'must name another asset than current' };
     const seen = new Map<string, string>();
@@ -55,7 +52,6 @@ export const SCD2_KIND: KindDefinition<'scd2', Scd2Fields> = {
     }
     return undefined;
   },
-  upstream: (source) => [source.current, source.incoming],
   build: (fields): Scd2Source => ({
     kind: 'scd2',
     current: fields.current,
@@ -66,4 +62,5 @@ export const SCD2_KIND: KindDefinition<'scd2', Scd2Fields> = {
     endDateColumn: fields.endDateColumn,
     currentFlagColumn: fields.currentFlagColumn,
   }),
-};
+  upstream: (source) => [source.current, source.incoming],
+});

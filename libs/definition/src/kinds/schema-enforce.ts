@@ -1,51 +1,50 @@
 /** Catalogue entry of the `schema_enforce` kind (Teckel `schemaEnforce`, spec 8.27). */
-import type { SchemaEnforceSource } from '../definition';
 import type { CastType, Expr } from '../expr/ast';
 import { readTargetType } from './cast-columns';
-import type { KindDefinition, ParsedExpressions } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_FIELD, EXPRESSION_FIELD } from './schema-parts';
+import { expression, flag, list, object, oneOf, optional, text } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN } from './schema-parts';
 
-/** Fields of a `schema_enforce` source once checked. */
-export interface SchemaEnforceFields {
+/** One column a schemaEnforce step expects: its type, whether NULLs are allowed, its default (evolve). */
+export interface SchemaColumn {
+  readonly name: string;
+  readonly type: CastType;
+  readonly nullable: boolean;
+  readonly default?: Expr;
+}
+
+/**
+ * Enforces a schema on `from` (spec 8.27): `strict` refuses extra and missing columns, `evolve`
+ * keeps extra columns and adds missing ones; declared columns are converted (NULL on failure).
+ */
+export interface SchemaEnforceSource {
+  readonly kind: 'schema_enforce';
   readonly from: string;
-  readonly mode?: 'strict' | 'evolve';
-  readonly columns: readonly { readonly name: string; readonly dataType: string; readonly nullable?: boolean; readonly default?: string }[];
+  readonly mode: 'strict' | 'evolve';
+  readonly columns: readonly SchemaColumn[];
 }
 
 /** The `schema_enforce` kind. */
-export const SCHEMA_ENFORCE_KIND: KindDefinition<'schema_enforce', SchemaEnforceFields> = {
+export const SCHEMA_ENFORCE_KIND = defineKind({
   kind: 'schema_enforce',
   specKey: 'schemaEnforce',
   role: 'transformation',
   description:
     'Enforces `columns` (`{name, dataType, nullable, default}`) on `from`: converts declared columns (NULL when a value does not convert); `strict` (default) fails on extra or missing columns, `evolve` keeps extra ones and adds missing ones from `default` (NULL); a NULL in a column with `nullable: false` fails the job.',
   label: 'SCHEMA ENFORCE',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      mode: { type: 'string', enum: ['strict', 'evolve'] },
-      columns: {
-        type: 'array',
-        minItems: 1,
-        description: 'non-empty list of columns',
-        items: {
-          type: 'object',
-          properties: {
-            name: COLUMN_FIELD,
-            dataType: { type: 'string', minLength: 1 },
-            nullable: { type: 'boolean' },
-            default: { ...EXPRESSION_FIELD, scalarAsText: true },
-          },
-          required: ['name', 'dataType'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['from', 'columns'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    mode: optional(oneOf(['strict', 'evolve'])),
+    columns: list(
+      object({
+        name: COLUMN,
+        dataType: text({ minLength: 1 }),
+        nullable: optional(flag()),
+        default: optional(expression({ role: 'value' }, { type: 'string', description: 'expression', scalarAsText: true })),
+      }),
+      { minItems: 1, description: 'non-empty list of columns' },
+    ),
   },
-  expressions: [{ field: 'columns', item: 'default', role: 'value', list: true, optionalItem: true }],
   check: (fields) => {
     const seen = new Map<string, number>();
     for (const [i, c] of fields.columns.entries()) {
@@ -60,20 +59,16 @@ export const SCHEMA_ENFORCE_KIND: KindDefinition<'schema_enforce', SchemaEnforce
     }
     return undefined;
   },
+  build: (fields): SchemaEnforceSource => ({
+    kind: 'schema_enforce',
+    from: fields.from,
+    mode: fields.mode ?? 'strict',
+    columns: fields.columns.map((c) => ({
+      name: c.name,
+      type: readTargetType(c.dataType) as CastType,
+      nullable: c.nullable ?? true,
+      ...(c.default === undefined ? {} : { default: c.default }),
+    })),
+  }),
   upstream: (source) => [source.from],
-  build: (fields, expressions: ParsedExpressions): SchemaEnforceSource => {
-    const defaults = (expressions['columns.default'] ?? []) as readonly Expr[];
-    let next = 0;
-    return {
-      kind: 'schema_enforce',
-      from: fields.from,
-      mode: fields.mode ?? 'strict',
-      columns: fields.columns.map((c) => ({
-        name: c.name,
-        type: readTargetType(c.dataType) as CastType,
-        nullable: c.nullable ?? true,
-        ...(c.default === undefined ? {} : { default: defaults[next++] as Expr }),
-      })),
-    };
-  },
-};
+});

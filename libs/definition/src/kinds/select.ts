@@ -1,31 +1,22 @@
 /** Catalogue entry of the `select` kind: projects columns or aliased expressions. */
-import type { SelectSource } from '../definition';
-import { expressionListAt, type KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, EXPRESSION_LIST_FIELD } from './schema-parts';
+import type { Expr } from '../expr/ast';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, expressionList } from './schema-parts';
 
-/** Fields of a `select` source once checked. */
-export interface SelectFields {
+/** Projects `from` onto `columns` (column references or aliased expressions). */
+export interface SelectSource {
+  readonly kind: 'select';
   readonly from: string;
-  readonly columns: readonly string[];
+  readonly columns: readonly Expr[];
 }
 
 /** The `select` kind. */
-export const SELECT_KIND: KindDefinition<'select', SelectFields> = {
+export const SELECT_KIND = defineKind({
   kind: 'select',
   role: 'transformation',
   description: 'Projects `from` onto `columns` (column names, aliased expressions, `*` for every column, `asset.*` for the columns a join took from that asset), in order.',
   label: 'SELECT',
-  schema: {
-    type: 'object',
-    properties: { from: ASSET_REF_FIELD, columns: EXPRESSION_LIST_FIELD },
-    required: ['from', 'columns'],
-    additionalProperties: false,
-  },
-  expressions: [{ field: 'columns', role: 'value', list: true, starAllowed: true, generators: 'one' }],
+  fields: { from: ASSET_REF, columns: expressionList({ role: 'value', entry: 'projection' }) },
+  build: (fields): SelectSource => ({ kind: 'select', from: fields.from, columns: fields.columns }),
   upstream: (source) => [source.from],
-  build: (fields, expressions): SelectSource => ({
-    kind: 'select',
-    from: fields.from,
-    columns: expressionListAt(expressions, 'columns'),
-  }),
-};
+});

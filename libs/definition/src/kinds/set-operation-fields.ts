@@ -1,21 +1,22 @@
 /** What union, intersect and except share: their flags, defaults and the rule between them. */
-import type { SetOperationOptions } from '../definition';
-import type { FieldSchema } from './kind-definition';
-import { FLAG_FIELD } from './schema-parts';
+import { optional, type Written } from './fields';
+import { FLAG } from './schema-parts';
 
-/** The flags as written (each optional). */
-export interface SetOperationFlags {
-  readonly all?: boolean;
-  readonly byName?: boolean;
-  readonly allowMissingColumns?: boolean;
+/** How a set operation lines up its inputs' columns. */
+export interface SetOperationOptions {
+  /** Keep duplicates (UNION ALL, INTERSECT ALL, EXCEPT ALL). */
+  readonly all: boolean;
+  /** Match columns by name instead of position. */
+  readonly byName: boolean;
+  /** With byName: a column some inputs lack is NULL for them. */
+  readonly allowMissingColumns: boolean;
 }
 
-/** Schema properties of the flags. */
-export const SET_OPERATION_FLAG_FIELDS: Readonly<Record<string, FieldSchema>> = {
-  all: FLAG_FIELD,
-  byName: FLAG_FIELD,
-  allowMissingColumns: FLAG_FIELD,
-};
+/** The flags, each optional. */
+export const SET_OPERATION_FLAGS = { all: optional(FLAG), byName: optional(FLAG), allowMissingColumns: optional(FLAG) };
+
+/** The flags as written. */
+export type SetOperationFlags = Written<typeof SET_OPERATION_FLAGS>;
 
 /** The options with their defaults (`all` defaults to `allByDefault`). */
 export function setOperationOptions(fields: SetOperationFlags, allByDefault: boolean): SetOperationOptions {

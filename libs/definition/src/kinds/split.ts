@@ -4,45 +4,44 @@
  * `pass` and `fail` into two `where` assets that read the split; the split's own name is not
  * referenceable.
  */
-import type { SplitSource } from '../definition';
-import { expressionAt, type KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, EXPRESSION_FIELD } from './schema-parts';
+import type { Expr } from '../expr/ast';
+import { expression, text } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF } from './schema-parts';
 
-/** Fields of a `split` source once checked. */
-export interface SplitFields {
+/**
+ * A split (spec 8.21): the split asset itself holds every row of `from`; validation adds the assets
+ * `pass` and `fail` as filters over it.
+ */
+export interface SplitSource {
+  readonly kind: 'split';
   readonly from: string;
-  readonly condition: string;
+  readonly condition: Expr;
   readonly pass: string;
   readonly fail: string;
 }
 
 /** The `split` kind. */
-export const SPLIT_KIND: KindDefinition<'split', SplitFields> = {
+export const SPLIT_KIND = defineKind({
   kind: 'split',
   role: 'transformation',
   description:
     'Routes the rows of `from` to two new assets: `pass` (rows where `condition` is true) and `fail` (false or NULL).',
   label: 'SPLIT',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      condition: EXPRESSION_FIELD,
-      pass: { ...ASSET_REF_FIELD, description: 'name of the asset of the rows where condition is true' },
-      fail: { ...ASSET_REF_FIELD, description: 'name of the asset of the rows where condition is false or NULL' },
-    },
-    required: ['from', 'condition', 'pass', 'fail'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    condition: expression({ role: 'predicate' }),
+    pass: text({ minLength: 1, description: 'name of the asset of the rows where condition is true' }),
+    fail: text({ minLength: 1, description: 'name of the asset of the rows where condition is false or NULL' }),
   },
-  expressions: [{ field: 'condition', role: 'predicate', list: false }],
   check: (fields) =>
     fields.pass === fields.fail ? { field: 'fail', detail: `must differ from pass (both are "${fields.pass}")` } : undefined,
-  upstream: (source) => [source.from],
-  build: (fields, expressions): SplitSource => ({
+  build: (fields): SplitSource => ({
     kind: 'split',
     from: fields.from,
-    condition: expressionAt(expressions, 'condition'),
+    condition: fields.condition,
     pass: fields.pass,
     fail: fields.fail,
   }),
-};
+  upstream: (source) => [source.from],
+});

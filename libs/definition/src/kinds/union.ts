@@ -1,28 +1,22 @@
 /** Catalogue entry of the `union` kind. */
-import type { UnionSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { SOURCES_FIELD } from './schema-parts';
-import { SET_OPERATION_FLAG_FIELDS, checkSetOperationFlags, setOperationOptions, type SetOperationFlags } from './set-operation-fields';
+import { defineKind } from './kind-definition';
+import { SOURCES } from './schema-parts';
+import { type SetOperationOptions, SET_OPERATION_FLAGS, checkSetOperationFlags, setOperationOptions } from './set-operation-fields';
 
-/** Fields of a `union` source once checked. */
-export interface UnionFields extends SetOperationFlags {
+/** The rows of every source, one after the other (`all`, the default) or without duplicates. */
+export interface UnionSource extends SetOperationOptions {
+  readonly kind: 'union';
   readonly sources: readonly string[];
 }
 
 /** The `union` kind. */
-export const UNION_KIND: KindDefinition<'union', UnionFields> = {
+export const UNION_KIND = defineKind({
   kind: 'union',
   role: 'transformation',
   description: 'The rows of every source in `sources`, in order (`all: true`, the default) or without duplicates; columns by position (names from the first source) or `byName`.',
   label: 'UNION',
-  schema: {
-    type: 'object',
-    properties: { sources: SOURCES_FIELD, ...SET_OPERATION_FLAG_FIELDS },
-    required: ['sources'],
-    additionalProperties: false,
-  },
-  expressions: [],
+  fields: { sources: SOURCES, ...SET_OPERATION_FLAGS },
   check: checkSetOperationFlags,
-  upstream: (source) => source.sources,
   build: (fields): UnionSource => ({ kind: 'union', sources: [...fields.sources], ...setOperationOptions(fields, true) }),
-};
+  upstream: (source) => source.sources,
+});

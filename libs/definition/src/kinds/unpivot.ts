@@ -1,10 +1,11 @@
 /** Catalogue entry of the `unpivot` kind (spec 8.17): value columns become rows (wide to long). */
-import type { UnpivotSource } from '../definition';
-import type { KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
+import { text } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF, COLUMN_LIST } from './schema-parts';
 
-/** Fields of an `unpivot` source once checked. */
-export interface UnpivotFields {
+/** Turns the `values` columns of `from` into rows (wide to long): per row and value column, the ids, its name and its value. */
+export interface UnpivotSource {
+  readonly kind: 'unpivot';
   readonly from: string;
   readonly ids: readonly string[];
   readonly values: readonly string[];
@@ -13,25 +14,19 @@ export interface UnpivotFields {
 }
 
 /** The `unpivot` kind. */
-export const UNPIVOT_KIND: KindDefinition<'unpivot', UnpivotFields> = {
+export const UNPIVOT_KIND = defineKind({
   kind: 'unpivot',
   role: 'transformation',
   description:
     'Turns the `values` columns of `from` into rows: the `ids` columns, then `variableColumn` (the column name) and `valueColumn` (its value, NULLs kept, in the common type of the `values` columns). Rows come in input order and, within an input row, in the order `values` lists the columns.',
   label: 'UNPIVOT',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      ids: COLUMN_LIST_FIELD,
-      values: COLUMN_LIST_FIELD,
-      variableColumn: { ...COLUMN_FIELD, description: 'name of the new column holding the column names' },
-      valueColumn: { ...COLUMN_FIELD, description: 'name of the new column holding the values' },
-    },
-    required: ['from', 'ids', 'values', 'variableColumn', 'valueColumn'],
-    additionalProperties: false,
+  fields: {
+    from: ASSET_REF,
+    ids: COLUMN_LIST,
+    values: COLUMN_LIST,
+    variableColumn: text({ minLength: 1, description: 'name of the new column holding the column names' }),
+    valueColumn: text({ minLength: 1, description: 'name of the new column holding the values' }),
   },
-  expressions: [],
   check: (fields) => {
     const listed = [...fields.ids, ...fields.values];
     const twice = listed.find((c, i) => listed.indexOf(c) !== i);
@@ -43,7 +38,6 @@ export const UNPIVOT_KIND: KindDefinition<'unpivot', UnpivotFields> = {
     if (fields.variableColumn === fields.valueColumn) return { field: 'valueColumn', detail: `must differ from variableColumn (both are "${fields.valueColumn}")` };
     return undefined;
   },
-  upstream: (source) => [source.from],
   build: (fields): UnpivotSource => ({
     kind: 'unpivot',
     from: fields.from,
@@ -52,4 +46,5 @@ export const UNPIVOT_KIND: KindDefinition<'unpivot', UnpivotFields> = {
     variableColumn: fields.variableColumn,
     valueColumn: fields.valueColumn,
   }),
-};
+  upstream: (source) => [source.from],
+});

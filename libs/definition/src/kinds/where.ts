@@ -1,31 +1,23 @@
 /** Catalogue entry of the `where` kind: keeps the rows for which a predicate is true. */
-import type { WhereSource } from '../definition';
-import { expressionAt, type KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, EXPRESSION_FIELD } from './schema-parts';
+import type { Expr } from '../expr/ast';
+import { expression } from './fields';
+import { defineKind } from './kind-definition';
+import { ASSET_REF } from './schema-parts';
 
-/** Fields of a `where` source once checked. */
-export interface WhereFields {
+/** Keeps the rows of `from` for which `filter` is true (NULL counts as false). */
+export interface WhereSource {
+  readonly kind: 'where';
   readonly from: string;
-  readonly filter: string;
+  readonly filter: Expr;
 }
 
 /** The `where` kind. */
-export const WHERE_KIND: KindDefinition<'where', WhereFields> = {
+export const WHERE_KIND = defineKind({
   kind: 'where',
   role: 'transformation',
   description: 'Keeps the rows of `from` for which `filter` is true (NULL counts as false).',
   label: 'WHERE',
-  schema: {
-    type: 'object',
-    properties: { from: ASSET_REF_FIELD, filter: EXPRESSION_FIELD },
-    required: ['from', 'filter'],
-    additionalProperties: false,
-  },
-  expressions: [{ field: 'filter', role: 'predicate', list: false }],
+  fields: { from: ASSET_REF, filter: expression({ role: 'predicate' }) },
+  build: (fields): WhereSource => ({ kind: 'where', from: fields.from, filter: fields.filter }),
   upstream: (source) => [source.from],
-  build: (fields, expressions): WhereSource => ({
-    kind: 'where',
-    from: fields.from,
-    filter: expressionAt(expressions, 'filter'),
-  }),
-};
+});

@@ -4,26 +4,23 @@
  * the step's window (`partitionBy`, `orderBy`, `frame`), so the typed source holds the same
  * `OVER (...)` trees an inline window expression makes and the engines need nothing else.
  */
-import type { WindowSource } from '../definition';
 import type { Expr, FrameBound, WindowCall, WindowFrame, WindowSortItem } from '../expr/ast';
 import { lookupFunction, lookupWindowFunction } from '../expr/functions';
 import { mapChildren } from '../expr/walk';
-import { expressionListAt, type KindDefinition } from './kind-definition';
-import { ASSET_REF_FIELD, COLUMN_FIELD, COLUMN_LIST_FIELD } from './schema-parts';
+import { expression, list, object, oneOf, optional, text, type Written } from './fields';
+import { defineKind } from './kind-definition';
+import type { ColumnDefinition } from './add-columns';
+import { SORT_COLUMN } from './order-by';
+import { ASSET_REF, COLUMN, COLUMN_LIST } from './schema-parts';
 
-interface SortColumnFields {
-  readonly column: string;
-  readonly direction?: 'asc' | 'desc';
-  readonly nulls?: 'first' | 'last';
-}
-
-/** Fields of a `window` source once checked. */
-export interface WindowFields {
+/**
+ * Window functions (spec 8.15): like addColumns, each column's expression holding the step's
+ * `OVER (...)` window around its aggregate and window-function calls.
+ */
+export interface WindowSource {
+  readonly kind: 'window';
   readonly from: string;
-  readonly partitionBy: readonly string[];
-  readonly orderBy?: readonly SortColumnFields[];
-  readonly frame?: { readonly type?: 'rows' | 'range'; readonly start?: string; readonly end?: string };
-  readonly functions: readonly { readonly expression: string; readonly alias: string }[];
+  readonly columns: readonly ColumnDefinition[];
 }
 
 const BOUND_TEXT = /^\s*(?:(unbounded)\s+(preceding|following)|(current)\s+row|(\d+(?:\.\d+)?)\s+(preceding|following))\s*$/i;
@@ -109,65 +106,32 @@ function giveWindow(e: Expr, window: Omit<WindowCall, 'call' | 'span' | 'kind'>)
   return wrap(e);
 }
 
-const SORT_COLUMN = {
-  type: 'object',
-  stringAs: 'column',
-  properties: {
-    column: COLUMN_FIELD,
-    direction: { type: 'string', enum: ['asc', 'desc'] },
-    nulls: { type: 'string', enum: ['first', 'last'] },
-  },
-  required: ['column'],
-  additionalProperties: false,
-} as const;
+const WINDOW_FIELDS = {
+  from: ASSET_REF,
+  partitionBy: COLUMN_LIST,
+  orderBy: optional(list(SORT_COLUMN, { description: 'sort columns within each partition' })),
+  frame: optional(object({ type: optional(oneOf(['rows', 'range'])), start: optional(text({ minLength: 1 })), end: optional(text({ minLength: 1 })) })),
+  functions: list(object({ expression: expression({ role: 'value', entry: 'window-function' }), alias: COLUMN }), {
+    minItems: 1,
+    description: 'non-empty list of window functions',
+  }),
+};
+
+/** Fields of a `window` source once checked. */
+type WindowFields = Written<typeof WINDOW_FIELDS>;
 
 /** The `window` kind. */
-export const WINDOW_KIND: KindDefinition<'window', WindowFields> = {
+export const WINDOW_KIND = defineKind({
   kind: 'window',
   role: 'transformation',
   description:
     'Adds one column per `functions` entry (`{expression, alias}`), each aggregate or window function (row_number, rank, dense_rank, ntile, lag, lead, first_value, last_value) computed over the rows of its `partitionBy` partition in `orderBy` order within `frame` (default: up to the current row and its ties with an orderBy, the whole partition without); rows keep their input order.',
   label: 'WINDOW',
-  schema: {
-    type: 'object',
-    properties: {
-      from: ASSET_REF_FIELD,
-      partitionBy: COLUMN_LIST_FIELD,
-      orderBy: { type: 'array', items: SORT_COLUMN, description: 'sort columns within each partition' },
-      frame: {
-        type: 'object',
-        properties: {
-          type: { type: 'string', enum: ['rows', 'range'] },
-          start: { type: 'string', minLength: 1 },
-          end: { type: 'string', minLength: 1 },
-        },
-        additionalProperties: false,
-      },
-      functions: {
-        type: 'array',
-        minItems: 1,
-        description: 'non-empty list of window functions',
-        items: {
-          type: 'object',
-          properties: { expression: { type: 'string', description: 'expression' }, alias: COLUMN_FIELD },
-          required: ['expression', 'alias'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['from', 'partitionBy', 'functions'],
-    additionalProperties: false,
-  },
-  expressions: [{ field: 'functions', item: 'expression', role: 'value', list: true, windowStep: true }],
+  fields: WINDOW_FIELDS,
   check: checkFrame,
-  upstream: (source) => [source.from],
-  build: (fields, expressions): WindowSource => {
-    const trees = expressionListAt(expressions, 'functions.expression');
-    const window = windowOf(fields);
-    return {
-      kind: 'window',
-      from: fields.from,
-      columns: fields.functions.map((f, i) => ({ name: f.alias, expression: giveWindow(trees[i] as Expr, window) })),
-    };
+  build: (fields, written): WindowSource => {
+    const window = windowOf(written);
+    return { kind: 'window', from: fields.from, columns: fields.functions.map((f) => ({ name: f.alias, expression: giveWindow(f.expression, window) })) };
   },
-};
+  upstream: (source) => [source.from],
+});

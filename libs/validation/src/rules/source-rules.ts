@@ -6,6 +6,11 @@
 import {
   type AnyKindDefinition,
   checkExpression,
+  type CheckExpressionOptions,
+  type ExpressionCheckError,
+  type ExpressionError,
+  expressionSlots,
+  type ExpressionUse,
   checkFields,
   checkGeneratorList,
   type Expr,
@@ -23,13 +28,13 @@ import {
   normalizeOptions,
   outputName,
   parseExpression,
-  type ParsedExpressions,
   type RawNode,
   type Source,
   sourceUpstream,
   substituteNode,
   type SubstitutionBudget,
   type Variables,
+  withTrees,
   WRITE_MODES,
 } from '@pipeline/definition';
 import { type AssetSubject, type ValidationError, type ValidationErrorDetails, validationErrors } from '../errors';
@@ -114,7 +119,7 @@ export function checkSource(sourceNode: RawNode | undefined, ctx: SourceContext)
   const parsed = parseExpressionFields(kind, fields, who, details);
   if (!parsed.ok) return parsed;
 
-  const source = kind.build(fields as never, parsed.expressions);
+  const source = kind.build(parsed.fields as never, fields as never);
   const upstream = sourceUpstream(source);
   for (const ref of upstream) {
     const status = ctx.resolveReference(ref);
@@ -186,109 +191,76 @@ function checkFileFields(
 }
 
 type ParsedResult =
-  | { readonly ok: true; readonly expressions: ParsedExpressions }
+  | { readonly ok: true; readonly fields: Record<string, unknown> }
   | { readonly ok: false; readonly error: ValidationError };
 
-/** Parses and role-checks every expression field, in the kind's declared order (V-009). */
+/** The checker options of each refinement of the value role (`plain`: none). */
+const VALUE_OPTIONS: Readonly<Record<NonNullable<Extract<ExpressionUse, { role: 'value' }>['entry']> | 'plain', CheckExpressionOptions>> = {
+  plain: { role: 'value' },
+  projection: { role: 'value', starAllowed: true, generatorAllowed: true },
+  column: { role: 'value', generatorAllowed: true },
+  'window-function': { role: 'value', windowStep: true },
+};
+
+/** The checker options an expression field's declared use asks for (grouping keys resolved). */
+function checkOptions(use: ExpressionUse, fields: Record<string, unknown>, trees: ReadonlyMap<string, readonly Expr[]>): CheckExpressionOptions {
+  switch (use.role) {
+    case 'predicate':
+      return use.qualified === true ? { role: 'predicate', qualifiedColumns: true } : { role: 'predicate' };
+    case 'column':
+      return { role: 'column' };
+    case 'value':
+      return VALUE_OPTIONS[use.entry ?? 'plain'];
+    case 'aggregate': {
+      const keys = use.groupKeys;
+      if (keys === undefined) return { role: 'aggregate' };
+      const groupKeys =
+        'namesIn' in keys ? [fields[keys.namesIn] ?? []].flat(2).map(String) : [...trees].filter(([path]) => fieldOf(path) === keys.expressionsOf).flatMap(([, list]) => list.map((e) => outputName(e)));
+      return { role: 'aggregate', groupKeys };
+    }
+  }
+}
+
+/** The field of the kind an expression path lies in (`right` for `right[].on[]`). */
+const fieldOf = (path: string): string => path.split(/[.[{]/)[0] as string;
+
+/** How many generators a list may hold: one per list (select) or one in each entry (addColumns). */
+const GENERATORS: Readonly<Record<string, 'one' | 'each'>> = { projection: 'one', column: 'each' };
+
+/**
+ * Parses and role-checks every expression field, in the kind's declared order (V-009), and returns
+ * the fields with a tree in place of each expression's text.
+ */
 function parseExpressionFields(
   kind: AnyKindDefinition,
   fields: Record<string, unknown>,
   who: AssetSubject,
   details: ValidationErrorDetails,
 ): ParsedResult {
-  const expressions: Record<string, Expr | readonly Expr[]> = {};
-  for (const spec of kind.expressions) {
-    const value = fields[spec.field];
-    // An optional expression field that is absent (`conditional.otherwise`) is simply not parsed.
-    if (value === undefined) continue;
-    const values: readonly unknown[] = spec.list ? (value as readonly unknown[]) : [value];
-    // A list of objects holds its expression text under `item` (`addColumns.columns[0].expression`).
-    const labels: string[] = [];
-    const texts: string[] = [];
-    values.forEach((v, i) => {
-      const at = spec.list ? `${spec.field}[${i}]` : spec.field;
-      if (spec.item === undefined) {
-        labels.push(at);
-        texts.push(v as string);
-      } else if (spec.itemOptional === true && (v as Record<string, unknown>)[spec.item] === undefined) {
-        // An optional expression an object leaves out (`merge.whenMatched[0].condition`) has no tree.
-      } else if (spec.itemMap === true) {
-        // A mapping of names to expressions in each object (`merge.whenMatched[0].set.name`), flattened in order.
-        for (const [name, text] of Object.entries((v as Record<string, unknown>)[spec.item] as Record<string, string>)) {
-          labels.push(`${at}.${spec.item}.${name}`);
-          texts.push(text);
-        }
-      } else if (spec.itemList === true) {
-        // A list of expressions in each object (`join.right[0].on[1]`), flattened in document order.
-        ((v as Record<string, unknown>)[spec.item] as readonly string[]).forEach((text, j) => {
-          labels.push(`${at}.${spec.item}[${j}]`);
-          texts.push(text);
-        });
-      } else {
-        const text = (v as Record<string, unknown>)[spec.item];
-        // Objects without the property, or whose property is no expression (`rule: not_null`), hold none.
-        if (text === undefined && spec.optionalItem === true) return;
-        if (spec.skipItem?.(text) === true) return;
-        labels.push(`${at}.${spec.item}`);
-        texts.push(text as string);
-      }
-    });
-    const groupKeys =
-      spec.groupKeysFromNames !== undefined
-        ? [fields[spec.groupKeysFromNames] ?? []].flat(2).map(String)
-        : spec.groupKeysFrom === undefined
-          ? undefined
-          : ((expressions[spec.groupKeysFrom] ?? []) as readonly Expr[]).map((e) => outputName(e));
-    const trees: Expr[] = [];
-    for (let i = 0; i < texts.length; i++) {
-      const label = labels[i] as string;
+  const trees = new Map<string, readonly Expr[]>();
+  const expressionError = (label: string, error: ExpressionError | ExpressionCheckError): ParsedResult => ({
+    ok: false,
+    error: validationErrors.expression(who, label, error.message, { ...details, expressionColumn: error.details.column, cause: error.code }),
+  });
+  for (const slot of expressionSlots(kind.fields, fields)) {
+    const options = checkOptions(slot.use, fields, trees);
+    const parsed: Expr[] = [];
+    for (const { label, text } of slot.written) {
       let tree: Expr;
       try {
-        tree = parseExpression(texts[i] as string);
+        tree = parseExpression(text);
       } catch (error) {
         if (!isExpressionError(error)) throw error;
-        return {
-          ok: false,
-          error: validationErrors.expression(who, label, error.message, {
-            ...details,
-            expressionColumn: error.details.column,
-            cause: error.code,
-          }),
-        };
+        return expressionError(label, error);
       }
-      const problem = checkExpression(tree, {
-        role: spec.role,
-        ...(groupKeys === undefined ? {} : { groupKeys }),
-        ...(spec.starAllowed === true ? { starAllowed: true } : {}),
-        ...(spec.qualifiedColumns === true ? { qualifiedColumns: true } : {}),
-        ...(spec.windowStep === true ? { windowStep: true } : {}),
-        ...(spec.generators === undefined ? {} : { generatorAllowed: true }),
-      });
-      if (problem !== undefined) {
-        return {
-          ok: false,
-          error: validationErrors.expression(who, label, problem.message, {
-            ...details,
-            expressionColumn: problem.details.column,
-            cause: problem.code,
-          }),
-        };
-      }
-      trees.push(tree);
+      const problem = checkExpression(tree, options);
+      if (problem !== undefined) return expressionError(label, problem);
+      parsed.push(tree);
     }
-    const listProblem = spec.generators === undefined ? undefined : checkGeneratorList(trees, spec.generators);
-    if (listProblem !== undefined) {
-      const { index, error: problem } = listProblem;
-      return {
-        ok: false,
-        error: validationErrors.expression(who, labels[index] as string, problem.message, {
-          ...details,
-          expressionColumn: problem.details.column,
-          cause: problem.code,
-        }),
-      };
-    }
-    expressions[spec.item === undefined ? spec.field : `${spec.field}.${spec.item}`] = spec.list ? trees : (trees[0] as Expr);
+    const generators = slot.use.role === 'value' && slot.use.entry !== undefined ? GENERATORS[slot.use.entry] : undefined;
+    const listProblem = generators === undefined ? undefined : checkGeneratorList(parsed, generators);
+    if (listProblem !== undefined) return expressionError((slot.written[listProblem.index] as { label: string }).label, listProblem.error);
+    trees.set(slot.path, parsed);
   }
-  return { ok: true, expressions };
+  return { ok: true, fields: withTrees(kind.fields, fields, trees) };
 }

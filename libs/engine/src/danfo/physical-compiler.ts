@@ -4,9 +4,10 @@ import type { Plan } from '@pipeline/planner';
 import { compileHandles } from '../plan/compile-physical-plan';
 import type { PhysicalPlan } from '../plan/physical-plan';
 
-/** The field a danfo failure of a transformation is blamed on: its first expression field, else its kind. */
+/** The field a danfo failure of a transformation is blamed on: its first expression field (the path's top key), else its kind. */
 export function danfoBlameField(source: TransformationSource): string {
-  return kindOf(source.kind).expressions[0]?.field ?? source.kind;
+  const path = kindOf(source.kind).expressions[0]?.path;
+  return path === undefined ? source.kind : (path.split(/[[.{]/)[0] ?? source.kind);
 }
 
 /** Compiles a plan for danfo; `retain` keeps every handle (a session reads them afterwards). */

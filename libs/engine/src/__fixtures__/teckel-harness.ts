@@ -3,7 +3,8 @@
  * SQL written by hand: a data root, one engine runtime over it (as a job worker holds one), and a
  * separate in-memory DuckDB connection for the hand-written statements. A run plans the document
  * and checks the backend as a job submission does, so `refusal` gives the message a submission is
- * refused with and `failure` the one a failed job reports.
+ * refused with and `failure` the one a failed job reports. `run` and `failure` assert what a job's
+ * answer shows (accepted, then completed or failed), one assertion each, as the HTTP suites did.
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { planPipeline, type Plan } from '@pipeline/planner';
@@ -23,11 +24,14 @@ export interface TeckelHarness {
   readonly duck: DuckDBConnection;
   /** An absolute path below the data root, quoted for a SQL string literal. */
   abs(rel: string): string;
-  /** Runs `yaml` on `backend`; rejects with the refusal or the run's error. */
+  /**
+   * Runs `yaml` on `backend`, asserting what a job submission checks: the document is accepted
+   * (no refusal) and the run completes (no error).
+   */
   run(yaml: string, backend: BackendName): Promise<TeckelRun>;
   /** The `V-0xx: ...` message a submission of `yaml` on `backend` is refused with, or undefined. */
   refusal(yaml: string, backend: BackendName): string | undefined;
-  /** The message of the failed run of `yaml` (as a failed job reports it); fails when it runs. */
+  /** The message of the failed run of `yaml` (as a failed job reports it), asserting it is accepted and fails. */
   failure(yaml: string, backend: BackendName): Promise<string>;
   close(): Promise<void>;
 }
@@ -46,9 +50,11 @@ export async function openTeckelHarness(): Promise<TeckelHarness> {
   const runtime: EngineRuntime = createEngineRuntime({ dataRoot: root.dir });
   const instance = await DuckDBInstance.create(':memory:');
   const duck = await instance.connect();
-  const planned = (yaml: string, backend: BackendName): Plan => {
+  /** The plan of a document a submission accepts; asserts that it is accepted (the refusal shows when not). */
+  const accepted = (yaml: string, backend: BackendName): Plan => {
     const p = planFor(yaml, backend);
-    if (!p.ok) throw new Error(`refused: ${p.message}`);
+    expect(p.ok ? undefined : p.message).toBeUndefined();
+    if (!p.ok) throw new Error(p.message);
     return p.plan;
   };
   return {
@@ -56,23 +62,34 @@ export async function openTeckelHarness(): Promise<TeckelHarness> {
     duck,
     abs: (rel) => `${root.dir}/${rel}`.replace(/'/g, "''"),
     async run(yaml, backend) {
-      const plan = planned(yaml, backend);
+      const plan = accepted(yaml, backend);
       const startedAt = new Date().toISOString();
-      const result = await runtime.executePlan(plan, { backend });
-      return { result, startedAt, completedAt: new Date().toISOString() };
+      let result: ExecutionResult | undefined;
+      let error: string | undefined;
+      try {
+        result = await runtime.executePlan(plan, { backend });
+      } catch (e) {
+        error = toPlainError(e).message;
+      }
+      // As a job that completed (with the message when it did not).
+      expect(error).toBeUndefined();
+      return { result: result as ExecutionResult, startedAt, completedAt: new Date().toISOString() };
     },
     refusal(yaml, backend) {
       const p = planFor(yaml, backend);
       return p.ok ? undefined : p.message;
     },
     async failure(yaml, backend) {
-      const plan = planned(yaml, backend);
+      const plan = accepted(yaml, backend);
+      let error: string | undefined;
       try {
         await runtime.executePlan(plan, { backend });
-      } catch (error) {
-        return toPlainError(error).message;
+      } catch (e) {
+        error = toPlainError(e).message;
       }
-      throw new Error('the run was expected to fail but completed');
+      // As a job that failed.
+      expect(error).toBeDefined();
+      return error ?? '';
     },
     async close() {
       duck.closeSync();

@@ -103,7 +103,6 @@ describe('array functions on duckdb (spec 9.13.7)', () => {
 
   it('fails a run whose call has arguments of the wrong type, naming the call', async () => {
     const yaml = document(['id', 'array_union(xs, tags) AS u'], 'out/never.parquet');
-    expect(h.refusal(yaml, 'duckdb')).toBeUndefined();
     expect(await h.failure(yaml, 'duckdb')).toContain('array_union needs arrays of one element type, got array<long> and array<string>: array_union(xs, tags)');
   });
 

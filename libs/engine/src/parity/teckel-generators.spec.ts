@@ -95,7 +95,6 @@ describe('generators on duckdb', () => {
       'V-009: asset "shaped": filter: generator function "explode" yields rows',
     );
     const wrong = document(select(['explode(id)']), 'shaped', 'out/never.json');
-    expect(refusal(wrong)).toBeUndefined();
     expect(await h.failure(wrong, 'duckdb')).toContain('explode needs an array or a map, got long: explode(id)');
   });
 

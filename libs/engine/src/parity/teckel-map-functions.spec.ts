@@ -131,7 +131,6 @@ describe('map, higher-order and struct functions on duckdb', () => {
 
   it('fails a run dropping a field the struct does not have with E_TYPE naming the call', async () => {
     const yaml = document(['id', "drop_fields(addr, 'country') AS d"], 'out/never.json', 'json');
-    expect(h.refusal(yaml, 'duckdb')).toBeUndefined();
     expect(await h.failure(yaml, 'duckdb')).toContain("drop_fields cannot drop field \"country\": struct<city:string,zip:long> has no such field (fields: city, zip): drop_fields(addr, 'country')");
   });
 });

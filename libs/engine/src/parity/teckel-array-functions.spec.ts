@@ -1,15 +1,12 @@
 /**
- * The array functions of spec 9.13.7 through the HTTP API: Teckel documents using them on arrays
- * read from JSON, each output equal to an independent DuckDB SQL statement written by hand over
+ * The array functions of spec 9.13.7: Teckel documents using them on arrays read from JSON, each output equal to an independent DuckDB SQL statement written by hand over
  * the same file (subqueries over element positions, not the lambdas the compiler writes), with
  * Spark's rules: first-occurrence order, NULL as a value of its own, NULLs sorted last, 1-based
  * positions. A wrong argument type fails with a message naming the call, a wrong argument count
- * is V-009, and danfo refuses the functions with V-014.
+ * is V-009, and danfo refuses the functions with V-014 (both before a job is accepted).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, runToCompletion, selectByIdDocument, startTestServer, type TestServer, varcharRows } from './helpers';
+import { openTeckelHarness, selectByIdDocument, varcharRows, type TeckelHarness } from '../__fixtures__/teckel-harness';
+import type { BackendName } from '../index';
 
 const EVENTS = [
   '{"id": 1, "xs": [3, 1, null, 3, null, 2], "ys": [2, 5, null, 5], "tags": ["b", "a", null, "b"], "nested": [[1, 2], [3]]}',
@@ -75,62 +72,47 @@ const EXAMPLES: Example[] = [
 const document = (columns: readonly string[], out: string): string =>
   selectByIdDocument({ name: 'events', format: 'json', path: 'events.json' }, columns, { format: 'parquet', path: out });
 
-let server: TestServer;
-let api: string;
-let duck: DuckDBConnection;
+let h: TeckelHarness;
 
-const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
+const rows = (sql: string): Promise<string[]> => varcharRows(h.duck, sql);
 
-async function submit(columns: readonly string[], out: string, backend = 'duckdb'): Promise<{ status: number; body: { job_id?: string; error?: string } }> {
-  return postJson(`${api}/jobs`, { yaml: document(columns, out), backend });
-}
+const refusal = (columns: readonly string[], backend: BackendName = 'duckdb'): string | undefined => h.refusal(document(columns, 'out/never.parquet'), backend);
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 1 });
-  api = `${server.url}/api`;
-  fs.writeFileSync(path.join(server.dataRoot, 'events.json'), EVENTS);
-  duck = await (await DuckDBInstance.create(':memory:')).connect();
-  await duck.run(`CREATE TABLE events AS SELECT * FROM read_json('${path.join(server.dataRoot, 'events.json')}')`);
-}, 60_000);
-
-afterAll(async () => {
-  duck?.closeSync();
-  await server.stop();
+  h = await openTeckelHarness();
+  h.root.write('events.json', EVENTS);
+  await h.duck.run(`CREATE TABLE events AS SELECT * FROM read_json('${h.abs('events.json')}')`);
 });
+
+afterAll(() => h?.close());
 
 describe('array functions on duckdb (spec 9.13.7)', () => {
   it.each(EXAMPLES.map((e, i) => [e.name, e, i] as const))('%s', async (_name, example, i) => {
     const out = `out/arrays-${i}.parquet`;
-    await runToCompletion(api, document(example.columns, out), 'duckdb');
-    const written = await rows(`SELECT * FROM read_parquet('${path.join(server.dataRoot, out)}')`);
+    await h.run(document(example.columns, out), 'duckdb');
+    const written = await rows(`SELECT * FROM read_parquet('${h.abs(out)}')`);
     expect(written).toEqual(await rows(example.sql));
     expect(written).toHaveLength(4);
   });
 
   it('writes the rules pinned above for the first row', async () => {
     // Spot values, so that a hand-written statement that drifted along with the compiler would show.
-    const written = await rows(`SELECT d, s, u, i, e, j, r, p FROM read_parquet('${path.join(server.dataRoot, 'out/arrays-0.parquet')}') POSITIONAL JOIN read_parquet('${path.join(server.dataRoot, 'out/arrays-1.parquet')}') LIMIT 1`);
+    const written = await rows(`SELECT d, s, u, i, e, j, r, p FROM read_parquet('${h.abs('out/arrays-0.parquet')}') POSITIONAL JOIN read_parquet('${h.abs('out/arrays-1.parquet')}') LIMIT 1`);
     expect(written).toEqual(['[3, 1, NULL, 2]|[a, b, b, NULL]|[3, 1, NULL, 2, 5]|[NULL, 2]|[3, 1]|b, a, b|b/a/?/b|6']);
   });
 
-  it('fails a job whose call has arguments of the wrong type, naming the call', async () => {
-    const submitted = await submit(['id', 'array_union(xs, tags) AS u'], 'out/never.parquet');
-    expect(submitted.status).toBe(202);
-    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-    expect(done.body.status).toBe('failed');
-    expect(done.body.error).toContain('array_union needs arrays of one element type, got array<long> and array<string>: array_union(xs, tags)');
+  it('fails a run whose call has arguments of the wrong type, naming the call', async () => {
+    const yaml = document(['id', 'array_union(xs, tags) AS u'], 'out/never.parquet');
+    expect(await h.failure(yaml, 'duckdb')).toContain('array_union needs arrays of one element type, got array<long> and array<string>: array_union(xs, tags)');
   });
 
-  it('refuses a wrong argument count with V-009 before the job is accepted', async () => {
-    const res = await submit(['id', 'array_join(tags) AS j'], 'out/never.parquet');
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation failed: V-009: asset "computed": columns[1]: function "array_join" takes 2 to 3 arguments, got 1 at column 1' });
+  it('refuses a wrong argument count with V-009 before a job is accepted', () => {
+    expect(refusal(['id', 'array_join(tags) AS j'])).toBe('V-009: asset "computed": columns[1]: function "array_join" takes 2 to 3 arguments, got 1 at column 1');
   });
 });
 
 describe('array functions on danfo', () => {
-  it('refuses them with V-014 before the job is accepted', async () => {
-    const res = await submit(['id', "array_join(array(CAST(id AS string)), ',') AS j"], 'out/never.parquet', 'danfo');
-    expect([res.status, res.body]).toEqual([400, { error: 'validation failed: V-014: asset "computed": function "array_join" is not supported by backend "danfo"' }]);
+  it('refuses them with V-014 before a job is accepted', () => {
+    expect(refusal(['id', "array_join(array(CAST(id AS string)), ',') AS j"], 'danfo')).toBe('V-014: asset "computed": function "array_join" is not supported by backend "danfo"');
   });
 });

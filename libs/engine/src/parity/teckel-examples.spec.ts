@@ -1,13 +1,13 @@
 /**
  * The Teckel specification's section 8 examples and the documentation's complete example run
- * through the HTTP API on both backends, as Teckel-shape documents and as their asset-shape twins;
+ * on both backends, as Teckel-shape documents and as their asset-shape twins;
  * each output equals an independent DuckDB SQL statement written by hand over the same files
  * (ordered where the pipeline orders, as a multiset otherwise).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer } from './helpers';
+import { openTeckelHarness, type TeckelHarness } from '../__fixtures__/teckel-harness';
+import type { BackendName } from '../index';
 
 const EMPLOYEES = [
   'id,name,department,salary,status',
@@ -312,7 +312,7 @@ const EXAMPLES: Example[] = [
 ];
 
 /** The inputs a backend reads: danfo reads each parquet input's CSV twin. */
-function inputsFor(example: Example, backend: string): Input[] {
+function inputsFor(example: Example, backend: BackendName): Input[] {
   return (example.inputs ?? DEFAULT_INPUTS).map((i) => (backend === 'danfo' && i.csvTwin !== undefined ? { name: i.name, path: i.csvTwin } : i));
 }
 
@@ -363,20 +363,17 @@ function assetDocument(example: Example, out: string, inputs: readonly Input[]):
 
 const SHAPES = { teckel: teckelDocument, asset: assetDocument } as const;
 
-let server: TestServer;
-let api: string;
-let duck: DuckDBConnection;
+let h: TeckelHarness;
 
 /** The rows of `sql` as texts (`1|Ada|eng|120.0|active`), sorted unless `ordered`. */
 async function rows(sql: string, ordered: boolean): Promise<string[]> {
-  const reader = await duck.runAndReadAll(sql);
+  const reader = await h.duck.runAndReadAll(sql);
   const texts = (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
   return ordered ? texts : texts.sort();
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 1 });
-  api = `${server.url}/api`;
+  h = await openTeckelHarness();
   const files: Record<string, string> = {
     'employees.csv': EMPLOYEES,
     'contractors.csv': CONTRACTORS,
@@ -385,39 +382,29 @@ beforeAll(async () => {
     'staff.csv': STAFF,
     'data/csv/employees.csv': STAFF,
   };
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(server.dataRoot, name)), { recursive: true });
-    fs.writeFileSync(path.join(server.dataRoot, name), text);
-  }
-  duck = await (await DuckDBInstance.create(':memory:')).connect();
+  for (const [name, text] of Object.entries(files)) h.root.write(name, text);
   for (const table of ['employees', 'contractors', 'users', 'sales', 'staff']) {
-    await duck.run(`CREATE TABLE ${table} AS SELECT * FROM read_csv('${path.join(server.dataRoot, `${table}.csv`)}')`);
+    await h.duck.run(`CREATE TABLE ${table} AS SELECT * FROM read_csv('${h.abs(`${table}.csv`)}')`);
   }
   // The departments are parquet, as in the documentation's example (a file without extension there).
-  await duck.run("CREATE TABLE departments AS SELECT * FROM (VALUES (10, 'eng'), (20, 'ops'), (40, 'legal')) AS t(id, dept_name)");
-  fs.mkdirSync(path.join(server.dataRoot, 'data/parquet'), { recursive: true });
+  await h.duck.run("CREATE TABLE departments AS SELECT * FROM (VALUES (10, 'eng'), (20, 'ops'), (40, 'legal')) AS t(id, dept_name)");
+  fs.mkdirSync(path.join(h.root.dir, 'data/parquet'), { recursive: true });
   for (const file of ['departments.parquet', 'data/parquet/departments']) {
-    await duck.run(`COPY departments TO '${path.join(server.dataRoot, file)}' (FORMAT parquet)`);
+    await h.duck.run(`COPY departments TO '${h.abs(file)}' (FORMAT parquet)`);
   }
-  await duck.run(`COPY departments TO '${path.join(server.dataRoot, 'departments.csv')}' (FORMAT csv, HEADER)`);
-}, 60_000);
-
-afterAll(async () => {
-  duck?.closeSync();
-  await server.stop();
+  await h.duck.run(`COPY departments TO '${h.abs('departments.csv')}' (FORMAT csv, HEADER)`);
 });
 
-describe.each(['duckdb', 'danfo'].flatMap((backend) => (['teckel', 'asset'] as const).map((shape) => [backend, shape] as const)))(
+afterAll(() => h?.close());
+
+describe.each((['duckdb', 'danfo'] as const).flatMap((backend) => (['teckel', 'asset'] as const).map((shape) => [backend, shape] as const)))(
   'Teckel examples on %s, %s shape',
   (backend, shape) => {
   it.each(EXAMPLES.map((e) => [e.name, e] as const))('%s', async (_name, example) => {
     const out = `out/${backend}-${shape}-${example.last}-${EXAMPLES.indexOf(example)}.csv`;
-    const submitted = await postJson(`${api}/jobs`, { yaml: SHAPES[shape](example, out, inputsFor(example, backend)), backend });
-    expect(submitted.status).toBe(202);
-    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-    expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
-    expect(done.body.outputs).toMatchObject([{ asset: `output_${example.last}`, path: out }]);
-    const written = await rows(`SELECT * FROM read_csv('${path.join(server.dataRoot, out)}')`, example.ordered);
+    const { result } = await h.run(SHAPES[shape](example, out, inputsFor(example, backend)), backend);
+    expect(result.outputs).toMatchObject([{ ref: `output_${example.last}`, path: out }]);
+    const written = await rows(`SELECT * FROM read_csv('${h.abs(out)}')`, example.ordered);
     expect(written).toEqual(await rows(example.sql, example.ordered));
     expect(written.length).toBeGreaterThan(0);
   });

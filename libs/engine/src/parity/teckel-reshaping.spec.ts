@@ -1,14 +1,11 @@
 /**
  * The reshaping kinds of the Teckel specification (8.16 pivot, 8.17 unpivot, 8.23 rollup, 8.24
- * cube, 8.41 transpose, 8.42 groupingSets, 8.43 describe, 8.44 crosstab) as Teckel documents
- * through the HTTP API: each output, in its defined row order, equals an independent DuckDB
+ * cube, 8.41 transpose, 8.42 groupingSets, 8.43 describe, 8.44 crosstab) as Teckel documents:
+ * each output, in its defined row order, equals an independent DuckDB
  * statement written by hand over the same files. Every example runs on DuckDB, and on danfo too
  * where danfo runs the kind.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer } from './helpers';
+import { openTeckelHarness, type TeckelHarness } from '../__fixtures__/teckel-harness';
 
 const FILES: Record<string, string> = {
   metrics: ['id,day,cpu,mem', '1,2024-01-01,0.5,2', '2,2024-01-02,,4', '3,2024-01-03,0.25,', ''].join('\n'),
@@ -156,41 +153,31 @@ function teckelDocument(example: Example, out: string): string {
   ].join('\n');
 }
 
-let server: TestServer;
-let api: string;
-let duck: DuckDBConnection;
+let h: TeckelHarness;
 
 /** The header and rows of `sql` as texts (`EU|A|100`), NULL as empty, in the statement's order. */
 async function table(sql: string): Promise<string[]> {
-  const reader = await duck.runAndReadAll(sql);
+  const reader = await h.duck.runAndReadAll(sql);
   const rows = (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|'));
   return [reader.columnNames().join('|'), ...rows];
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 1 });
-  api = `${server.url}/api`;
-  duck = await (await DuckDBInstance.create(':memory:')).connect();
+  h = await openTeckelHarness();
   for (const [name, text] of Object.entries(FILES)) {
-    fs.writeFileSync(path.join(server.dataRoot, `${name}.csv`), text);
-    await duck.run(`CREATE TABLE ${name} AS SELECT * FROM read_csv('${path.join(server.dataRoot, `${name}.csv`)}')`);
+    h.root.write(`${name}.csv`, text);
+    await h.duck.run(`CREATE TABLE ${name} AS SELECT * FROM read_csv('${h.abs(`${name}.csv`)}')`);
   }
-}, 60_000);
-
-afterAll(async () => {
-  duck?.closeSync();
-  await server.stop();
 });
+
+afterAll(() => h?.close());
 
 describe.each(['duckdb', 'danfo'] as const)('reshaping examples on %s', (backend) => {
   const examples = EXAMPLES.filter((e) => (e.backends ?? ['duckdb', 'danfo']).includes(backend));
   it.each(examples.map((e) => [e.name, e] as const))('%s', async (_name, example) => {
     const out = `out/${backend}-${EXAMPLES.indexOf(example)}.csv`;
-    const submitted = await postJson(`${api}/jobs`, { yaml: teckelDocument(example, out), backend });
-    expect(submitted.status).toBe(202);
-    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-    expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
-    const written = await table(`SELECT * FROM read_csv('${path.join(server.dataRoot, out)}')`);
+    await h.run(teckelDocument(example, out), backend);
+    const written = await table(`SELECT * FROM read_csv('${h.abs(out)}')`);
     const expected = await table(`SELECT * FROM (${example.sql})`);
     expect(written).toEqual(expected);
     expect(written.length).toBeGreaterThan(2);

@@ -1,14 +1,12 @@
 /**
- * Nested values (spec 9.7, 10.1) through the HTTP API: a Teckel document reads arrays, structs
+ * Nested values (spec 9.7, 10.1): a Teckel document reads arrays, structs
  * and maps from JSON and parquet inputs, reaches into them with .field and [key], builds new ones
  * with the collection functions and writes them to JSON and parquet; each output equals an
  * independent DuckDB SQL statement written by hand over the same file. danfo refuses the
- * collection functions with V-014 before the job is accepted.
+ * collection functions with V-014 before a job is accepted.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, runToCompletion, selectByIdDocument, startTestServer, type TestServer, varcharRows } from './helpers';
+import { openTeckelHarness, selectByIdDocument, varcharRows, type TeckelHarness } from '../__fixtures__/teckel-harness';
+import type { BackendName } from '../index';
 
 const ORDERS = [
   '{"id": 1, "customer": {"name": "Ada", "address": {"city": "London"}}, "items": [{"sku": "a1", "price": 2.5}, {"sku": "b2", "price": 4.0}], "labels": {"tier": "gold"}}',
@@ -92,31 +90,24 @@ const EXAMPLES: Example[] = [
 const document = (example: Example, out: string, backend: string): string =>
   selectByIdDocument({ name: 'orders', format: example.input.format, path: example.input.path.replace('duckdb-', `${backend}-`) }, example.columns, { format: example.output, path: out });
 
-let server: TestServer;
-let api: string;
-let duck: DuckDBConnection;
+let h: TeckelHarness;
 
-const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
+const rows = (sql: string): Promise<string[]> => varcharRows(h.duck, sql);
 
-async function run(example: Example, backend: string): Promise<string[]> {
+async function run(example: Example, backend: BackendName): Promise<string[]> {
   const out = `out/${backend}-${EXAMPLES.indexOf(example)}-${example.name.replace(/\W+/g, '-')}.${example.output}`;
-  await runToCompletion(api, document(example, out, backend), backend);
-  const file = path.join(server.dataRoot, out);
+  await h.run(document(example, out, backend), backend);
+  const file = h.abs(out);
   return rows(example.output === 'json' ? `SELECT * FROM read_json('${file}')` : `SELECT * FROM read_parquet('${file}')`);
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 1 });
-  api = `${server.url}/api`;
-  fs.writeFileSync(path.join(server.dataRoot, 'orders.json'), ORDERS);
-  duck = await (await DuckDBInstance.create(':memory:')).connect();
-  await duck.run(`CREATE TABLE orders AS SELECT * FROM read_json('${path.join(server.dataRoot, 'orders.json')}')`);
-}, 60_000);
-
-afterAll(async () => {
-  duck?.closeSync();
-  await server.stop();
+  h = await openTeckelHarness();
+  h.root.write('orders.json', ORDERS);
+  await h.duck.run(`CREATE TABLE orders AS SELECT * FROM read_json('${h.abs('orders.json')}')`);
 });
+
+afterAll(() => h?.close());
 
 describe('nested values on duckdb', () => {
   // In order: the last example reads the parquet file the second writes.
@@ -127,7 +118,7 @@ describe('nested values on duckdb', () => {
   });
 
   it('keeps the nested types of the written parquet file', async () => {
-    const file = path.join(server.dataRoot, 'out/duckdb-1-building-arrays-structs-and-maps.parquet');
+    const file = h.abs('out/duckdb-1-building-arrays-structs-and-maps.parquet');
     const types = await rows(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${file}'))`);
     expect(types).toEqual([
       'id|BIGINT',
@@ -142,7 +133,7 @@ describe('nested values on duckdb', () => {
 
 describe('named arguments on danfo', () => {
   it('reads them as positional ones, as duckdb does', async () => {
-    fs.writeFileSync(path.join(server.dataRoot, 'names.csv'), 'name\nAdalbert\nBo\n');
+    h.root.write('names.csv', 'name\nAdalbert\nBo\n');
     const example: Example = {
       name: 'named',
       input: { format: 'json', path: 'unused' },
@@ -151,31 +142,24 @@ describe('named arguments on danfo', () => {
       sql: '',
     };
     const yaml = document(example, 'out/danfo-named.csv', 'danfo').replace('format: json\n    path: unused', 'format: csv\n    path: names.csv').replace('columns: [id]', 'columns: [name]').replace('format: json\n    path: out', 'format: csv\n    path: out');
-    await runToCompletion(api, yaml, 'danfo');
-    expect(fs.readFileSync(path.join(server.dataRoot, 'out/danfo-named.csv'), 'utf8')).toBe('name,part\nAdalbert,dal\nBo,o\n');
+    await h.run(yaml, 'danfo');
+    expect(h.root.read('out/danfo-named.csv')).toBe('name,part\nAdalbert,dal\nBo,o\n');
   });
 
-  it('refuses lambdas with V-014 before the job is accepted', async () => {
-    const res = await postJson(`${api}/jobs`, { yaml: document(EXAMPLES[2] as Example, 'out/never.json', 'danfo'), backend: 'danfo' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation failed: V-014: asset "computed": function "transform" is not supported by backend "danfo"' });
+  it('refuses lambdas with V-014 before a job is accepted', () => {
+    expect(h.refusal(document(EXAMPLES[2] as Example, 'out/never.json', 'danfo'), 'danfo')).toBe('V-014: asset "computed": function "transform" is not supported by backend "danfo"');
   });
 });
 
 describe('nested values on danfo', () => {
-  it('refuses the collection functions with V-014 before the job is accepted', async () => {
-    const res = await postJson(`${api}/jobs`, { yaml: document(EXAMPLES[1] as Example, 'out/never.parquet', 'danfo'), backend: 'danfo' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation failed: V-014: asset "computed": function "array" is not supported by backend "danfo"' });
+  it('refuses the collection functions with V-014 before a job is accepted', () => {
+    expect(h.refusal(document(EXAMPLES[1] as Example, 'out/never.parquet', 'danfo'), 'danfo')).toBe('V-014: asset "computed": function "array" is not supported by backend "danfo"');
   });
 
-  it('fails a job reading nested JSON, naming the field', async () => {
+  it('fails a run reading nested JSON, naming the field', async () => {
     const access: Example = { ...(EXAMPLES[0] as Example), columns: ['id', 'customer.name AS who', 'items[0].sku AS first_sku'] };
-    const submitted = await postJson(`${api}/jobs`, { yaml: document(access, 'out/danfo-never.json', 'danfo'), backend: 'danfo' });
-    expect(submitted.status).toBe(202);
-    const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-    expect(done.body.status).toBe('failed');
-    expect(done.body.error).toContain('the danfo backend cannot read nested JSON values (field "customer" of orders.json); use the duckdb backend');
+    const yaml = document(access, 'out/danfo-never.json', 'danfo');
+    expect(await h.failure(yaml, 'danfo')).toContain('the danfo backend cannot read nested JSON values (field "customer" of orders.json); use the duckdb backend');
   });
 });
 
@@ -184,19 +168,11 @@ function kindDocument(transformation: string, last: string, out: string, input =
   return `version: "3.0"\ninput:\n${input}\ntransformation:\n${transformation.replace(/^/gm, '  ')}\noutput:\n  - name: ${last}\n    format: json\n    path: ${out}\n    mode: overwrite\n`;
 }
 
-async function runDocument(yaml: string, backend: string): Promise<{ status: number; body: { error?: string } }> {
-  const submitted = await postJson(`${api}/jobs`, { yaml, backend });
-  if (submitted.status !== 202) return submitted;
-  const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-  expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
-  return submitted;
-}
-
 describe('flatten and parse kinds (spec 8.18, 8.38)', () => {
   it('flattens structs and explodes arrays as hand-written DuckDB SQL does', async () => {
     const yaml = kindDocument("- name: flat\n  flatten:\n    from: orders\n    separator: '.'\n    explodeArrays: true", 'flat', 'out/flat.json');
-    expect((await runDocument(yaml, 'duckdb')).status).toBe(202);
-    const written = await rows(`SELECT * FROM read_json('${path.join(server.dataRoot, 'out/flat.json')}')`);
+    await h.run(yaml, 'duckdb');
+    const written = await rows(`SELECT * FROM read_json('${h.abs('out/flat.json')}')`);
     expect(written).toEqual(
       await rows(`SELECT o.id, o.customer.name, o.customer.address.city, o.items[i].sku, o.items[i].price, o.labels.tier
         FROM (SELECT *, row_number() OVER () AS seq FROM orders) o, generate_series(1, len(o.items)) AS s(i) ORDER BY o.seq, i`),
@@ -206,29 +182,26 @@ describe('flatten and parse kinds (spec 8.18, 8.38)', () => {
 
   it('parses the spec example of parse with JSON payloads as hand-written DuckDB SQL does', async () => {
     const logs = ['payload', '"{""event_type"": ""click"", ""timestamp"": ""2025-01-15 10:30:00"", ""metadata"": {""source"": ""web""}}"', '"{""event_type"": 5}"', 'broken', ''].join('\n');
-    fs.writeFileSync(path.join(server.dataRoot, 'raw-logs.csv'), logs);
+    h.root.write('raw-logs.csv', logs);
     const yaml = kindDocument(
       '- name: parsedEvents\n  parse:\n    from: rawLogs\n    column: payload\n    format: json\n    schema:\n      - name: event_type\n        dataType: string\n      - name: timestamp\n        dataType: timestamp\n      - name: metadata\n        dataType: "map<string, string>"',
       'parsedEvents',
       'out/parsed.json',
       '  - name: rawLogs\n    format: csv\n    path: raw-logs.csv',
     );
-    expect((await runDocument(yaml, 'duckdb')).status).toBe(202);
-    const written = await rows(`SELECT * FROM read_json('${path.join(server.dataRoot, 'out/parsed.json')}', columns = {event_type: 'VARCHAR', timestamp: 'TIMESTAMP', metadata: 'MAP(VARCHAR, VARCHAR)'})`);
+    await h.run(yaml, 'duckdb');
+    const written = await rows(`SELECT * FROM read_json('${h.abs('out/parsed.json')}', columns = {event_type: 'VARCHAR', timestamp: 'TIMESTAMP', metadata: 'MAP(VARCHAR, VARCHAR)'})`);
     expect(written).toEqual(
       await rows(`SELECT p->>'event_type', TRY_CAST(p->>'timestamp' AS TIMESTAMP), CAST(p->'metadata' AS MAP(VARCHAR, VARCHAR))
-        FROM (SELECT CASE WHEN json_valid(payload) THEN payload::JSON END AS p FROM read_csv('${path.join(server.dataRoot, 'raw-logs.csv')}', all_varchar = true))`),
+        FROM (SELECT CASE WHEN json_valid(payload) THEN payload::JSON END AS p FROM read_csv('${h.abs('raw-logs.csv')}', all_varchar = true))`),
     );
     expect(written).toEqual(['click|2025-01-15 10:30:00|{source=web}', '5||', '||']);
   });
 
-  it('refuses both kinds on danfo with V-014 before the job is accepted', async () => {
-    const flat = await postJson(`${api}/jobs`, { yaml: kindDocument('- name: flat\n  flatten:\n    from: orders', 'flat', 'out/never.json'), backend: 'danfo' });
-    expect([flat.status, flat.body]).toEqual([400, { error: 'validation failed: V-014: asset "flat": flatten is not supported by backend "danfo"' }]);
-    const parsed = await postJson(`${api}/jobs`, {
-      yaml: kindDocument('- name: p\n  parse:\n    from: orders\n    column: id\n    format: csv\n    schema: [{ name: a, dataType: int }]', 'p', 'out/never.json'),
-      backend: 'danfo',
-    });
-    expect([parsed.status, parsed.body]).toEqual([400, { error: 'validation failed: V-014: asset "p": parse is not supported by backend "danfo"' }]);
+  it('refuses both kinds on danfo with V-014 before a job is accepted', () => {
+    expect(h.refusal(kindDocument('- name: flat\n  flatten:\n    from: orders', 'flat', 'out/never.json'), 'danfo')).toBe('V-014: asset "flat": flatten is not supported by backend "danfo"');
+    expect(h.refusal(kindDocument('- name: p\n  parse:\n    from: orders\n    column: id\n    format: csv\n    schema: [{ name: a, dataType: int }]', 'p', 'out/never.json'), 'danfo')).toBe(
+      'V-014: asset "p": parse is not supported by backend "danfo"',
+    );
   });
 });

@@ -1,52 +1,38 @@
 /**
- * The history kinds of the Teckel specification (scd2, 8.25; merge, 8.37) through the HTTP API on
+ * The history kinds of the Teckel specification (scd2, 8.25; merge, 8.37; asOfJoin, 8.39) on
  * both backends, over several runs, as a user runs them: the target is an input reading the file
  * the previous run wrote (the test copies the output over it between runs). After every run the
  * output equals an independent DuckDB statement written by hand over the same files; history only
  * grows; a rerun with the same data gives the same file, byte for byte.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, request, startTestServer, type TestServer } from './helpers';
+import { openTeckelHarness, type TeckelHarness } from '../__fixtures__/teckel-harness';
+import type { BackendName } from '../index';
 
-let server: TestServer;
-let api: string;
-let duck: DuckDBConnection;
+let h: TeckelHarness;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 1 });
-  api = `${server.url}/api`;
-  duck = await (await DuckDBInstance.create(':memory:')).connect();
-}, 60_000);
-
-afterAll(async () => {
-  duck?.closeSync();
-  await server.stop();
+  h = await openTeckelHarness();
 });
 
-/** Writes a file below the data root. */
-function write(rel: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(server.dataRoot, rel)), { recursive: true });
-  fs.writeFileSync(path.join(server.dataRoot, rel), text);
-}
+afterAll(() => h?.close());
 
-const read = (rel: string): string => fs.readFileSync(path.join(server.dataRoot, rel), 'utf8');
-const abs = (rel: string): string => path.join(server.dataRoot, rel).replace(/'/g, "''");
+/** Writes a file below the data root. */
+const write = (rel: string, text: string): void => void h.root.write(rel, text);
+
+const read = (rel: string): string => h.root.read(rel);
+
+const abs = (rel: string): string => h.abs(rel);
 
 /** The sorted rows of `sql`, every value as text ('' for NULL). */
 async function rows(sql: string): Promise<string[]> {
-  const reader = await duck.runAndReadAll(`SELECT CAST(COLUMNS(*) AS VARCHAR) FROM (${sql})`);
+  const reader = await h.duck.runAndReadAll(`SELECT CAST(COLUMNS(*) AS VARCHAR) FROM (${sql})`);
   return (reader.getRowsJson() as unknown[][]).map((r) => r.map((v) => (v === null ? '' : String(v))).join('|')).sort();
 }
 
-/** Submits `yaml` on `backend`, waits, and returns the finished job (it must have completed). */
-async function runJob(yaml: string, backend: string): Promise<{ started_at: string; completed_at: string }> {
-  const submitted = await postJson(`${api}/jobs`, { yaml, backend });
-  expect([submitted.status, submitted.body.error]).toEqual([202, undefined]);
-  const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
-  expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
-  return done.body;
+/** Runs `yaml` on `backend` (accepted and completed, as `h.run` asserts) and returns when it started and ended. */
+async function runJob(yaml: string, backend: BackendName): Promise<{ started_at: string; completed_at: string }> {
+  const run = await h.run(yaml, backend);
+  return { started_at: run.startedAt, completed_at: run.completedAt };
 }
 
 const STAMP = /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?/g;
@@ -65,7 +51,7 @@ function runStamp(output: string, before: string, job: { started_at: string; com
   return fresh[0];
 }
 
-describe.each(['duckdb', 'danfo'])('scd2 over several runs on %s (spec 8.25)', (backend) => {
+describe.each(['duckdb', 'danfo'] as const)('scd2 over several runs on %s (spec 8.25)', (backend) => {
   const dir = `scd2-${backend}`;
   const DIM_HEADER = 'customer_id,name,email,address,valid_from,valid_to,is_current\n';
   // The spec's example, the dimension's current state read from the file the last run wrote.
@@ -165,7 +151,7 @@ describe.each(['duckdb', 'danfo'])('scd2 over several runs on %s (spec 8.25)', (
   });
 });
 
-describe.each(['duckdb', 'danfo'])('merge over several runs on %s (spec 8.37)', (backend) => {
+describe.each(['duckdb', 'danfo'] as const)('merge over several runs on %s (spec 8.37)', (backend) => {
   const dir = `merge-${backend}`;
   // The spec's example; the target is the file the last run wrote.
   const yaml = [
@@ -207,8 +193,8 @@ describe.each(['duckdb', 'danfo'])('merge over several runs on %s (spec 8.37)', 
 
   /** The same merge as DuckDB's own MERGE INTO statement, current_timestamp() being the run's `stamp`. */
   async function expected(stamp: string): Promise<string[]> {
-    await duck.run(`CREATE OR REPLACE TABLE customers AS ${typed(`${dir}/customers.csv`)}`);
-    await duck.run(
+    await h.duck.run(`CREATE OR REPLACE TABLE customers AS ${typed(`${dir}/customers.csv`)}`);
+    await h.duck.run(
       `MERGE INTO customers USING (${typed(`${dir}/updates.csv`)}) AS updates ON customers.id = updates.id ` +
         `WHEN MATCHED AND customers.updated_at < updates.updated_at THEN UPDATE SET name = updates.name, email = updates.email, updated_at = TIMESTAMP '${stamp}' ` +
         'WHEN NOT MATCHED THEN INSERT *',
@@ -251,7 +237,7 @@ describe.each(['duckdb', 'danfo'])('merge over several runs on %s (spec 8.37)', 
   });
 });
 
-describe.each(['duckdb', 'danfo'])('asOfJoin on %s (spec 8.39)', (backend) => {
+describe.each(['duckdb', 'danfo'] as const)('asOfJoin on %s (spec 8.39)', (backend) => {
   const dir = `asof-${backend}`;
   const TRADES = 'symbol,trade_time,qty\nACME,2024-01-01 10:00:00,5\nACME,2024-01-01 10:09:00,7\nINIT,2024-01-01 10:02:00,1\nACME,2024-01-01 09:00:00,2\n,2024-01-01 10:00:00,3\nINIT,2024-01-01 10:30:00,4\n';
   const QUOTES = 'symbol,quote_time,price\nACME,2024-01-01 09:58:00,10.5\nACME,2024-01-01 10:00:00,10.75\nINIT,2024-01-01 10:01:00,3.25\nACME,2024-01-01 10:02:00,11.0\n,2024-01-01 10:00:00,99.0\nINIT,2024-01-01 10:20:00,3.5\n';

@@ -1,14 +1,12 @@
 /**
- * The wider scalar function catalogue (spec 9.13 and the functions this service adds) through the
- * HTTP API: Teckel documents whose steps call string, numeric, conditional and date functions run
+ * The wider scalar function catalogue (spec 9.13 and the functions this service adds): Teckel
+ * documents whose steps call string, numeric, conditional and date functions run
  * on both backends, and each output equals an independent DuckDB SQL statement written by hand
  * with DuckDB's own functions over the same file. Functions only DuckDB computes run there and
- * are refused on danfo with V-014 before the job is accepted.
+ * are refused on danfo with V-014 before a job is accepted.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { postJson, runToCompletion, selectByIdDocument, startTestServer, type TestServer, varcharRows } from './helpers';
+import { openTeckelHarness, selectByIdDocument, varcharRows, type TeckelHarness } from '../__fixtures__/teckel-harness';
+import type { BackendName } from '../index';
 
 const PEOPLE = [
   'id,name,city,email,phone,stars,q1,q2,q3,bonus,joined,seen',
@@ -112,33 +110,26 @@ const DUCKDB_ONLY: Example = {
 const document = (example: Example, out: string): string =>
   selectByIdDocument({ name: 'people', format: 'csv', path: 'people.csv' }, example.columns, { format: 'csv', path: out });
 
-let server: TestServer;
-let api: string;
-let duck: DuckDBConnection;
+let h: TeckelHarness;
 
-const rows = (sql: string): Promise<string[]> => varcharRows(duck, sql);
+const rows = (sql: string): Promise<string[]> => varcharRows(h.duck, sql);
 
-async function run(example: Example, backend: string): Promise<string[]> {
+async function run(example: Example, backend: BackendName): Promise<string[]> {
   const out = `out/${backend}-${EXAMPLES.indexOf(example)}-${example.name.replace(/\W+/g, '-')}.csv`;
-  await runToCompletion(api, document(example, out), backend);
-  return rows(`SELECT * FROM read_csv('${path.join(server.dataRoot, out)}', all_varchar = true)`);
+  await h.run(document(example, out), backend);
+  return rows(`SELECT * FROM read_csv('${h.abs(out)}', all_varchar = true)`);
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 1 });
-  api = `${server.url}/api`;
-  fs.writeFileSync(path.join(server.dataRoot, 'people.csv'), PEOPLE);
-  duck = await (await DuckDBInstance.create(':memory:')).connect();
-  await duck.run("SET TimeZone = 'UTC'");
-  await duck.run(`CREATE TABLE people AS SELECT * FROM read_csv('${path.join(server.dataRoot, 'people.csv')}')`);
-}, 60_000);
-
-afterAll(async () => {
-  duck?.closeSync();
-  await server.stop();
+  h = await openTeckelHarness();
+  h.root.write('people.csv', PEOPLE);
+  await h.duck.run("SET TimeZone = 'UTC'");
+  await h.duck.run(`CREATE TABLE people AS SELECT * FROM read_csv('${h.abs('people.csv')}')`);
 });
 
-describe.each(['duckdb', 'danfo'])('scalar functions on %s', (backend) => {
+afterAll(() => h?.close());
+
+describe.each(['duckdb', 'danfo'] as const)('scalar functions on %s', (backend) => {
   it.each(EXAMPLES.map((e) => [e.name, e] as const))('%s', async (_name, example) => {
     const written = await run(example, backend);
     expect(written).toEqual(await rows(example.sql));
@@ -153,10 +144,8 @@ describe('functions only DuckDB computes', () => {
     expect(written[1]).toBe('2|||1.0|3.0');
   });
 
-  it('refuses them on danfo with V-014 before the job is accepted', async () => {
-    const res = await postJson(`${api}/jobs`, { yaml: document(DUCKDB_ONLY, 'out/never.csv'), backend: 'danfo' });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation failed: V-014: asset "computed": function "ln" is not supported by backend "danfo"' });
-    expect(fs.existsSync(path.join(server.dataRoot, 'out/never.csv'))).toBe(false);
+  it('refuses them on danfo with V-014 before a job is accepted', () => {
+    expect(h.refusal(document(DUCKDB_ONLY, 'out/never.csv'), 'danfo')).toBe('V-014: asset "computed": function "ln" is not supported by backend "danfo"');
+    expect(h.root.exists('out/never.csv')).toBe(false);
   });
 });

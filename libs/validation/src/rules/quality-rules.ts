@@ -11,6 +11,8 @@ import {
   describeNode,
   type Expr,
   globProblem,
+  EXPRESSION_SPEC_CODES,
+  type ExpressionErrorCode,
   isExpressionError,
   isRawList,
   isRawMap,
@@ -461,7 +463,7 @@ function readCondition(text: string, who: QualitySubject, where: string, details
     tree = parseExpression(text);
   } catch (error) {
     if (!isExpressionError(error)) throw error;
-    throw new Stop(validationErrors.qualityExpression(who, where, error.message, { ...details, expressionColumn: error.details.column, cause: error.code }));
+    throw new Stop(validationErrors.qualityExpression(who, where, error.message, { ...details, expressionColumn: error.details.column, cause: error.code, ...expressionSpecCode(error.code) }));
   }
   const problem = checkExpression(tree, { role: 'predicate' });
   if (problem !== undefined) {
@@ -495,4 +497,10 @@ function describeJson(value: unknown): string {
   if (typeof value === 'object') return 'a mapping';
   if (typeof value === 'string') return 'a string';
   return `a ${typeof value}`;
+}
+
+/** The spec's own code for an expression error (`E-EXPR-004`), as details, where it names one. */
+function expressionSpecCode(code: ExpressionErrorCode): { specCode?: string } {
+  const specCode = EXPRESSION_SPEC_CODES[code];
+  return specCode === undefined ? {} : { specCode };
 }

@@ -12,6 +12,8 @@ import {
   type FieldIssue,
   findKind,
   FORMATS,
+  EXPRESSION_SPEC_CODES,
+  type ExpressionErrorCode,
   isExpressionError,
   isFormat,
   isRawMap,
@@ -252,7 +254,7 @@ function parseExpressionFields(
           error: validationErrors.expression(who, label, error.message, {
             ...details,
             expressionColumn: error.details.column,
-            cause: error.code,
+            cause: error.code, ...expressionSpecCode(error.code),
           }),
         };
       }
@@ -291,4 +293,10 @@ function parseExpressionFields(
     expressions[spec.item === undefined ? spec.field : `${spec.field}.${spec.item}`] = spec.list ? trees : (trees[0] as Expr);
   }
   return { ok: true, expressions };
+}
+
+/** The spec's own code for an expression error (`E-EXPR-004`), as details, where it names one. */
+function expressionSpecCode(code: ExpressionErrorCode): { specCode?: string } {
+  const specCode = EXPRESSION_SPEC_CODES[code];
+  return specCode === undefined ? {} : { specCode };
 }

@@ -134,6 +134,11 @@ class Binder {
           if (t !== 'boolean' && t !== 'null') this.fail(`NOT needs a true/false value, got ${t}: ${printExpression(e)}`);
           return { kind: 'unary', op: e.op, operand, type: 'boolean', span };
         }
+        if (e.op === '~') {
+          // Spark's bitwise NOT takes only integral types (DuckDB would also take bit strings).
+          if (t !== 'null' && !isIntegral(t)) this.fail(`~ needs a whole number (byte, short, integer, long), got ${t}: ${printExpression(e)}`);
+          return { kind: 'unary', op: e.op, operand, type: t === 'null' ? 'integer' : t, span };
+        }
         if (t !== 'null' && !isNumeric(t)) this.fail(`unary ${e.op} needs a number, got ${t}: ${printExpression(e)}`);
         return { kind: 'unary', op: e.op, operand, type: t === 'null' ? 'integer' : t, span };
       }

@@ -180,6 +180,13 @@ class JsCompiler<I> {
           };
         }
         if (e.op === '+') return operand;
+        if (e.op === '~') {
+          // Two's complement: ~x is -x - 1, exact for a long held as a double too (JS's ~ cuts to 32 bits).
+          return (c, i) => {
+            const v = operand(c, i);
+            return v === null ? null : -Number(v) - 1;
+          };
+        }
         const t = e.type;
         return this.guarded((c, i) => {
           const v = operand(c, i);

@@ -802,6 +802,8 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
         return '*';
       case 'unary':
         if (node.op === 'NOT') return `(NOT ${compile(node.operand)})`;
+        // DuckDB types ~NULL as BIGINT; the binder says integer.
+        if (node.op === '~') return `(~ ${node.operand.type === 'null' ? 'CAST(NULL AS INTEGER)' : compile(node.operand)})`;
         return node.op === '-' ? `(- ${compile(node.operand)})` : compile(node.operand);
       case 'binary': {
         const left = compile(node.left);

@@ -13,7 +13,7 @@ const ROW_EXPRESSIONS = [
   "TIMESTAMP '2024-01-02T03:04:05+02:00'", 'i', 'l', 'd', 's', 'b', 'dt', 'ts', 'm',
   // arithmetic and integer/double typing
   'i - l', 'l * l', 'i / 2', 'i / 0', 'd / 0', '0.0 / 0', 'i % 3', 'i % 0', 'd % 2', 'l % -4',
-  '-i', '-d', '+i', 'i + d', 'm + 1', 'm - d', 'm % 2', 'm / 4', '1 + 2 * 3', '(1 + 2) * 3',
+  '-i', '-d', '+i', '~i', '~l', '~(i % 5)', '~CAST(-128 AS byte)', 'TRY_CAST(~i AS short)', '~NULL', '~~l', '-~l', 'i + d', 'm + 1', 'm - d', 'm % 2', 'm / 4', '1 + 2 * 3', '(1 + 2) * 3',
   'dt + 1', 'dt - 30', '1 + dt', 'dt - DATE \'2000-01-01\'', 'i + NULL',
   // comparison and three-valued logic
   'i = 1', 'i != 1', 'i <> 1', 'i < l', 'i <= 0', 'd > 1', 'd >= -2.5', 's = \'bob\'', 's < \'b\'', 'b = TRUE',
@@ -131,7 +131,7 @@ const ERROR_EXPRESSIONS = [
   'CAST(d AS integer)', 'CAST(d AS long)', 'CAST(i AS decimal(12,3))', 'CAST(d AS decimal(10,1))', 'CAST(i AS short)',
   'date_add(dt, l)', 'dt + l', 'abs(-i - 1)',
   // failing before running: the binder refuses them for both
-  "s + 1", "i = 'abc'", 'b + 1', 'upper(i)', 'length(d)', 'nope', 'i AND b', 'CAST(dt AS integer)',
+  '-~i', '~d', '~m', '~s', '~b', '~dt', "s + 1", "i = 'abc'", 'b + 1', 'upper(i)', 'length(d)', 'nope', 'i AND b', 'CAST(dt AS integer)',
   "dt = 'not a date'", 'substring(s, 1.5)', 'sum(i)', "s RLIKE '(?=x)'", "s RLIKE '\\1'", "s RLIKE '(?<n>a)'", "s RLIKE 'a\\C'", "s RLIKE 'x{1001}'",
   "'x' RLIKE concat(s, '(')", 'to_date(s, s)', 'to_date(i)', "to_date(dt, 'yyyy')", "to_date(s, 'yyyy-QQ')", "to_timestamp(b, 'yyyy')",
   "to_date(s, 'yyyy', 'x')", 'INTERVAL 1 DAY', 'i + INTERVAL 1 DAY', 'dt * INTERVAL 1 DAY', 's - INTERVAL 1 DAY',

@@ -123,6 +123,14 @@ const ROW_EXPRESSIONS = [
   'dt + make_interval(1, 2)', 'ts - make_dt_interval(1, 2, 3, 4.5)', 'dt + make_ym_interval(0, 1)', "DATE '2024-01-31' + make_interval(0, 1)",
   'dt + make_interval(0, 0, 2)', 'ts + make_interval()', 'dt - make_dt_interval(1)', 'ts + (INTERVAL 1 DAY + make_dt_interval(0, -12))',
   'extract(YEAR FROM dt)', 'extract(WEEK FROM ts)', 'extract(DAYOFWEEK FROM dt)',
+  // extract on intervals (Spark's parts: a difference of moments is a day-time interval, each part keeps its sign)
+  "extract(DAY FROM ts - TIMESTAMP '2024-01-01 00:00:00')", "extract(HOUR FROM ts - TIMESTAMP '2024-01-01 00:00:00')",
+  "extract(MINUTE FROM TIMESTAMP '2024-01-01 00:00:00' - ts)", "extract(SECOND FROM ts - TIMESTAMP '2024-01-01 00:00:00')",
+  'extract(DAY FROM ts - dt)', 'extract(SECOND FROM dt - ts)', "extract(HOUR FROM dt - DATE '2024-01-01')", "extract(DAY FROM dt - DATE '2024-01-01')",
+  "extract(SECOND FROM TIMESTAMP '1969-12-31 23:59:59.999999' - ts)", "date_add(dt, extract(DAY FROM ts - TIMESTAMP '2000-01-01 00:00:00'))",
+  'extract(YEAR FROM INTERVAL 1 YEAR 14 MONTHS)', 'extract(MONTH FROM INTERVAL 1 YEAR 14 MONTHS)', 'extract(MONTH FROM -INTERVAL 14 MONTHS)',
+  'extract(DAY FROM INTERVAL 25 HOURS)', 'extract(HOUR FROM INTERVAL 25 HOURS)', 'extract(SECOND FROM INTERVAL 1 MINUTE 30.5 SECONDS)',
+  'extract(MINUTE FROM make_dt_interval(1, 2, 3, 4.5))', 'extract(DAY FROM INTERVAL 1 DAY * 3)', 'extract(HOUR FROM INTERVAL -90 MINUTES)',
 ];
 
 const ERROR_EXPRESSIONS = [
@@ -131,6 +139,8 @@ const ERROR_EXPRESSIONS = [
   'CAST(d AS integer)', 'CAST(d AS long)', 'CAST(i AS decimal(12,3))', 'CAST(d AS decimal(10,1))', 'CAST(i AS short)',
   'date_add(dt, l)', 'dt + l', 'abs(-i - 1)',
   // failing before running: the binder refuses them for both
+  'ts - ts', "ts - TIMESTAMP '2024-01-01 00:00:00'", 'dt - ts', 'extract(YEAR FROM ts - dt)', 'extract(DAY FROM INTERVAL 1 MONTH)',
+  'extract(MONTH FROM INTERVAL 1 YEAR 2 DAYS)', 'extract(SECOND FROM INTERVAL 1 MONTH 1 SECOND)', 'extract(QUARTER FROM INTERVAL 1 DAY)', 'extract(DAY FROM ts - i)',
   '-~i', '~d', '~m', '~s', '~b', '~dt', "s + 1", "i = 'abc'", 'b + 1', 'upper(i)', 'length(d)', 'nope', 'i AND b', 'CAST(dt AS integer)',
   "dt = 'not a date'", 'substring(s, 1.5)', 'sum(i)', "s RLIKE '(?=x)'", "s RLIKE '\\1'", "s RLIKE '(?<n>a)'", "s RLIKE 'a\\C'", "s RLIKE 'x{1001}'",
   "'x' RLIKE concat(s, '(')", 'to_date(s, s)', 'to_date(i)', "to_date(dt, 'yyyy')", "to_date(s, 'yyyy-QQ')", "to_timestamp(b, 'yyyy')",

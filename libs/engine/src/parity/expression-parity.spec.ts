@@ -40,6 +40,11 @@ const ROW_EXPRESSIONS = [
   "CAST('2024-01-02 10:11:12' AS timestamp)", "CAST('1e3' AS double)", "CAST('inf' AS double)",
   "TRY_CAST('abc' AS integer)", "TRY_CAST(s AS integer)", "TRY_CAST('3000000000' AS integer)", 'TRY_CAST(l AS integer)',
   "TRY_CAST('2024-02-30' AS date)", 'TRY_CAST(i AS short)', 'TRY_CAST(d AS long)', 'TRY_CAST(i AS decimal(12,3))',
+  // decimal(p,s) (spec 10.1): a decimal value comes from CAST or a column (1.5 is a double literal, spec 9.1)
+  "CAST('123.456' AS decimal(5,2))", "CAST('-123.455' AS DECIMAL(6, 2))", 'CAST(-2.5 AS decimal(2,0))', 'CAST(m AS decimal(12,4)) * 2',
+  "CAST('12345678.905' AS decimal(10,2))", 'TRY_CAST(m AS decimal(3,1))', 'm / CAST(3 AS decimal(5,0))',
+  // char(n) and varchar(n) in CAST are string, as Spark's CAST reads them: no padding, no truncation
+  'CAST(s AS varchar(2))', "CAST('ab' AS char(5)) || '|'", 'length(CAST(s AS char(10)))', 'CAST(m AS varchar(3))',
   // strings
   "concat(s, '-', i)", 'concat(s, d)', 'concat(dt, ts)', 'concat(m)', "s || '!'", 'i || d', 'b || s',
   'upper(s)', 'lower(s)', "trim('  x  ')", "ltrim('  x  ')", "rtrim('  x  ')", 'length(s)', "length('🦆x')",

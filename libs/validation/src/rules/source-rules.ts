@@ -254,7 +254,8 @@ function parseExpressionFields(
           error: validationErrors.expression(who, label, error.message, {
             ...details,
             expressionColumn: error.details.column,
-            cause: error.code, ...expressionSpecCode(error.code),
+            cause: error.code,
+            ...expressionSpecCode(error.code),
           }),
         };
       }

@@ -25,7 +25,6 @@ const SAMPLES: Record<keyof typeof validationErrors, () => ValidationError> = {
   wrongType: () => validationErrors.wrongType(who, 'where.filter', 'a string', 'a list'),
   empty: () => validationErrors.empty(who, 'select.columns'),
   invalidField: () => validationErrors.invalidField(who, 'x.y', 'must be one of a, b'),
-  specRule: () => validationErrors.specRule('V-006', 'E-META-002', 'asset "a": maturity must be one of high, medium, low, deprecated (got "x")'),
   unknownField: () => validationErrors.unknownField(who, 'fliter', 'where', ['from', 'filter']),
   assetNotAMapping: () => validationErrors.assetNotAMapping(1, 'a string'),
   bothAssetLists: () => validationErrors.bothAssetLists(),
@@ -45,6 +44,7 @@ const SAMPLES: Record<keyof typeof validationErrors, () => ValidationError> = {
   unsupportedByBackend: () => validationErrors.unsupportedByBackend(who, 'window', 'danfo', 'runs on DuckDB only'),
   bothShapes: () => validationErrors.bothShapes(),
   notSupported: () => validationErrors.notSupported('hooks', 'they run commands'),
+  specRule: () => validationErrors.specRule('V-006', 'E-META-001', 'owner.type must be one of technical, business, steward (got "x")'),
   kindNotSupported: () => validationErrors.kindNotSupported(who, 'sql', 'raw SQL'),
   kindNotInSession: () => validationErrors.kindNotInSession(who, 'split', 'it makes two assets'),
   referencesSplit: () => validationErrors.referencesSplit(who, 's', { pass: 'p', fail: 'f' }),
@@ -83,6 +83,15 @@ describe('the validation error catalogue', () => {
       }
       expect(error.message).not.toMatch(/undefined|\[object /);
     }
+  });
+
+  it('puts the spec code of an expression error after the V-code, and into details', () => {
+    const error = validationErrors.expression(who, 'filter', "invalid DATE literal 'x' (expected YYYY-MM-DD) at column 6", { specCode: 'E-EXPR-004' });
+    expect(error.message).toBe("V-009: E-EXPR-004: asset \"a\": filter: invalid DATE literal 'x' (expected YYYY-MM-DD) at column 6");
+    expect(error.details).toMatchObject({ asset: 'a', field: 'filter', specCode: 'E-EXPR-004' });
+    expect(validationErrors.qualityExpression({ name: 'q', number: 1 }, 'filter', 'x at column 1', { specCode: 'E-EXPR-005' }).message).toBe(
+      'V-009: E-EXPR-005: quality suite "q": filter: x at column 1',
+    );
   });
 
   it('documents every code with a one-sentence meaning', () => {

@@ -92,6 +92,11 @@ function make(code: Exclude<ValidationErrorCode, 'PARSE'>, detail: string, detai
   return { kind: 'validation', code, message: boundErrorMessage(`${code}: ${detail}`), details };
 }
 
+/** `E-EXPR-004: ` when the details carry the specification's code (spec 25: messages name it), else nothing. */
+function specPrefix(details: ValidationErrorDetails): string {
+  return details.specCode === undefined ? '' : `${details.specCode}: `;
+}
+
 function list(values: readonly string[]): string {
   return values.join(', ');
 }
@@ -309,7 +314,7 @@ export const validationErrors = {
 
   /** V-009: an expression of a quality suite (`filter`, a check's `condition`) does not parse or fit. */
   qualityExpression: (suite: QualitySubject, where: string, message: string, details: ValidationErrorDetails = {}) =>
-    make('V-009', `${suiteSubject(suite)}: ${where}: ${message}`, { ...suiteDetails(suite), ...details }),
+    make('V-009', `${specPrefix(details)}${suiteSubject(suite)}: ${where}: ${message}`, { ...suiteDetails(suite), ...details }),
 
   /** V-006: a boolean option holds something other than true or false. */
   notBooleanOption: (who: AssetSubject, field: string, value: string, details: ValidationErrorDetails = {}) =>
@@ -345,7 +350,7 @@ export const validationErrors = {
 
   /** V-009: `message` is the expression error's own (`unexpected token ")" at column 14`). */
   expression: (who: AssetSubject, field: string, message: string, details: ValidationErrorDetails = {}) =>
-    make('V-009', `${subject(who)}: ${field}: ${message}`, { ...subjectDetails(who), field, ...details }),
+    make('V-009', `${specPrefix(details)}${subject(who)}: ${field}: ${message}`, { ...subjectDetails(who), field, ...details }),
 
   /** V-010: no supplied value and no default. `owner` is omitted for document-level fields. */
   unresolvedVariable: (

@@ -456,6 +456,20 @@ describe('validatePipeline: one test per code', () => {
     ).toMatch(/^V-009: asset "g": agg\[0\]: /);
   });
 
+  it('V-009: an invalid literal names the spec code (E-EXPR-004, E-EXPR-005) in the message and details', () => {
+    const where = (filter: string) => errorOf(pipeline(RAW, `asset_ref: f\nsource:\n  where: {from: raw, filter: ${JSON.stringify(filter)}}`, OUT));
+    const date = where("hired > DATE 'not-a-date'");
+    expect(date.message).toBe("V-009: E-EXPR-004: asset \"f\": filter: invalid DATE literal 'not-a-date' (expected YYYY-MM-DD) at column 14");
+    expect(date.details).toMatchObject({ asset: 'f', field: 'filter', specCode: 'E-EXPR-004', cause: 'EXPR_INVALID_LITERAL' });
+    expect(where("ts < TIMESTAMP_NTZ '2025-13-01T00:00:00'").message).toMatch(/^V-009: E-EXPR-004: asset "f": filter: invalid TIMESTAMP_NTZ literal/);
+    const binary = where("b = X'ZZZZ'");
+    expect(binary.message).toMatch(/^V-009: E-EXPR-005: asset "f": filter: invalid X'...' literal 'ZZZZ'/);
+    expect(binary.details).toMatchObject({ specCode: 'E-EXPR-005', cause: 'EXPR_INVALID_BINARY' });
+    // A refusal the spec has no code for stays a plain V-009.
+    expect(where("b = X'00'").message).toMatch(/^V-009: asset "f": filter: X'...' literals are not supported: /);
+    expect(where("b = X'00'").details.specCode).toBeUndefined();
+  });
+
   it('V-009: nested value access and collection functions misused (spec 9.7)', () => {
     const select = (column: string): string => message(validatePipeline(pipeline(RAW, `asset_ref: s\nsource:\n  select: {from: raw, columns: [${JSON.stringify(column)}]}`, OUT)));
     expect(select('tags[0')).toBe('V-009: asset "s": columns[0]: unexpected end of expression at column 7');

@@ -83,8 +83,8 @@ export interface Star {
   readonly span: Span;
 }
 
-/** Unary operators: logical `NOT`, arithmetic negation `-` and identity `+`. */
-export type UnaryOperator = 'NOT' | '-' | '+';
+/** Unary operators: logical `NOT`, arithmetic negation `-`, identity `+` and bitwise NOT `~` (spec 9.2). */
+export type UnaryOperator = 'NOT' | '-' | '+' | '~';
 
 export interface Unary {
   readonly kind: 'unary';

@@ -1,4 +1,4 @@
-import { DEFAULT_DECIMAL, isCastTypeProblem, printCastType, resolveCastType, SIMPLE_TYPE_NAMES } from './cast-types';
+import { BINARY_REFUSED, DEFAULT_DECIMAL, isCastTypeProblem, printCastType, resolveCastType, SIMPLE_TYPE_NAMES } from './cast-types';
 
 describe('resolveCastType', () => {
   it.each<[string, number[], unknown]>([
@@ -21,7 +21,8 @@ describe('resolveCastType', () => {
   });
 
   it.each<[string, number[], string]>([
-    ['binary', [], 'unknown type "binary"'],
+    ['blob', [], 'unknown type "blob"'],
+    ['BINARY', [], `type binary is not supported: ${BINARY_REFUSED}`],
     ['decimal', [0], 'decimal precision must be between 1 and 38, got 0'],
     ['decimal', [39, 0], 'decimal precision must be between 1 and 38, got 39'],
     ['decimal', [4, 5], 'decimal scale must be between 0 and the precision 4, got 5'],

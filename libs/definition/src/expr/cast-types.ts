@@ -38,6 +38,14 @@ export const SIMPLE_TYPE_NAMES: Readonly<Record<string, CastTypeName>> = {
   numeric: 'decimal',
 };
 
+/**
+ * Why binary values are refused (spec 10.1's `binary`, 10.3's `X'...'`): no output format of this
+ * service writes them (Spark's CSV writer refuses binary too), the danfo backend has no byte values,
+ * and an input's blob column is read as its text.
+ */
+export const BINARY_REFUSED =
+  'no output format of this service writes binary values (CSV and JSON hold text) and an input blob column is read as its text; keep bytes as hex text';
+
 /** Type words that accept a length in parentheses, which is checked and then dropped. */
 export const LENGTH_TYPE_NAMES: ReadonlySet<string> = new Set(['varchar', 'char']);
 /** Type words that accept `(precision[, scale])`. */
@@ -53,6 +61,7 @@ export type CastTypeProblem = { readonly problem: string };
 export function resolveCastType(word: string, params: readonly number[]): CastType | CastTypeProblem {
   const lower = word.toLowerCase();
   const name = SIMPLE_TYPE_NAMES[lower];
+  if (lower === 'binary') return { problem: `type binary is not supported: ${BINARY_REFUSED}` };
   if (name === undefined) return { problem: `unknown type ${JSON.stringify(word)}` };
   if (DECIMAL_TYPE_NAMES.has(lower)) {
     if (params.length === 0) return DEFAULT_DECIMAL;

@@ -13,7 +13,9 @@ export const EXPRESSION_SYNTAX_CODES = {
   EXPR_TOO_LONG: 'The text is longer than the expression length limit.',
   EXPR_TOO_DEEP: 'The expression nests deeper than the depth limit.',
   EXPR_INVALID_TYPE: 'A CAST names an unknown type or gives invalid type parameters.',
-  EXPR_INVALID_LITERAL: 'A DATE or TIMESTAMP literal does not hold a valid date or timestamp.',
+  EXPR_INVALID_LITERAL: 'A DATE, TIMESTAMP, TIMESTAMP_NTZ or INTERVAL literal does not hold a valid value (spec E-EXPR-004).',
+  EXPR_INVALID_BINARY: "An X'...' binary literal holds a character that is not a hexadecimal digit (spec E-EXPR-005).",
+  EXPR_NOT_SUPPORTED: 'The text uses a part of the language this service refuses on purpose (binary values), and says why.',
   EXPR_NAMED_ARGUMENT: 'A named argument (name => value) follows no rule: a positional argument after it (spec E-EXPR-002), a name given twice (E-EXPR-003), a name the function does not have, or a gap before it.',
 } as const;
 
@@ -43,6 +45,12 @@ export const EXPRESSION_CHECK_CODES = {
   EXPR_BAD_LITERAL_ARGUMENT: 'A JSONPath (get_json_object, variant_get) or type text (from_json, variant_get) argument is not a text literal or does not read as one.',
   EXPR_BAD_PATTERN: 'An RLIKE or regexp_extract / regexp_replace pattern is one RE2 cannot compile (backreferences, lookaround, bad syntax), or a regexp_replace replacement names a missing group.',
 } as const;
+
+/** The Teckel specification's own code for an expression error, where it names one (spec 9.9, 10.3). */
+export const EXPRESSION_SPEC_CODES: { readonly [C in ExpressionErrorCode]?: string } = {
+  EXPR_INVALID_LITERAL: 'E-EXPR-004',
+  EXPR_INVALID_BINARY: 'E-EXPR-005',
+};
 
 /** Every code of the catalogue with its meaning (used for the docs table and a guard test). */
 export const EXPRESSION_ERROR_CODES = { ...EXPRESSION_SYNTAX_CODES, ...EXPRESSION_CHECK_CODES } as const;

@@ -67,6 +67,7 @@ export type { TextGrowthProblem } from './text-growth';
 export {
   EXPRESSION_CHECK_CODES,
   EXPRESSION_ERROR_CODES,
+  EXPRESSION_SPEC_CODES,
   EXPRESSION_SYNTAX_CODES,
   ExpressionCheckError,
   ExpressionError,

@@ -17,7 +17,7 @@ export interface Token {
 }
 
 // Longest first, so `<=>` wins over `<=` and `<`.
-const OPERATORS = ['<=>', '<=', '>=', '<>', '!=', '==', '=>', '->', '||', '=', '<', '>', '+', '-', '*', '/', '%', '(', ')', ',', '.', '[', ']'];
+const OPERATORS = ['<=>', '<=', '>=', '<>', '!=', '==', '=>', '->', '||', '=', '<', '>', '+', '-', '*', '/', '%', '~', '(', ')', ',', '.', '[', ']'];
 
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 const isIdentStart = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';

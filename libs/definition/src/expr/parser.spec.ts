@@ -543,7 +543,7 @@ describe('parseExpression: errors', () => {
     ['a # b', 'unexpected character "#" at column 3'],
     ['a | b', 'unexpected character "|" at column 3'],
     ['a ! b', 'unexpected character "!" at column 3'],
-    ['~a', 'unexpected character "~" at column 1'],
+    ['#a', 'unexpected character "#" at column 1'],
     ['"name" = 1', "double quotes are not allowed (write 'text' for a string, `name` for a column) at column 1"],
     ['x IN ()', 'unexpected token ")" at column 7'],
     ['x IN 1', 'unexpected token "1" at column 6'],
@@ -559,7 +559,6 @@ describe('parseExpression: errors', () => {
     ['CAST x', 'unexpected token "x" at column 6'],
     ['CAST(x AS)', 'unexpected token ")" at column 10'],
     ['CAST(x AS foo)', 'unknown type "foo" at column 11'],
-    ['CAST(x AS binary)', 'unknown type "binary" at column 11'],
     ['CAST(x AS decimal(40,2))', 'decimal precision must be between 1 and 38, got 40 at column 11'],
     ['CAST(x AS decimal(5,6))', 'decimal scale must be between 0 and the precision 5, got 6 at column 11'],
     ['CAST(x AS decimal(1,2,3))', 'type decimal takes at most 2 parameters, got 3 at column 11'],
@@ -619,6 +618,44 @@ describe('parseExpression: errors', () => {
     expect(syntaxError('case = 1').message).toBe('unexpected token "=" at column 6');
     expect(syntaxError('select.end').message).toBe('unexpected token "end" at column 8');
     expect(parsed('`case` = 1')).toEqual(bin('=', col('case'), int('1')));
+  });
+});
+
+describe('parseExpression: typed literals and types of spec 10', () => {
+  it('reads ~ as a unary operator binding like unary minus (spec 9.2)', () => {
+    expect(parsed('~a')).toEqual({ kind: 'unary', op: '~', operand: col('a') });
+    expect(parsed('~a + 1')).toEqual(bin('+', { kind: 'unary', op: '~', operand: col('a') }, int('1')));
+    expect(parsed('~-a')).toEqual({ kind: 'unary', op: '~', operand: { kind: 'unary', op: '-', operand: col('a') } });
+    expect(printExpression(parseExpression('~ (a + 1)'))).toBe('~(a + 1)');
+  });
+
+  it('refuses an invalid DATE or TIMESTAMP_NTZ text as E-EXPR-004 (EXPR_INVALID_LITERAL)', () => {
+    expect(syntaxError("DATE 'not-a-date'").code).toBe('EXPR_INVALID_LITERAL');
+    expect(syntaxError("TIMESTAMP_NTZ '2025-13-01T00:00:00'").code).toBe('EXPR_INVALID_LITERAL');
+    expect(syntaxError("TIMESTAMP_NTZ '2025-01-01T00:00:00Z'").message).toBe(
+      "invalid TIMESTAMP_NTZ literal '2025-01-01T00:00:00Z' (expected YYYY-MM-DD HH:MM:SS, no time zone) at column 15",
+    );
+  });
+
+  it("refuses X'...' with a non-hex digit as E-EXPR-005, and a valid one on purpose", () => {
+    const bad = syntaxError("X'ZZZZ'");
+    expect(bad.code).toBe('EXPR_INVALID_BINARY');
+    expect(bad.message).toBe(`invalid X'...' literal 'ZZZZ': "Z" is not a hexadecimal digit (0-9, A-F) at column 2`);
+    expect(syntaxError("x 'DEADBEEG'").code).toBe('EXPR_INVALID_BINARY');
+    const refused = syntaxError("X'DEADBEEF' = b");
+    expect(refused.code).toBe('EXPR_NOT_SUPPORTED');
+    expect(refused.message).toMatch(/^X'\.\.\.' literals are not supported: no output format of this service writes binary values/);
+    // x is still a column name.
+    expect(parsed('x + 1')).toEqual(bin('+', col('x'), int('1')));
+  });
+
+  it('refuses the binary type with the reason, and reads char(n) / varchar(n) as string', () => {
+    const error = syntaxError('CAST(a AS binary)');
+    expect(error.code).toBe('EXPR_INVALID_TYPE');
+    expect(error.message).toMatch(/^type binary is not supported: no output format/);
+    expect(parsed('CAST(a AS varchar(3))')).toEqual({ kind: 'cast', operand: col('a'), type: { name: 'string' }, safe: false });
+    expect(parsed('CAST(a AS char(10))')).toEqual({ kind: 'cast', operand: col('a'), type: { name: 'string' }, safe: false });
+    expect(syntaxError('CAST(a AS char(0))').message).toBe('type char length must be at least 1, got 0 at column 11');
   });
 });
 

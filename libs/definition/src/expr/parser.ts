@@ -4,7 +4,7 @@
  * comparisons / IS / IN / BETWEEN / LIKE (non-associative), + - ||, * / %, unary - +.
  */
 import type { Alias, BinaryOperator, Call, Case, Cast, CastType, Expr, FrameBound, IntervalPart, IntervalUnit, LikeOperator, Span, WhenClause, WindowFrame, WindowSortItem } from './ast';
-import { isCastTypeProblem, resolveCastType } from './cast-types';
+import { BINARY_REFUSED, isCastTypeProblem, resolveCastType } from './cast-types';
 import { ExpressionSyntaxError, type ExpressionSyntaxCode } from './errors';
 import { lookupFunction } from './functions';
 import { isReservedWord } from './keywords';
@@ -340,11 +340,11 @@ class Parser {
 
   private parseUnary(): Expr {
     const token = this.peek();
-    if (!this.isOperator(token, '-') && !this.isOperator(token, '+')) return this.parsePrimary();
+    if (!this.isOperator(token, '-') && !this.isOperator(token, '+') && !this.isOperator(token, '~')) return this.parsePrimary();
     this.advance();
     const operand = this.nested(() => this.parseUnary());
     return this.build(
-      { kind: 'unary', op: token.text as '-' | '+', operand, span: span(token.start, operand.span.end) },
+      { kind: 'unary', op: token.text as '-' | '+' | '~', operand, span: span(token.start, operand.span.end) },
       token.start,
     );
   }
@@ -439,6 +439,9 @@ class Parser {
         // The same type here (timestamps are held without a zone), so the text may not name one.
         if (next.type === 'string') return this.parseTypedLiteral('timestamp', false);
         break;
+      case 'X':
+        if (next.type === 'string') return this.refuseBinaryLiteral();
+        break;
       case 'INTERVAL':
         // Only a number makes INTERVAL a literal, so `interval` stays usable as a column name.
         if (next.type === 'number' || (this.isOperator(next, '-') && this.peek(2).type === 'number')) return this.parseInterval();
@@ -467,6 +470,24 @@ class Parser {
       { kind: 'typed_literal', type, value: literal.value, span: span(keyword.start, literal.end) },
       keyword.start,
     );
+  }
+
+  /**
+   * `X'DEADBEEF'` (spec 10.3): a text that is not hexadecimal is the spec's E-EXPR-005; a valid one
+   * is refused on purpose, as the `binary` type is (see BINARY_REFUSED).
+   */
+  private refuseBinaryLiteral(): never {
+    const keyword = this.advance();
+    const literal = this.advance();
+    const bad = /[^0-9A-Fa-f]/.exec(literal.value);
+    if (bad !== null) {
+      this.fail(
+        'EXPR_INVALID_BINARY',
+        `invalid X'...' literal ${literal.text}: ${JSON.stringify(bad[0])} is not a hexadecimal digit (0-9, A-F)`,
+        span(literal.start, literal.end),
+      );
+    }
+    return this.fail('EXPR_NOT_SUPPORTED', `X'...' literals are not supported: ${BINARY_REFUSED}`, span(keyword.start, literal.end));
   }
 
   /** `INTERVAL 1 YEAR 6 MONTHS 1.5 SECONDS`: values (whole but for seconds), each followed by a unit. */

@@ -337,3 +337,21 @@ describe('binding map, higher-order and struct functions (spec 9.13.7-9.13.9) an
     expect(problem(all, grouped)).toBe(`E_TYPE asset "s": agg: grouping_id takes at most 31 keys, got 32: ${all}`);
   });
 });
+
+describe('intervals of spec 10.4 that are no value', () => {
+  it('refuses timestamp - timestamp, saying what to write instead', () => {
+    expect(failure("ts - TIMESTAMP '2024-01-01 00:00:00'")).toEqual({
+      code: 'E_TYPE',
+      message:
+        'asset "s": columns: timestamp - timestamp is an interval (spec 10.4), which no output format holds: read a part of it with extract(DAY|HOUR|MINUTE|SECOND FROM a - b), or use date_diff(a, b) for days or unix_timestamp(a) - unix_timestamp(b) for seconds: ts - TIMESTAMP \'2024-01-01 00:00:00\'',
+    });
+    expect(failure('dt - ts').message).toMatch(/^asset "s": columns: date - timestamp is an interval/);
+  });
+
+  it("types extract's parts of an interval as Spark does", () => {
+    const scope = rowScope(COLUMNS);
+    expect(['DAY', 'HOUR', 'MINUTE', 'SECOND'].map((f) => typeIn(scope, `extract(${f} FROM ts - dt)`))).toEqual(['integer', 'byte', 'byte', 'decimal(8,6)']);
+    expect(['YEAR', 'MONTH'].map((f) => typeIn(scope, `extract(${f} FROM INTERVAL 2 YEARS)`))).toEqual(['integer', 'byte']);
+    expect(problemIn(scope, 'extract(MONTH FROM ts - dt)')).toMatch(/^E_TYPE .*needs a year-month interval, and the difference of two dates or timestamps is a day-time one/);
+  });
+});

@@ -29,7 +29,7 @@ import {
 } from '@pipeline/definition';
 import { columnNotFound, engineError, typeError } from '../errors';
 import { checkLikePattern } from '../values/like';
-import { constantInterval, isRepresentable, type IntervalValue } from '../values/interval';
+import { constantInterval, constantIntervalField, INTERVAL_FIELD_TYPES, isRepresentable, type IntervalField, type IntervalValue } from '../values/interval';
 import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../values/temporal';
 import {
   decimalType,
@@ -134,6 +134,11 @@ class Binder {
           if (t !== 'boolean' && t !== 'null') this.fail(`NOT needs a true/false value, got ${t}: ${printExpression(e)}`);
           return { kind: 'unary', op: e.op, operand, type: 'boolean', span };
         }
+        if (e.op === '~') {
+          // Spark's bitwise NOT takes only integral types (DuckDB would also take bit strings).
+          if (t !== 'null' && !isIntegral(t)) this.fail(`~ needs a whole number (byte, short, integer, long), got ${t}: ${printExpression(e)}`);
+          return { kind: 'unary', op: e.op, operand, type: t === 'null' ? 'integer' : t, span };
+        }
         if (t !== 'null' && !isNumeric(t)) this.fail(`unary ${e.op} needs a number, got ${t}: ${printExpression(e)}`);
         return { kind: 'unary', op: e.op, operand, type: t === 'null' ? 'integer' : t, span };
       }
@@ -200,7 +205,7 @@ class Binder {
         return { kind: 'cast', operand, safe: e.safe, type: to, span };
       }
       case 'call':
-        return this.bindCall(e, enclosing);
+        return this.bindIntervalField(e, enclosing) ?? this.bindCall(e, enclosing);
       case 'window':
         return this.bindWindow(e, enclosing);
       case 'field':
@@ -356,6 +361,11 @@ class Binder {
         if ((e.op === '+' || e.op === '-') && lt === 'date' && (isIntegral(rt) || rt === 'null')) return node(left, right, 'date');
         if (e.op === '+' && rt === 'date' && isIntegral(lt)) return node(left, right, 'date');
         if (e.op === '-' && lt === 'date' && rt === 'date') return node(left, right, 'long');
+        if (e.op === '-' && isTemporal(lt) && isTemporal(rt)) {
+          this.fail(
+            `${lt} - ${rt} is an interval (spec 10.4), which no output format holds: read a part of it with extract(DAY|HOUR|MINUTE|SECOND FROM a - b), or use date_diff(a, b) for days or unix_timestamp(a) - unix_timestamp(b) for seconds: ${text()}`,
+          );
+        }
         this.requireNumbers(left, right, text);
         return node(left, right, adaptiveArithmeticType(e.op, left, lt, right, rt));
       }
@@ -378,6 +388,35 @@ class Binder {
     const type = t === 'date' && value.micros === 0 ? 'date' : 'timestamp';
     const [left, right] = e.left === moment ? [boundMoment, boundInterval] : [boundInterval, boundMoment];
     return { kind: 'binary', op: e.op, left, right, type, span: e.span };
+  }
+
+  /**
+   * `extract(field FROM interval)` (spec 9.13.11; the parser reads it as `day(...)` and so on):
+   * of a constant interval, the part folded here; of `a - b` with two dates or timestamps, an
+   * `interval_field` node. Undefined when the argument is no interval (an ordinary call).
+   */
+  private bindIntervalField(e: Call, enclosing: string | undefined): BoundExpr | undefined {
+    const field = e.name as IntervalField;
+    if (!Object.hasOwn(INTERVAL_FIELD_TYPES, field) || e.args.length !== 1) return undefined;
+    const arg = e.args[0] as Expr;
+    const type = INTERVAL_FIELD_TYPES[field];
+    const constant = constantInterval(arg);
+    if (constant !== undefined) {
+      if (!isRepresentable(constant)) this.fail(`interval ${printExpression(arg)} is too large`);
+      const value = constantIntervalField(field, constant);
+      if (typeof value !== 'number') this.fail(`${value.problem}, as in Spark: ${printExpression(e)}`);
+      // A literal of the part's own type, so both backends give Spark's type (a decimal's text keeps its 6 places).
+      const text = type === 'decimal(8,6)' ? value.toFixed(6) : String(value);
+      return { kind: 'cast', operand: { kind: 'string', value: text, type: 'string', span: e.span }, safe: false, type, span: e.span };
+    }
+    if (arg.kind !== 'binary' || arg.op !== '-') return undefined;
+    const left = this.bind(arg.left, enclosing);
+    const right = this.bind(arg.right, enclosing);
+    if (!isTemporal(left.type) || !isTemporal(right.type)) return undefined;
+    if (field === 'year' || field === 'month') {
+      this.fail(`extract(${field.toUpperCase()} FROM ...) needs a year-month interval, and the difference of two dates or timestamps is a day-time one, as in Spark: ${printExpression(e)}`);
+    }
+    return { kind: 'interval_field', field, left, right, type, span: e.span };
   }
 
   private requireNumbers(left: BoundExpr, right: BoundExpr, text: () => string): void {

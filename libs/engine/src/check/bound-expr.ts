@@ -62,6 +62,18 @@ export interface BoundInterval extends Typed {
   readonly micros: number;
 }
 
+/**
+ * `extract(DAY FROM a - b)` of two dates or timestamps (spec 10.4: their difference is a day-time
+ * interval): the part of `a - b` Spark reads (see values/interval dayTimeField). The difference
+ * itself is never a value (no output format holds an interval).
+ */
+export interface BoundIntervalField extends Typed {
+  readonly kind: 'interval_field';
+  readonly field: 'day' | 'hour' | 'minute' | 'second';
+  readonly left: BoundExpr;
+  readonly right: BoundExpr;
+}
+
 /** A column of the upstream asset, by its real name. */
 export interface BoundColumn extends Typed {
   readonly kind: 'column';
@@ -234,6 +246,7 @@ export type BoundExpr =
   | BoundNull
   | BoundTemporal
   | BoundInterval
+  | BoundIntervalField
   | BoundColumn
   | BoundStar
   | BoundUnary

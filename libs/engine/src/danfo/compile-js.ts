@@ -13,7 +13,7 @@ import { isIntegral, type DataType } from '../types/data-type';
 import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues } from '../values/compare';
 import { formatValue, type Value } from '../values/format-value';
-import { addInterval } from '../values/interval';
+import { addInterval, dayTimeField } from '../values/interval';
 import { checkLikePattern, compileLike, type LikeMatcher } from '../values/like';
 import { MICROS_PER_DAY } from '../values/temporal';
 import {
@@ -162,6 +162,18 @@ class JsCompiler<I> {
       case 'interval':
         // The binder places an interval only beside a date or timestamp, where compileIntervalShift reads it.
         throw internalError('an interval is compiled only as an operand of + or -');
+      case 'interval_field': {
+        const left = this.compile(e.left);
+        const right = this.compile(e.right);
+        const micros = (v: Value, t: DataType): number => (t === 'date' ? Number(v) * MICROS_PER_DAY : Number(v));
+        const { field } = e;
+        const [lt, rt] = [e.left.type, e.right.type];
+        return (c, i) => {
+          const a = left(c, i);
+          const b = right(c, i);
+          return a === null || b === null ? null : dayTimeField(field, micros(a, lt) - micros(b, rt));
+        };
+      }
       case 'typed_literal': {
         const v = castValue(e.value, 'string', e.type);
         if (v === CAST_FAILED) this.fail('E_TYPE', `invalid ${e.type} literal '${e.value}'`);
@@ -180,6 +192,13 @@ class JsCompiler<I> {
           };
         }
         if (e.op === '+') return operand;
+        if (e.op === '~') {
+          // Two's complement: ~x is -x - 1, exact for a long held as a double too (JS's ~ cuts to 32 bits).
+          return (c, i) => {
+            const v = operand(c, i);
+            return v === null ? null : -Number(v) - 1;
+          };
+        }
         const t = e.type;
         return this.guarded((c, i) => {
           const v = operand(c, i);

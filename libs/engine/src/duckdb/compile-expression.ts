@@ -194,6 +194,24 @@ function inResultType(args: readonly string[], types: readonly DataType[], resul
   return args.map((a, i) => (types[i] === result || types[i] === 'null' ? a : `CAST(${a} AS ${duckDbTypeName(result)})`));
 }
 
+/**
+ * A part of a day-time interval of `micros` microseconds (values/interval dayTimeField): DuckDB's
+ * `//` and `%` on BIGINT truncate, as Java's do, and each reads `micros` once, so nested extracts
+ * do not repeat their operands' SQL.
+ */
+function intervalFieldSql(field: 'day' | 'hour' | 'minute' | 'second', micros: string): string {
+  switch (field) {
+    case 'day':
+      return `CAST(${micros} // 86400000000 AS INTEGER)`;
+    case 'hour':
+      return `CAST((${micros} % 86400000000) // 3600000000 AS TINYINT)`;
+    case 'minute':
+      return `CAST((${micros} % 3600000000) // 60000000 AS TINYINT)`;
+    case 'second':
+      return `CAST(CAST(${micros} % 60000000 AS DECIMAL(8,0)) * 0.000001 AS DECIMAL(8,6))`;
+  }
+}
+
 /** Whole seconds from the epoch to a timestamp (floored, as date_diff counts second boundaries). */
 function epochSeconds(ts: string): string {
   return `date_diff('second', TIMESTAMP '1970-01-01 00:00:00', ${ts})`;
@@ -724,6 +742,7 @@ export function hasWindow(e: BoundExpr): boolean {
     case 'cast':
       return hasWindow(e.operand);
     case 'binary':
+    case 'interval_field':
       return hasWindow(e.left) || hasWindow(e.right);
     case 'in':
       return hasWindow(e.operand) || e.list.some(hasWindow);
@@ -796,12 +815,16 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
         return `${node.type === 'date' ? 'DATE' : 'TIMESTAMP'} ${sqlString(node.value)}`;
       case 'interval':
         return `INTERVAL ${sqlString(intervalText(node))}`;
+      case 'interval_field':
+        return intervalFieldSql(node.field, `(epoch_us(CAST(${compile(node.left)} AS TIMESTAMP)) - epoch_us(CAST(${compile(node.right)} AS TIMESTAMP)))`);
       case 'column':
         return quoteIdentifier(node.name);
       case 'star':
         return '*';
       case 'unary':
         if (node.op === 'NOT') return `(NOT ${compile(node.operand)})`;
+        // DuckDB types ~NULL as BIGINT; the binder says integer.
+        if (node.op === '~') return `(~ ${node.operand.type === 'null' ? 'CAST(NULL AS INTEGER)' : compile(node.operand)})`;
         return node.op === '-' ? `(- ${compile(node.operand)})` : compile(node.operand);
       case 'binary': {
         const left = compile(node.left);

@@ -13,7 +13,7 @@ const ROW_EXPRESSIONS = [
   "TIMESTAMP '2024-01-02T03:04:05+02:00'", 'i', 'l', 'd', 's', 'b', 'dt', 'ts', 'm',
   // arithmetic and integer/double typing
   'i - l', 'l * l', 'i / 2', 'i / 0', 'd / 0', '0.0 / 0', 'i % 3', 'i % 0', 'd % 2', 'l % -4',
-  '-i', '-d', '+i', 'i + d', 'm + 1', 'm - d', 'm % 2', 'm / 4', '1 + 2 * 3', '(1 + 2) * 3',
+  '-i', '-d', '+i', '~i', '~l', '~(i % 5)', '~CAST(-128 AS byte)', 'TRY_CAST(~i AS short)', '~NULL', '~~l', '-~l', 'i + d', 'm + 1', 'm - d', 'm % 2', 'm / 4', '1 + 2 * 3', '(1 + 2) * 3',
   'dt + 1', 'dt - 30', '1 + dt', 'dt - DATE \'2000-01-01\'', 'i + NULL',
   // comparison and three-valued logic
   'i = 1', 'i != 1', 'i <> 1', 'i < l', 'i <= 0', 'd > 1', 'd >= -2.5', 's = \'bob\'', 's < \'b\'', 'b = TRUE',
@@ -40,6 +40,11 @@ const ROW_EXPRESSIONS = [
   "CAST('2024-01-02 10:11:12' AS timestamp)", "CAST('1e3' AS double)", "CAST('inf' AS double)",
   "TRY_CAST('abc' AS integer)", "TRY_CAST(s AS integer)", "TRY_CAST('3000000000' AS integer)", 'TRY_CAST(l AS integer)',
   "TRY_CAST('2024-02-30' AS date)", 'TRY_CAST(i AS short)', 'TRY_CAST(d AS long)', 'TRY_CAST(i AS decimal(12,3))',
+  // decimal(p,s) (spec 10.1): a decimal value comes from CAST or a column (1.5 is a double literal, spec 9.1)
+  "CAST('123.456' AS decimal(5,2))", "CAST('-123.455' AS DECIMAL(6, 2))", 'CAST(-2.5 AS decimal(2,0))', 'CAST(m AS decimal(12,4)) * 2',
+  "CAST('12345678.905' AS decimal(10,2))", 'TRY_CAST(m AS decimal(3,1))', 'm / CAST(3 AS decimal(5,0))',
+  // char(n) and varchar(n) in CAST are string, as Spark's CAST reads them: no padding, no truncation
+  'CAST(s AS varchar(2))', "CAST('ab' AS char(5)) || '|'", 'length(CAST(s AS char(10)))', 'CAST(m AS varchar(3))',
   // strings
   "concat(s, '-', i)", 'concat(s, d)', 'concat(dt, ts)', 'concat(m)', "s || '!'", 'i || d', 'b || s',
   'upper(s)', 'lower(s)', "trim('  x  ')", "ltrim('  x  ')", "rtrim('  x  ')", 'length(s)', "length('🦆x')",
@@ -123,6 +128,14 @@ const ROW_EXPRESSIONS = [
   'dt + make_interval(1, 2)', 'ts - make_dt_interval(1, 2, 3, 4.5)', 'dt + make_ym_interval(0, 1)', "DATE '2024-01-31' + make_interval(0, 1)",
   'dt + make_interval(0, 0, 2)', 'ts + make_interval()', 'dt - make_dt_interval(1)', 'ts + (INTERVAL 1 DAY + make_dt_interval(0, -12))',
   'extract(YEAR FROM dt)', 'extract(WEEK FROM ts)', 'extract(DAYOFWEEK FROM dt)',
+  // extract on intervals (Spark's parts: a difference of moments is a day-time interval, each part keeps its sign)
+  "extract(DAY FROM ts - TIMESTAMP '2024-01-01 00:00:00')", "extract(HOUR FROM ts - TIMESTAMP '2024-01-01 00:00:00')",
+  "extract(MINUTE FROM TIMESTAMP '2024-01-01 00:00:00' - ts)", "extract(SECOND FROM ts - TIMESTAMP '2024-01-01 00:00:00')",
+  'extract(DAY FROM ts - dt)', 'extract(SECOND FROM dt - ts)', "extract(HOUR FROM dt - DATE '2024-01-01')", "extract(DAY FROM dt - DATE '2024-01-01')",
+  "extract(SECOND FROM TIMESTAMP '1969-12-31 23:59:59.999999' - ts)", "date_add(dt, extract(DAY FROM ts - TIMESTAMP '2000-01-01 00:00:00'))",
+  'extract(YEAR FROM INTERVAL 1 YEAR 14 MONTHS)', 'extract(MONTH FROM INTERVAL 1 YEAR 14 MONTHS)', 'extract(MONTH FROM -INTERVAL 14 MONTHS)',
+  'extract(DAY FROM INTERVAL 25 HOURS)', 'extract(HOUR FROM INTERVAL 25 HOURS)', 'extract(SECOND FROM INTERVAL 1 MINUTE 30.5 SECONDS)',
+  'extract(MINUTE FROM make_dt_interval(1, 2, 3, 4.5))', 'extract(DAY FROM INTERVAL 1 DAY * 3)', 'extract(HOUR FROM INTERVAL -90 MINUTES)',
 ];
 
 const ERROR_EXPRESSIONS = [
@@ -131,7 +144,9 @@ const ERROR_EXPRESSIONS = [
   'CAST(d AS integer)', 'CAST(d AS long)', 'CAST(i AS decimal(12,3))', 'CAST(d AS decimal(10,1))', 'CAST(i AS short)',
   'date_add(dt, l)', 'dt + l', 'abs(-i - 1)',
   // failing before running: the binder refuses them for both
-  "s + 1", "i = 'abc'", 'b + 1', 'upper(i)', 'length(d)', 'nope', 'i AND b', 'CAST(dt AS integer)',
+  'ts - ts', "ts - TIMESTAMP '2024-01-01 00:00:00'", 'dt - ts', 'extract(YEAR FROM ts - dt)', 'extract(DAY FROM INTERVAL 1 MONTH)',
+  'extract(MONTH FROM INTERVAL 1 YEAR 2 DAYS)', 'extract(SECOND FROM INTERVAL 1 MONTH 1 SECOND)', 'extract(QUARTER FROM INTERVAL 1 DAY)', 'extract(DAY FROM ts - i)',
+  '-~i', '~d', '~m', '~s', '~b', '~dt', "s + 1", "i = 'abc'", 'b + 1', 'upper(i)', 'length(d)', 'nope', 'i AND b', 'CAST(dt AS integer)',
   "dt = 'not a date'", 'substring(s, 1.5)', 'sum(i)', "s RLIKE '(?=x)'", "s RLIKE '\\1'", "s RLIKE '(?<n>a)'", "s RLIKE 'a\\C'", "s RLIKE 'x{1001}'",
   "'x' RLIKE concat(s, '(')", 'to_date(s, s)', 'to_date(i)', "to_date(dt, 'yyyy')", "to_date(s, 'yyyy-QQ')", "to_timestamp(b, 'yyyy')",
   "to_date(s, 'yyyy', 'x')", 'INTERVAL 1 DAY', 'i + INTERVAL 1 DAY', 'dt * INTERVAL 1 DAY', 's - INTERVAL 1 DAY',

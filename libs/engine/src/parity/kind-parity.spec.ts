@@ -80,6 +80,7 @@ const CASES: Case[] = [
   { kind: 'drop_columns', name: 'dropColumns', step: '{ dropColumns: { from: emp, columns: [seen, mixed] } }' },
   { kind: 'rename_columns', name: 'renameColumns', step: '{ renameColumns: { from: emp, mappings: { name: who, mixed: anything } } }' },
   { kind: 'cast_columns', name: 'castColumns, NULL on a failed cast', step: '{ castColumns: { from: emp, columns: [ { name: mixed, targetType: double }, { name: salary, targetType: integer }, { name: name, targetType: int }, { name: hired, targetType: string } ] } }' },
+  { kind: 'cast_columns', name: 'castColumns to decimal(p,s) (rounded, NULL beyond the precision) and varchar(n) / char(n) (as string, Spark\'s CAST)', step: '{ castColumns: { from: emp, columns: [ { name: salary, targetType: "decimal(3,1)" }, { name: mixed, targetType: "DECIMAL(3, 2)" }, { name: name, targetType: "varchar(2)" }, { name: dept, targetType: "char(10)" } ] } }' },
   { kind: 'conditional', name: 'conditional', step: '{ conditional: { from: emp, outputColumn: band, branches: [ { condition: "salary >= 100", value: "\'high\'" }, { condition: "salary >= 0", value: "\'mid\'" } ], otherwise: "\'none\'" } }' },
   { kind: 'split', name: 'split (the pass asset)', step: '{ split: { from: emp, condition: "active", pass: step, fail: rest } }' },
   { kind: 'fill_na', name: 'fillNa per column', step: '{ fillNa: { from: emp, values: { name: nobody, salary: 0, active: false } } }' },

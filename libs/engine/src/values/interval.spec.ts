@@ -1,5 +1,5 @@
 import { parseExpression, type IntervalPart } from '@pipeline/definition';
-import { addInterval, constantInterval, intervalOf, intervalText, isRepresentable } from './interval';
+import { addInterval, constantInterval, constantIntervalField, dayTimeField, intervalOf, intervalText, isRepresentable } from './interval';
 import { formatTimestamp, parseTimestamp } from './temporal';
 
 function shifted(at: string, parts: readonly IntervalPart[], sign: 1 | -1): string {
@@ -43,5 +43,32 @@ describe('calendar intervals', () => {
     ['1969-12-31 23:00:00', [{ value: 2, unit: 'hour' }], 1, '1970-01-01 01:00:00'],
   ] satisfies [string, IntervalPart[], 1 | -1, string][])('%s plus %j times %d is %s', (at, parts, sign, expected) => {
     expect(shifted(at, parts, sign)).toBe(expected);
+  });
+});
+
+describe('extract on intervals (Spark\'s parts)', () => {
+  const of = (text: string) => constantInterval(parseExpression(text)) as NonNullable<ReturnType<typeof constantInterval>>;
+
+  it('splits a day-time interval into days and the hours, minutes and seconds left, each with its sign', () => {
+    const micros = -((306 * 24 + 5) * 3600 + 7 * 60 + 1.25) * 1_000_000;
+    expect(['day', 'hour', 'minute', 'second'].map((f) => dayTimeField(f as 'day', micros))).toEqual([-306, -5, -7, -1.25]);
+    expect(dayTimeField('day', 86_400_000_000 - 1)).toBe(0);
+    expect(dayTimeField('hour', 0)).toBe(0);
+    expect(Object.is(dayTimeField('hour', -1), 0)).toBe(true);
+  });
+
+  it('reads years and months of a year-month interval, days to seconds of a day-time one', () => {
+    expect(constantIntervalField('year', of('INTERVAL 1 YEAR 14 MONTHS'))).toBe(2);
+    expect(constantIntervalField('month', of('INTERVAL 1 YEAR 14 MONTHS'))).toBe(2);
+    expect(constantIntervalField('month', of('-INTERVAL 14 MONTHS'))).toBe(-2);
+    expect(constantIntervalField('day', of('INTERVAL 25 HOURS'))).toBe(1);
+    expect(constantIntervalField('hour', of('INTERVAL 25 HOURS'))).toBe(1);
+    expect(constantIntervalField('second', of('INTERVAL 1 MINUTE 30.5 SECONDS'))).toBe(30.5);
+  });
+
+  it('refuses a part the interval does not have, and an interval mixing both kinds, as Spark does', () => {
+    expect(constantIntervalField('day', of('INTERVAL 1 MONTH'))).toEqual({ problem: 'extract(DAY FROM ...) needs a day-time interval (only DAY, HOUR, MINUTE and SECOND units)' });
+    expect(constantIntervalField('year', of('INTERVAL 2 DAYS'))).toEqual({ problem: 'extract(YEAR FROM ...) needs a year-month interval (only YEAR and MONTH units)' });
+    expect(constantIntervalField('month', of('INTERVAL 1 YEAR 2 DAYS'))).toHaveProperty('problem');
   });
 });

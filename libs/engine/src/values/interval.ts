@@ -143,3 +143,56 @@ export function addInterval(micros: number, interval: IntervalValue, sign: 1 | -
 export function intervalText(interval: IntervalValue): string {
   return `${interval.months} months ${interval.days} days ${interval.micros} microseconds`;
 }
+
+/** The parts `extract(field FROM interval)` reads (spec 9.13.11), and the type each has in Spark. */
+export const INTERVAL_FIELD_TYPES = {
+  year: 'integer',
+  month: 'byte',
+  day: 'integer',
+  hour: 'byte',
+  minute: 'byte',
+  second: 'decimal(8,6)',
+} as const;
+
+/** A part of an interval that extract reads. */
+export type IntervalField = keyof typeof INTERVAL_FIELD_TYPES;
+
+const MICROS_PER_HOUR = 3_600_000_000;
+const MICROS_PER_MINUTE = 60_000_000;
+
+/**
+ * A part of a day-time interval of `micros` microseconds, as Spark reads it: whole days, then the
+ * hours, minutes and seconds (with their fraction) left over, each carrying the interval's sign
+ * (JavaScript's % truncates as Java's does; every quotient below divides exactly).
+ */
+export function dayTimeField(field: 'day' | 'hour' | 'minute' | 'second', micros: number): number {
+  const inDay = micros % MICROS_PER_DAY;
+  const inHour = micros % MICROS_PER_HOUR;
+  const inMinute = micros % MICROS_PER_MINUTE;
+  switch (field) {
+    case 'day':
+      return (micros - inDay) / MICROS_PER_DAY + 0;
+    case 'hour':
+      return (inDay - inHour) / MICROS_PER_HOUR + 0;
+    case 'minute':
+      return (inHour - inMinute) / MICROS_PER_MINUTE + 0;
+    case 'second':
+      return inMinute / 1_000_000 + 0;
+  }
+}
+
+/**
+ * `extract(field FROM <constant interval>)` as Spark reads it, or why it cannot: a year-month
+ * interval (YEAR, MONTH units) has years and months, a day-time one (DAY to SECOND) days to
+ * seconds; Spark refuses an interval that mixes both, and so does this.
+ */
+export function constantIntervalField(field: IntervalField, interval: IntervalValue): number | { problem: string } {
+  const yearMonth = interval.days === 0 && interval.micros === 0;
+  const dayTime = interval.months === 0;
+  if (field === 'year' || field === 'month') {
+    if (!yearMonth) return { problem: `extract(${field.toUpperCase()} FROM ...) needs a year-month interval (only YEAR and MONTH units)` };
+    return (field === 'year' ? (interval.months - (interval.months % 12)) / 12 : interval.months % 12) + 0;
+  }
+  if (!dayTime) return { problem: `extract(${field.toUpperCase()} FROM ...) needs a day-time interval (only DAY, HOUR, MINUTE and SECOND units)` };
+  return dayTimeField(field, interval.days * MICROS_PER_DAY + interval.micros);
+}

@@ -94,9 +94,10 @@ export async function runStepwise(backend: Backend, plan: Plan, options: RunOpti
           for (const from of step.upstream) await consumed(from);
         }
       }
-      steps.push({ ref: step.ref, ms: Math.round((performance.now() - started) * 1000) / 1000 });
+      const ms = Math.round((performance.now() - started) * 1000) / 1000;
+      steps.push({ ref: step.ref, ms });
       const written = source.kind === 'output' ? staged.at(-1)?.write.rowsStaged : undefined;
-      options.onStep?.({ ref: step.ref, done: steps.length, total: plan.steps.length, ...(written === undefined ? {} : { rowsStaged: written }) });
+      options.onStep?.({ ref: step.ref, done: steps.length, total: plan.steps.length, ms, ...(written === undefined ? {} : { rowsStaged: written }) });
     }
     if (suites.length > 0) {
       const columnsOf = (asset: string) => handleOf(asset, asset).columns.map((c) => ({ name: c.name, type: c.dataType }));

@@ -474,7 +474,7 @@ export class DuckDbBackend implements Backend {
         const ms = Math.round((performance.now() - started) * 1000) / 1000;
         steps.push(source.kind === 'output' ? { ref: step.ref, ms } : { ref: step.ref, ms, materialized: relations.get(step.ref)?.depth === 0 });
         const written = source.kind === 'output' ? staged.at(-1)?.write.rowsStaged : undefined;
-        options.onStep?.({ ref: step.ref, done: steps.length, total: plan.steps.length, ...(written === undefined ? {} : { rowsStaged: written }) });
+        options.onStep?.({ ref: step.ref, done: steps.length, total: plan.steps.length, ms, ...(written === undefined ? {} : { rowsStaged: written }) });
       }
       const suites = plan.quality ?? [];
       if (suites.length > 0) {

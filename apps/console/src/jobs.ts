@@ -115,8 +115,14 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
         render();
         follow();
       } catch (error) {
-        // 429: the server holds as many list waits as it allows; ask again later.
-        pause = error instanceof ApiError && error.status === 429 ? REFRESH_MS : RETRY_MS;
+        // 429: the server holds as many list waits as it allows; 401: no token yet (the prompt
+        // asks for it, then refresh() shows the list). Either way, ask again later.
+        const later = error instanceof ApiError && (error.status === 429 || error.status === 401);
+        pause = later ? REFRESH_MS : RETRY_MS;
+        if (!later) {
+          loadError = `Cannot load the jobs: ${(error as Error).message}`;
+          render();
+        }
       }
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, asked + pause - Date.now())));
     }

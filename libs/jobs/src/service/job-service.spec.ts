@@ -260,15 +260,18 @@ describe('job service: progress of a running job', () => {
   it('answers a held wait on the list once a job is submitted, not before', async () => {
     const { version, jobs: before } = await jobs.waitForList('', 0);
     let answered = false;
-    const held = jobs.waitForList(version, 30_000).then((view) => {
+    const held = jobs.waitForList(version, 60_000).then((view) => {
       answered = true;
       return view;
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(answered).toBe(false);
+    const submitted = Date.now();
     const job = await jobs.submit({ yaml: slowPipeline('list-wait') });
     const view = await held;
+    // Woken by the submission, not by its timeout (which would also list the job).
+    expect(Date.now() - submitted).toBeLessThan(15_000);
     expect(view.jobs.map((j) => j.id)).toEqual([...before.map((j) => j.id), job.id]);
     await jobs.wait(job.id, 60_000);
-  }, 60_000);
+  }, 120_000);
 });

@@ -239,7 +239,11 @@ describe('wait', () => {
       status: 'running',
       created_at: expect.stringMatching(ISO_MS),
       started_at: expect.stringMatching(ISO_MS),
+      steps: expect.any(Array),
     });
+    // Every asset of the plan, the output not done yet (it runs the whole query).
+    expect(res.body.steps.map((s: { asset: string }) => s.asset)).toEqual(['raw', 'kept', 'out']);
+    expect(res.body.steps[2].state).not.toBe('done');
     expect(elapsed).toBeGreaterThanOrEqual(900);
     expect(elapsed).toBeLessThan(5_000);
     await cancelAndSettle(id);

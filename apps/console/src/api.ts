@@ -26,6 +26,17 @@ export interface Job {
   readonly outputs?: readonly JobOutput[];
   /** Quality check results, when the job ran checks. */
   readonly quality?: readonly QualityResult[];
+  /** Every asset of the plan: live while it runs (from the replica running it), timed once completed. */
+  readonly steps?: readonly JobStep[];
+}
+
+/** One asset of a job: waiting, running since `started_at`, or done in `ms` (an output with its rows). */
+export interface JobStep {
+  readonly asset: string;
+  readonly state: string;
+  readonly started_at?: string;
+  readonly ms?: number;
+  readonly rows?: number;
 }
 
 /** One output a completed job wrote. */
@@ -133,14 +144,21 @@ export function createApi(base: string, auth?: ApiAuth) {
       call<{ valid: boolean; error?: string }>('POST', '/validate', request, signal),
     explain: (request: PipelineRequest, signal?: AbortSignal) => call<{ plan: string }>('POST', '/explain', request, signal),
     submit: (request: PipelineRequest) => call<{ job_id: string; status: string }>('POST', '/jobs', request),
-    jobs: () => call<{ jobs: Job[] }>('GET', '/jobs'),
+    /**
+     * The jobs and the list's version; with `since` (a version), held by the server until the
+     * list differs or `timeoutSeconds` pass (a job submitted anywhere shows at once, no polling).
+     */
+    jobs: (since?: string, timeoutSeconds?: number, signal?: AbortSignal) =>
+      call<{ jobs: Job[]; version?: string }>(
+        'GET',
+        since === undefined ? '/jobs' : `/jobs?since=${encodeURIComponent(since)}&timeout=${timeoutSeconds ?? 0}`,
+        undefined,
+        signal,
+      ),
     job: (id: string) => call<Job>('GET', `/jobs/${encodeURIComponent(id)}`),
     /** Held by the server until the job is terminal or `timeoutSeconds` pass (no polling). */
     wait: (id: string, timeoutSeconds: number, signal?: AbortSignal) =>
       call<Job>('GET', `/jobs/${encodeURIComponent(id)}/wait?timeout=${timeoutSeconds}`, undefined, signal),
-    /** How far a running job has got (fields absent until its first asset is done). */
-    progress: (id: string) =>
-      call<{ status: string; assets_done?: number; assets_total?: number; rows_written?: number }>('GET', `/jobs/${encodeURIComponent(id)}/progress`),
     /** The first `limit` rows of a completed job's output. */
     outputRows: (id: string, asset: string, limit: number, signal?: AbortSignal) =>
       call<Rows>('GET', `/jobs/${encodeURIComponent(id)}/outputs/${encodeURIComponent(asset)}/rows?limit=${limit}`, undefined, signal),

@@ -1,11 +1,14 @@
 /**
  * The jobs panel: a live list (status, created, duration) and a job page (timestamps, error,
- * cancel). The list comes from `GET /api/jobs`; each unfinished job is followed with
- * `GET /api/jobs/{id}/wait`, which the server holds until the job ends, so nothing polls in a
- * tight loop (a queued job is held with short, growing timeouts so that its start is seen). A browser opens only a few connections per server, so at most MAX_WAITS jobs are
- * followed at once; the others are picked up by the list refresh every REFRESH_MS.
+ * per-asset progress and timings, outputs, quality, cancel). The list comes from `GET /api/jobs`
+ * and is then held open with `?since=<version>`: the server answers as soon as a job is
+ * submitted, starts or ends (on any replica), so a new job shows at once and nothing polls in a
+ * tight loop. Each unfinished job is also followed with `GET /api/jobs/{id}/wait`, which the
+ * server holds until the job ends (a queued job with short, growing timeouts so that its start is
+ * seen). A browser opens only a few connections per server: one list wait, at most MAX_WAITS job
+ * waits and the open running job's page asking for its steps every PROGRESS_MS.
  */
-import type { Api, Job, JobOutput, QualityResult, Rows } from './api';
+import { ApiError, type Api, type Job, type JobOutput, type JobStep, type QualityResult, type Rows } from './api';
 import { h } from './dom';
 import { formatDuration, formatTime, isTerminal } from './format';
 import { rowsTable } from './rows-table';
@@ -13,6 +16,11 @@ import { rowsTable } from './rows-table';
 const MAX_WAITS = 3;
 const WAIT_SECONDS = 60;
 const MAX_QUEUED_WAIT_SECONDS = 5;
+/** How long the server holds the list before answering it unchanged. */
+const LIST_WAIT_SECONDS = 30;
+/** The least time between two asks for the list (a burst of changes costs a few answers, not a loop). */
+const LIST_GAP_MS = 250;
+/** A server without held list waits (no `version`) is asked this often instead. */
 const REFRESH_MS = 15_000;
 const RETRY_MS = 3_000;
 /** How often the page of a running job asks how far it has got. */
@@ -30,6 +38,8 @@ export interface JobsPanelOptions {
   readonly announce: (message: string) => void;
   /** The asset a failed job's error names (to mark in the graph), or undefined. */
   readonly failedAsset?: (asset: string | undefined) => void;
+  /** The asset the open running job computes now (to mark in the graph), or undefined. */
+  readonly runningAsset?: (asset: string | undefined) => void;
 }
 
 /** The jobs panel. */
@@ -52,8 +62,10 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
   const names = new Map<string, string>();
   // The first rows of each output, fetched once per job and output (outputs never change).
   const outputRows = new Map<string, Rows | Error | 'loading'>();
-  // The progress of the running job whose page is open, asked every PROGRESS_MS while it is shown.
-  let progress: { id: string; text: string; done: number; total: number } | undefined;
+  // The version of the list last answered: the next ask is held until the list differs from it.
+  let listVersion: string | undefined;
+  let watchingList = false;
+  // The running job whose page is open is asked again every PROGRESS_MS: its steps move.
   let progressTimer: ReturnType<typeof setTimeout> | undefined;
 
   function followProgress(id: string): void {
@@ -62,25 +74,58 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
       progressTimer = undefined;
       const job = jobs.get(id);
       if (shown !== id || !job || job.status !== 'running') return;
-      api.progress(id).then(
+      api.job(id).then(
         (answer) => {
-          if (answer.assets_done !== undefined && answer.assets_total !== undefined) {
-            const rows = answer.rows_written ?? 0;
-            progress = {
-              id,
-              done: answer.assets_done,
-              total: answer.assets_total,
-              text: `${answer.assets_done} of ${answer.assets_total} assets done, ${rows.toLocaleString('en')} rows staged`,
-            };
-            const cell = options.detail.querySelector('.job-progress');
-            if (cell) cell.replaceWith(progressElement(progress));
-            else render();
-          }
+          // A wait or the list may have seen it end meanwhile: never step back to running.
+          if (!isTerminal(jobs.get(id)?.status ?? '')) update(answer);
           followProgress(id);
         },
         () => followProgress(id),
       );
     }, PROGRESS_MS);
+  }
+
+  /** Merges a list answer: announces status changes, keeps the steps a job page asked for. */
+  function merge(list: readonly Job[]): void {
+    for (const job of list) {
+      const before = jobs.get(job.id);
+      if (before && before.status !== job.status) options.announce(`Job ${short(job.id)} is ${job.status}`);
+      // The list leaves steps out; a running job's page keeps the ones it last saw.
+      jobs.set(job.id, before?.steps && before.status === job.status && !job.steps ? { ...job, steps: before.steps } : job);
+    }
+  }
+
+  /**
+   * Keeps the list current with held asks: each is answered when the list changes (or after
+   * LIST_WAIT_SECONDS unchanged), then the next one goes out. Errors back off; a server that
+   * gives no version is asked every REFRESH_MS.
+   */
+  async function watchList(): Promise<void> {
+    if (watchingList) return;
+    watchingList = true;
+    for (;;) {
+      const asked = Date.now();
+      let pause = LIST_GAP_MS;
+      try {
+        const answer = await api.jobs(listVersion ?? '', LIST_WAIT_SECONDS);
+        loadError = undefined;
+        merge(answer.jobs);
+        listVersion = answer.version;
+        if (answer.version === undefined) pause = REFRESH_MS;
+        render();
+        follow();
+      } catch (error) {
+        // 429: the server holds as many list waits as it allows; 401: no token yet (the prompt
+        // asks for it, then refresh() shows the list). Either way, ask again later.
+        const later = error instanceof ApiError && (error.status === 429 || error.status === 401);
+        pause = later ? REFRESH_MS : RETRY_MS;
+        if (!later) {
+          loadError = `Cannot load the jobs: ${(error as Error).message}`;
+          render();
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, asked + pause - Date.now())));
+    }
   }
 
   function update(job: Job): void {
@@ -130,18 +175,16 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
 
   async function refresh(): Promise<void> {
     try {
-      const { jobs: list } = await api.jobs();
+      const answer = await api.jobs();
       loadError = undefined;
-      for (const job of list) {
-        const before = jobs.get(job.id);
-        if (before && before.status !== job.status) options.announce(`Job ${short(job.id)} is ${job.status}`);
-        jobs.set(job.id, job);
-      }
+      merge(answer.jobs);
+      listVersion = answer.version;
     } catch (error) {
       loadError = `Cannot load the jobs: ${(error as Error).message}`;
     }
     render();
     follow();
+    void watchList();
   }
 
   async function cancel(id: string): Promise<void> {
@@ -170,7 +213,8 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
         'tr',
         { 'data-job-id': job.id, 'data-status': job.status },
         h('td', {}, h('a', { href: `#/jobs/${job.id}`, class: 'mono', 'aria-label': `Job ${job.id}` }, short(job.id))),
-        h('td', { class: 'pipeline-cell' }, names.get(job.id) ?? ''),
+        // A job submitted from elsewhere: its name is not known here.
+        h('td', { class: 'pipeline-cell' }, names.get(job.id) ?? h('span', { class: 'hint', title: 'Submitted from elsewhere' }, '—')),
         h('td', { class: 'status-cell' }, badge(job.status)),
         h('td', {}, h('time', { datetime: job.created_at }, formatTime(job.created_at))),
         h('td', { class: 'num', 'data-started': runningSince(job) }, duration(job)),
@@ -198,6 +242,7 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
     options.detail.hidden = shown === undefined;
     if (shown === undefined) {
       options.failedAsset?.(undefined);
+      options.runningAsset?.(undefined);
       return;
     }
     const job = jobs.get(shown);
@@ -215,7 +260,10 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
     const failedAt = job.status === 'failed' ? ERROR_ASSET.exec(job.error ?? '')?.[1] : undefined;
     options.failedAsset?.(failedAt);
     if (job.status === 'running') followProgress(job.id);
-    const running = job.status === 'running' ? (progress?.id === job.id ? progressElement(progress) : h('p', { class: 'job-progress hint' }, 'Running…')) : undefined;
+    const steps = job.steps ?? [];
+    const running = job.status === 'running' ? (steps.length > 0 ? progressElement(steps) : h('p', { class: 'job-progress hint' }, 'Running…')) : undefined;
+    const stepsShown = steps.length > 0 ? [stepsSection(job, steps)] : [];
+    options.runningAsset?.(job.status === 'running' ? steps.find((s) => s.state === 'running')?.asset : undefined);
     options.detail.replaceChildren(
       back,
       h('h3', { id: 'job-heading' }, 'Job ', h('span', { class: 'mono' }, job.id)),
@@ -231,6 +279,8 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
         h('dd', { 'data-started': runningSince(job) }, duration(job) || '—'),
       ),
       ...(running ? [running] : []),
+      // While it runs, where each asset is comes first; once done, after what it produced.
+      ...(job.status === 'running' ? stepsShown : []),
       ...(job.error
         ? [
             h(
@@ -243,8 +293,46 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
         : []),
       ...(job.outputs && job.outputs.length > 0 ? [outputsSection(job.id, job.outputs)] : []),
       ...(job.quality && job.quality.length > 0 ? [qualitySection(job.quality)] : []),
+      ...(job.status === 'running' ? [] : stepsShown),
       cancelButton,
     );
+  }
+
+  function stepsSection(job: Job, steps: readonly JobStep[]): HTMLElement {
+    const table = h(
+      'table',
+      { class: 'jobs-table steps-table' },
+      h('caption', { class: 'visually-hidden' }, 'Assets of the job'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Asset'),
+          h('th', { scope: 'col' }, 'State'),
+          h('th', { scope: 'col', class: 'num' }, 'Time'),
+          h('th', { scope: 'col', class: 'num' }, job.status === 'running' ? 'Rows staged' : 'Rows written'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...steps.map((s) =>
+          h(
+            'tr',
+            { 'data-asset': s.asset, 'data-state': s.state },
+            h('td', { class: 'mono' }, s.asset),
+            h('td', {}, h('span', { class: `step-state step-${s.state}` }, s.state)),
+            s.state === 'running' && s.started_at
+              ? h('td', { class: 'num', 'data-started': s.started_at }, `${formatDuration(Date.now() - Date.parse(s.started_at))} so far`)
+              : h('td', { class: 'num' }, s.ms === undefined ? '' : formatDuration(s.ms)),
+            h('td', { class: 'num' }, s.rows === undefined ? '' : s.rows.toLocaleString('en')),
+          ),
+        ),
+      ),
+    );
+    return h('section', { class: 'job-steps', 'aria-label': 'Assets' }, h('h4', {}, 'Assets'), table);
   }
 
   function outputsSection(id: string, outputs: readonly JobOutput[]): HTMLElement {
@@ -330,9 +418,6 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
       cell.textContent = `${formatDuration(Date.now() - Date.parse(cell.dataset['started'] ?? ''))} so far`;
     }
   }, 1000);
-  setInterval(() => {
-    if (document.visibilityState === 'visible') void refresh();
-  }, REFRESH_MS);
 
   return {
     async added(id, name) {
@@ -345,10 +430,17 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
     },
     show(id) {
       shown = id;
-      if (id !== undefined && !jobs.has(id)) {
-        api.job(id).then(update, (error: Error) => {
-          options.detail.replaceChildren(h('a', { href: '#/', class: 'back' }, '← All jobs'), h('p', { class: 'error-text' }, error.message));
-        });
+      if (id !== undefined) {
+        // Asked even when the list knows it: the list leaves each job's steps out.
+        const known = jobs.has(id);
+        api.job(id).then(
+          (job) => {
+            if (!isTerminal(jobs.get(id)?.status ?? '') || isTerminal(job.status)) update(job);
+          },
+          (error: Error) => {
+            if (!known) options.detail.replaceChildren(h('a', { href: '#/', class: 'back' }, '← All jobs'), h('p', { class: 'error-text' }, error.message));
+          },
+        );
       }
       render();
     },
@@ -356,12 +448,14 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
   };
 }
 
-function progressElement(p: { done: number; total: number; text: string }): HTMLElement {
+function progressElement(steps: readonly JobStep[]): HTMLElement {
+  const done = steps.filter((s) => s.state === 'done').length;
+  const rows = steps.reduce((sum, s) => sum + (s.rows ?? 0), 0);
   return h(
     'div',
-    { class: 'job-progress', 'data-done': p.done, 'data-total': p.total },
-    h('progress', { max: p.total, value: p.done, 'aria-label': 'Assets done' }),
-    h('span', { class: 'hint' }, p.text),
+    { class: 'job-progress', 'data-done': done, 'data-total': steps.length },
+    h('progress', { max: steps.length, value: done, 'aria-label': 'Assets done' }),
+    h('span', { class: 'hint' }, `${done} of ${steps.length} assets done, ${rows.toLocaleString('en')} rows staged`),
   );
 }
 

@@ -127,6 +127,7 @@ async function drawPlan(yaml: string): Promise<void> {
     const graph = parsePlan(plan);
     renderGraph(graphSvg, layoutPlan(graph));
     markFailedAsset(failedAsset);
+    markRunningAsset(runningAsset);
     graphSvg.classList.remove('stale');
     graphSvg.setAttribute('aria-label', `Plan: ${graph.nodes.length} assets in ${graph.waves.length} waves`);
     graphStatus.textContent = `${graph.nodes.length} assets, ${graph.edges.length} edges, ${graph.waves.length} waves (left to right). Click an asset (or Enter on it) to preview its first rows.`;
@@ -187,6 +188,13 @@ let failedAsset: string | undefined;
 function markFailedAsset(asset: string | undefined): void {
   failedAsset = asset;
   for (const node of graphSvg.querySelectorAll('.node')) node.classList.toggle('node-failed', asset !== undefined && node.getAttribute('data-id') === asset);
+}
+
+/** The asset the open running job is computing now, marked in the plan. */
+let runningAsset: string | undefined;
+function markRunningAsset(asset: string | undefined): void {
+  runningAsset = asset;
+  for (const node of graphSvg.querySelectorAll('.node')) node.classList.toggle('node-running', asset !== undefined && node.getAttribute('data-id') === asset);
 }
 
 function showPending(): void {
@@ -256,7 +264,7 @@ byId('add-variable').addEventListener('click', () => {
 });
 runButton.addEventListener('click', () => void run());
 
-const jobs = createJobsPanel({ api, list: byId('job-list'), detail: byId('job-detail'), announce, failedAsset: markFailedAsset });
+const jobs = createJobsPanel({ api, list: byId('job-list'), detail: byId('job-detail'), announce, failedAsset: markFailedAsset, runningAsset: markRunningAsset });
 function route(): void {
   const match = /^#\/jobs\/([^/]+)$/.exec(window.location.hash);
   jobs.show(match ? decodeURIComponent(match[1]) : undefined);

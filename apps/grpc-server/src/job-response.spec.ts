@@ -16,7 +16,43 @@ describe('toJobResponse', () => {
       durationMs: -1,
       outputs: [],
       quality: [],
+      steps: [],
     });
+  });
+
+  it("gives a running job's steps from its progress and a completed job's step timings", () => {
+    const running = toJobResponse({
+      id: 'j',
+      status: 'running',
+      createdAt: created,
+      startedAt: started,
+      progress: {
+        steps: [
+          { ref: 'raw', state: 'done', startedAt: started, ms: 2.5 },
+          { ref: 'out', state: 'running', startedAt: started },
+          { ref: 'late', state: 'waiting' },
+        ],
+      },
+    });
+    expect(running.steps).toEqual([
+      { asset: 'raw', state: 'done', startedAt: started, ms: 2.5 },
+      { asset: 'out', state: 'running', startedAt: started },
+      { asset: 'late', state: 'waiting', startedAt: '' },
+    ]);
+    const completed = {
+      id: 'j',
+      status: 'completed',
+      createdAt: created,
+      startedAt: started,
+      completedAt: done,
+      durationMs: 2500,
+      outcome: { outputs: [{ ref: 'out', path: 'out/x.csv', rowsWritten: 7 }], steps: [{ ref: 'raw', ms: 1 }, { ref: 'out', ms: 3 }] },
+    };
+    expect(toJobResponse(completed).steps).toEqual([
+      { asset: 'raw', state: 'done', startedAt: '', ms: 1 },
+      { asset: 'out', state: 'done', startedAt: '', ms: 3, rows: 7 },
+    ]);
+    expect(toJobResponse(completed, { steps: false }).steps).toEqual([]);
   });
 
   it('has a start time but no completion while running', () => {
@@ -48,6 +84,7 @@ describe('toJobResponse', () => {
       durationMs: 2500,
       outputs: [],
       quality: [],
+      steps: [],
     });
   });
 

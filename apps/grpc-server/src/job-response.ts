@@ -2,7 +2,7 @@
  * Jobs as gRPC messages: empty strings and -1 stand for "not yet" only while a job is not
  * terminal; a job cancelled while queued has no start time and a duration of 0.
  */
-import type { CancelJobResponse, JobResponse, QualityResult } from './generated/pipeline/v1/pipeline';
+import type { CancelJobResponse, JobResponse, JobStep, QualityResult } from './generated/pipeline/v1/pipeline';
 
 /** The fields of a job record this mapping reads (the jobs library's JobRecord has them). */
 export interface JobView {
@@ -17,6 +17,11 @@ export interface JobView {
   readonly outcome?: {
     readonly outputs: readonly { readonly ref: string; readonly path: string; readonly rowsWritten: number }[];
     readonly quality?: readonly QualityView[];
+    readonly steps?: readonly { readonly ref: string; readonly ms: number }[];
+  };
+  /** While it runs (on this replica): every asset of its plan. */
+  readonly progress?: {
+    readonly steps: readonly { readonly ref: string; readonly state: string; readonly startedAt?: string; readonly ms?: number; readonly rows?: number }[];
   };
   /** For a job a failing quality check failed: the quality results up to it. */
   readonly quality?: readonly QualityView[];
@@ -42,8 +47,8 @@ export interface QualityView {
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
-/** A job record as a JobResponse. */
-export function toJobResponse(job: JobView): JobResponse {
+/** A job record as a JobResponse; `steps: false` leaves the steps out (ListJobs). */
+export function toJobResponse(job: JobView, options: { readonly steps?: boolean } = {}): JobResponse {
   const terminal = TERMINAL.has(job.status);
   return {
     id: job.id,
@@ -61,6 +66,7 @@ export function toJobResponse(job: JobView): JobResponse {
       job.status === 'completed' || job.status === 'failed'
         ? (job.outcome?.quality ?? job.quality ?? []).map(toQualityResult)
         : [],
+    steps: options.steps === false ? [] : stepsOf(job),
   };
 }
 
@@ -83,6 +89,25 @@ function toQualityResult(q: QualityView): QualityResult {
     message: q.message,
     timestamp: q.timestamp ?? '',
   };
+}
+
+/** Each asset: live from a running job's progress, or a completed job's step timings. */
+function stepsOf(job: JobView): JobStep[] {
+  if (job.status === 'running') {
+    return (job.progress?.steps ?? []).map((s) => ({
+      asset: s.ref,
+      state: s.state,
+      startedAt: s.startedAt ?? '',
+      ...(s.ms === undefined ? {} : { ms: s.ms }),
+      ...(s.rows === undefined ? {} : { rows: s.rows }),
+    }));
+  }
+  if (job.status !== 'completed') return [];
+  const rows = new Map((job.outcome?.outputs ?? []).map((o) => [o.ref, o.rowsWritten]));
+  return (job.outcome?.steps ?? []).map((s) => {
+    const written = rows.get(s.ref);
+    return { asset: s.ref, state: 'done', startedAt: '', ms: s.ms, ...(written === undefined ? {} : { rows: written }) };
+  });
 }
 
 /** What a cancel request did, as the jobs library reports it. */

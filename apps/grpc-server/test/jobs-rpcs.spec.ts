@@ -59,12 +59,15 @@ describe('job lifecycle', () => {
       durationMs: Date.parse(job.completedAt) - Date.parse(job.startedAt),
       outputs: [{ asset: 'summary', path: 'out/summary.csv', rowsWritten: 3 }],
       quality: [],
+      steps: expect.arrayContaining([{ asset: 'summary', state: 'done', startedAt: '', ms: expect.any(Number), rows: 3 }]),
     });
     const [header, ...rows] = h.read('out/summary.csv').trim().split('\n');
     expect([header, ...rows.sort()]).toEqual(['department,n,total', 'engineering,4,363000', 'ops,1,55000', 'sales,2,123000']);
     await expect(h.client.getJob({ jobId: submitted.jobId })).resolves.toEqual(job);
     const { jobs } = await h.client.listJobs({});
     expect(jobs.map((j) => j.id)).toContain(submitted.jobId);
+    // The list leaves the steps out, as HTTP's does.
+    expect(jobs.find((j) => j.id === submitted.jobId)?.steps).toEqual([]);
   });
 
   it('ends failed with the engine error when an input is missing', async () => {

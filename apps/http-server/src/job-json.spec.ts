@@ -13,6 +13,31 @@ describe('toJobJson', () => {
     expect(toJobJson(base)).toEqual({ id: base.id, status: 'queued', created_at: base.createdAt });
   });
 
+  it("shows a running job's steps from its progress: waiting, running since, done with time and rows", () => {
+    const job: JobRecord = {
+      ...base,
+      status: 'running',
+      startedAt: '2026-11-21T10:30:01.000Z',
+      progress: {
+        assetsDone: 1,
+        assetsTotal: 3,
+        rowsWritten: 0,
+        steps: [
+          { ref: 'raw', state: 'done', startedAt: '2026-11-21T10:30:01.000Z', ms: 1.5 },
+          { ref: 'kept', state: 'running', startedAt: '2026-11-21T10:30:01.002Z' },
+          { ref: 'out', state: 'waiting' },
+        ],
+      },
+    };
+    expect(toJobJson(job).steps).toEqual([
+      { asset: 'raw', state: 'done', started_at: '2026-11-21T10:30:01.000Z', ms: 1.5 },
+      { asset: 'kept', state: 'running', started_at: '2026-11-21T10:30:01.002Z' },
+      { asset: 'out', state: 'waiting' },
+    ]);
+    // Progress of a job no longer running is stale: never shown.
+    expect(toJobJson({ ...job, status: 'cancelled' }).steps).toBeUndefined();
+  });
+
   it('adds started_at while running', () => {
     const job: JobRecord = { ...base, status: 'running', startedAt: '2026-11-21T10:30:01.000Z' };
     expect(toJobJson(job)).toEqual({
@@ -39,8 +64,8 @@ describe('toJobJson', () => {
       duration_ms: 250,
       error: 'asset "raw": file not found: x.csv',
     });
-    // The request and step timings stay on the server; `error` never appears on other statuses,
-    // `outputs` only on a completed job.
+    // The request stays on the server; `error` never appears on other statuses, `outputs` and
+    // the step timings (with each output's rows) only on a completed job.
     const outcome = {
       outputs: [
         { ref: 'high', path: 'out/high.csv', rowsWritten: 3, skipped: false },
@@ -49,7 +74,9 @@ describe('toJobJson', () => {
       steps: [{ ref: 'high', ms: 2 }],
     };
     const completed = toJobJson({ ...base, ...finished, status: 'completed', error: 'stale', outcome });
-    expect(Object.keys(completed)).toEqual(['id', 'status', 'created_at', 'started_at', 'completed_at', 'duration_ms', 'outputs']);
+    expect(Object.keys(completed)).toEqual(['id', 'status', 'created_at', 'started_at', 'completed_at', 'duration_ms', 'outputs', 'steps']);
+    expect(completed.steps).toEqual([{ asset: 'high', state: 'done', ms: 2, rows: 3 }]);
+    expect(Object.keys(toJobJson({ ...base, ...finished, status: 'completed', outcome }, { steps: false }))).not.toContain('steps');
     expect(completed.outputs).toEqual([
       { asset: 'high', path: 'out/high.csv', rows_written: 3 },
       { asset: 'again', path: 'out/old.csv', rows_written: 0 },

@@ -1,7 +1,8 @@
 /**
  * The HTTP job object: snake_case fields, timestamps only once they exist, `error` only for a
  * failed job (decisions, section 4), `outputs` (what it wrote) only for a completed one, `quality`
- * (check results) only for a job that ran quality checks.
+ * (check results) only for a job that ran quality checks, `steps` (each asset: state, start,
+ * time, rows) while it runs on the replica answering and once it has completed.
  */
 import { jobQualityJson, type JobRecord, type QualityResultJson } from '@pipeline/jobs';
 
@@ -16,6 +17,20 @@ export interface JobJson {
   readonly error?: string;
   readonly outputs?: readonly JobOutputJson[];
   readonly quality?: readonly JobQualityJson[];
+  readonly steps?: readonly JobStepJson[];
+}
+
+/** One asset of a job's plan: where it is, when it began, how long it took, an output's rows. */
+export interface JobStepJson {
+  readonly asset: string;
+  /** waiting, running or done. */
+  readonly state: string;
+  /** When it began running (known while the job runs on the replica answering). */
+  readonly started_at?: string;
+  /** How long it took, once done. */
+  readonly ms?: number;
+  /** For an output once done: the rows it wrote (staged while the job runs). */
+  readonly rows?: number;
 }
 
 /**
@@ -54,8 +69,8 @@ export interface JobOutputJson {
   readonly rows_written: number;
 }
 
-/** Renders a job record for the wire. */
-export function toJobJson(job: JobRecord): JobJson {
+/** Renders a job record for the wire; `steps: false` leaves the steps out (the list). */
+export function toJobJson(job: JobRecord, options: { readonly steps?: boolean } = {}): JobJson {
   return {
     id: job.id,
     status: job.status,
@@ -68,5 +83,29 @@ export function toJobJson(job: JobRecord): JobJson {
       ? { outputs: (job.outcome?.outputs ?? []).map((o) => ({ asset: o.ref, path: o.path, rows_written: o.rowsWritten })) }
       : {}),
     ...jobQualityJson(job),
+    ...(options.steps === false ? {} : stepsJson(job)),
+  };
+}
+
+/** `steps`: live from the running job's progress, or the completed job's step timings. */
+function stepsJson(job: JobRecord): { steps?: JobStepJson[] } {
+  if (job.status === 'running' && job.progress !== undefined) {
+    return {
+      steps: job.progress.steps.map((s) => ({
+        asset: s.ref,
+        state: s.state,
+        ...(s.startedAt === undefined ? {} : { started_at: s.startedAt }),
+        ...(s.ms === undefined ? {} : { ms: s.ms }),
+        ...(s.rows === undefined ? {} : { rows: s.rows }),
+      })),
+    };
+  }
+  if (job.status !== 'completed' || job.outcome === undefined || job.outcome.steps.length === 0) return {};
+  const rows = new Map(job.outcome.outputs.map((o) => [o.ref, o.rowsWritten]));
+  return {
+    steps: job.outcome.steps.map((s) => {
+      const written = rows.get(s.ref);
+      return { asset: s.ref, state: 'done', ms: s.ms, ...(written === undefined ? {} : { rows: written }) };
+    }),
   };
 }

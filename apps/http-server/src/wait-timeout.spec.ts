@@ -1,4 +1,4 @@
-import { parseWaitTimeout } from './wait-timeout';
+import { DEFAULT_LIST_WAIT_SECONDS, MAX_LIST_WAIT_SECONDS, parseWaitTimeout } from './wait-timeout';
 
 describe('parseWaitTimeout', () => {
   it.each([
@@ -20,4 +20,13 @@ describe('parseWaitTimeout', () => {
       expect(() => parseWaitTimeout(raw)).toThrow('timeout must be a non-negative integer');
     },
   );
+
+  it.each([
+    [undefined, 30_000],
+    ['0', 30_000],
+    ['10', 10_000],
+    ['61', 60_000],
+  ])('reads %p of a held list wait as %i ms (default 30 s, at most 60 s)', (raw, ms) => {
+    expect(parseWaitTimeout(raw, { defaultSeconds: DEFAULT_LIST_WAIT_SECONDS, maxSeconds: MAX_LIST_WAIT_SECONDS })).toBe(ms);
+  });
 });

@@ -79,6 +79,12 @@ describe('job lifecycle', () => {
       completed_at: expect.stringMatching(ISO_MS),
       duration_ms: Date.parse(done.body.completed_at) - Date.parse(done.body.started_at),
       outputs: [{ asset: 'out', path: 'out/high.csv', rows_written: 2 }],
+      // Every asset with its time; the output with the rows it wrote.
+      steps: [
+        { asset: 'raw', state: 'done', ms: expect.any(Number) },
+        { asset: 'kept', state: 'done', ms: expect.any(Number) },
+        { asset: 'out', state: 'done', ms: expect.any(Number), rows: 2 },
+      ],
     });
     expect(Date.parse(done.body.started_at)).toBeGreaterThanOrEqual(Date.parse(done.body.created_at));
 
@@ -124,21 +130,62 @@ describe('job lifecycle', () => {
     expect(fs.existsSync(path.join(server.dataRoot, 'out/never.csv'))).toBe(false);
   });
 
-  it('lists every job oldest first with the same objects as GET /api/jobs/{id}', async () => {
+  it('lists every job oldest first with the same objects as GET /api/jobs/{id}, steps left out', async () => {
     const first = await submit(SMALL);
     const second = await submit(SMALL);
     await request(`${api}/jobs/${second}/wait?timeout=30`);
     const res = await request(`${api}/jobs`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(['jobs']);
+    expect(Object.keys(res.body)).toEqual(['jobs', 'version']);
     const ids = res.body.jobs.map((job: { id: string }) => job.id);
     expect(ids.indexOf(first)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(second)).toBe(ids.indexOf(first) + 1);
     const created = res.body.jobs.map((job: { created_at: string }) => Date.parse(job.created_at));
     expect([...created].sort((a, b) => a - b)).toEqual(created);
     for (const job of res.body.jobs) {
-      expect((await request(`${api}/jobs/${job.id}`)).body).toEqual(job);
+      const { steps: _steps, ...one } = (await request(`${api}/jobs/${job.id}`)).body;
+      expect(one).toEqual(job);
     }
+  });
+});
+
+describe('held waits on the list', () => {
+  it('holds GET /api/jobs?since= until a job is submitted, then answers with it and a new version', async () => {
+    const { version, jobs } = (await request(`${api}/jobs`)).body;
+    const started = Date.now();
+    const held = request(`${api}/jobs?since=${version}&timeout=30`);
+    // Not answered before anything changes.
+    const early = await Promise.race([held.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('held'), 300))]);
+    expect(early).toBe('held');
+    const id = await submit(SMALL);
+    const answer = await held;
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(answer.status).toBe(200);
+    expect(answer.body.version).not.toBe(version);
+    expect(answer.body.jobs.map((job: { id: string }) => job.id)).toEqual([...jobs.map((job: { id: string }) => job.id), id]);
+    await request(`${api}/jobs/${id}/wait?timeout=30`);
+  });
+
+  it('answers with the list as it is when its timeout passes, and at once for another version', async () => {
+    const { version } = (await request(`${api}/jobs`)).body;
+    const started = Date.now();
+    const res = await request(`${api}/jobs?since=${version}&timeout=1`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(res.body.version).toBe(version);
+    const other = Date.now();
+    expect((await request(`${api}/jobs?since=stale&timeout=30`)).body.version).toBe(version);
+    expect(Date.now() - other).toBeLessThan(5_000);
+  });
+
+  it('answers 400 for a bad since or timeout', async () => {
+    expect(await request(`${api}/jobs?since=a%20b`)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid request: since must be the version a previous GET /api/jobs answered' },
+    });
+    expect(await request(`${api}/jobs?since=x&timeout=-1`)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid request: timeout must be a non-negative integer' },
+    });
   });
 });
 
@@ -192,7 +239,11 @@ describe('wait', () => {
       status: 'running',
       created_at: expect.stringMatching(ISO_MS),
       started_at: expect.stringMatching(ISO_MS),
+      steps: expect.any(Array),
     });
+    // Every asset of the plan, the output not done yet (it runs the whole query).
+    expect(res.body.steps.map((s: { asset: string }) => s.asset)).toEqual(['raw', 'kept', 'out']);
+    expect(res.body.steps[2].state).not.toBe('done');
     expect(elapsed).toBeGreaterThanOrEqual(900);
     expect(elapsed).toBeLessThan(5_000);
     await cancelAndSettle(id);

@@ -2,18 +2,19 @@
  * The web console, driven in a real headless Chromium (Debian's `chromium` package; never a
  * downloaded browser) through playwright-core against a real server on port 0 serving the built
  * console (`nx build console`, which this project's test target depends on). Each step leaves a
- * screenshot in tmp/console-screenshots/ (git-ignored) for a person to look at.
+ * screenshot in tmp/console-screenshots/ (git-ignored), or in the folder CONSOLE_SCREENSHOTS
+ * names, for a person to look at.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../src/server';
-import { BIG_ROWS, EMPLOYEES_CSV, SLOW_FILTER, request, writeBigCsv } from './helpers';
+import { BIG_ROWS, EMPLOYEES_CSV, SLOW_FILTER, pipelineYaml, postJson, request, writeBigCsv } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CONSOLE_DIR = path.join(ROOT, 'dist/apps/console');
-const SHOTS = path.join(ROOT, 'tmp/console-screenshots');
+const SHOTS = process.env['CONSOLE_SCREENSHOTS'] || path.join(ROOT, 'tmp/console-screenshots');
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
@@ -88,6 +89,9 @@ const QUALITY = [
   '    checks:',
   '      - { type: validity, column: status, acceptedValues: [paid, open] }',
 ].join('\n');
+
+// A small job another client submits while the console shows the list.
+const SMALL_ELSEWHERE = pipelineYaml('employees.csv', 'out/elsewhere.csv');
 
 let server: RunningServer;
 let dataRoot: string;
@@ -274,14 +278,29 @@ describe('the console in Chromium', () => {
     await shot('04-job-completed-light');
   });
 
+  it('shows a job submitted elsewhere at once (a held wait on the list, no refresh)', async () => {
+    await page.locator('#job-list').waitFor({ state: 'visible' });
+    // Submitted by another client: the console learns of it only from the server.
+    const submitted = await postJson(`${server.url}/api/jobs`, { yaml: SMALL_ELSEWHERE });
+    expect(submitted.status).toBe(202);
+    const id = submitted.body.job_id as string;
+    // Far sooner than any periodic refresh (it was every 15 s).
+    await page.locator(`#job-list tr[data-job-id="${id}"]`).waitFor({ timeout: 5_000 });
+    await page.locator(`#job-list tr[data-job-id="${id}"][data-status="completed"]`).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#job-list tbody tr').first().getAttribute('data-job-id')).toBe(id);
+    // Its pipeline's name is not known to this tab: a dash, not an empty cell.
+    expect(await page.locator(`#job-list tr[data-job-id="${id}"] .pipeline-cell`).textContent()).toBe('—');
+    await shot('04b-job-from-elsewhere-light');
+  });
+
   it('opens a slow job, cancels it from its page and shows cancelled', async () => {
     await page.locator('#backend').selectOption('duckdb');
     await setEditorText(SLOW);
     await page.locator('#validation[data-state="valid"]').waitFor();
     await page.locator('#graph:not(.stale) .node[data-id="big"]').waitFor();
     await page.keyboard.press('Control+Enter');
-    // The list now holds two jobs, the new one first.
-    await page.locator('#job-list tbody tr').nth(1).waitFor();
+    // The list now holds three jobs, the new one first.
+    await page.locator('#job-list tbody tr').nth(2).waitFor();
     await page.locator('#run-status', { hasText: 'submitted' }).waitFor();
     const row = page.locator('#job-list tbody tr').first();
     expect(await page.locator('#run-status').textContent()).toContain(((await row.getAttribute('data-job-id')) ?? '?').slice(0, 8));
@@ -294,10 +313,31 @@ describe('the console in Chromium', () => {
     // While it runs, the page shows how far it has got, from GET /api/jobs/{id}/progress.
     await page.locator('#job-detail .job-progress[data-total="3"] progress').waitFor({ timeout: 20_000 });
     expect(await page.locator('#job-detail .job-progress').textContent()).toMatch(/^\d of 3 assets done, [\d,]+ rows staged$/);
+    // Each asset live: the input and the filter done with their times, the output running.
+    await page.locator('#job-detail .steps-table tr[data-asset="out"][data-state="running"]').waitFor({ timeout: 20_000 });
+    const steps = await page.locator('#job-detail .steps-table tbody tr').evaluateAll((trs) => trs.map((r) => [...r.children].map((c) => c.textContent)));
+    expect(steps.map((r) => r.slice(0, 2))).toEqual([
+      ['big', 'done'],
+      ['kept', 'done'],
+      ['out', 'running'],
+    ]);
+    expect(steps[0][2]).toMatch(/^\d+ ms$|^[\d.]+ s$/);
+    expect(steps[2][2]).toMatch(/ so far$/);
+    // The asset it computes now is marked in the plan.
+    expect(await page.locator('#graph .node-running').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-id')))).toEqual(['out']);
+    // The running time ticks without asking the server.
+    const ticking = page.locator('#job-detail .steps-table tr[data-asset="out"] td:nth-child(3)');
+    const before = steps[2][2];
+    for (let i = 0; i < 50 && (await ticking.textContent()) === before; i++) await page.waitForTimeout(100);
+    expect(await ticking.textContent()).not.toBe(before);
     await shot('05-job-running-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('05-job-running-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.locator('#cancel-job').click();
     await page.locator('#job-detail .badge[data-status="cancelled"]').waitFor({ timeout: 30_000 });
     expect(await page.locator('#cancel-job').isDisabled()).toBe(true);
+    expect(await page.locator('#graph .node-running').count()).toBe(0);
     const fields = await page.locator('#job-detail dl').textContent();
     expect(fields).toMatch(/Started\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
     expect(fields).toMatch(/Finished\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
@@ -306,11 +346,12 @@ describe('the console in Chromium', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot('06-job-cancelled-dark');
     await page.emulateMedia({ colorScheme: 'light' });
-    // Back to the list: both jobs, newest first, the slow one cancelled.
+    // Back to the list: every job, newest first, the slow one cancelled.
     await page.locator('#job-detail a.back').click();
     await page.locator('#job-list').waitFor({ state: 'visible' });
     expect(await page.locator('#job-list tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual([
       'cancelled',
+      'completed',
       'completed',
     ]);
     await shot('07-job-list-light');
@@ -323,7 +364,7 @@ describe('the console in Chromium', () => {
     await page.locator('#validation[data-state="valid"]').waitFor();
     await page.locator('#graph:not(.stale) .node[data-id="well_paid"]').waitFor();
     await page.locator('#run').click();
-    await page.locator('#job-list tbody tr').nth(2).waitFor();
+    await page.locator('#job-list tbody tr').nth(3).waitFor();
     const row = page.locator('#job-list tbody tr').first();
     await page.locator('#job-list tbody tr[data-status="failed"]').waitFor({ timeout: 30_000 });
     expect(await row.getAttribute('data-status')).toBe('failed');
@@ -380,6 +421,13 @@ describe('the console in Chromium', () => {
       ['warn', 'orders-soft', 'validity(status)', '0.8', '>= 1', '1 (20%)'],
     ]);
     expect(await detail.locator('.badge[data-quality="warn"]').count()).toBe(1);
+    // Each asset's time, the output's rows.
+    const steps = await detail.locator('.steps-table tbody tr').evaluateAll((trs) => trs.map((r) => [...r.children].map((c) => c.textContent)));
+    expect(steps.map((r) => [r[0], r[1], r[3]])).toEqual([
+      ['orders', 'done', ''],
+      ['orders_out', 'done', '5'],
+    ]);
+    expect(steps.every((r) => /^\d+ ms$|^[\d.]+ s$/.test(r[2] ?? ''))).toBe(true);
     // A tall window shows the whole job page; at 1,024 px the panel scrolls to the quality table.
     await page.setViewportSize({ width: 1366, height: 1200 });
     await shot('09-job-outputs-quality-light');

@@ -120,6 +120,9 @@ describe('every operation of the document, sent its example', () => {
     // The examples do what they say, not merely answer 200.
     expect(answers['validatePipeline'].body).toEqual({ valid: true });
     expect(answers['explainPipeline'].body.plan).toContain('by_dept');
+    // The list example names a version the list does not have: answered at once, with the job.
+    expect(answers['listJobs'].body.jobs.map((job: { id: string }) => job.id)).toContain(answers['submitJob'].body.job_id);
+    expect(answers['listJobs'].body.version).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(answers['waitForJob'].body).toMatchObject({ status: 'completed', outputs: [{ asset: 'summary', path: 'out/employees_by_department.csv' }] });
     // Its quality results in spec 17.4's model (checked against the JobQuality schema above).
     expect(answers['waitForJob'].body.quality).toEqual([
@@ -138,7 +141,7 @@ describe('every operation of the document, sent its example', () => {
 describe('the job routes while the job store is down', () => {
   const down = (): Promise<never> => Promise.reject(jobsErrors.storeUnavailable('connect ECONNREFUSED'));
   /** A job service whose store does not answer: every call that reads or writes a job fails so. */
-  const jobs = { submit: down, get: down, list: down, wait: down, cancel: down, outputRows: down, readiness: () => Promise.resolve({ ready: false, reason: 'job store unavailable: connect ECONNREFUSED' }) };
+  const jobs = { submit: down, get: down, list: down, waitForList: down, wait: down, cancel: down, outputRows: down, readiness: () => Promise.resolve({ ready: false, reason: 'job store unavailable: connect ECONNREFUSED' }) };
   let url: string;
   let close: () => Promise<void>;
 
@@ -157,6 +160,7 @@ describe('the job routes while the job store is down', () => {
   it.each([
     ['POST', '/api/jobs'],
     ['GET', '/api/jobs'],
+    ['GET', '/api/jobs?since=x&timeout=1'],
     ['GET', `/api/jobs/${id}`],
     ['GET', `/api/jobs/${id}/progress`],
     ['GET', `/api/jobs/${id}/wait?timeout=1`],

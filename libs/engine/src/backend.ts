@@ -27,6 +27,8 @@ export interface StepProgress {
   readonly ref: string;
   readonly done: number;
   readonly total: number;
+  /** How long the asset took, in ms (the time its step of the result's `steps` reports). */
+  readonly ms: number;
   /** For an output: the rows written to its staged file (placed when the whole plan succeeds). */
   readonly rowsStaged?: number;
 }

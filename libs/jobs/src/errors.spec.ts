@@ -28,6 +28,7 @@ describe('jobs error catalogue', () => {
         jobsErrors.unknownAsset('x', ['a']),
         jobsErrors.lookFailed('asset "a": boom', 'E_EXECUTION'),
         jobsErrors.lookTimeout('preview', 30_000),
+        jobsErrors.tooManyListWaits(256),
       ].map((e) => e.code),
     );
     expect([...produced].sort()).toEqual([...JOB_ERROR_CODES].sort());

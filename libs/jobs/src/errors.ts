@@ -108,6 +108,11 @@ export const jobsCatalogue = defineErrorCatalogue({
       meaning: 'A preview or a read of rows did not finish within its timeout; it was cancelled.',
       message: (a: { what: string; timeoutMs: number }) => `${a.what} did not finish within ${a.timeoutMs} ms and was cancelled`,
     },
+    JOB_TOO_MANY_LIST_WAITS: {
+      meaning: 'As many held waits on the job list are open as the service allows; ask again later or without waiting.',
+      message: (a: { max: number }) => `too many held waits on the job list (at most ${a.max}); try again later`,
+      details: (a: { max: number }) => ({ max: a.max }),
+    },
     JOB_DUPLICATE_ID: {
       meaning: 'A job id is already in the store (a bug or a corrupted store).',
       message: (a: { jobId: string }) => `job ${a.jobId} is already in the store`,
@@ -156,6 +161,7 @@ export const jobsErrors = {
   unknownAsset: (asset: string, assets: readonly string[]) => jobsCatalogue.create('JOB_UNKNOWN_ASSET', { asset, assets }),
   lookFailed: (message: string, code: string) => jobsCatalogue.create('JOB_LOOK_FAILED', { message, code }),
   lookTimeout: (what: 'preview' | 'reading rows', timeoutMs: number) => jobsCatalogue.create('JOB_LOOK_TIMEOUT', { what, timeoutMs }),
+  tooManyListWaits: (max: number) => jobsCatalogue.create('JOB_TOO_MANY_LIST_WAITS', { max }),
   duplicateId: (jobId: string) => jobsCatalogue.create('JOB_DUPLICATE_ID', { jobId }),
   recordUnstorable: (jobId: string, reason: string, cause?: unknown) =>
     jobsCatalogue.create('JOB_RECORD_UNSTORABLE', { jobId, reason }, cause === undefined ? undefined : { cause }),

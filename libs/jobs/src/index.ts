@@ -13,7 +13,7 @@
 export { JOB_ERROR_CODES, isJobsError, jobsCatalogue, jobsErrors } from './errors';
 export type { JobErrorCode, JobPublicErrorCode, JobsError } from './errors';
 export { JOB_STATUSES, TERMINAL_STATUSES, isTerminalStatus, jobQualityResults } from './job';
-export type { JobOutcome, JobOutputResult, JobProgress, JobQualityResult, JobRecord, JobRequest, JobStatus, JobStepTiming } from './job';
+export type { JobOutcome, JobOutputResult, JobProgress, JobQualityResult, JobRecord, JobRequest, JobStatus, JobStepProgress, JobStepTiming } from './job';
 export { jobQualityJson, qualityResultJson } from './quality-json';
 export type { QualityResultJson } from './quality-json';
 export { JOB_TRANSITIONS, applyJobEvent, assertTransition, canTransition } from './store/state-machine';
@@ -46,5 +46,7 @@ export type {
 } from './service/job-service';
 export { WORKER_FILE_NAME, resolveWorkerFile } from './pool/worker-file';
 export type { WorkerCrashMode } from './worker/protocol';
+export { DEFAULT_MAX_LIST_WAITS, listVersion } from './service/list-watchers';
+export type { JobListView } from './service/list-watchers';
 export { DEFAULT_LOOK_TIMEOUT_MS, MAX_LOOK_TIMEOUT_MS } from './service/looks';
 export type { LookOptions } from './service/looks';

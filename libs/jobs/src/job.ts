@@ -102,6 +102,20 @@ export interface JobProgress {
   readonly assetsTotal: number;
   /** Rows its outputs have staged so far (placed when the whole plan succeeds). */
   readonly rowsWritten: number;
+  /** Every asset of the plan, in plan order. */
+  readonly steps: readonly JobStepProgress[];
+}
+
+/** Where one asset of a running job is. */
+export interface JobStepProgress {
+  readonly ref: string;
+  readonly state: 'waiting' | 'running' | 'done';
+  /** When it began running (UTC ISO 8601); absent while waiting. */
+  readonly startedAt?: string;
+  /** How long it took, once done. */
+  readonly ms?: number;
+  /** For an output once done: the rows it staged. */
+  readonly rows?: number;
 }
 
 /** The quality results of a job: its outcome's when it completed, those up to the failure when a check failed it. */

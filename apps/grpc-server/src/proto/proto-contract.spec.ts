@@ -87,8 +87,10 @@ describe('pipeline.v1 descriptor', () => {
         '7:duration_ms:int64',
         '8:outputs:repeated JobOutput',
         '9:quality:repeated QualityResult',
+        '10:steps:repeated JobStep',
       ],
     ],
+    ['JobStep', ['1:asset:string', '2:state:string', '3:started_at:string', '4:ms:double', '5:rows:int64']],
     ['JobOutput', ['1:asset:string', '2:path:string', '3:rows_written:int64']],
     [
       'QualityResult',

@@ -45,7 +45,7 @@ export function jobRpcs(jobs: JobService, logger: Logger): JobRpcs {
       return toCancelResponse(result.outcome, result.job);
     },
     async listJobs() {
-      return { jobs: (await jobs.list()).map(toJobResponse) };
+      return { jobs: (await jobs.list()).map((job) => toJobResponse(job, { steps: false })) };
     },
   };
 }

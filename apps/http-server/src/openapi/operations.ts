@@ -4,7 +4,16 @@
  * checks all read this one table.
  */
 import { PIPELINE_REQUEST_EXAMPLE, PREVIEW_REQUEST_EXAMPLE } from './examples';
-import { JOB_ID_PARAMETER, OUTPUT_ASSET_PARAMETER, PHYSICAL_PARAMETER, ROWS_LIMIT_PARAMETER, WAIT_TIMEOUT_PARAMETER, type SchemaName } from './schemas';
+import {
+  JOB_ID_PARAMETER,
+  LIST_SINCE_PARAMETER,
+  LIST_TIMEOUT_PARAMETER,
+  OUTPUT_ASSET_PARAMETER,
+  PHYSICAL_PARAMETER,
+  ROWS_LIMIT_PARAMETER,
+  WAIT_TIMEOUT_PARAMETER,
+  type SchemaName,
+} from './schemas';
 
 /** An HTTP method of the API. */
 export type ApiMethod = 'get' | 'post' | 'delete';
@@ -142,9 +151,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/jobs',
     method: 'get',
     operationId: 'listJobs',
-    summary: 'Every job held, oldest first',
+    summary: 'Every job held, oldest first; with `since`, once the list changes',
+    description:
+      'Without `since`, answers at once. With `since` (the `version` of an earlier answer), a held wait: answered as soon as a job is submitted, starts or ends, here or on another replica sharing the PostgreSQL store (announced by the database, never polled), or when `timeout` passes. Held waits are bounded (429 beyond) and end at once when the server shuts down.',
     tag: 'jobs',
-    responses: { 200: { description: 'The jobs.', schema: 'JobList' }, ...STORE_DOWN, ...INTERNAL },
+    parameters: [LIST_SINCE_PARAMETER, LIST_TIMEOUT_PARAMETER],
+    responses: {
+      200: { description: 'The jobs and the version of the list.', schema: 'JobList' },
+      400: error('A bad `since` or `timeout`: `invalid request: timeout must be a non-negative integer`.'),
+      429: error('As many held waits on the list are open as the server allows: `too many held waits on the job list (at most 256); try again later`.'),
+      ...STORE_DOWN,
+      ...INTERNAL,
+    },
   },
   {
     path: '/api/jobs/{id}',

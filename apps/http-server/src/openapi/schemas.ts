@@ -8,7 +8,7 @@ import { FIELD_LIMITS, type JsonSchema } from '@pipeline/server-kit';
 import { DEFAULT_ROWS_LIMIT, MAX_ROWS_LIMIT } from '@pipeline/engine';
 import { DEFAULT_LOOK_TIMEOUT_MS, MAX_LOOK_TIMEOUT_MS } from '@pipeline/jobs';
 import { PIPELINE_REQUEST_SCHEMA } from '../request';
-import { DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS } from '../wait-timeout';
+import { DEFAULT_LIST_WAIT_SECONDS, DEFAULT_WAIT_SECONDS, MAX_LIST_WAIT_SECONDS, MAX_WAIT_SECONDS } from '../wait-timeout';
 import { JOB_ID_EXAMPLE, OUTPUT_ASSET_EXAMPLE } from './examples';
 
 const timestamp = (what: string): JsonSchema => ({
@@ -111,6 +111,24 @@ export const SCHEMAS = {
       error: { type: 'string', description: 'Only when the job failed: why.' },
       outputs: { type: 'array', items: { $ref: '#/components/schemas/JobOutput' }, description: 'Only when the job completed: what it wrote.' },
       quality: { type: 'array', items: { $ref: '#/components/schemas/JobQuality' }, description: 'Only when the job ran quality checks (completed, or failed by a check): their results.' },
+      steps: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/JobStep' },
+        description:
+          'Every asset of the plan: while the job runs (answered by the replica running it), each one waiting, running since `started_at` or done with its time; once it has completed, each one done with its time. Not in the list.',
+      },
+    },
+  },
+  JobStep: {
+    type: 'object',
+    required: ['asset', 'state'],
+    additionalProperties: false,
+    properties: {
+      asset: { type: 'string' },
+      state: { type: 'string', enum: ['waiting', 'running', 'done'] },
+      started_at: timestamp('When it began running (while the job runs)'),
+      ms: { type: 'number', minimum: 0, description: 'How long it took, once done (a view the engine builds lazily takes almost none: its output reads it).' },
+      rows: { type: 'integer', minimum: 0, description: 'For an output once done: the rows it wrote (staged until the whole plan succeeds).' },
     },
   },
   JobQuality: {
@@ -151,7 +169,13 @@ export const SCHEMAS = {
     type: 'object',
     required: ['jobs'],
     additionalProperties: false,
-    properties: { jobs: { type: 'array', items: { $ref: '#/components/schemas/Job' }, description: 'Submission order, oldest first.' } },
+    properties: {
+      jobs: { type: 'array', items: { $ref: '#/components/schemas/Job' }, description: 'Submission order, oldest first.' },
+      version: {
+        type: 'string',
+        description: 'The version of this list (it changes when a job is submitted, changes status or is removed); send it back as `since` to wait for the next change.',
+      },
+    },
   },
   PreviewRequest: {
     type: 'object',
@@ -226,6 +250,27 @@ export const PHYSICAL_PARAMETER = {
   description: 'true: add the physical plan of the body\'s `backend` (the steps it would run; DuckDB\'s with their SQL). Nothing runs and no file is read.',
   schema: { type: 'boolean', default: false },
   example: true,
+} as const;
+
+/** The `since` query parameter of the job list: the version the client has (a held wait). */
+export const LIST_SINCE_PARAMETER = {
+  name: 'since',
+  in: 'query',
+  required: false,
+  description:
+    'The `version` of the list the client already has. When given, the answer is held until the list differs from it (a job submitted, started or ended on any replica) or `timeout` passes (then the list as it is, with the same version); a different version answers at once.',
+  schema: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]*$' },
+  example: 'version-from-a-previous-list',
+} as const;
+
+/** The `timeout` query parameter of a held job list. */
+export const LIST_TIMEOUT_PARAMETER = {
+  name: 'timeout',
+  in: 'query',
+  required: false,
+  description: `With \`since\`: seconds to hold the answer: 0 or absent means ${DEFAULT_LIST_WAIT_SECONDS}; values above ${MAX_LIST_WAIT_SECONDS} are capped.`,
+  schema: { type: 'integer', minimum: 0, default: DEFAULT_LIST_WAIT_SECONDS },
+  example: 10,
 } as const;
 
 /** The `limit` query parameter of the rows route (see look-request.ts). */

@@ -1,11 +1,11 @@
 /** `/api/jobs`: submit, list, read, wait for and cancel jobs of the job service. */
-import type { JobService } from '@pipeline/jobs';
+import { listVersion, type JobService } from '@pipeline/jobs';
 import type { Logger } from '@pipeline/server-kit';
 import { Router, type Response } from 'express';
-import { httpError } from '../errors';
+import { httpError, invalidRequest } from '../errors';
 import { toJobJson, toJobProgressJson } from '../job-json';
 import { checkJobId, readPipelineRequest } from '../request';
-import { parseWaitTimeout } from '../wait-timeout';
+import { DEFAULT_LIST_WAIT_SECONDS, MAX_LIST_WAIT_SECONDS, parseWaitTimeout } from '../wait-timeout';
 
 /**
  * The job routes over `jobs`; `shutdownSignal` ends pending waits early with the job as it is.
@@ -22,8 +22,28 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger:
     res.status(202).json({ job_id: job.id, status: job.status });
   });
 
-  router.get('/jobs', async (_req, res) => {
-    res.json({ jobs: (await jobs.list()).map(toJobJson) });
+  // With `since` (the version of the list the client has), held until the list differs or
+  // `timeout` passes: a job submitted on any replica appears at once, without polling.
+  router.get('/jobs', async (req, res) => {
+    const since = req.query['since'];
+    if (since === undefined) {
+      const list = await jobs.list();
+      res.json({ jobs: list.map((job) => toJobJson(job, { steps: false })), version: listVersion(list) });
+      return;
+    }
+    if (typeof since !== 'string' || !/^[A-Za-z0-9_-]{0,64}$/.test(since)) {
+      throw invalidRequest('since must be the version a previous GET /api/jobs answered');
+    }
+    const timeoutMs = parseWaitTimeout(req.query['timeout'], { defaultSeconds: DEFAULT_LIST_WAIT_SECONDS, maxSeconds: MAX_LIST_WAIT_SECONDS });
+    const ended = endOfWait(res, shutdownSignal);
+    let view;
+    try {
+      view = await jobs.waitForList(since, timeoutMs, ended.signal);
+    } finally {
+      ended.dispose();
+    }
+    if (ended.clientGone()) return;
+    res.json({ jobs: view.jobs.map((job) => toJobJson(job, { steps: false })), version: view.version });
   });
 
   router.get('/jobs/:id', async (req, res) => {

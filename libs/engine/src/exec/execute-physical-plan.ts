@@ -85,7 +85,7 @@ export async function executePhysicalPlan<R>(plan: PhysicalPlan, primitives: Pla
       const materialized = plan.layout === 'streamed' && step.op !== 'stage' ? { materialized: step.storage === 'table' } : {};
       timings.push({ ref: step.asset, ms, ...materialized });
       const written = step.op === 'stage' ? staged.at(-1)?.write.rowsStaged : undefined;
-      options.onStep?.({ ref: step.asset, done: timings.length, total, ...(written === undefined ? {} : { rowsStaged: written }) });
+      options.onStep?.({ ref: step.asset, done: timings.length, total, ms, ...(written === undefined ? {} : { rowsStaged: written }) });
     }
   } catch (e) {
     throw withQualityResults(e, quality);

@@ -48,16 +48,18 @@ describe.each(BACKENDS)('progress of a run on %s', (backend) => {
   });
   afterEach(() => root.cleanup());
 
-  it('reports each asset as it is done, with the rows each output staged', async () => {
-    const seen: unknown[] = [];
-    await executePlan(plan(PIPELINE), { dataRoot: root.dir, backend }, { onStep: (p) => seen.push(p) });
+  it('reports each asset as it is done, with its time and the rows each output staged', async () => {
+    const seen: { ms: number }[] = [];
+    const result = await executePlan(plan(PIPELINE), { dataRoot: root.dir, backend }, { onStep: (p) => seen.push(p) });
     expect(seen).toEqual([
-      { ref: 'calls', done: 1, total: 6 },
-      { ref: 'byStatus', done: 2, total: 6 },
-      { ref: 'ok', done: 3, total: 6 },
-      { ref: 'failed', done: 4, total: 6 },
-      { ref: 'output_ok', done: 5, total: 6, rowsStaged: 2 },
-      { ref: 'output_failed', done: 6, total: 6, rowsStaged: 3 },
+      { ref: 'calls', done: 1, total: 6, ms: expect.any(Number) },
+      { ref: 'byStatus', done: 2, total: 6, ms: expect.any(Number) },
+      { ref: 'ok', done: 3, total: 6, ms: expect.any(Number) },
+      { ref: 'failed', done: 4, total: 6, ms: expect.any(Number) },
+      { ref: 'output_ok', done: 5, total: 6, ms: expect.any(Number), rowsStaged: 2 },
+      { ref: 'output_failed', done: 6, total: 6, ms: expect.any(Number), rowsStaged: 3 },
     ]);
+    // The time each step reports is the one the result's steps give it.
+    expect(seen.map((p) => p.ms)).toEqual(result.steps.map((s) => s.ms));
   });
 });

@@ -9,6 +9,7 @@ import { Piscina } from 'piscina';
 import type { JobProgress } from '../job';
 import type { ControlMessage, LookReply, LookTask, Rehearsal, RunJobTask, WarmTask, WorkerEngineConfig, WorkerEvent, WorkerReply, WorkerTask } from '../worker/protocol';
 import { claimCancel, createTaskState, isClaimed, withdrawBeforeStart, type CancelClaim } from '../worker/task-state';
+import { createStepTracker } from './step-tracker';
 
 /** How a task handed to a worker ended: its reply, or the reason its worker died. */
 export type Settlement<Reply> = { readonly kind: 'reply'; readonly reply: Reply } | { readonly kind: 'crashed'; readonly reason: string };
@@ -53,7 +54,10 @@ export interface WorkerPoolOptions {
 /** The pool as the job service uses it. */
 export interface WorkerPool {
   readonly size: number;
-  /** Hands `task` to a worker; `onStarted` fires when the worker reports it began. */
+  /**
+   * Hands `task` to a worker; `onStarted` fires when the worker reports it began, `onProgress`
+   * then and after each asset (every asset of the plan: waiting, running or done).
+   */
   dispatch(task: Omit<RunJobTask, 'control'>, onStarted: (at: string) => void, onProgress?: (progress: JobProgress) => void): DispatchedTask;
   /** Hands a look (rows of an output, preview of an asset) to a worker; the caller holds a slot for it. */
   look(task: DistributiveOmit<LookTask, 'control'>): DispatchedLook;
@@ -89,9 +93,12 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   return {
     size: options.size,
     dispatch(task, onStarted, onProgress) {
+      const tracker = createStepTracker(task.plan.steps.map((step) => step.ref));
       const controlled = runControlled<WorkerReply>(piscina, task, (event) => {
-        if (event.type === 'started') onStarted(event.at);
-        else onProgress?.({ assetsDone: event.assetsDone, assetsTotal: event.assetsTotal, rowsWritten: event.rowsWritten });
+        if (event.type === 'started') {
+          onStarted(event.at);
+          onProgress?.(tracker.started(event.at));
+        } else onProgress?.(tracker.stepDone(event));
       });
       const { state } = controlled;
       return {

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const errors: Error[] = [];
-async function replica(url: string, options: { workers?: number; queueCapacity?: number; leaseMs?: number } = {}): Promise<JobService> {
+async function replica(url: string, options: { workers?: number; queueCapacity?: number; leaseMs?: number; startLater?: boolean } = {}): Promise<JobService> {
   const store: JobStore = await createPostgresJobStore({ databaseUrl: url, leaseMs: options.leaseMs });
   return createJobService({
     dataRoot: root,
@@ -34,6 +34,7 @@ async function replica(url: string, options: { workers?: number; queueCapacity?:
     store,
     staleTempSweepMs: 0,
     onError: (e) => errors.push(e),
+    ...(options.startLater === true ? { startLater: true } : {}),
   });
 }
 
@@ -80,6 +81,28 @@ describe('job service on PostgreSQL: replicas share the jobs', () => {
     expect(fromA.map((j) => j.id).slice(-20)).toEqual(submitted.map((j) => j.id));
     const runs = await ranOn(url);
     for (const j of submitted) expect(runs.get(j.id)?.runs).toBe(1);
+  }, 60_000);
+
+  it('answers a held wait on the list on one replica when another replica submits a job', async () => {
+    // A replica that takes no jobs (never started) hears of them only through the database.
+    const watcher = await replica(url, { startLater: true });
+    try {
+      const { version, jobs: before } = await watcher.waitForList('', 0);
+      const held = watcher.waitForList(version, 30_000);
+      const started = Date.now();
+      const job = await a.submit({ yaml: smallPipeline('pg-list-wait') });
+      const view = await held;
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(view.jobs.map((j) => j.id)).toEqual([...before.map((j) => j.id), job.id]);
+      expect(view.version).not.toBe(version);
+      // Its end is heard the same way.
+      const ended = watcher.waitForList((await watcher.waitForList('', 0)).version, 30_000);
+      await a.wait(job.id, 30_000);
+      const last = await ended;
+      expect(last.jobs.find((j) => j.id === job.id)?.status).not.toBe('queued');
+    } finally {
+      await watcher.shutdown({ graceMs: 0 });
+    }
   }, 60_000);
 
   it('cancels from one replica a job running on the other within a second', async () => {

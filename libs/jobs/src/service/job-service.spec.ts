@@ -241,5 +241,37 @@ describe('job service: progress of a running job', () => {
     expect(seen.every((c) => c.status === 'running' && c.progress?.rowsWritten === (c.progress?.assetsDone === 3 ? job.outcome?.outputs[0]?.rowsWritten : 0))).toBe(true);
     expect(job.progress).toBeUndefined();
     expect((await jobs.get(job.id))?.progress).toBeUndefined();
+    // Every asset in plan order: when the group is done, the input and the group are done (each
+    // with its time and start), the output runs since the group ended.
+    const steps = seen[1]?.progress?.steps ?? [];
+    expect(steps.map((s) => [s.ref, s.state])).toEqual([
+      ['raw', 'done'],
+      ['grouped', 'done'],
+      ['out', 'running'],
+    ]);
+    expect(steps.every((s) => typeof s.startedAt === 'string' && s.startedAt >= (job.startedAt ?? ''))).toBe(true);
+    expect(steps.slice(0, 2).every((s) => typeof s.ms === 'number' && s.ms >= 0)).toBe(true);
+    expect(Date.parse(steps[2]?.startedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(steps[1]?.startedAt ?? '') + Math.floor(steps[1]?.ms ?? 0));
+    // The output's last report: done, with the rows it staged.
+    const last = seen.at(-1)?.progress?.steps.at(-1);
+    if (seen.at(-1)?.progress?.assetsDone === 3) expect(last).toMatchObject({ ref: 'out', state: 'done', rows: job.outcome?.outputs[0]?.rowsWritten });
   }, 60_000);
+
+  it('answers a held wait on the list once a job is submitted, not before', async () => {
+    const { version, jobs: before } = await jobs.waitForList('', 0);
+    let answered = false;
+    const held = jobs.waitForList(version, 60_000).then((view) => {
+      answered = true;
+      return view;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answered).toBe(false);
+    const submitted = Date.now();
+    const job = await jobs.submit({ yaml: slowPipeline('list-wait') });
+    const view = await held;
+    // Woken by the submission, not by its timeout (which would also list the job).
+    expect(Date.now() - submitted).toBeLessThan(15_000);
+    expect(view.jobs.map((j) => j.id)).toEqual([...before.map((j) => j.id), job.id]);
+    await jobs.wait(job.id, 60_000);
+  }, 120_000);
 });

@@ -24,6 +24,7 @@ import type { WorkerCrashMode, WorkerEngineConfig } from '../worker/protocol';
 import { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } from './defaults';
 import { DEFAULT_QUEUE_CAPACITY } from './job-queue';
 import { createJobWaiters } from './job-waiters';
+import { createListWatchers, type JobListView } from './list-watchers';
 import { createLooks, type LookOptions } from './looks';
 import { prepareRehearsal } from './warm-up';
 
@@ -77,6 +78,8 @@ export interface JobServiceOptions {
   workerFile?: string;
   /** V8 heap limits of each worker; a worker that exceeds them dies and its job fails. */
   workerResourceLimits?: ResourceLimits;
+  /** Held waits on the job list allowed at once (default 256); more fail with JOB_TOO_MANY_LIST_WAITS. */
+  maxListWaits?: number;
   /** Called after every change this replica makes to a job's record (submitted, started, finished), e.g. for metrics or logs. */
   onJobChange?: (job: JobRecord) => void;
   /**
@@ -154,6 +157,12 @@ export interface JobService {
   get(id: string): Promise<JobRecord | undefined>;
   /** Every job held, in submission order, oldest first. */
   list(): Promise<JobRecord[]>;
+  /**
+   * The list with its version, once its version differs from `since` (a job submitted, started
+   * or ended here or, with PostgreSQL, on another replica), or as it is when `timeoutMs` passes or
+   * `signal` aborts. Throws JOB_TOO_MANY_LIST_WAITS past `maxListWaits` held at once.
+   */
+  waitForList(since: string, timeoutMs: number, signal?: AbortSignal): Promise<JobListView>;
   /**
    * Resolves with the job once terminal (woken by its state change, no polling), or with its
    * current record when `timeoutMs` passes or `signal` aborts; undefined for an unknown id.
@@ -288,6 +297,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     },
   };
   const waiters = createJobWaiters();
+  const listWatchers = createListWatchers(() => list(), options.maxListWaits);
   const submitted = new Map<string, Submitted>();
   const inFlight = new Map<string, Flight>();
   // Cancels asked for jobs this replica claimed whose flight is not registered yet.
@@ -349,6 +359,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (record.status === 'failed') jobLog.warn(fields, 'job failed');
       else jobLog.info(fields, `job ${record.status}`);
     }
+    listWatchers.changed();
     tellListener(record);
   };
 
@@ -553,10 +564,11 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   // Progress only decorates a running record (no store write, no state change, no log line): the
   // replica running the job answers with it, listeners hear of it.
+  // Kept from the worker's 'started' event on, which can overtake the write of the running record.
   const reportProgress = (flight: Flight, progress: JobProgress): void => {
-    if (flight.record.status !== 'running' || flight.lost) return;
+    if (flight.lost || isTerminalStatus(flight.record.status)) return;
     flight.progress = progress;
-    tellListener({ ...flight.record, progress });
+    if (flight.record.status === 'running') tellListener({ ...flight.record, progress });
   };
   /** `record` with the progress this replica knows of, while it runs here. */
   const withProgress = (record: JobRecord | undefined): JobRecord | undefined => {
@@ -663,6 +675,8 @@ export function createJobService(options: JobServiceOptions): JobService {
   };
 
   const unsubscribe = store.subscribe((event) => {
+    // Another replica's submission or status change (or a reconnection) may change the list.
+    if (event.type !== 'cancel') listWatchers.changed();
     switch (event.type) {
       case 'queued':
         pump();
@@ -825,6 +839,10 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   if (options.startLater !== true) start();
 
+  async function list(): Promise<JobRecord[]> {
+    return (await store.list()).map((r) => withProgress(r) as JobRecord);
+  }
+
   return {
     async submit(request, context) {
       if (!accepting) throw jobsErrors.shuttingDown();
@@ -872,7 +890,8 @@ export function createJobService(options: JobServiceOptions): JobService {
       const { plan, backend } = planRequest(normaliseRequest(request));
       return looks.preview(plan, backend, asset, lookOptions);
     },
-    list: async () => (await store.list()).map((r) => withProgress(r) as JobRecord),
+    list,
+    waitForList: (since, timeoutMs, signal) => listWatchers.wait(since, timeoutMs, signal),
     async wait(id, timeoutMs, signal) {
       const current = await store.get(id);
       if (current === undefined) return undefined;

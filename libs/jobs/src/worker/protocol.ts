@@ -99,7 +99,19 @@ export type ControlMessage = CancelMessage;
 /** Worker -> main over the control port. */
 export type WorkerEvent =
   | { readonly type: 'started'; readonly at: string }
-  | { readonly type: 'progress'; readonly assetsDone: number; readonly assetsTotal: number; readonly rowsWritten: number };
+  | {
+      readonly type: 'progress';
+      readonly assetsDone: number;
+      readonly assetsTotal: number;
+      /** Rows every output of the job staged so far. */
+      readonly rowsWritten: number;
+      /** The asset just done, its time in ms and, for an output, the rows it staged. */
+      readonly ref: string;
+      readonly ms: number;
+      readonly rows?: number;
+      /** When it was done (UTC ISO 8601). */
+      readonly at: string;
+    };
 
 /**
  * The answer to one task (a worker never rejects a task on purpose): the job's outcome, or why it

@@ -55,7 +55,16 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
         signal: controller.signal,
         onStep: (step) => {
           rowsWritten += step.rowsStaged ?? 0;
-          port.postMessage({ type: 'progress', assetsDone: step.done, assetsTotal: step.total, rowsWritten } satisfies WorkerEvent);
+          port.postMessage({
+            type: 'progress',
+            assetsDone: step.done,
+            assetsTotal: step.total,
+            rowsWritten,
+            ref: step.ref,
+            ms: step.ms,
+            ...(step.rowsStaged === undefined ? {} : { rows: step.rowsStaged }),
+            at: new Date().toISOString(),
+          } satisfies WorkerEvent);
         },
       });
       const outcome: JobOutcome = {

@@ -15,6 +15,7 @@ import { type ValidationError, validationErrors } from './errors';
 import { checkAsset, declaredAssets } from './rules/asset-rules';
 import { checkHeader } from './rules/document-rules';
 import { checkGraph } from './rules/graph-rules';
+import { checkLateralJoins } from './rules/lateral-rules';
 import { checkMetadata } from './rules/metadata-rules';
 import { checkQuality } from './rules/quality-rules';
 import type { ReferenceStatus } from './rules/source-rules';
@@ -81,6 +82,8 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
 
   const graphError = checkGraph(assets, upstream);
   if (graphError !== undefined) return { ok: false, error: graphError };
+  const lateralError = checkLateralJoins(assets, upstream);
+  if (lateralError !== undefined) return { ok: false, error: lateralError };
 
   let quality: QualitySuite[] | undefined;
   const qualityNode = doc.root.get('quality');

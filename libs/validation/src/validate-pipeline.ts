@@ -16,7 +16,7 @@ import { checkAsset, declaredAssets } from './rules/asset-rules';
 import { checkHeader } from './rules/document-rules';
 import { checkGraph } from './rules/graph-rules';
 import { checkLateralJoins } from './rules/lateral-rules';
-import { checkMetadata } from './rules/metadata-rules';
+import { checkMetadata, inputColumnMetadata } from './rules/metadata-rules';
 import { checkQuality } from './rules/quality-rules';
 import type { ReferenceStatus } from './rules/source-rules';
 import { checkVariablesArgument } from './rules/variables-argument';
@@ -100,8 +100,12 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
     quality = [...checked.suites];
   }
 
-  const metadataError = checkMetadata({ doc, variables: vars.variables, budget }, new Set(assets.map((a) => a.ref)));
+  const metadataContext = { doc, variables: vars.variables, budget };
+  const metadataError = checkMetadata(metadataContext, new Set(assets.map((a) => a.ref)));
   if (metadataError !== undefined) return { ok: false, error: metadataError };
+  const described = inputColumnMetadata(metadataContext);
+  // The engine checks them against the dataset when it reads the input (E-META-004).
+  const withMetadata = described.size === 0 ? assets : assets.map((a) => (a.source.kind === 'input' && described.has(a.ref) ? { ...a, source: { ...a.source, metadataColumns: described.get(a.ref) as readonly string[] } } : a));
 
   return {
     ok: true,
@@ -109,7 +113,7 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
       version: '3.0',
       ...(header.header.name === undefined ? {} : { name: header.header.name }),
       ...(header.header.description === undefined ? {} : { description: header.header.description }),
-      assets,
+      assets: withMetadata,
       ...(quality === undefined || quality.length === 0 ? {} : { quality }),
     },
   };

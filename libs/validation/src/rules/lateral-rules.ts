@@ -15,7 +15,7 @@ export function checkLateralJoins(assets: readonly AssetDefinition[], upstream: 
     if (join.source.kind !== 'lateral_join') continue;
     const { left, right } = join.source;
     const at = index.get(right);
-    if (at === undefined || reaches(at, left, assets, upstream, index)) continue;
+    if (at === undefined || reaches(at, left, upstream, index)) continue;
     const asset = assets[at];
     const found = leftColumnRead(asset.source, left);
     if (found === undefined) continue;
@@ -31,7 +31,7 @@ export function checkLateralJoins(assets: readonly AssetDefinition[], upstream: 
 }
 
 /** True when `target` is `assets[from]`'s own input or further upstream (its columns then pass through). */
-function reaches(from: number, target: string, assets: readonly AssetDefinition[], upstream: readonly (readonly string[])[], index: ReadonlyMap<string, number>): boolean {
+function reaches(from: number, target: string, upstream: readonly (readonly string[])[], index: ReadonlyMap<string, number>): boolean {
   const seen = new Set<number>();
   const stack = [from];
   while (stack.length > 0) {

@@ -103,7 +103,9 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
   const metadataContext = { doc, variables: vars.variables, budget };
   const metadataError = checkMetadata(metadataContext, new Set(assets.map((a) => a.ref)));
   if (metadataError !== undefined) return { ok: false, error: metadataError };
-  const described = inputColumnMetadata(metadataContext);
+  // A budget of its own: these names were substituted within the document's budget already.
+  const described = inputColumnMetadata({ ...metadataContext, budget: createSubstitutionBudget() });
+  if (!(described instanceof Map)) return { ok: false, error: described as ValidationError };
   // The engine checks them against the dataset when it reads the input (E-META-004).
   const withMetadata = described.size === 0 ? assets : assets.map((a) => (a.source.kind === 'input' && described.has(a.ref) ? { ...a, source: { ...a.source, metadataColumns: described.get(a.ref) as readonly string[] } } : a));
 

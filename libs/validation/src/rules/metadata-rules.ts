@@ -71,10 +71,20 @@ export function checkMetadata(ctx: Context, assets: ReadonlySet<string>): Valida
  * the engine to check against the dataset when it reads the input (E-META-004). Call after
  * checkMetadata passed: the values are then known to be well formed.
  */
-export function inputColumnMetadata(ctx: Context): ReadonlyMap<string, readonly string[]> {
+export function inputColumnMetadata(ctx: Context): ReadonlyMap<string, readonly string[]> | ValidationError {
   const found = new Map<string, readonly string[]>();
   const list = ctx.doc.root.get('input');
   if (list === undefined || !isRawList(list)) return found;
+  try {
+    collectColumnNames(ctx, list, found);
+  } catch (e) {
+    if (e instanceof Stop) return e.error;
+    throw e;
+  }
+  return found;
+}
+
+function collectColumnNames(ctx: Context, list: RawList, found: Map<string, readonly string[]>): void {
   for (const entry of list) {
     if (!isRawMap(entry)) continue;
     const name = entry.get('name');
@@ -87,7 +97,6 @@ export function inputColumnMetadata(ctx: Context): ReadonlyMap<string, readonly 
     });
     if (names.length > 0) found.set(name, names);
   }
-  return found;
 }
 
 function checkPipeline(ctx: Context, node: RawMap): void {

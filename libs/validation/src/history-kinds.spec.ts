@@ -219,4 +219,17 @@ describe('lateralJoin (spec 8.40)', () => {
   ])('refuses %s', (_name, transformation, expected) => {
     expect(problem(transformation, 'lateral')).toBe(expected);
   });
+
+  const mine = (filter: string): string => `- name: mine\n  where: { from: orders, filter: "${filter}" }\n${entry('left: trades, right: mine')}`;
+  it('refuses a right side reading the left asset\'s columns, naming the field, the column and the join', () => {
+    expect(problem(mine('orders.trade_id = trades.id'), 'lateral')).toBe(
+      'V-006: asset "mine": where.filter reads column "trades.id" of asset "trades", the left side of lateral join "lateral": a lateral join\'s right side is an asset computed on its own in this service, not once per left row (spec 8.40\'s correlated right side is not supported); correlate through the join\'s on instead (on: ["trades.id = mine.<column>"])',
+    );
+  });
+
+  it('accepts a right side reading its own input by name, or an asset upstream of it, whatever the left', () => {
+    expect(problem(mine('orders.trade_id > 1'), 'lateral')).toBeUndefined();
+    const chained = `- name: both\n  join: { left: orders, right: [ { name: trades, type: inner, on: ["orders.trade_id = trades.id"] } ] }\n- name: mine\n  where: { from: both, filter: "trades.id > 1" }\n${entry('left: trades, right: mine')}`;
+    expect(problem(chained, 'lateral')).toBeUndefined();
+  });
 });

@@ -42,10 +42,14 @@ describe('metadata (spec 18)', () => {
       }),
     );
     expect(plain.ok && rich.ok).toBe(true);
-    // The metadata lines move the assets' positions; what they compute stays.
-    const computed = (r: typeof plain) => (r.ok ? r.pipeline.assets.map((a) => ({ ref: a.ref, source: a.source })) : []);
+    // The metadata lines move the assets' positions; what they compute stays. The described
+    // columns go with the input, for the engine to check against the dataset (E-META-004).
+    const computed = (r: typeof plain) =>
+      r.ok ? r.pipeline.assets.map((a) => ({ ref: a.ref, source: a.source.kind === 'input' ? { ...a.source, metadataColumns: undefined } : a.source })) : [];
     expect(computed(rich)).toEqual(computed(plain));
     expect(computed(rich)).toHaveLength(2);
+    expect(rich.ok && rich.pipeline.assets[0].source).toMatchObject({ kind: 'input', metadataColumns: ['id', 'email'] });
+    expect(plain.ok && plain.pipeline.assets[0].source).not.toHaveProperty('metadataColumns');
   });
 
   it('E-META-001: an owner type outside technical, business, steward', () => {

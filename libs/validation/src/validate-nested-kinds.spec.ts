@@ -66,9 +66,15 @@ describe('parse', () => {
     expect(sourceOf(validatePipeline(doc(json, 'p')), 'p')).toMatchObject({ schema: [{ name: 's', type: 'struct<a:array<long>,b:map<string,double>>' }] });
   });
 
+  it('accepts no schema: the columns are inferred when the job runs (spec 8.38)', () => {
+    const json = '- name: p\n  parse:\n    from: rawLogs\n    column: payload\n    format: json';
+    const source = sourceOf(validatePipeline(doc(json, 'p')), 'p');
+    expect(source).toMatchObject({ kind: 'parse', column: 'payload', format: 'json' });
+    expect(source).not.toHaveProperty('schema');
+  });
+
   const parse = (fields: string): string => `- name: bad\n  parse:\n    from: rawLogs\n    column: payload\n${fields.replace(/^/gm, '    ')}`;
   it.each([
-    ['no schema (no inference here)', parse('format: json'), 'V-006: asset "bad": parse.schema is required: this service does not infer the parsed columns (list them with their dataType)'],
     ['an unknown format', parse('format: xml\nschema: [{ name: a, dataType: string }]'), 'V-006: asset "bad": parse.format must be one of json, csv'],
     ['an unknown type', parse('format: json\nschema: [{ name: a, dataType: "list<int>" }]'), 'V-006: asset "bad": parse.schema[0].dataType is not a type: unknown type "list" at character 5 of "list<int>"'],
     ['an unclosed nested type', parse('format: json\nschema: [{ name: a, dataType: "map<string, int" }]'), 'V-006: asset "bad": parse.schema[0].dataType is not a type: expected ">" at character 16 of "map<string, int"'],

@@ -917,9 +917,7 @@ describe('sample and the physical hints', () => {
     expect(problem('{ sample: { from: raw, lowerBound: 0.2, upperBound: 0.4 } }')).toBeUndefined();
     expect(problem('{ sample: { from: raw } }')).toBe('V-006: asset "s": sample.fraction or lowerBound and upperBound: give exactly one of them');
     expect(problem('{ sample: { from: raw, fraction: 1.5 } }')).toBe('V-006: asset "s": sample.fraction must be in (0, 1] (got 1.5)');
-    expect(problem('{ sample: { from: raw, fraction: 0.5, withReplacement: true } }')).toBe(
-      'V-006: asset "s": sample.withReplacement true is not supported by this service (a row is drawn at most once)',
-    );
+    expect(problem('{ sample: { from: raw, fraction: 0.5, withReplacement: true } }')).toBeUndefined();
     expect(problem('{ repartition: { from: raw, numPartitions: 0 } }')).toBe('V-006: asset "s": repartition.numPartitions must be >= 1');
     expect(problem('{ hint: { from: raw, hints: [ { name: broadcast } ] } }')).toBeUndefined();
     expect(problem('{ coalesce: { from: raw } }')).toBe('V-006: asset "s": coalesce.numPartitions is required');

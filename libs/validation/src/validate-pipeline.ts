@@ -15,7 +15,8 @@ import { type ValidationError, validationErrors } from './errors';
 import { checkAsset, declaredAssets } from './rules/asset-rules';
 import { checkHeader } from './rules/document-rules';
 import { checkGraph } from './rules/graph-rules';
-import { checkMetadata } from './rules/metadata-rules';
+import { checkLateralJoins } from './rules/lateral-rules';
+import { checkMetadata, inputColumnMetadata } from './rules/metadata-rules';
 import { checkQuality } from './rules/quality-rules';
 import type { ReferenceStatus } from './rules/source-rules';
 import { checkVariablesArgument } from './rules/variables-argument';
@@ -81,6 +82,8 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
 
   const graphError = checkGraph(assets, upstream);
   if (graphError !== undefined) return { ok: false, error: graphError };
+  const lateralError = checkLateralJoins(assets, upstream);
+  if (lateralError !== undefined) return { ok: false, error: lateralError };
 
   let quality: QualitySuite[] | undefined;
   const qualityNode = doc.root.get('quality');
@@ -97,8 +100,14 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
     quality = [...checked.suites];
   }
 
-  const metadataError = checkMetadata({ doc, variables: vars.variables, budget }, new Set(assets.map((a) => a.ref)));
+  const metadataContext = { doc, variables: vars.variables, budget };
+  const metadataError = checkMetadata(metadataContext, new Set(assets.map((a) => a.ref)));
   if (metadataError !== undefined) return { ok: false, error: metadataError };
+  // A budget of its own: these names were substituted within the document's budget already.
+  const described = inputColumnMetadata({ ...metadataContext, budget: createSubstitutionBudget() });
+  if (!(described instanceof Map)) return { ok: false, error: described as ValidationError };
+  // The engine checks them against the dataset when it reads the input (E-META-004).
+  const withMetadata = described.size === 0 ? assets : assets.map((a) => (a.source.kind === 'input' && described.has(a.ref) ? { ...a, source: { ...a.source, metadataColumns: described.get(a.ref) as readonly string[] } } : a));
 
   return {
     ok: true,
@@ -106,7 +115,7 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
       version: '3.0',
       ...(header.header.name === undefined ? {} : { name: header.header.name }),
       ...(header.header.description === undefined ? {} : { description: header.header.description }),
-      assets,
+      assets: withMetadata,
       ...(quality === undefined || quality.length === 0 ? {} : { quality }),
     },
   };

@@ -10,6 +10,12 @@ export interface InputSource {
   readonly format: Format;
   readonly path: string;
   readonly options: Readonly<Record<string, string>>;
+  /**
+   * The column names a Teckel-shape input entry's `columns:` metadata describes (spec 18.4), which
+   * must be columns of the dataset (E-META-004): checked when the input is read, as only then are
+   * its columns known. Validation sets it from the entry; absent when the entry describes none.
+   */
+  readonly metadataColumns?: readonly string[];
 }
 
 /** The `input` kind. */

@@ -14,7 +14,8 @@ export interface ParseSource {
   readonly from: string;
   readonly column: string;
   readonly format: 'json' | 'csv';
-  readonly schema: readonly { readonly name: string; readonly type: string }[];
+  /** Absent: inferred from the column's values when the job runs (spec 8.38). */
+  readonly schema?: readonly { readonly name: string; readonly type: string }[];
   /** csv: the delimiter (default `,`). */
   readonly delimiter: string;
 }
@@ -110,7 +111,7 @@ export const PARSE_KIND = defineKind({
   kind: 'parse',
   role: 'transformation',
   description:
-    'Reads the text column `column` of `from` as `format` `json` (an object per value) or `csv` (one line per value, fields split at `options.delimiter`, default `,`, no quoting) into the `schema` columns (`{name, dataType}`, nested types for JSON), which take its place; a value that is not valid JSON, a missing field or one that does not convert gives NULL. The schema is required (no inference).',
+    'Reads the text column `column` of `from` as `format` `json` (an object per value) or `csv` (one line per value, fields split at `options.delimiter`, default `,`, no quoting) into the `schema` columns (`{name, dataType}`, nested types for JSON), which take its place; a value that is not valid JSON, a missing field or one that does not convert gives NULL. Without `schema` the columns are inferred from the first 1,000 non-NULL values as Spark infers them (JSON: the fields of the objects, sorted by name; CSV: `_c0`, `_c1`, ...).',
   label: 'PARSE',
   fields: {
     from: ASSET_REF,
@@ -120,9 +121,8 @@ export const PARSE_KIND = defineKind({
     options: optional(mapOf(text(), { description: 'format options (csv: delimiter)' })),
   },
   check: (fields) => {
-    if (fields.schema === undefined) return { field: 'schema', detail: 'is required: this service does not infer the parsed columns (list them with their dataType)' };
     const seen = new Map<string, number>();
-    for (const [i, c] of fields.schema.entries()) {
+    for (const [i, c] of (fields.schema ?? []).entries()) {
       const type = readDataType(c.dataType);
       if (typeof type !== 'string') return { field: `schema[${i}].dataType`, detail: type.problem };
       if (fields.format === 'csv' && /[<]/.test(type)) return { field: `schema[${i}].dataType`, detail: `is ${type}: a CSV field holds no nested value` };
@@ -141,7 +141,7 @@ export const PARSE_KIND = defineKind({
     from: fields.from,
     column: fields.column,
     format: fields.format,
-    schema: (fields.schema ?? []).map((c) => ({ name: c.name, type: readDataType(c.dataType) as string })),
+    ...(fields.schema === undefined ? {} : { schema: fields.schema.map((c) => ({ name: c.name, type: readDataType(c.dataType) as string })) }),
     delimiter: fields.options?.delimiter ?? ',',
   }),
   upstream: (source) => [source.from],

@@ -3,12 +3,17 @@ import { integer, number, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, FLAG } from './schema-parts';
 
-/** A seeded sample: the rows whose draw (a function of seed and position) falls in [lowerBound, upperBound). */
+/**
+ * A seeded sample: without replacement the rows whose draw (a function of seed and position) falls
+ * in [lowerBound, upperBound); with replacement each row repeated k times, k ~ Poisson(upperBound -
+ * lowerBound) drawn from the same function (Spark's Poisson sampling), repeats adjacent.
+ */
 export interface SampleSource {
   readonly kind: 'sample';
   readonly from: string;
   readonly lowerBound: number;
   readonly upperBound: number;
+  readonly withReplacement: boolean;
   /** Drawn when the document gives none (then two runs differ). */
   readonly seed: number;
 }
@@ -18,7 +23,7 @@ export const SAMPLE_KIND = defineKind({
   kind: 'sample',
   role: 'transformation',
   description:
-    'A random sample of `from`: about `fraction` of the rows (or those drawn in [`lowerBound`, `upperBound`)), the same rows for the same `seed` on a given backend, in input order.',
+    'A random sample of `from`: about `fraction` of the rows (or those drawn in [`lowerBound`, `upperBound`)), the same rows for the same `seed` on a given backend, in input order; with `withReplacement` each row appears k times, k ~ Poisson(fraction), repeats adjacent.',
   label: 'SAMPLE',
   fields: {
     from: ASSET_REF,
@@ -45,9 +50,6 @@ export const SAMPLE_KIND = defineKind({
         return { field: 'lowerBound', detail: `and upperBound must satisfy 0 <= lowerBound < upperBound <= 1 (got ${lower} and ${upper})` };
       }
     }
-    if (fields.withReplacement === true) {
-      return { field: 'withReplacement', detail: 'true is not supported by this service (a row is drawn at most once)' };
-    }
     return undefined;
   },
   build: (fields): SampleSource => ({
@@ -55,6 +57,7 @@ export const SAMPLE_KIND = defineKind({
     from: fields.from,
     lowerBound: fields.fraction === undefined ? (fields.lowerBound ?? 0) : 0,
     upperBound: fields.fraction ?? (fields.upperBound as number),
+    withReplacement: fields.withReplacement === true,
     // Without a seed every run draws its own sample.
     seed: fields.seed ?? Math.floor(Math.random() * 2 ** 31),
   }),

@@ -40,7 +40,7 @@ import { bindSelect, type BoundSelect } from './binders/select';
 import { bindTail, type BoundTail } from './binders/tail';
 import { bindTranspose, probeTranspose, type BoundTranspose } from './binders/transpose';
 import { bindFlatten, type BoundFlatten } from './binders/flatten';
-import { bindParse, type BoundParse } from './binders/parse';
+import { bindParse, probeParse, type BoundParse } from './binders/parse';
 import { bindUnion, type BoundUnion } from './binders/union';
 import { bindUnpivot, type BoundUnpivot } from './binders/unpivot';
 import { bindWhere, type BoundWhere } from './binders/where';
@@ -155,6 +155,7 @@ const PROBERS: { readonly [K in TransformationKind]?: Prober<K> } = {
   pivot: probePivot,
   crosstab: probeCrosstab,
   transpose: probeTranspose,
+  parse: probeParse,
 };
 
 /** What `source` must read from its upstream before it is bound (check/probe.ts), if anything. */

@@ -37,6 +37,7 @@ import type { DanfoInput } from './kinds/danfo-kind';
 import { danfoMeasurer, type DanfoData } from './measure';
 import type { MeasureRequest, Measures } from '../quality/measure';
 import { rowChecksOf, runRowChecks } from '../quality/run-quality';
+import { checkColumnMetadata } from '../check/column-metadata';
 
 interface DanfoHandle {
   readonly id: string;
@@ -93,6 +94,7 @@ export class DanfoBackend implements Backend {
     const file = locateInputFile(this.root, source.path, ref);
     const options = readFormatOptions(source.format, source.options, ref);
     const { columns, data } = formatModule(options).readColumns(file.absolute, source.path, options, ref);
+    checkColumnMetadata(ref, source, columns);
     return { columns, data, rowCount: data[0]?.length ?? 0 };
   }
 

@@ -10,6 +10,12 @@ export function answerProbe(request: ProbeRequest, input: DanfoInput): ProbeAnsw
     const at = input.columns.findIndex((c) => c.name === name);
     return { type: input.columns[at].type, data: input.data[at] };
   });
+  if (request.what === 'sample') {
+    const [{ type, data }] = picked;
+    const values: (string | null)[][] = [];
+    for (let i = 0; i < input.rowCount && values.length < (request.limit ?? 0); i++) if (data[i] !== null) values.push([formatValue(type, data[i])]);
+    return values;
+  }
   if (request.what === 'rows') {
     const n = Math.min(input.rowCount, MAX_PROBED_VALUES + 1);
     return Array.from({ length: n }, (_, i) => picked.map((p) => formatValue(p.type, p.data[i])));

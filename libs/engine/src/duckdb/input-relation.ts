@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import { MAX_JSON_DEPTH, type InputSource } from '@pipeline/definition';
 import type { Column } from '../check/bind-expression';
+import { checkColumnMetadata } from '../check/column-metadata';
 import { engineError, isEngineError, readFailed } from '../errors';
 import { CsvSyntaxError, parseCsv } from '../formats/csv-text';
 import { readFormatOptions, type CsvOptions, type FormatOptions, type JsonOptions } from '../formats/format-options';
@@ -54,10 +55,14 @@ export async function inputRelation(
   const identity = fileIdentity(file.absolute);
   const variant = `${estimateRows}\u0000${JSON.stringify(options)}`;
   const known = knownInputs.get(identity, variant);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    checkColumnMetadata(ref, source, known.columns);
+    return known;
+  }
   const relation = await describeInput(db, ref, source, file, options, signal, estimateRows);
   // A check cut short by an abort answers "keep DuckDB's detection", which holds but is slower.
   if (signal?.aborted !== true) knownInputs.remember(identity, variant, relation);
+  checkColumnMetadata(ref, source, relation.columns);
   return relation;
 }
 

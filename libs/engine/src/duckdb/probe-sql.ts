@@ -12,6 +12,10 @@ export function probeSql(request: ProbeRequest, relation: string, columns: reado
     return `SELECT CAST("v" AS VARCHAR) FROM (SELECT DISTINCT ${c} AS "v" FROM ${relation} WHERE ${c} IS NOT NULL) ORDER BY "v" ${limit}`;
   }
   const seq = freshColumnName(columns, '__seq');
+  if (request.what === 'sample') {
+    const c = q(request.columns[0]);
+    return `SELECT CAST(${c} AS VARCHAR) FROM ${numberedRows(relation, seq)} WHERE ${c} IS NOT NULL ORDER BY ${q(seq)} LIMIT ${request.limit ?? 0}`;
+  }
   const items = request.columns.length === 0 ? 'NULL' : request.columns.map((c) => `CAST(${q(c)} AS VARCHAR)`).join(', ');
   return `SELECT ${items} FROM ${numberedRows(relation, seq)} ORDER BY ${q(seq)} ${limit}`;
 }

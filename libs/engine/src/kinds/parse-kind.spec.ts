@@ -86,6 +86,49 @@ describe('parse on duckdb', () => {
     await expect(run('{ parse: { from: rawLogs, column: id, format: csv, schema: [{ name: a, dataType: string }] } }')).rejects.toThrow('asset "parsedEvents": column: column "id" is long; parse reads text');
   });
 
+  it('infers the JSON columns without a schema, as Spark does: fields sorted by name, long, double, nested (spec 8.38)', async () => {
+    root.write(
+      'logs.csv',
+      [
+        'id,payload,line',
+        '1,"{""b"": 1, ""a"": ""x"", ""s"": {""k"": true}}",l1',
+        '2,"{""b"": 2.5, ""c"": [1, 2], ""z"": null}",l2',
+        '3,not json,l3',
+        '4,,l4',
+      ].join('\n') + '\n',
+    );
+    await run('{ parse: { from: rawLogs, column: payload, format: json } }');
+    expect(root.read('out.json')).toBe(
+      [
+        '{"id":1,"a":"x","b":1.0,"c":null,"s":{"k":true},"z":null,"line":"l1"}',
+        '{"id":2,"a":null,"b":2.5,"c":[1,2],"s":null,"z":null,"line":"l2"}',
+        '{"id":3,"a":null,"b":null,"c":null,"s":null,"z":null,"line":"l3"}',
+        '{"id":4,"a":null,"b":null,"c":null,"s":null,"z":null,"line":"l4"}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('infers CSV columns _c0, _c1, ... with the narrowest type every field reads as', async () => {
+    root.write('logs.csv', ['id,payload,line', '1,p,a;1;2.5;true', '2,p,b;2;3', '3,p,'].join('\n') + '\n');
+    await run("{ parse: { from: rawLogs, column: line, format: csv, options: { delimiter: ';' } } }");
+    expect(root.read('out.json')).toBe(
+      [
+        '{"id":1,"payload":"p","_c0":"a","_c1":1,"_c2":2.5,"_c3":true}',
+        '{"id":2,"payload":"p","_c0":"b","_c1":2,"_c2":3.0,"_c3":null}',
+        '{"id":3,"payload":"p","_c0":null,"_c1":null,"_c2":null,"_c3":null}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('fails naming the column when the sample holds no JSON object to infer from', async () => {
+    root.write('logs.csv', ['id,payload,line', '1,[1],a', '2,oops,b'].join('\n') + '\n');
+    await expect(run('{ parse: { from: rawLogs, column: payload, format: json } }')).rejects.toThrow(
+      'asset "parsedEvents": schema: cannot be inferred: the first 1000 non-NULL values of column "payload" holds no JSON object; list the columns with their dataType',
+    );
+  });
+
   it('is refused on danfo with V-014 naming kind and backend', () => {
     const validated = validatePipeline(pipeline('{ parse: { from: rawLogs, column: line, format: csv, schema: [{ name: a, dataType: string }] } }'));
     if (!validated.ok) throw new Error(validated.error.message);

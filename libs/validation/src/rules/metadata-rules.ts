@@ -66,6 +66,39 @@ export function checkMetadata(ctx: Context, assets: ReadonlySet<string>): Valida
   }
 }
 
+/**
+ * The column names each Teckel-shape input entry's `columns:` metadata describes, by asset ref, for
+ * the engine to check against the dataset when it reads the input (E-META-004). Call after
+ * checkMetadata passed: the values are then known to be well formed.
+ */
+export function inputColumnMetadata(ctx: Context): ReadonlyMap<string, readonly string[]> | ValidationError {
+  const found = new Map<string, readonly string[]>();
+  const list = ctx.doc.root.get('input');
+  if (list === undefined || !isRawList(list)) return found;
+  try {
+    collectColumnNames(ctx, list, found);
+  } catch (e) {
+    if (e instanceof Stop) return e.error;
+    throw e;
+  }
+  return found;
+}
+
+function collectColumnNames(ctx: Context, list: RawList, found: Map<string, readonly string[]>): void {
+  for (const entry of list) {
+    if (!isRawMap(entry)) continue;
+    const name = entry.get('name');
+    const columns = entry.get('columns');
+    if (typeof name !== 'string' || columns === undefined || !isRawList(columns)) continue;
+    const place: Place = { label: `asset "${name}"`, details: {} };
+    const names = columns.flatMap((c, i) => {
+      const n = isRawMap(c) ? text(ctx, place, `columns[${i}].name`, c.get('name')) : undefined;
+      return n === undefined ? [] : [n];
+    });
+    if (names.length > 0) found.set(name, names);
+  }
+}
+
 function checkPipeline(ctx: Context, node: RawMap): void {
   const place: Place = { label: 'pipeline', details: lineOf(ctx, node) };
   const owner = node.get('owner');

@@ -1,11 +1,13 @@
 /**
  * Binds a parse (spec 8.38): the column must be text; the schema's columns take its place, in
- * schema order, with their declared types.
+ * schema order, with their declared types. Without a schema the columns are inferred from a
+ * sample of the column's values (check/infer-parse-schema.ts), which the probe reads first.
  */
-import { typeError } from '../../errors';
+import { engineError, typeError } from '../../errors';
 import type { DataType } from '../../types/data-type';
 import type { Column } from '../bind-expression';
-import { resolveColumn, uniqueColumns, type Binder } from './binder-kit';
+import { INFER_SAMPLE, inferCsvFields, inferJsonFields } from '../infer-parse-schema';
+import { resolveColumn, uniqueColumns, type Binder, type Prober } from './binder-kit';
 
 export interface BoundParse {
   readonly kind: 'parse';
@@ -18,14 +20,37 @@ export interface BoundParse {
   readonly outputs: readonly (Column & { readonly parsed: boolean })[];
 }
 
-export const bindParse: Binder<'parse', BoundParse> = (ref, source, upstream) => {
+/** Without a schema: the first INFER_SAMPLE non-NULL values of the column. */
+export const probeParse: Prober<'parse'> = (ref, source, upstream) =>
+  source.schema !== undefined
+    ? undefined
+    : { input: 0, columns: [resolveColumn(ref, 'column', upstream[0].columns, source.column).name], what: 'sample', limit: INFER_SAMPLE, field: 'schema' };
+
+export const bindParse: Binder<'parse', BoundParse> = (ref, source, upstream, probed) => {
   const columns = upstream[0].columns;
   const column = resolveColumn(ref, 'column', columns, source.column);
   if (column.type !== 'string') throw typeError(ref, 'column', `column "${column.name}" is ${column.type}; parse reads text`);
-  const fields = source.schema.map((f) => ({ name: f.name, type: f.type }));
+  const fields = (source.schema ?? inferred(ref, source.format, source.delimiter, column.name, probed)).map((f) => ({ name: f.name, type: f.type as DataType }));
   const outputs = columns.flatMap((c) => (c.name === column.name ? fields.map((f) => ({ ...f, parsed: true })) : [{ ...c, parsed: false }]));
   return {
     transform: { kind: 'parse', column: column.name, format: source.format, fields, delimiter: source.delimiter, outputs },
     columns: uniqueColumns(ref, outputs),
   };
 };
+
+function inferred(ref: string, format: 'json' | 'csv', delimiter: string, column: string, probed: readonly (readonly (string | null)[])[] | undefined) {
+  // Binding without the data (a plan's static pass) cannot name the columns: that pass skips the step.
+  if (probed === undefined) throw engineError('E_BAD_SOURCE', { asset: ref, field: 'schema', problem: 'the parsed columns are inferred from the data when the job runs' });
+  const values = probed.flatMap(([v]) => (v === null || v === undefined ? [] : [v]));
+  let fields;
+  try {
+    fields = format === 'json' ? inferJsonFields(values) : inferCsvFields(values, delimiter);
+  } catch (e) {
+    throw engineError('E_BAD_SOURCE', { asset: ref, field: 'schema', problem: `cannot be inferred from column "${column}": ${(e as Error).message}; list the columns with their dataType` });
+  }
+  if (fields.length === 0) {
+    const what = format === 'json' ? 'holds no JSON object' : 'holds no value';
+    throw engineError('E_BAD_SOURCE', { asset: ref, field: 'schema', problem: `cannot be inferred: the first ${INFER_SAMPLE} non-NULL values of column "${column}" ${what}; list the columns with their dataType` });
+  }
+  return fields;
+}

@@ -12,7 +12,7 @@
 // after the other by DuckDB and by polars. `--tiny N`: N 10-row CSV filters submitted at once over
 // HTTP, each waited for: jobs/s and the server's CPU per job (user + system from /proc), against
 // the CPU per statement of the same `COPY` run N times on one in-process DuckDB connection,
-// alternating, `--tiny-runs` times. `--only` skips parts: e.g. `--only tiny,concurrent`.
+// alternating, `--tiny-runs` times (with E2E_THREADS=1 each server thread's CPU per job too). `--only` skips parts: e.g. `--only tiny,concurrent`.
 // Data goes to tools/bench/data (git-ignored). Uses the engine bench's generator and child.
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
@@ -260,6 +260,11 @@ function processCpuMs(pid, tid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU used so far by each thread of `pid`, by task id. */
+function threadCpu(pid) {
+  return new Map(fs.readdirSync(`/proc/${pid}/task`).sort((a, b) => a - b).map((tid) => [tid, processCpuMs(pid, tid)]));
+}
+
 /** One run of `tiny` jobs on a fresh server: wall time, server CPU and the load generator's CPU. */
 async function tinyServiceRun() {
   fs.rmSync(path.join(dataDir, 'tiny-out'), { recursive: true, force: true });
@@ -276,11 +281,17 @@ async function tinyServiceRun() {
     const serverCpu = processCpuMs(server.pid);
     // The main thread's task id is the process id: the rest is the worker threads and DuckDB's.
     const mainCpu = processCpuMs(server.pid, server.pid);
+    const threadsBefore = threadCpu(server.pid);
     const t0 = performance.now();
     await Promise.all(Array.from({ length: tiny }, (_, i) => runJob(server.port, TINY(i))));
     const s = (performance.now() - t0) / 1000;
     const serverMs = (processCpuMs(server.pid) - serverCpu) / tiny;
     const mainMs = (processCpuMs(server.pid, server.pid) - mainCpu) / tiny;
+    if (process.env.E2E_THREADS) {
+      // Every thread's CPU per job, by task id (creation order): main, libuv pool, workers, DuckDB's.
+      const after = threadCpu(server.pid);
+      console.error([...after].map(([tid, ms]) => `${tid}:${((ms - (threadsBefore.get(tid) ?? 0)) / tiny).toFixed(2)}`).join(' '));
+    }
     const used = process.cpuUsage(cpu);
     return { jobsPerS: tiny / s, serverMs, mainMs, clientMs: (used.user + used.system) / 1000 / tiny, rssMb: server.peakRssMb() };
   } finally {

@@ -1,4 +1,5 @@
-// One measured run in a fresh process: `node child.js <duckdb|polars|convert> <input> <csv|parquet|json> <out>`.
+// One measured run in a fresh process: `node child.js <duckdb|polars|convert> <input> <csv|parquet|json> <out>`,
+// or `node child.js tiny <input.csv> <count> <out-dir>` (the tiny jobs' baseline, CPU per statement).
 // Prints one JSON line { ms, maxRssMb, rows }. `ms` covers the work only (after modules load);
 // `convert` writes the CSV as parquet or, for an output path ending in .json, as newline-delimited
 // JSON (the parquet and JSON inputs of the e2e bench).
@@ -48,8 +49,34 @@ async function polars(input, format, out) {
   return { ms, rows: pl.readParquet(out).height };
 }
 
+/**
+ * The tiny jobs' baseline: one in-process DuckDB connection runs the same filter `COPY` `count`
+ * times, each to its own file; `cpuMs` is this process's CPU (user + system) per statement, after
+ * the instance is open and one statement has warmed it.
+ */
+async function tiny(input, outDir, count) {
+  const { DuckDBInstance } = require('@duckdb/node-api');
+  const instance = await DuckDBInstance.create(':memory:', { threads: String(os.availableParallelism()) });
+  const conn = await instance.connect();
+  fs.mkdirSync(outDir, { recursive: true });
+  const copy = (i) => `COPY (SELECT * FROM read_csv(${q(input)}) WHERE age >= 18) TO ${q(`${outDir}/t${i}.csv`)} (FORMAT csv)`;
+  await conn.run(copy('warm'));
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < count; i++) await conn.run(copy(i));
+  const used = process.cpuUsage(cpu);
+  const ms = performance.now() - started;
+  conn.closeSync();
+  instance.closeSync();
+  return { ms, cpuMs: (used.user + used.system) / 1000 / count, rows: count };
+}
+
 async function main() {
   const [contender, input, format, out] = process.argv.slice(2);
+  if (contender === 'tiny') {
+    process.stdout.write(`${JSON.stringify(await tiny(input, out, Number(format)))}\n`);
+    return;
+  }
   fs.rmSync(out, { force: true });
   let r;
   if (contender === 'duckdb') r = await duckdb(input, format, out, false);

@@ -3,13 +3,16 @@
 //
 //   npx nx build http-server   (the bench runs dist/apps/http-server/main.js)
 //   node tools/bench/e2e/run.js [--sizes 1000000,10000000] [--formats csv,parquet,json] [--runs 5]
-//                               [--concurrent 4] [--concurrent-rows 10000000] [--tiny 1000]
+//                               [--concurrent 4] [--concurrent-rows 10000000] [--tiny 1000] [--tiny-runs 3]
+//                               [--server-node-args='--cpu-prof --cpu-prof-dir=...']
 //
 // Per size and format: median wall time of `--runs` runs and peak RSS of each contender (the
 // server's VmHWM from /proc, a fresh server per run; the children's maxRSS). `--concurrent N`:
 // N jobs of `--concurrent-rows` rows submitted at once (total wall time) against the same N run one
 // after the other by DuckDB and by polars. `--tiny N`: N 10-row CSV filters submitted at once over
-// HTTP, each waited for (jobs/s). `--only` skips parts: e.g. `--only tiny,concurrent`.
+// HTTP, each waited for: jobs/s and the server's CPU per job (user + system from /proc), against
+// the CPU per statement of the same `COPY` run N times on one in-process DuckDB connection,
+// alternating, `--tiny-runs` times (with E2E_THREADS=1 each server thread's CPU per job too). `--only` skips parts: e.g. `--only tiny,concurrent`.
 // Data goes to tools/bench/data (git-ignored). Uses the engine bench's generator and child.
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
@@ -35,6 +38,9 @@ const runs = Number(arg('runs', '5'));
 const concurrent = Number(arg('concurrent', '4'));
 const concurrentRows = Number(arg('concurrent-rows', '10000000'));
 const tiny = Number(arg('tiny', '1000'));
+const tinyRuns = Number(arg('tiny-runs', '3'));
+// e.g. `--server-node-args=--cpu-prof` (one argument; split on spaces) to profile the server.
+const serverNodeArgs = (process.argv.find((a) => a.startsWith('--server-node-args='))?.slice('--server-node-args='.length) ?? '').split(' ').filter(Boolean);
 const only = arg('only', 'sizes,concurrent,tiny').split(',');
 
 const PIPELINE = (input, format, out) => `
@@ -101,7 +107,7 @@ async function runJob(port, yaml) {
 /** Starts the built server on a free port with default settings; resolves { port, pid, stop, peakRssMb }. */
 function startServer() {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [serverMain, '--port', '0', '--host', '127.0.0.1', '--data-root', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [...serverNodeArgs, serverMain, '--port', '0', '--host', '127.0.0.1', '--data-root', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const onData = (c) => {
       out += c;
@@ -111,6 +117,7 @@ function startServer() {
         proc.stdout.resume();
         resolve({
           port: Number(m[1] ?? m[2] ?? m[3]),
+          pid: proc.pid,
           peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]) / 1024,
           stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))),
         });
@@ -245,25 +252,79 @@ async function ensureTinyInput() {
   await new Promise((resolve) => setTimeout(resolve, 2500));
 }
 
-async function tinyPart() {
-  await ensureTinyInput();
+/** CPU (user + system) used so far, in ms, by the process `pid` (every thread) or by one of its threads. */
+function processCpuMs(pid, tid) {
+  const stat = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+  const fields = fs.readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU used so far by each thread of `pid`, by task id. */
+function threadCpu(pid) {
+  return new Map(fs.readdirSync(`/proc/${pid}/task`).sort((a, b) => a - b).map((tid) => [tid, processCpuMs(pid, tid)]));
+}
+
+/** One run of `tiny` jobs on a fresh server: wall time, server CPU and the load generator's CPU. */
+async function tinyServiceRun() {
   fs.rmSync(path.join(dataDir, 'tiny-out'), { recursive: true, force: true });
   const server = await startServer();
   try {
-    await runJob(server.port, TINY('warm'));
-    const loadBefore = load();
+    // Every worker thread loads its modules and opens its database after the server listens: wait
+    // for readiness, then warm each thread with a few jobs, so the figure is the steady state's.
+    for (let t0 = Date.now(); ; await new Promise((r) => setTimeout(r, 50))) {
+      if (await request(server.port, 'GET', '/api/ready').then(() => true, () => false)) break;
+      if (Date.now() - t0 > 60_000) throw new Error('server not ready after 60 s');
+    }
+    await Promise.all(Array.from({ length: 32 }, (_, i) => runJob(server.port, TINY(`warm${i}`))));
     const cpu = process.cpuUsage();
+    const serverCpu = processCpuMs(server.pid);
+    // The main thread's task id is the process id: the rest is the worker threads and DuckDB's.
+    const mainCpu = processCpuMs(server.pid, server.pid);
+    const threadsBefore = threadCpu(server.pid);
     const t0 = performance.now();
     await Promise.all(Array.from({ length: tiny }, (_, i) => runJob(server.port, TINY(i))));
     const s = (performance.now() - t0) / 1000;
+    const serverMs = (processCpuMs(server.pid) - serverCpu) / tiny;
+    const mainMs = (processCpuMs(server.pid, server.pid) - mainCpu) / tiny;
+    if (process.env.E2E_THREADS) {
+      // Every thread's CPU per job, by task id (creation order): main, libuv pool, workers, DuckDB's.
+      const after = threadCpu(server.pid);
+      console.error([...after].map(([tid, ms]) => `${tid}:${((ms - (threadsBefore.get(tid) ?? 0)) / tiny).toFixed(2)}`).join(' '));
+    }
     const used = process.cpuUsage(cpu);
-    // The load generator shares the cores it measures: its CPU per job says how much it took.
-    const clientMs = (used.user + used.system) / 1000 / tiny;
-    console.log(`\n${tiny} tiny jobs over HTTP, submitted at once and each waited for: ${s.toFixed(2)} s, ${(tiny / s).toFixed(0)} jobs/s ` +
-      `(load generator CPU ${clientMs.toFixed(2)} ms per job; server peak RSS ${Math.round(server.peakRssMb())} MB, load ${loadBefore} -> ${load()})`);
+    return { jobsPerS: tiny / s, serverMs, mainMs, clientMs: (used.user + used.system) / 1000 / tiny, rssMb: server.peakRssMb() };
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * `--tiny-runs` runs, alternating with the baseline: the same filter `COPY` run `tiny` times on one
+ * in-process DuckDB connection (child.js `tiny`). The figure that compares is server CPU per job
+ * against the baseline's CPU per statement, measured in the same run: wall time moves with the
+ * load of a shared machine, CPU time much less.
+ */
+async function tinyPart() {
+  await ensureTinyInput();
+  const input = path.join(dataDir, 'tiny.csv');
+  const loadBefore = load();
+  const rows = [];
+  for (let i = 0; i < tinyRuns; i++) {
+    const baselineFirst = i % 2 === 1;
+    const base = () => runChild('tiny', input, String(tiny), path.join(dataDir, 'tiny-out-duckdb'));
+    const b0 = baselineFirst ? base() : undefined;
+    const svc = await tinyServiceRun();
+    const b = b0 ?? base();
+    rows.push({ svc, b });
+    console.error(`  tiny run ${i + 1}: server ${svc.serverMs.toFixed(2)} ms CPU per job (main thread ${svc.mainMs.toFixed(2)}), ${svc.jobsPerS.toFixed(0)} jobs/s; DuckDB ${b.cpuMs.toFixed(2)} ms CPU per statement`);
+  }
+  const range = (xs, d = 2) => `${Math.min(...xs).toFixed(d)}-${Math.max(...xs).toFixed(d)}`;
+  const ratios = rows.map((r) => r.svc.serverMs / r.b.cpuMs);
+  console.log(`\n${tiny} tiny jobs over HTTP, submitted at once and each waited for, ${tinyRuns} runs: server CPU ${range(rows.map((r) => r.svc.serverMs))} ms per job, ` +
+    `raw DuckDB ${range(rows.map((r) => r.b.cpuMs))} ms per statement (${range(ratios)}x, median ${median(ratios).toFixed(2)}x); ` +
+    `${range(rows.map((r) => r.svc.jobsPerS), 0)} jobs/s (load generator CPU ${range(rows.map((r) => r.svc.clientMs))} ms per job; ` +
+    `server peak RSS ${Math.round(Math.max(...rows.map((r) => r.svc.rssMb)))} MB, load ${loadBefore} -> ${load()})`);
 }
 
 (async () => {

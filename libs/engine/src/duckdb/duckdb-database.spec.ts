@@ -1,9 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
-import { resolveDuckDbSettings } from '../config';
+import { memoryLimitBytes, resolveDuckDbSettings } from '../config';
 import { openDataRoot } from '../paths/data-root';
+import { valueLimits } from '../values/growth-limit';
 import { DuckDbDatabase, LockedDuckDb, translateDuckDbError } from './duckdb-database';
+import { valueLimitSql } from './value-budget';
 
 describe('DuckDB database', () => {
   let root: TempRoot;
@@ -68,6 +70,23 @@ describe('DuckDB database', () => {
       shared.close();
     }
     await expect(shared.connect()).rejects.toMatchObject({ code: 'E_BACKEND_CLOSED' });
+  });
+
+  it("holds its value limits for the first statement that reads them, also in a view's, on every connection", async () => {
+    const shared = await LockedDuckDb.open(openDataRoot(root.dir), resolveDuckDbSettings({ threads: 1, memoryLimit: '256MB' }));
+    const { valueBytes, foldElements } = valueLimits(memoryLimitBytes('256MB'));
+    try {
+      const conn = await shared.connect();
+      expect(await conn.rows('SELECT 1')).toEqual([[1]]);
+      expect(await conn.rows(`SELECT ${valueLimitSql('valueBytes')}`)).toEqual([[String(valueBytes)]]);
+      await conn.close();
+      const other = await shared.connect();
+      await other.run(`CREATE TEMP VIEW v AS SELECT ${valueLimitSql('foldElements')} AS n`);
+      expect(await other.rows('SELECT n FROM v')).toEqual([[String(foldElements)]]);
+      await other.close();
+    } finally {
+      shared.close();
+    }
   });
 
   it('serialises statements and refuses work after close', async () => {

@@ -19,7 +19,7 @@ import { MAX_CSV_LINE_BYTES } from '../limits';
 import type { DataRoot } from '../paths/data-root';
 import { sqlInteger, sqlString, sqlStringList } from './sql-text';
 import { raisedProblem } from './kinds/raise';
-import { setValueLimitsSql } from './value-budget';
+import { readsValueLimits, setValueLimitsSql } from './value-budget';
 
 /** How often an aborted query is interrupted again, in case the first interrupt came before it started. */
 const REINTERRUPT_MS = 50;
@@ -95,17 +95,16 @@ export class LockedDuckDb {
     } catch (e) {
       throw translateDuckDbError(e, undefined, this.rootDir);
     }
-    try {
-      for (const sql of setValueLimitsSql(this.limits)) await connection.run(sql);
-    } catch (e) {
-      connection.closeSync();
-      throw translateDuckDbError(e, undefined, this.rootDir);
-    }
     this.connections += 1;
-    return new DuckDbDatabase(connection, this.rootDir, () => {
-      this.connections -= 1;
-      if (options.closesInstance === true) this.close();
-    });
+    return new DuckDbDatabase(
+      connection,
+      this.rootDir,
+      () => {
+        this.connections -= 1;
+        if (options.closesInstance === true) this.close();
+      },
+      setValueLimitsSql(this.limits),
+    );
   }
 
   /** Closes the instance (its connections must be closed first) and removes the spill folder; idempotent. */
@@ -125,11 +124,15 @@ export class DuckDbDatabase {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  /** Use `DuckDbDatabase.open` or `LockedDuckDb.connect`; `onClose` runs once when it closes. */
+  /**
+   * Use `DuckDbDatabase.open` or `LockedDuckDb.connect`; `onClose` runs once when it closes;
+   * `limitsSql` gives the connection its value limits before its first statement that reads them.
+   */
   constructor(
     private readonly connection: DuckDBConnection,
     private readonly rootDir: string,
     private readonly onClose: () => void,
+    private limitsSql: readonly string[] = [],
   ) {}
 
   /** A fresh locked-down instance with one connection; closing the connection closes the instance. */
@@ -170,6 +173,10 @@ export class DuckDbDatabase {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
+      if (this.limitsSql.length > 0 && readsValueLimits(sql)) {
+        for (const set of this.limitsSql) await this.connection.run(set);
+        this.limitsSql = [];
+      }
       return await this.connection.run(sql);
     } catch (e) {
       if (signal?.aborted) throw cancelled(asset);

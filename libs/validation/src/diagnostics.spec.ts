@@ -46,7 +46,7 @@ describe('validatePipeline: every error of a document, where it is', () => {
   it('offers the close name of an unknown reference', () => {
     const [, reference] = errorsOf(DOC).errors;
     expect(reference?.message).toBe('V-001: asset "totals" references unknown asset "actve" (did you mean "active"?)');
-    expect(reference?.details.suggestion).toBe('active');
+    expect(reference?.details).toMatchObject({ suggestion: 'active', field: 'from' });
   });
 
   it('offers the close name of an unknown function, at its expression', () => {

@@ -29,10 +29,14 @@ function locate(error: ValidationError, ctx: DiagnosticContext): ValidationError
   if (number === undefined) return error;
   const item = ctx.items[number - 1];
   if (item === undefined || !isRawMap(item)) return error;
-  const found = error.details.field !== undefined ? fieldPosition(item, error.details.field, ctx.doc) : undefined;
-  const at = found ?? (error.details.reference !== undefined ? referencePosition(item, error.details.reference, ctx.doc) : undefined);
-  if (at === undefined) return error;
-  return { ...error, details: { ...error.details, line: at.line, column: at.column } };
+  if (error.details.field !== undefined) {
+    const at = fieldPosition(item, error.details.field, ctx.doc);
+    return at === undefined ? error : { ...error, details: { ...error.details, line: at.line, column: at.column } };
+  }
+  if (error.details.reference === undefined) return error;
+  const found = referencePosition(item, error.details.reference, ctx.doc);
+  if (found === undefined) return error;
+  return { ...error, details: { ...error.details, field: found.field, line: found.at.line, column: found.at.column } };
 }
 
 /**
@@ -72,22 +76,33 @@ function walk(start: RawNode, segments: readonly string[], doc: RawDocument): Te
   return at;
 }
 
-/** The first place (in written order) under the asset's `source` whose text is `reference`. */
-function referencePosition(item: RawNode, reference: string, doc: RawDocument): TextPosition | undefined {
+/**
+ * The first place (in written order) inside the asset's kind whose text is `reference`, and its
+ * path there (`from`, `right[0].name`), named like the kind's other fields.
+ */
+function referencePosition(item: RawNode, reference: string, doc: RawDocument): { at: TextPosition; field: string } | undefined {
   if (!isRawMap(item)) return undefined;
   const source = item.get('source');
-  if (source === undefined) return undefined;
-  const search = (node: RawNode, depth: number): TextPosition | undefined => {
+  if (source === undefined || !isRawMap(source)) return undefined;
+  const search = (node: RawNode, path: string, depth: number): { at: TextPosition; field: string } | undefined => {
     if (depth > 16) return undefined;
     const entries: [string | number, RawNode][] = isRawMap(node) ? [...node] : isRawList(node) ? node.map((v, i) => [i, v]) : [];
     for (const [key, value] of entries) {
-      if (value === reference) return doc.valuePositionOf(node as never, key);
-      const inner = search(value, depth + 1);
+      const field = typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
+      if (value === reference) {
+        const at = doc.valuePositionOf(node as never, key);
+        return at === undefined ? undefined : { at, field };
+      }
+      const inner = search(value, field, depth + 1);
       if (inner !== undefined) return inner;
     }
     return undefined;
   };
-  return search(source, 0);
+  for (const kind of source.values()) {
+    const found = search(kind, '', 0);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The misspelt word of the error and where its close names come from. */
@@ -111,4 +126,28 @@ function suggest(error: ValidationError, ctx: DiagnosticContext): ValidationErro
   if (suggestion === undefined) return error;
   const details: ValidationErrorDetails = { ...error.details, suggestion };
   return { ...error, message: boundErrorMessage(`${error.message} (did you mean "${suggestion}"?)`), details };
+}
+
+/** One entry of the `errors` list the servers and the CLI show: what, where, and the full message. */
+export interface ValidationDiagnostic {
+  readonly code: string;
+  readonly message: string;
+  readonly asset?: string;
+  readonly field?: string;
+  /** 1-based place in the YAML text, when known. */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** The error as a list entry (absent parts left out, so the JSON stays small). */
+export function diagnosticOf(error: ValidationError): ValidationDiagnostic {
+  const { asset, field, line, column } = error.details;
+  return {
+    code: error.code,
+    message: error.message,
+    ...(asset === undefined ? {} : { asset }),
+    ...(field === undefined ? {} : { field }),
+    ...(line === undefined ? {} : { line }),
+    ...(column === undefined ? {} : { column }),
+  };
 }

@@ -172,11 +172,13 @@ describe.each(CASES)('$name', ({ yaml, variables = {}, error }) => {
   const valid = error === '';
   const errorOf = (prefix: string) => (error.startsWith('parse error: ') && prefix === 'explain' ? error : `validation failed: ${error}`);
 
-  it('validate: the same {valid, error} on both, as the contract words it', async () => {
+  it('validate: the same {valid, error, errors} on both, as the contract words it', async () => {
     const viaHttp = await httpCall('POST', '/validate', { yaml, variables });
     const viaGrpc = await h.client.validatePipeline({ yaml, variables });
-    expect(viaHttp).toEqual({ status: 200, body: valid ? { valid: true } : { valid: false, error } });
-    expect(viaGrpc).toEqual({ valid, error });
+    expect(viaHttp).toMatchObject({ status: 200, body: valid ? { valid: true } : { valid: false, error } });
+    expect(viaGrpc).toMatchObject({ valid, error });
+    expect(viaGrpc.errors).toEqual((viaHttp.body as { errors?: unknown[] }).errors ?? []);
+    if (!valid) expect(viaGrpc.errors[0]?.message).toBe(error);
   });
 
   it('explain: the same plan, or the same error text (HTTP 400, gRPC INVALID_ARGUMENT)', async () => {

@@ -6,6 +6,7 @@
  * anything downstream of those — is left for the job, whose error names the column as before.
  */
 import { kindOf, type PipelineDefinition, sourceUpstream, type TransformationSource } from '@pipeline/definition';
+import { closestName, type ValidationError, validationErrors } from '@pipeline/validation';
 import { isEngineError } from '../errors';
 import type { Column } from './bind-expression';
 import { bindSource, probeOf } from './bind-source';
@@ -19,6 +20,26 @@ export interface ColumnProblem {
   readonly columns: readonly string[];
   /** The engine's message (`asset "f": column "salry" not found (columns: ...)`). */
   readonly message: string;
+  /** The close column name, when one exists (`salary` for `salry`). */
+  readonly suggestion?: string;
+}
+
+/**
+ * The problems as V-009 errors (`V-009: asset "g": agg[0]: column "salry" not found (columns: ...)
+ * (did you mean "salary"?)`), in the order checkColumns found them.
+ */
+export function columnErrors(pipeline: PipelineDefinition, problems: readonly ColumnProblem[]): ValidationError[] {
+  const numbers = new Map(pipeline.assets.map((asset) => [asset.ref, { number: asset.position.index + 1, line: asset.position.line }]));
+  return problems.map((p) => {
+    const at = numbers.get(p.asset);
+    const hint = p.suggestion === undefined ? '' : ` (did you mean "${p.suggestion}"?)`;
+    const detail = `column "${p.column}" not found (columns: ${p.columns.join(', ')})${hint}`;
+    return validationErrors.expression({ name: p.asset, number: at?.number ?? 0 }, p.field ?? 'columns', detail, {
+      cause: 'E_COLUMN_NOT_FOUND',
+      ...(at?.line === undefined ? {} : { line: at.line }),
+      ...(p.suggestion === undefined ? {} : { suggestion: p.suggestion }),
+    });
+  });
 }
 
 /**
@@ -47,7 +68,9 @@ export function checkColumns(pipeline: PipelineDefinition, inputs: ReadonlyMap<s
       } catch (error) {
         if (!isEngineError(error) || error.code !== 'E_COLUMN_NOT_FOUND') continue;
         const d = error.details as { field?: string; column?: string; columns?: string[] };
+        const suggestion = closestName(String(d.column), d.columns ?? []);
         problems.push({
+          ...(suggestion === undefined ? {} : { suggestion }),
           asset: asset.ref,
           ...(d.field === undefined ? {} : { field: d.field }),
           column: String(d.column),

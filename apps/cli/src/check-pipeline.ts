@@ -6,8 +6,10 @@ import { checkBackendSupport, parseBackendName } from '@pipeline/engine';
 import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
 
-/** The plan of a valid pipeline, or the first error. */
-export type CheckResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly error: ValidationError };
+/** The plan of a valid pipeline, or its errors in document order (`error` the first). */
+export type CheckResult =
+  | { readonly ok: true; readonly plan: Plan }
+  | { readonly ok: false; readonly error: ValidationError; readonly errors: readonly ValidationError[] };
 
 /** Validates and plans `yaml`; with `backend`, also checks that the backend runs every kind. */
 export function checkPipeline(yaml: string, variables: Readonly<Record<string, string>>, backend?: string): CheckResult {
@@ -15,7 +17,7 @@ export function checkPipeline(yaml: string, variables: Readonly<Record<string, s
   if (!planned.ok) return planned;
   if (backend !== undefined) {
     const unsupported = checkBackendSupport(planned.pipeline.assets, parseBackendName(backend));
-    if (unsupported !== undefined) return { ok: false, error: unsupported };
+    if (unsupported !== undefined) return { ok: false, error: unsupported, errors: [unsupported] };
   }
   return { ok: true, plan: planned.plan };
 }

@@ -86,10 +86,25 @@ describe('pipeline validate', () => {
     expect(result.status).toBe(1);
     expect(result.stdout.split('\n')).toEqual([
       'pipelines/employees.yaml: valid',
-      'unknown-from.yaml:7: V-001: asset "out" references unknown asset "nope"',
+      'unknown-from.yaml:9:25: V-001: asset "out" references unknown asset "nope"',
       'not-yaml.yaml:3:1: parse error: unexpected end of the stream within a flow collection at line 3, column 1',
       'absent.yaml: cannot read absent.yaml: no such file',
       '4 files: 1 valid, 3 invalid',
+      '',
+    ]);
+  });
+
+  it('prints every problem of a file, in document order, each at its line and column, with close names', async () => {
+    const broken = UNKNOWN_FROM.replace('from: nope', 'from: slim').replace(
+      '    - asset_ref: out',
+      '    - asset_ref: slim\n      source:\n        select: { from: rwa, columns: [name] }\n    - asset_ref: top\n      source:\n        where: { from: slim, filter: "salary >" }\n    - asset_ref: out',
+    );
+    fs.writeFileSync(path.join(dir, 'broken.yaml'), broken);
+    const result = await runCli(['validate', 'broken.yaml'], { cwd: dir });
+    expect(result.status).toBe(1);
+    expect(result.stdout.split('\n')).toEqual([
+      'broken.yaml:9:25: V-001: asset "slim" references unknown asset "rwa" (did you mean "raw"?)',
+      'broken.yaml:12:38: V-009: asset "top": filter: unexpected end of expression at column 9',
       '',
     ]);
   });
@@ -99,7 +114,7 @@ describe('pipeline validate', () => {
     fs.writeFileSync(path.join(dir, 'needs-var.yaml'), pipeline);
     const missing = await runCli(['validate', 'needs-var.yaml'], { cwd: dir });
     expect(missing.status).toBe(1);
-    expect(missing.stdout).toMatch(/^needs-var\.yaml:\d+: V-010: unresolved variable "IN" in asset "raw" field "/);
+    expect(missing.stdout).toMatch(/^needs-var\.yaml:6:37: V-010: unresolved variable "IN" in asset "raw" field "/);
     expect(await runCli(['validate', 'needs-var.yaml', '--var', 'IN=employees.csv'], { cwd: dir })).toEqual({
       status: 0,
       stdout: 'needs-var.yaml: valid\n',
@@ -126,7 +141,8 @@ describe('pipeline validate', () => {
         {
           file: 'unknown-from.yaml',
           valid: false,
-          error: { code: 'V-001', message: 'V-001: asset "out" references unknown asset "nope"', line: 7, asset: 'out' },
+          error: { code: 'V-001', message: 'V-001: asset "out" references unknown asset "nope"', line: 9, column: 25, asset: 'out', field: 'from' },
+          errors: [{ code: 'V-001', message: 'V-001: asset "out" references unknown asset "nope"', line: 9, column: 25, asset: 'out', field: 'from' }],
         },
         { file: 'pipelines/employees.yaml', valid: true },
       ],
@@ -246,11 +262,11 @@ describe('pipeline explain', () => {
     expect(await runCli(['explain', 'unknown-from.yaml'], { cwd: dir })).toEqual({
       status: 1,
       stdout: '',
-      stderr: 'unknown-from.yaml:7: V-001: asset "out" references unknown asset "nope"\n',
+      stderr: 'unknown-from.yaml:9:25: V-001: asset "out" references unknown asset "nope"\n',
     });
     const json = await runCli(['explain', 'unknown-from.yaml', '--json'], { cwd: dir });
     expect(JSON.parse(json.stdout).error).toEqual(
-      expect.objectContaining({ code: 'CLI_PIPELINE_INVALID', file: 'unknown-from.yaml', validation: expect.objectContaining({ code: 'V-001', line: 7 }) }),
+      expect.objectContaining({ code: 'CLI_PIPELINE_INVALID', file: 'unknown-from.yaml', validation: expect.objectContaining({ code: 'V-001', line: 9, column: 25 }) }),
     );
     const bad = await runCli(['explain', 'pipelines/employees.yaml', '--graph', 'svg'], { cwd: dir });
     expect(bad.status).toBe(2);
@@ -319,7 +335,7 @@ describe('pipeline run (local, embedded engine)', () => {
     expect(elsewhere.status).toBe(1);
     expect(elsewhere.stderr).toBe(`pipeline: looked in the data root ${dir}; --data-root sets it\n`);
     const invalid = await runCli(['run', 'unknown-from.yaml'], { cwd: dir });
-    expect(invalid).toEqual({ status: 1, stdout: '', stderr: 'unknown-from.yaml:7: V-001: asset "out" references unknown asset "nope"\n' });
+    expect(invalid).toEqual({ status: 1, stdout: '', stderr: 'unknown-from.yaml:9:25: V-001: asset "out" references unknown asset "nope"\n' });
     expect(filesUnder(path.join(dir, 'out'))).toEqual([]);
   });
 
@@ -383,7 +399,7 @@ describe('pipeline run: quality checks and --dry-run', () => {
     expect(await runCli(['run', 'unknown-from.yaml', '--dry-run'], { cwd: dir })).toEqual({
       status: 1,
       stdout: '',
-      stderr: 'unknown-from.yaml:7: V-001: asset "out" references unknown asset "nope"\n',
+      stderr: 'unknown-from.yaml:9:25: V-001: asset "out" references unknown asset "nope"\n',
     });
     const missingRoot = await runCli(['run', 'pipelines/employees.yaml', '--dry-run', '--data-root', 'no-such-dir'], { cwd: dir });
     expect(missingRoot.status).toBe(2);

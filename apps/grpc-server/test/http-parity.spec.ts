@@ -61,7 +61,7 @@ const CASES: readonly Case[] = [
   {
     name: 'V-005',
     yaml: HEAD + input() + '    - asset_ref: j\n      source:\n        joinn: { from: raw }\n' + output('j'),
-    error: `V-005: asset "j": unknown source kind "joinn" (expected one of ${KIND_NAMES.join(', ')})`,
+    error: `V-005: asset "j": unknown source kind "joinn" (expected one of ${KIND_NAMES.join(', ')}) (did you mean "join"?)`,
   },
   { name: 'V-006', yaml: HEAD + '    - asset_ref: raw\n      source:\n        input: { format: csv }\n' + output('raw'), error: 'V-006: asset "raw": input.path is required' },
   {
@@ -91,7 +91,7 @@ const CASES: readonly Case[] = [
     name: 'V-012',
     yaml: HEAD + input('raw', ', options: { headr: "true" }') + output('raw'),
     error:
-      'V-012: asset "raw": unknown csv option "headr" (expected one of header, inferSchema, sep, quote, escape, nullValue, dateFormat, timestampFormat, encoding, comment, compression, delimiter)',
+      'V-012: asset "raw": unknown csv option "headr" (expected one of header, inferSchema, sep, quote, escape, nullValue, dateFormat, timestampFormat, encoding, comment, compression, delimiter) (did you mean "header"?)',
   },
   { name: 'V-013', yaml: HEAD + input(), error: 'V-013: pipeline has no output asset' },
   {
@@ -172,11 +172,13 @@ describe.each(CASES)('$name', ({ yaml, variables = {}, error }) => {
   const valid = error === '';
   const errorOf = (prefix: string) => (error.startsWith('parse error: ') && prefix === 'explain' ? error : `validation failed: ${error}`);
 
-  it('validate: the same {valid, error} on both, as the contract words it', async () => {
+  it('validate: the same {valid, error, errors} on both, as the contract words it', async () => {
     const viaHttp = await httpCall('POST', '/validate', { yaml, variables });
     const viaGrpc = await h.client.validatePipeline({ yaml, variables });
-    expect(viaHttp).toEqual({ status: 200, body: valid ? { valid: true } : { valid: false, error } });
-    expect(viaGrpc).toEqual({ valid, error });
+    expect(viaHttp).toMatchObject({ status: 200, body: valid ? { valid: true } : { valid: false, error } });
+    expect(viaGrpc).toMatchObject({ valid, error });
+    expect(viaGrpc.errors).toEqual((viaHttp.body as { errors?: unknown[] }).errors ?? []);
+    if (!valid) expect(viaGrpc.errors[0]?.message).toBe(error);
   });
 
   it('explain: the same plan, or the same error text (HTTP 400, gRPC INVALID_ARGUMENT)', async () => {

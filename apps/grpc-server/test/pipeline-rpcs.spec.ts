@@ -49,15 +49,37 @@ describe('Health', () => {
 
 describe('ValidatePipeline', () => {
   it('accepts a valid pipeline', async () => {
-    await expect(h.client.validatePipeline({ yaml: employeesPipeline() })).resolves.toEqual({ valid: true, error: '' });
+    await expect(h.client.validatePipeline({ yaml: employeesPipeline() })).resolves.toEqual({ valid: true, error: '', errors: [] });
   });
 
   it('reports a validation error in the answer, not as a failed call', async () => {
     const yaml = employeesPipeline().replace('from: by_dept', 'from: nonexistent');
-    await expect(h.client.validatePipeline({ yaml })).resolves.toEqual({
-      valid: false,
-      error: 'V-001: asset "summary" references unknown asset "nonexistent"',
-    });
+    const message = 'V-001: asset "summary" references unknown asset "nonexistent"';
+    const answer = await h.client.validatePipeline({ yaml });
+    expect(answer).toMatchObject({ valid: false, error: message });
+    expect(answer.errors).toEqual([{ code: 'V-001', message, asset: 'summary', field: 'from', line: expect.any(Number), column: expect.any(Number) }]);
+  });
+
+  it('lists every problem in document order, each with its line and column and a close name', async () => {
+    const yaml = [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: raw',
+      '      source: {input: {format: csv, path: a.csv}}',
+      '    - asset_ref: active',
+      '      source: {where: {from: raw, filter: "x >"}}',
+      '    - asset_ref: out',
+      '      source: {output: {from: actve, format: csv, path: o.csv}}',
+      '',
+    ].join('\n');
+    const answer = await h.client.validatePipeline({ yaml });
+    expect(answer.error).toBe(answer.errors[0]?.message);
+    expect(answer.errors.map(({ code, asset, field, line, column }) => ({ code, asset, field, line, column }))).toEqual([
+      { code: 'V-009', asset: 'active', field: 'filter', line: 7, column: 43 },
+      { code: 'V-001', asset: 'out', field: 'from', line: 9, column: 31 },
+    ]);
+    expect(answer.errors[1]?.message).toMatch(/\(did you mean "active"\?\)$/);
   });
 
   it('reports a parse error in the answer', async () => {
@@ -68,7 +90,7 @@ describe('ValidatePipeline', () => {
 
   it('substitutes variables', async () => {
     const yaml = employeesPipeline('${OUT:out/x.csv}', '${MODE}');
-    await expect(h.client.validatePipeline({ yaml, variables: { MODE: 'append' } })).resolves.toEqual({ valid: true, error: '' });
+    await expect(h.client.validatePipeline({ yaml, variables: { MODE: 'append' } })).resolves.toEqual({ valid: true, error: '', errors: [] });
     const missing = await h.client.validatePipeline({ yaml });
     expect(missing.error).toBe('V-010: unresolved variable "MODE" in asset "summary" field "mode"');
   });
@@ -160,7 +182,7 @@ describe('request checks shared by ValidatePipeline, ExplainPipeline and SubmitJ
 
   it('accepts "", duckdb and danfo', async () => {
     for (const backend of ['', 'duckdb', 'danfo']) {
-      await expect(h.client.validatePipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ valid: true, error: '' });
+      await expect(h.client.validatePipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ valid: true, error: '', errors: [] });
       await expect(h.client.explainPipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ plan: expect.stringMatching(/^=== Pipeline/) });
     }
   });

@@ -160,7 +160,8 @@ describe(`docs/grpc.md grpcurl examples (run ${hasGrpcurl ? 'with grpcurl' : 'as
     expect(answers[1]).toEqual({ status: 'SERVING' });
     expect(answers[2]).toMatchObject({ status: 'ok' });
     expect(answers[3]).toEqual({ valid: true });
-    expect(answers[4]).toEqual({ error: 'V-001: asset "out" references unknown asset "nowhere"' });
+    const v001 = 'V-001: asset "out" references unknown asset "nowhere"';
+    expect(answers[4]).toEqual({ error: v001, errors: [{ code: 'V-001', message: v001, asset: 'out', field: 'from', line: 7, column: 31 }] });
     expect(String(answers[5]['plan'])).toMatch(/^=== Pipeline Execution Plan ===\n/);
     expect(answers[6]).toMatchObject({ status: 'queued' });
     expect(answers[7]).toMatchObject({ id: vars['JOB'], status: 'completed' });

@@ -4,6 +4,7 @@
  */
 import { postJson, request, startTestServer, type TestServer } from './helpers';
 import { SERVICE_VERSION } from '@pipeline/server-kit';
+import { VALIDATE_ERRORS_EXAMPLE } from '../src/openapi/examples';
 
 const EXPLAIN_YAML = `
 version: "3.0"
@@ -67,6 +68,27 @@ const V001_MESSAGE = 'V-001: asset "missing" references unknown asset "nonexiste
 
 const NOT_YAML = 'pipeline: [unclosed';
 
+// Two broken assets, a misspelt reference among them; the OpenAPI example is this answer.
+const VALIDATE_ERRORS_YAML = `version: "3.0"
+pipeline:
+  assets:
+    - asset_ref: raw
+      source:
+        input: { format: csv, path: employees.csv }
+    - asset_ref: active
+      source:
+        where: { from: raw, filter: "salary > 50000" }
+    - asset_ref: totals
+      source:
+        group_by: { from: actve, by: [department], agg: ["AVG(salary) AS avg_salary"] }
+    - asset_ref: top
+      source:
+        select: { from: active, columns: ["name +"] }
+    - asset_ref: summary
+      source:
+        output: { from: totals, format: csv, path: out/summary.csv }
+`;
+
 let server: TestServer;
 let api: string;
 
@@ -116,7 +138,17 @@ describe('POST /api/validate', () => {
   it('answers 200 {valid:false, error} with the validation message', async () => {
     const res = await postJson(`${api}/validate`, { yaml: V001_YAML });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ valid: false, error: V001_MESSAGE });
+    expect(res.body).toEqual({
+      valid: false,
+      error: V001_MESSAGE,
+      errors: [{ code: 'V-001', message: V001_MESSAGE, asset: 'missing', field: 'from', line: 11, column: 24 }],
+    });
+  });
+
+  it('lists every problem in document order, each where it is, the first also as error', async () => {
+    const res = await postJson(`${api}/validate`, { yaml: VALIDATE_ERRORS_YAML });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(VALIDATE_ERRORS_EXAMPLE);
   });
 
   it('answers 200 {valid:false} with a parse error for text that is not YAML', async () => {
@@ -124,13 +156,14 @@ describe('POST /api/validate', () => {
     expect(res.status).toBe(200);
     expect(res.body.valid).toBe(false);
     expect(res.body.error).toMatch(/^parse error: /);
-    expect(Object.keys(res.body).sort()).toEqual(['error', 'valid']);
+    expect(Object.keys(res.body).sort()).toEqual(['error', 'errors', 'valid']);
+    expect(res.body.errors).toEqual([{ code: 'PARSE', message: res.body.error, line: 2, column: 1 }]);
   });
 
   it('applies the request variables', async () => {
     const yaml = V001_YAML.replace('from: nonexistent', 'from: "${SRC}"');
     expect((await postJson(`${api}/validate`, { yaml, variables: { SRC: 'raw' } })).body).toEqual({ valid: true });
-    expect((await postJson(`${api}/validate`, { yaml, variables: { SRC: 'nope' } })).body).toEqual({
+    expect((await postJson(`${api}/validate`, { yaml, variables: { SRC: 'nope' } })).body).toMatchObject({
       valid: false,
       error: 'V-001: asset "missing" references unknown asset "nope"',
     });

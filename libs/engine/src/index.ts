@@ -23,6 +23,8 @@ export type { BackendName } from './backend-name';
 export type { BackendDriver, PlanRuntime, PlanRuntimeStats } from './backend-driver';
 export type { KindSupport, Unsupported } from './kinds/kind-support';
 export { checkBackendSupport } from './kinds/check-backend-support';
+export { checkColumns, columnErrors } from './check/check-columns';
+export type { ColumnProblem } from './check/check-columns';
 export type {
   Backend,
   ColumnInfo,

@@ -7,10 +7,10 @@ import { createPlan } from './create-plan';
 import { explainPlan } from './explain-plan';
 import type { Plan } from './plan';
 
-/** A planned pipeline, or the validation (or parse) error that stopped it. */
+/** A planned pipeline, or the validation (or parse) errors that stopped it (`error` the first of `errors`). */
 export type PlanPipelineResult =
   | { readonly ok: true; readonly pipeline: PipelineDefinition; readonly plan: Plan }
-  | { readonly ok: false; readonly error: ValidationError };
+  | { readonly ok: false; readonly error: ValidationError; readonly errors: readonly ValidationError[] };
 
 /** Validates `yaml` with `variables` and plans it. Never throws for bad input. */
 export function planPipeline(yaml: string, variables?: Readonly<Record<string, string>>): PlanPipelineResult {

@@ -36,7 +36,7 @@ export interface ValidationErrorDetails {
   readonly assetNumber?: number;
   /** The field at fault, as named in the message (`input.path`, `agg[1]`, `version`). */
   readonly field?: string;
-  /** Line (and column) in the YAML text: the asset's line for asset errors, exact for parse errors. */
+  /** Line (and column) in the YAML text: where the offending value starts when it can be found, else the asset's line. */
   readonly line?: number;
   readonly column?: number;
   /** V-001 / V-007: the referenced asset. */
@@ -61,6 +61,8 @@ export interface ValidationErrorDetails {
   /** Quality suites: the suite's name and the check's 0-based index in it. */
   readonly suite?: string;
   readonly check?: number;
+  /** A close name for a misspelt reference, field, kind, option or function (`active` for `actve`). */
+  readonly suggestion?: string;
   /** The Teckel specification's own code for the rule (`E-META-001`, `E-EXPOSE-001`, ...), where it names one. */
   readonly specCode?: string;
 }

@@ -287,7 +287,7 @@ describe('validatePipeline: one test per code', () => {
       pipeline(RAW, 'asset_ref: missing\nsource:\n  where: {from: nonexistent, filter: "a > 1"}', OUT),
     );
     expect(error.message).toBe('V-001: asset "missing" references unknown asset "nonexistent"');
-    expect(error.details).toMatchObject({ asset: 'missing', assetNumber: 2, reference: 'nonexistent', line: 8 });
+    expect(error.details).toMatchObject({ asset: 'missing', assetNumber: 2, reference: 'nonexistent', line: 10, column: 23 });
   });
 
   it('V-002: duplicate asset_ref, numbering both assets', () => {
@@ -340,7 +340,7 @@ describe('validatePipeline: one test per code', () => {
   it('V-005: source kind missing, several or unknown', () => {
     const kinds = KIND_NAMES.join(', ');
     expect(message(validatePipeline(pipeline('asset_ref: x\nsource:\n  joinn: {from: raw}', RAW, OUT)))).toBe(
-      `V-005: asset "x": unknown source kind "joinn" (expected one of ${kinds})`,
+      `V-005: asset "x": unknown source kind "joinn" (expected one of ${kinds}) (did you mean "join"?)`,
     );
     expect(message(validatePipeline(pipeline('asset_ref: x\nsource: {}', RAW, OUT)))).toBe(
       `V-005: asset "x": source names no kind (expected one of ${kinds})`,
@@ -392,10 +392,10 @@ describe('validatePipeline: one test per code', () => {
 
   it('V-006: unknown fields, decided to be errors at every level except x- keys', () => {
     expect(message(validatePipeline(pipeline(RAW, 'asset_ref: f\nsource:\n  where: {from: raw, fliter: "a > 1"}', OUT)))).toBe(
-      'V-006: asset "f": unknown field "fliter" in where (expected from, filter)',
+      'V-006: asset "f": unknown field "fliter" in where (expected from, filter) (did you mean "filter"?)',
     );
     expect(message(validatePipeline(pipeline(RAW, 'asset_ref: f\nsorce:\n  where: {from: raw, filter: "a"}', OUT)))).toBe(
-      'V-006: asset "f": unknown field "sorce" (expected asset_ref, source)',
+      'V-006: asset "f": unknown field "sorce" (expected asset_ref, source) (did you mean "source"?)',
     );
     expect(message(validatePipeline(`version: "3.0"\nconfg: {}\npipeline:\n  assets:\n${assetList([RAW, OUT])}\n`))).toBe(
       'V-006: unknown top-level field "confg" (expected version, pipeline, config, assets, input, transformation, output, exposures, quality)',
@@ -525,7 +525,7 @@ describe('validatePipeline: one test per code', () => {
       'V-012: asset "raw": unknown parquet option "header" (expected one of compression)',
     );
     expect(message(validatePipeline(pipeline('asset_ref: raw\nsource:\n  input: {format: csv, path: a.csv, options: {headr: true}}', OUT)))).toBe(
-      'V-012: asset "raw": unknown csv option "headr" (expected one of header, inferSchema, sep, quote, escape, nullValue, dateFormat, timestampFormat, encoding, comment, compression, delimiter)',
+      'V-012: asset "raw": unknown csv option "headr" (expected one of header, inferSchema, sep, quote, escape, nullValue, dateFormat, timestampFormat, encoding, comment, compression, delimiter) (did you mean "header"?)',
     );
     expect(message(validatePipeline(pipeline('asset_ref: raw\nsource:\n  input: {format: csv, path: a.csv, options: {sep: ",", delimiter: ";"}}', OUT)))).toBe(
       'V-012: asset "raw": option "delimiter" repeats option "sep"',

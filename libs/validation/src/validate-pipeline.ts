@@ -1,6 +1,6 @@
 /**
- * Validates a whole pipeline definition and returns either its typed form or the first error in
- * document order (one message per request, as the contract requires).
+ * Validates a whole pipeline definition and returns either its typed form or its errors in
+ * document order: `error` is the first (the contract's one message), `errors` all of them.
  */
 import {
   type AssetDefinition,
@@ -11,6 +11,7 @@ import {
   type RawDocument,
   readDocument,
 } from '@pipeline/definition';
+import { actionable, MAX_VALIDATION_ERRORS } from './diagnostics';
 import { type ValidationError, validationErrors } from './errors';
 import { checkAsset, declaredAssets } from './rules/asset-rules';
 import { checkHeader } from './rules/document-rules';
@@ -21,41 +22,46 @@ import { checkQuality } from './rules/quality-rules';
 import type { ReferenceStatus } from './rules/source-rules';
 import { checkVariablesArgument } from './rules/variables-argument';
 
-/** The outcome of validation: the typed pipeline, or the first error. */
+/**
+ * The outcome of validation: the typed pipeline, or the errors. `error` is `errors[0]`; `errors`
+ * holds at most MAX_VALIDATION_ERRORS, one per asset (an asset's rules stop at its first broken
+ * one), then the graph's, the quality suites' and the metadata's.
+ */
 export type ValidationResult =
   | { readonly ok: true; readonly pipeline: PipelineDefinition }
-  | { readonly ok: false; readonly error: ValidationError };
+  | { readonly ok: false; readonly error: ValidationError; readonly errors: readonly ValidationError[] };
+
+function failed(errors: readonly ValidationError[]): ValidationResult {
+  const bounded = errors.slice(0, MAX_VALIDATION_ERRORS);
+  return { ok: false, error: bounded[0] as ValidationError, errors: bounded };
+}
 
 /**
  * Validates YAML text with optional variables. Never throws for bad input: a document that cannot
  * be read is `{ kind: 'parse', code: 'PARSE' }`, any broken rule `{ kind: 'validation', code: 'V-0xx' }`.
  *
- * Order of checks (the first failure is reported): the `variables` argument; reading the YAML
- * (PARSE); document level (version, asset lists, top-level and `pipeline` fields); each asset in
- * list order (see rules/asset-rules.ts and rules/source-rules.ts); the graph (V-003, then V-013);
- * the quality suites (rules/quality-rules.ts); metadata and exposures (rules/metadata-rules.ts).
+ * Order of checks: the `variables` argument; reading the YAML (PARSE); document level (version,
+ * asset lists, top-level and `pipeline` fields); each of these stops at its error. Then each asset
+ * in list order (see rules/asset-rules.ts and rules/source-rules.ts), every broken asset reported;
+ * the graph (V-003, then V-013) only when every asset passed, since a broken asset's edges are
+ * unknown; the quality suites (rules/quality-rules.ts); metadata and exposures
+ * (rules/metadata-rules.ts). Asset errors are placed at the value at fault (diagnostics.ts).
  */
 export function validatePipeline(yaml: string, variables?: Readonly<Record<string, string>>): ValidationResult {
   const vars = checkVariablesArgument(variables);
-  if (!vars.ok) return vars;
+  if (!vars.ok) return failed([vars.error]);
 
   let doc: RawDocument;
   try {
     doc = readDocument(yaml);
   } catch (error) {
     if (!isDefinitionError(error)) throw error;
-    return {
-      ok: false,
-      error: validationErrors.parse(error.message, {
-        ...error.details,
-        cause: error.code,
-      }),
-    };
+    return failed([validationErrors.parse(error.message, { ...error.details, cause: error.code })]);
   }
 
   const budget = createSubstitutionBudget();
   const header = checkHeader(doc, vars.variables, budget);
-  if (!header.ok) return header;
+  if (!header.ok) return failed([header.error]);
 
   const list = doc.assetLists[0] as RawDocument['assetLists'][number];
   const items = list.items;
@@ -67,11 +73,18 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
     declared: declaredAssets(items, vars.variables),
     seen: new Map<string, number>(),
   };
+  const errors: ValidationError[] = [];
+  const report = (error: ValidationError): void => {
+    errors.push(actionable(error, { doc, items, assetNames: ctx.declared.keys() }));
+  };
   const assets: AssetDefinition[] = [];
   const upstream: (readonly string[])[] = [];
-  for (let i = 0; i < items.length; i++) {
+  for (let i = 0; i < items.length && errors.length < MAX_VALIDATION_ERRORS; i++) {
     const result = checkAsset(items[i] as (typeof items)[number], i, ctx);
-    if (!result.ok) return result;
+    if (!result.ok) {
+      report(result.error);
+      continue;
+    }
     assets.push(result.asset);
     upstream.push(result.upstream);
     for (const made of result.made ?? []) {
@@ -80,10 +93,12 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
     }
   }
 
-  const graphError = checkGraph(assets, upstream);
-  if (graphError !== undefined) return { ok: false, error: graphError };
-  const lateralError = checkLateralJoins(assets, upstream);
-  if (lateralError !== undefined) return { ok: false, error: lateralError };
+  if (errors.length === 0) {
+    const graphError = checkGraph(assets, upstream);
+    if (graphError !== undefined) return failed([graphError]);
+    const lateralError = checkLateralJoins(assets, upstream);
+    if (lateralError !== undefined) return failed([lateralError]);
+  }
 
   let quality: QualitySuite[] | undefined;
   const qualityNode = doc.root.get('quality');
@@ -91,21 +106,24 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
     const byRef = new Map(assets.map((a) => [a.ref, a.source]));
     const resolveReference = (ref: string): ReferenceStatus => {
       const source = byRef.get(ref);
-      if (source === undefined) return 'unknown';
+      // A broken asset is still declared: its own error stands, the suite's reference is not another.
+      if (source === undefined) return ctx.declared.has(ref) ? 'ok' : 'unknown';
       if (source.kind === 'output') return 'output';
       return source.kind === 'split' ? { split: { pass: source.pass, fail: source.fail } } : 'ok';
     };
     const checked = checkQuality(qualityNode, { doc, variables: vars.variables, budget, resolveReference });
-    if (!checked.ok) return checked;
-    quality = [...checked.suites];
+    if (!checked.ok) errors.push(checked.error);
+    else quality = [...checked.suites];
   }
 
   const metadataContext = { doc, variables: vars.variables, budget };
-  const metadataError = checkMetadata(metadataContext, new Set(assets.map((a) => a.ref)));
-  if (metadataError !== undefined) return { ok: false, error: metadataError };
+  const known = new Set([...assets.map((a) => a.ref), ...ctx.declared.keys()]);
+  const metadataError = checkMetadata(metadataContext, known);
+  if (metadataError !== undefined) errors.push(metadataError);
+  if (errors.length > 0) return failed(errors);
   // A budget of its own: these names were substituted within the document's budget already.
   const described = inputColumnMetadata({ ...metadataContext, budget: createSubstitutionBudget() });
-  if (!(described instanceof Map)) return { ok: false, error: described as ValidationError };
+  if (!(described instanceof Map)) return failed([described as ValidationError]);
   // The engine checks them against the dataset when it reads the input (E-META-004).
   const withMetadata = described.size === 0 ? assets : assets.map((a) => (a.source.kind === 'input' && described.has(a.ref) ? { ...a, source: { ...a.source, metadataColumns: described.get(a.ref) as readonly string[] } } : a));
 

@@ -11,7 +11,10 @@ export interface ValidateOptions {
   readonly json?: boolean;
 }
 
-/** Validates each file; prints `<file>: valid` or `<file>:<line>:<column>: V-0xx: ...` (or JSON). */
+/**
+ * Validates each file; prints `<file>: valid`, or one `<file>:<line>:<column>: V-0xx: ...` line per
+ * problem in document order (or JSON: `error` the first, `errors` all).
+ */
 export function validateCommand(files: readonly string[], options: ValidateOptions, io: Io): number {
   const results = files.map((file) => {
     try {
@@ -19,17 +22,24 @@ export function validateCommand(files: readonly string[], options: ValidateOptio
       const checked = checkPipeline(yaml, options.var ?? {}, options.backend);
       return checked.ok
         ? { file, valid: true as const }
-        : { file, valid: false as const, line: problemLine(file, checked.error), error: problemJson(checked.error) };
+        : {
+            file,
+            valid: false as const,
+            line: checked.errors.map((error) => problemLine(file, error)).join('\n'),
+            error: problemJson(checked.error),
+            errors: checked.errors.map(problemJson),
+          };
     } catch (error) {
       if (!cliCatalogue.is(error)) throw error;
-      return { file, valid: false as const, line: `${file}: ${error.message}`, error: { code: error.code, message: error.message } };
+      const problem = { code: error.code, message: error.message };
+      return { file, valid: false as const, line: `${file}: ${error.message}`, error: problem, errors: [problem] };
     }
   });
   const invalid = results.filter((r) => !r.valid).length;
   if (options.json === true) {
     printJson(io, {
       valid: invalid === 0,
-      files: results.map((r) => (r.valid ? { file: r.file, valid: true } : { file: r.file, valid: false, error: r.error })),
+      files: results.map((r) => (r.valid ? { file: r.file, valid: true } : { file: r.file, valid: false, error: r.error, errors: r.errors })),
     });
   } else {
     for (const r of results) println(io, r.valid ? `${r.file}: valid` : r.line);

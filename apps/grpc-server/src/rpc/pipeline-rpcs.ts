@@ -6,7 +6,7 @@
  */
 import { checkBackendSupport, compilePhysicalPlan, parseBackendName, renderPhysicalPlan } from '@pipeline/engine';
 import { explainPlan, planPipeline } from '@pipeline/planner';
-import { validatePipeline } from '@pipeline/validation';
+import { diagnosticOf, validatePipeline } from '@pipeline/validation';
 import { appError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 import { checkPipelineRequest } from './pipeline-request';
@@ -22,7 +22,9 @@ export function pipelineRpcs(version: string): PipelineRpcs {
     async validatePipeline(request) {
       checkPipelineRequest(request);
       const result = validatePipeline(request.yaml, request.variables);
-      return result.ok ? { valid: true, error: '' } : { valid: false, error: result.error.message };
+      return result.ok
+        ? { valid: true, error: '', errors: [] }
+        : { valid: false, error: result.error.message, errors: result.errors.map(diagnosticOf) };
     },
     async explainPipeline(request) {
       checkPipelineRequest(request, true);

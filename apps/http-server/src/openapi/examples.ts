@@ -45,3 +45,13 @@ export const JOB_ID_EXAMPLE = '3f2b8c1e-7d4a-4e5b-9c6d-1a2b3c4d5e6f';
 
 /** The output the example pipeline writes. */
 export const OUTPUT_ASSET_EXAMPLE = 'summary';
+
+/** What validate answers a document with two broken assets (test/api-pipeline.spec.ts sends it and checks this). */
+export const VALIDATE_ERRORS_EXAMPLE = {
+  valid: false,
+  error: 'V-001: asset "totals" references unknown asset "actve" (did you mean "active"?)',
+  errors: [
+    { code: 'V-001', message: 'V-001: asset "totals" references unknown asset "actve" (did you mean "active"?)', asset: 'totals', field: 'from', line: 12, column: 27 },
+    { code: 'V-009', message: 'V-009: asset "top": columns[0]: unexpected end of expression at column 7', asset: 'top', field: 'columns[0]', line: 15, column: 43 },
+  ],
+};

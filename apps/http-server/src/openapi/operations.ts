@@ -3,7 +3,7 @@
  * status. The OpenAPI document, the route labels of the latency metric and the tests' response
  * checks all read this one table.
  */
-import { PIPELINE_REQUEST_EXAMPLE, PREVIEW_REQUEST_EXAMPLE } from './examples';
+import { PIPELINE_REQUEST_EXAMPLE, PREVIEW_REQUEST_EXAMPLE, VALIDATE_ERRORS_EXAMPLE } from './examples';
 import {
   JOB_ID_PARAMETER,
   LIST_SINCE_PARAMETER,
@@ -106,11 +106,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     operationId: 'validatePipeline',
     summary: 'Validate a pipeline without running it',
-    description: 'An invalid or unparsable definition is still a 200: `{valid: false, error}`.',
+    description: 'An invalid or unparsable definition is still a 200: `{valid: false, error, errors}`, `error` the first of `errors` (every problem in document order, each with its line and column).',
     tag: 'pipelines',
     requestBody: 'PipelineRequest',
     requestExample: PIPELINE_REQUEST_EXAMPLE,
-    responses: { 200: { description: 'The validation result.', schema: 'ValidateResult' }, ...BODY_ERRORS, ...INTERNAL },
+    responses: { 200: { description: 'The validation result.', schema: 'ValidateResult', example: VALIDATE_ERRORS_EXAMPLE }, ...BODY_ERRORS, ...INTERNAL },
   },
   {
     path: '/api/explain',

@@ -7,6 +7,7 @@ import { JOB_STATUSES } from '@pipeline/jobs';
 import { FIELD_LIMITS, type JsonSchema } from '@pipeline/server-kit';
 import { DEFAULT_ROWS_LIMIT, MAX_ROWS_LIMIT } from '@pipeline/engine';
 import { DEFAULT_LOOK_TIMEOUT_MS, MAX_LOOK_TIMEOUT_MS } from '@pipeline/jobs';
+import { MAX_VALIDATION_ERRORS } from '@pipeline/validation';
 import { PIPELINE_REQUEST_SCHEMA } from '../request';
 import { DEFAULT_LIST_WAIT_SECONDS, DEFAULT_WAIT_SECONDS, MAX_LIST_WAIT_SECONDS, MAX_WAIT_SECONDS } from '../wait-timeout';
 import { JOB_ID_EXAMPLE, OUTPUT_ASSET_EXAMPLE } from './examples';
@@ -56,7 +57,25 @@ export const SCHEMAS = {
     additionalProperties: false,
     properties: {
       valid: { type: 'boolean' },
-      error: { type: 'string', description: 'Present when valid is false: `V-0xx: <detail>` or `parse error: <detail>`.' },
+      error: { type: 'string', description: 'Present when valid is false: `V-0xx: <detail>` or `parse error: <detail>`; the first of `errors`.' },
+      errors: {
+        type: 'array',
+        description: `Present when valid is false: every problem found, in document order (one per broken asset, at most ${MAX_VALIDATION_ERRORS}).`,
+        maxItems: MAX_VALIDATION_ERRORS,
+        items: {
+          type: 'object',
+          required: ['code', 'message'],
+          additionalProperties: false,
+          properties: {
+            code: { type: 'string', description: '`PARSE` or `V-001` .. `V-014`.' },
+            message: { type: 'string', description: 'The full message, with `(did you mean "x"?)` when a close name exists.' },
+            asset: { type: 'string', description: 'The asset at fault, when it has a usable name.' },
+            field: { type: 'string', description: 'The field at fault (`where.filter`, `agg[1]`, `asset_ref`).' },
+            line: { type: 'integer', minimum: 1, description: 'Line of the offending value in the YAML text.' },
+            column: { type: 'integer', minimum: 1, description: 'Column of the offending value.' },
+          },
+        },
+      },
     },
   },
   Plan: {

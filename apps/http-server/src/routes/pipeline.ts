@@ -5,7 +5,7 @@
  */
 import { checkBackendSupport, compilePhysicalPlan, parseBackendName, renderPhysicalPlan } from '@pipeline/engine';
 import { explainPlan, planPipeline } from '@pipeline/planner';
-import { validatePipeline } from '@pipeline/validation';
+import { diagnosticOf, validatePipeline } from '@pipeline/validation';
 import { Router } from 'express';
 import { httpError, invalidRequest } from '../errors';
 import { readPipelineRequest } from '../request';
@@ -17,7 +17,7 @@ export function pipelineRoutes(): Router {
   router.post('/validate', (req, res) => {
     const { yaml, variables } = readPipelineRequest(req.body);
     const result = validatePipeline(yaml, variables);
-    res.json(result.ok ? { valid: true } : { valid: false, error: result.error.message });
+    res.json(result.ok ? { valid: true } : { valid: false, error: result.error.message, errors: result.errors.map(diagnosticOf) });
   });
 
   router.post('/explain', (req, res) => {

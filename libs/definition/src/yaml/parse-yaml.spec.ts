@@ -153,4 +153,19 @@ describe('parseYaml', () => {
   it('returns a null scalar for an empty text', () => {
     expect(parseYaml('').root).toEqual(new YamlScalar('null', '', null));
   });
+
+  it('records where each value starts, scalars included', () => {
+    const parsed = parseYaml('a: x\nb:\n  - 1\n  - "two"  # note\nc: {d: a, e: [p, q]}\nx: x\nn:\n');
+    const root = parsed.root as RawMap;
+    expect(parsed.valuePositionOf(root, 'a')).toEqual({ line: 1, column: 4 });
+    const b = root.get('b') as RawNode[];
+    expect(parsed.valuePositionOf(b, 0)).toEqual({ line: 3, column: 5 });
+    expect(parsed.valuePositionOf(b, 1)).toEqual({ line: 4, column: 5 });
+    const c = root.get('c') as RawMap;
+    expect(parsed.valuePositionOf(c, 'd')).toEqual({ line: 5, column: 8 });
+    expect(parsed.valuePositionOf(c.get('e') as RawNode[], 1)).toEqual({ line: 5, column: 18 });
+    // A value written like its key is told apart from the key.
+    expect(parsed.valuePositionOf(root, 'x')).toEqual({ line: 6, column: 4 });
+    expect(parsed.valuePositionOf(root, 'missing')).toBeUndefined();
+  });
 });

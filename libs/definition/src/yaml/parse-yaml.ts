@@ -22,6 +22,8 @@ export interface ParsedYaml {
   readonly root: RawNode;
   /** Where a mapping or sequence of `root` starts in the text (aliases report their anchor's place). */
   positionOf(node: RawMap | RawList): TextPosition | undefined;
+  /** Where the value of `key` (a mapping key or a list index) of `node` starts in the text, scalars included. */
+  valuePositionOf(node: RawMap | RawList, key: string | number): TextPosition | undefined;
 }
 
 interface JsYamlTypes {
@@ -103,6 +105,35 @@ function containedValues(collection: object): Set<unknown> {
 }
 
 /**
+ * Where each value of a freshly composed collection starts. Scalars are primitives that cannot be
+ * keyed, so the position travels with the container: js-yaml composes a mapping's key and value
+ * in turn, which lets each value be paired with its key in written order. Anything that does not
+ * pair up (a flow pair inside a list) is left out and its place falls back to the container's.
+ */
+function valuePositions(collection: object, children: readonly Child[]): Map<string | number, TextPosition> {
+  const found = new Map<string | number, TextPosition>();
+  if (Array.isArray(collection)) {
+    if (children.length === collection.length) children.forEach((child, i) => found.set(i, child.position));
+    return found;
+  }
+  let next = 0;
+  for (const [key, value] of Object.entries(collection)) {
+    const keyAt = children.findIndex((child, i) => i >= next && scalarText(child.result) === key);
+    if (keyAt < 0) break;
+    const valueAt = children.findIndex((child, i) => i > keyAt && (child.result === value || (child.result == null && value == null)));
+    if (valueAt < 0) break;
+    found.set(key, (children[valueAt] as Child).position);
+    next = valueAt + 1;
+  }
+  return found;
+}
+
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return value instanceof YamlScalar ? String(value.text) : undefined;
+}
+
+/**
  * Parses one YAML document into a raw node. Throws DefinitionError (`DEF_YAML`, `DEF_LIMIT`,
  * `DEF_KEY`) with a `parse error: ... at line L, column C` message.
  */
@@ -118,6 +149,7 @@ export function parseYaml(text: string): ParsedYaml {
   }
 
   const sourcePositions = new WeakMap<object, TextPosition>();
+  const sourceValuePositions = new WeakMap<object, Map<string | number, TextPosition>>();
   const stack: Frame[] = [];
 
   const listener = (event: jsyaml.EventType, state: jsyaml.State): void => {
@@ -135,7 +167,10 @@ export function parseYaml(text: string): ParsedYaml {
     const collection = isCollection(result);
     const isAlias = state.input.charCodeAt(frame.offset) === 0x2a; // '*'
     if (collection && !isAlias) {
-      if (!sourcePositions.has(result)) sourcePositions.set(result, frame.position);
+      if (!sourcePositions.has(result)) {
+        sourcePositions.set(result, frame.position);
+        sourceValuePositions.set(result, valuePositions(result, frame.children));
+      }
       const contained = containedValues(result);
       for (const child of frame.children) {
         // A collection composed inside this one that is neither an item nor a value was a key.
@@ -168,8 +203,12 @@ export function parseYaml(text: string): ParsedYaml {
   }
 
   const positions = new WeakMap<RawMap | RawList, TextPosition>();
-  const root = expand(loaded, sourcePositions, positions);
-  return { root, positionOf: (node) => positions.get(node) };
+  const values = new WeakMap<RawMap | RawList, Map<string | number, TextPosition>>();
+  const root = expand(loaded, sourcePositions, positions, (node, source) => {
+    const found = sourceValuePositions.get(source);
+    if (found !== undefined) values.set(node, found);
+  });
+  return { root, positionOf: (node) => positions.get(node), valuePositionOf: (node, key) => values.get(node)?.get(key) };
 }
 
 /**
@@ -180,6 +219,7 @@ function expand(
   loaded: unknown,
   sourcePositions: WeakMap<object, TextPosition>,
   positions: WeakMap<RawMap | RawList, TextPosition>,
+  copied: (node: RawMap | RawList, source: object) => void,
 ): RawNode {
   let nodes = 0;
   let chars = 0;
@@ -229,6 +269,7 @@ function expand(
     }
     ancestors.delete(value);
     if (at) positions.set(node, at);
+    copied(node, value);
     return node;
   };
 

@@ -26,6 +26,8 @@ export interface RawDocument {
   readonly assetLists: readonly RawAssetList[];
   /** Where a mapping or list of the document starts in the text. */
   positionOf(node: RawMap | RawList): TextPosition | undefined;
+  /** Where the value of a mapping key or list index starts, scalars included (undefined for made-up nodes). */
+  valuePositionOf(node: RawMap | RawList, key: string | number): TextPosition | undefined;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface RawDocument {
  * when the text is not YAML, not a mapping at the top, or has no asset list in either shape.
  */
 export function readDocument(text: string): RawDocument {
-  const { root, positionOf } = parseYaml(text);
+  const { root, positionOf, valuePositionOf } = parseYaml(text);
   if (!isRawMap(root)) {
     if (typeof root !== 'string' && !isRawList(root) && root.tag === 'null') {
       throw parseError('DEF_SHAPE', 'the document is empty');
@@ -59,7 +61,7 @@ export function readDocument(text: string): RawDocument {
   if (lists.length === 0) {
     throw parseError('DEF_SHAPE', 'the document has neither pipeline.assets nor a top-level assets list (nor the input, transformation and output lists of the Teckel shape)');
   }
-  return { root, assetLists: lists, positionOf: where };
+  return { root, assetLists: lists, positionOf: where, valuePositionOf };
 }
 
 function asList(

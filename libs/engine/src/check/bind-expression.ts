@@ -233,6 +233,7 @@ class Binder {
         field,
         column: printExpression(e),
         columns: fields,
+        specCode: 'E-EXPR-006',
         problem: `struct field "${name}" not found in ${printExpression(e)} (fields: ${fields.join(', ')})`,
       });
     }

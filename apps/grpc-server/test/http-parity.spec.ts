@@ -175,8 +175,9 @@ describe.each(CASES)('$name', ({ yaml, variables = {}, error }) => {
   it('validate: the same {valid, error} on both, as the contract words it', async () => {
     const viaHttp = await httpCall('POST', '/validate', { yaml, variables });
     const viaGrpc = await h.client.validatePipeline({ yaml, variables });
-    expect(viaHttp).toEqual({ status: 200, body: valid ? { valid: true } : { valid: false, error } });
-    expect(viaGrpc).toEqual({ valid, error });
+    const { spec_code: specCode = '', ...body } = viaHttp.body as { spec_code?: string };
+    expect({ status: viaHttp.status, body }).toEqual({ status: 200, body: valid ? { valid: true } : { valid: false, error } });
+    expect(viaGrpc).toEqual({ valid, error, specCode });
   });
 
   it('explain: the same plan, or the same error text (HTTP 400, gRPC INVALID_ARGUMENT)', async () => {
@@ -271,7 +272,7 @@ describe('jobs', () => {
     const yaml = HEAD + input('raw', '', 'missing.csv') + output('raw');
     const { viaHttp, viaGrpc } = await runOnBoth(yaml);
     expect(viaHttp.status).toBe('failed');
-    expect(viaHttp.error).toBe('asset "raw": file not found: missing.csv');
+    expect(viaHttp.error).toBe('asset "raw": E-IO-001: file not found: missing.csv');
     expect(viaGrpc.status).toBe('failed');
     expect(viaGrpc.error).toBe(viaHttp.error);
   });

@@ -116,7 +116,7 @@ describe('POST /api/validate', () => {
   it('answers 200 {valid:false, error} with the validation message', async () => {
     const res = await postJson(`${api}/validate`, { yaml: V001_YAML });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ valid: false, error: V001_MESSAGE });
+    expect(res.body).toEqual({ valid: false, error: V001_MESSAGE, spec_code: 'E-REF-001' });
   });
 
   it('answers 200 {valid:false} with a parse error for text that is not YAML', async () => {

@@ -22,7 +22,7 @@ export function pipelineRpcs(version: string): PipelineRpcs {
     async validatePipeline(request) {
       checkPipelineRequest(request);
       const result = validatePipeline(request.yaml, request.variables);
-      return result.ok ? { valid: true, error: '' } : { valid: false, error: result.error.message };
+      return result.ok ? { valid: true, error: '', specCode: '' } : { valid: false, error: result.error.message, specCode: result.error.details.specCode ?? '' };
     },
     async explainPipeline(request) {
       checkPipelineRequest(request, true);

@@ -17,7 +17,12 @@ export function pipelineRoutes(): Router {
   router.post('/validate', (req, res) => {
     const { yaml, variables } = readPipelineRequest(req.body);
     const result = validatePipeline(yaml, variables);
-    res.json(result.ok ? { valid: true } : { valid: false, error: result.error.message });
+    if (result.ok) {
+      res.json({ valid: true });
+      return;
+    }
+    const { specCode } = result.error.details;
+    res.json({ valid: false, error: result.error.message, ...(specCode === undefined ? {} : { spec_code: specCode }) });
   });
 
   router.post('/explain', (req, res) => {

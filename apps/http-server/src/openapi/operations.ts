@@ -97,7 +97,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     operationId: 'validatePipeline',
     summary: 'Validate a pipeline without running it',
-    description: 'An invalid or unparsable definition is still a 200: `{valid: false, error}`.',
+    description: 'An invalid or unparsable definition is still a 200: `{valid: false, error}`, with `spec_code` where the specification names the error.',
     tag: 'pipelines',
     requestBody: 'PipelineRequest',
     requestExample: PIPELINE_REQUEST_EXAMPLE,

@@ -57,6 +57,11 @@ export const SCHEMAS = {
     properties: {
       valid: { type: 'boolean' },
       error: { type: 'string', description: 'Present when valid is false: `V-0xx: <detail>` or `parse error: <detail>`.' },
+      spec_code: {
+        type: 'string',
+        pattern: '^E-[A-Z]+-[0-9]{3}$',
+        description: "With `error`, when the Teckel specification names the failure: its code (section 25), such as `E-REF-001` for V-001's unknown reference.",
+      },
     },
   },
   Plan: {

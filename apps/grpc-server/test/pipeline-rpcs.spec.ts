@@ -49,7 +49,7 @@ describe('Health', () => {
 
 describe('ValidatePipeline', () => {
   it('accepts a valid pipeline', async () => {
-    await expect(h.client.validatePipeline({ yaml: employeesPipeline() })).resolves.toEqual({ valid: true, error: '' });
+    await expect(h.client.validatePipeline({ yaml: employeesPipeline() })).resolves.toEqual({ valid: true, error: '', specCode: '' });
   });
 
   it('reports a validation error in the answer, not as a failed call', async () => {
@@ -57,6 +57,7 @@ describe('ValidatePipeline', () => {
     await expect(h.client.validatePipeline({ yaml })).resolves.toEqual({
       valid: false,
       error: 'V-001: asset "summary" references unknown asset "nonexistent"',
+      specCode: 'E-REF-001',
     });
   });
 
@@ -68,9 +69,10 @@ describe('ValidatePipeline', () => {
 
   it('substitutes variables', async () => {
     const yaml = employeesPipeline('${OUT:out/x.csv}', '${MODE}');
-    await expect(h.client.validatePipeline({ yaml, variables: { MODE: 'append' } })).resolves.toEqual({ valid: true, error: '' });
+    await expect(h.client.validatePipeline({ yaml, variables: { MODE: 'append' } })).resolves.toEqual({ valid: true, error: '', specCode: '' });
     const missing = await h.client.validatePipeline({ yaml });
     expect(missing.error).toBe('V-010: unresolved variable "MODE" in asset "summary" field "mode"');
+    expect(missing.specCode).toBe('E-VAR-001');
   });
 });
 
@@ -160,7 +162,7 @@ describe('request checks shared by ValidatePipeline, ExplainPipeline and SubmitJ
 
   it('accepts "", duckdb and danfo', async () => {
     for (const backend of ['', 'duckdb', 'danfo']) {
-      await expect(h.client.validatePipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ valid: true, error: '' });
+      await expect(h.client.validatePipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ valid: true, error: '', specCode: '' });
       await expect(h.client.explainPipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ plan: expect.stringMatching(/^=== Pipeline/) });
     }
   });

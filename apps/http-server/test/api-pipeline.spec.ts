@@ -133,6 +133,7 @@ describe('POST /api/validate', () => {
     expect((await postJson(`${api}/validate`, { yaml, variables: { SRC: 'nope' } })).body).toEqual({
       valid: false,
       error: 'V-001: asset "missing" references unknown asset "nope"',
+      spec_code: 'E-REF-001',
     });
   });
 

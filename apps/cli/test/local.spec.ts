@@ -326,7 +326,7 @@ describe('pipeline run (local, embedded engine)', () => {
     expect(failed.stdout).toMatch(/\nfailed after \d+\.\d\ds: .*nowhere\.csv/);
     // A file not found names the folder it was looked for in (the working directory, resolved).
     expect(failed.stdout.trimEnd().split('\n').at(-1)).toMatch(
-      /: asset "raw": file not found: nowhere\.csv \(looked in the data root (.+); --data-root sets it\)$/,
+      /: asset "raw": E-IO-001: file not found: nowhere\.csv \(looked in the data root (.+); --data-root sets it\)$/,
     );
     expect(failed.stdout).toContain(`(looked in the data root ${fs.realpathSync(dir)}; --data-root sets it)`);
     const elsewhere = await runCli(['run', path.join(dir, 'pipelines/employees.yaml'), '--data-root', dir, '--var', 'INPUT=nowhere.csv', '--json'], {

@@ -87,7 +87,7 @@ describe('deeply nested JSON on the built gRPC server', () => {
     const input = await client.submitJob({ yaml: DEEP_INPUT });
     await expect(client.waitForJob({ jobId: input.jobId, timeoutSeconds: 120 })).resolves.toMatchObject({
       status: 'failed',
-      error: expect.stringContaining('asset "deep": cannot read deep.json: its JSON nests deeper than 1000 levels'),
+      error: expect.stringContaining('asset "deep": E-IO-001: cannot read deep.json: its JSON nests deeper than 1000 levels'),
     });
     await expectAlive();
   }, 120_000);

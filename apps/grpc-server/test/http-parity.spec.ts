@@ -175,9 +175,10 @@ describe.each(CASES)('$name', ({ yaml, variables = {}, error }) => {
   it('validate: the same {valid, error, errors} on both, as the contract words it', async () => {
     const viaHttp = await httpCall('POST', '/validate', { yaml, variables });
     const viaGrpc = await h.client.validatePipeline({ yaml, variables });
-    expect(viaHttp).toMatchObject({ status: 200, body: valid ? { valid: true } : { valid: false, error } });
-    expect(viaGrpc).toMatchObject({ valid, error });
-    expect(viaGrpc.errors).toEqual((viaHttp.body as { errors?: unknown[] }).errors ?? []);
+    const { spec_code: specCode = '', errors: httpErrors = [], ...body } = viaHttp.body as { spec_code?: string; errors?: { spec_code?: string }[] };
+    expect({ status: viaHttp.status, body }).toEqual({ status: 200, body: valid ? { valid: true } : { valid: false, error } });
+    expect(viaGrpc).toMatchObject({ valid, error, specCode });
+    expect(viaGrpc.errors).toEqual(httpErrors.map(({ spec_code: code, ...d }) => ({ ...d, ...(code === undefined ? {} : { specCode: code }) })));
     if (!valid) expect(viaGrpc.errors[0]?.message).toBe(error);
   });
 
@@ -273,7 +274,7 @@ describe('jobs', () => {
     const yaml = HEAD + input('raw', '', 'missing.csv') + output('raw');
     const { viaHttp, viaGrpc } = await runOnBoth(yaml);
     expect(viaHttp.status).toBe('failed');
-    expect(viaHttp.error).toBe('asset "raw": file not found: missing.csv');
+    expect(viaHttp.error).toBe('asset "raw": E-IO-001: file not found: missing.csv');
     expect(viaGrpc.status).toBe('failed');
     expect(viaGrpc.error).toBe(viaHttp.error);
   });

@@ -49,15 +49,15 @@ describe('Health', () => {
 
 describe('ValidatePipeline', () => {
   it('accepts a valid pipeline', async () => {
-    await expect(h.client.validatePipeline({ yaml: employeesPipeline() })).resolves.toEqual({ valid: true, error: '', errors: [] });
+    await expect(h.client.validatePipeline({ yaml: employeesPipeline() })).resolves.toEqual({ valid: true, error: '', errors: [], specCode: '' });
   });
 
   it('reports a validation error in the answer, not as a failed call', async () => {
     const yaml = employeesPipeline().replace('from: by_dept', 'from: nonexistent');
     const message = 'V-001: asset "summary" references unknown asset "nonexistent"';
     const answer = await h.client.validatePipeline({ yaml });
-    expect(answer).toMatchObject({ valid: false, error: message });
-    expect(answer.errors).toEqual([{ code: 'V-001', message, asset: 'summary', field: 'from', line: expect.any(Number), column: expect.any(Number) }]);
+    expect(answer).toMatchObject({ valid: false, error: message, specCode: 'E-REF-001' });
+    expect(answer.errors).toEqual([{ code: 'V-001', message, asset: 'summary', field: 'from', line: expect.any(Number), column: expect.any(Number), specCode: 'E-REF-001' }]);
   });
 
   it('lists every problem in document order, each with its line and column and a close name', async () => {
@@ -90,9 +90,10 @@ describe('ValidatePipeline', () => {
 
   it('substitutes variables', async () => {
     const yaml = employeesPipeline('${OUT:out/x.csv}', '${MODE}');
-    await expect(h.client.validatePipeline({ yaml, variables: { MODE: 'append' } })).resolves.toEqual({ valid: true, error: '', errors: [] });
+    await expect(h.client.validatePipeline({ yaml, variables: { MODE: 'append' } })).resolves.toEqual({ valid: true, error: '', errors: [], specCode: '' });
     const missing = await h.client.validatePipeline({ yaml });
     expect(missing.error).toBe('V-010: unresolved variable "MODE" in asset "summary" field "mode"');
+    expect(missing.specCode).toBe('E-VAR-001');
   });
 });
 
@@ -182,7 +183,7 @@ describe('request checks shared by ValidatePipeline, ExplainPipeline and SubmitJ
 
   it('accepts "", duckdb and danfo', async () => {
     for (const backend of ['', 'duckdb', 'danfo']) {
-      await expect(h.client.validatePipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ valid: true, error: '', errors: [] });
+      await expect(h.client.validatePipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ valid: true, error: '', errors: [], specCode: '' });
       await expect(h.client.explainPipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ plan: expect.stringMatching(/^=== Pipeline/) });
     }
   });

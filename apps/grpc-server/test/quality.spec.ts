@@ -109,7 +109,7 @@ describe.each(['duckdb', 'danfo'])('JobResponse.quality on %s', (backend) => {
     const job = await run(FAILING, backend, `strict-${backend}.csv`);
     expect(job.status).toBe('failed');
     expect(job.error).toBe(
-      'quality suite "orders-strict" check custom(amount > 0) failed: 4 of 5 rows satisfy the condition, fraction: 0.8, expected at least 1 (E-QUALITY-001)',
+      'asset "orders": E-QUALITY-001: quality suite "orders-strict" check custom(amount > 0) failed: 4 of 5 rows satisfy the condition, fraction: 0.8, expected at least 1',
     );
     expect(job.outputs).toEqual([]);
     expect(job.quality).toEqual([

@@ -141,7 +141,8 @@ describe('POST /api/validate', () => {
     expect(res.body).toEqual({
       valid: false,
       error: V001_MESSAGE,
-      errors: [{ code: 'V-001', message: V001_MESSAGE, asset: 'missing', field: 'from', line: 11, column: 24 }],
+      spec_code: 'E-REF-001',
+      errors: [{ code: 'V-001', message: V001_MESSAGE, asset: 'missing', field: 'from', line: 11, column: 24, spec_code: 'E-REF-001' }],
     });
   });
 
@@ -166,6 +167,7 @@ describe('POST /api/validate', () => {
     expect((await postJson(`${api}/validate`, { yaml, variables: { SRC: 'nope' } })).body).toMatchObject({
       valid: false,
       error: 'V-001: asset "missing" references unknown asset "nope"',
+      spec_code: 'E-REF-001',
     });
   });
 

@@ -94,7 +94,7 @@ describe('deeply nested JSON on the built server', () => {
 
   it.each(['duckdb', 'danfo'])('fails a JSON input of 100,000 levels on %s, naming the asset and path', async (backend) => {
     const job = await run(document('deep', 'deep.json', 'json', 'id'), backend);
-    expect(job).toMatchObject({ status: 'failed', error: expect.stringContaining('asset "deep": cannot read deep.json: its JSON nests deeper than 1000 levels') });
+    expect(job).toMatchObject({ status: 'failed', error: expect.stringContaining('asset "deep": E-IO-001: cannot read deep.json: its JSON nests deeper than 1000 levels') });
     await expectAlive();
   }, 120_000);
 });

@@ -137,7 +137,7 @@ describe.each(['duckdb', 'danfo'])('quality suites over HTTP on %s', (backend) =
     const job = await run(FAILING, backend, `strict-${backend}.csv`);
     expect(job.status).toBe('failed');
     expect(job.error).toBe(
-      'quality suite "orders-strict" check completeness(amount) failed: 4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 1 (E-QUALITY-001)',
+      'asset "orders": E-QUALITY-001: quality suite "orders-strict" check completeness(amount) failed: 4 of 5 values of "amount" are not NULL, completeness: 0.8, expected at least 1',
     );
     expect(job.quality).toEqual([
       { suite: 'orders-strict', check: 'volume rowCount', check_type: 'volume', target: 'orders', status: 'pass', severity: 'error', observed_value: 5, expected: '>= 1', message: '5 rows, expected >= 1', timestamp: AT },

@@ -61,7 +61,7 @@ describe('paths', () => {
     ['an absolute input elsewhere', pipeline('/etc/passwd', 'out/a.csv'), 'asset "raw": path "/etc/passwd" is outside the data root'],
     ['an input through a symbolic link out', pipeline('link.csv', 'out/a.csv'), 'asset "raw": path "link.csv" leaves the data root through a symbolic link'],
     ['a NUL byte in an input path', pipeline('employees.csv\u0000.txt', 'out/a.csv'), 'asset "raw": path "employees.csv\\0.txt" contains a NUL byte'],
-    ['a missing input', pipeline('nowhere/missing.csv', 'out/a.csv'), 'asset "raw": file not found: nowhere/missing.csv'],
+    ['a missing input', pipeline('nowhere/missing.csv', 'out/a.csv'), 'asset "raw": E-IO-001: file not found: nowhere/missing.csv'],
     ['an output above the root', pipeline('employees.csv', '../escaped.csv'), 'asset "out": path "../escaped.csv" is outside the data root'],
     ['an absolute output elsewhere', pipeline('employees.csv', '__OUTSIDE__/escaped.csv'), 'asset "out": path "__OUTSIDE__/escaped.csv" is outside the data root'],
     ['an output through a symbolic link out', pipeline('employees.csv', 'linkdir/escaped.csv'), 'asset "out": path "linkdir/escaped.csv" leaves the data root through a symbolic link'],

@@ -214,7 +214,7 @@ describe.each(BACKENDS)('%s backend', (name) => {
       expect(root.read('o.csv')).toBe('id,name\n1,Alice\n2,Bob\n');
       root.write('e.csv', 'old\n');
       await expect(backend.write(small.id, 'out', output('e.csv', 'csv', 'error'))).rejects.toThrow(
-        'asset "out": output already exists: e.csv (mode error)',
+        'asset "out": E-IO-002: output already exists: e.csv (mode error)',
       );
       expect(root.read('e.csv')).toBe('old\n');
       expect(await backend.write(small.id, 'out', output('e.csv', 'csv', 'ignore'))).toEqual({ rowsWritten: 0, skipped: true, path: 'e.csv' });
@@ -327,7 +327,7 @@ describe.each(BACKENDS)('%s backend', (name) => {
 
   describe('errors', () => {
     it('names a missing file', async () => {
-      await expect(read('raw', 'data/x.csv')).rejects.toThrow('asset "raw": file not found: data/x.csv');
+      await expect(read('raw', 'data/x.csv')).rejects.toThrow('asset "raw": E-IO-001: file not found: data/x.csv');
       expect(await code(backend.inspect(input('nope.csv')))).toBe('E_FILE_NOT_FOUND');
       fs.mkdirSync(path.join(root.dir, 'folder'));
       expect(await code(read('raw', 'folder'))).toBe('E_READ_FAILED');
@@ -353,7 +353,7 @@ describe.each(BACKENDS)('%s backend', (name) => {
     it('checks columns against the upstream before running', async () => {
       const raw = await read('raw');
       await expect(backend.apply('f', where('raw', 'salry > 1'), { raw: raw.id })).rejects.toThrow(
-        'asset "f": filter: column "salry" not found (columns: id, name, department, salary, status, hired)',
+        'asset "f": E-COL-001: filter: column "salry" not found (columns: id, name, department, salary, status, hired)',
       );
       expect(await code(backend.apply('s', select('raw', 'nme'), { raw: raw.id }))).toBe('E_COLUMN_NOT_FOUND');
       expect(await code(backend.apply('g', groupBy('raw', ['dept'], ['count(*)']), { raw: raw.id }))).toBe('E_COLUMN_NOT_FOUND');
@@ -397,7 +397,7 @@ describe.each(BACKENDS)('%s backend', (name) => {
     it('reports type errors and misplaced aggregates', async () => {
       const raw = await read('raw');
       await expect(backend.apply('f', where('raw', 'name > 5'), { raw: raw.id })).rejects.toThrow(
-        "asset \"f\": filter: cannot compare string with integer: name > 5",
+        "asset \"f\": E-EXPR-001: filter: cannot compare string with integer: name > 5",
       );
       expect(await code(backend.apply('f', where('raw', 'salary'), { raw: raw.id }))).toBe('E_TYPE');
       expect(await code(backend.apply('s', select('raw', 'upper(salary)'), { raw: raw.id }))).toBe('E_TYPE');

@@ -11,7 +11,9 @@ import {
   isCancelledError,
   isEngineError,
   outputExists,
+  problemAfterAsset,
   rebuildEngineError,
+  SPEC_CODE_OF,
   throwIfAborted,
   toPlainError,
   unknownBackend,
@@ -45,8 +47,8 @@ describe('engine error catalogue', () => {
 
   it('is defined on the workspace error helper: messages built from where and what, details without the text', () => {
     const e = engineError('E_TYPE', { asset: 'a', field: 'filter', column: 'x', problem: 'cannot compare text with a number' });
-    expect(e.message).toBe('asset "a": filter: cannot compare text with a number');
-    expect(e.details).toEqual({ asset: 'a', field: 'filter', column: 'x' });
+    expect(e.message).toBe('asset "a": E-EXPR-001: filter: cannot compare text with a number');
+    expect(e.details).toEqual({ asset: 'a', field: 'filter', column: 'x', specCode: 'E-EXPR-001' });
     expect(engineError('E_BACKEND_CLOSED', { problem: 'the danfo backend is closed' }).message).toBe('the danfo backend is closed');
     expect(engineCatalogue.is(e)).toBe(true);
     expect(engineCatalogue.publicCodes).not.toContain('E_INTERNAL');
@@ -54,11 +56,11 @@ describe('engine error catalogue', () => {
   });
 
   it('names the asset and what is wrong', () => {
-    expect(fileNotFound('raw', 'data/x.csv').message).toBe('asset "raw": file not found: data/x.csv');
+    expect(fileNotFound('raw', 'data/x.csv').message).toBe('asset "raw": E-IO-001: file not found: data/x.csv');
     expect(columnNotFound('f', 'salry', ['id', 'name'], 'filter').message).toBe(
-      'asset "f": filter: column "salry" not found (columns: id, name)',
+      'asset "f": E-COL-001: filter: column "salry" not found (columns: id, name)',
     );
-    expect(outputExists('out', 'o.csv').message).toBe('asset "out": output already exists: o.csv (mode error)');
+    expect(outputExists('out', 'o.csv').message).toBe('asset "out": E-IO-002: output already exists: o.csv (mode error)');
     expect(unknownBackend('x', ['duckdb', 'danfo']).message).toBe('unknown backend "x" (expected duckdb, danfo)');
   });
 
@@ -68,7 +70,7 @@ describe('engine error catalogue', () => {
     expect(plain).toEqual({
       code: 'E_COLUMN_NOT_FOUND',
       message: original.message,
-      details: { asset: 'f', field: 'filter', column: 'salry', columns: ['id'] },
+      details: { asset: 'f', field: 'filter', column: 'salry', columns: ['id'], specCode: 'E-COL-001' },
     });
     const rebuilt = fromPlainError(plain);
     expect(isEngineError(rebuilt)).toBe(true);
@@ -83,6 +85,27 @@ describe('engine error catalogue', () => {
     expect(fromPlainError({ code: 'E_NOPE', message: 'x' }).code).toBe('E_INTERNAL');
     const withBigint = rebuildEngineError('E_TYPE', 'm', { value: 12n });
     expect(toPlainError(withBigint).details).toEqual({ value: '12' });
+  });
+
+  it("puts the spec's code after the asset and in the details: the engine code's own, or the one the site gives", () => {
+    const converted = engineError('E_TYPE', { asset: 'numbered', field: 'columns', specCode: 'E-TYPE-001', problem: 'cannot convert a value' });
+    expect(converted.message).toBe('asset "numbered": E-TYPE-001: columns: cannot convert a value');
+    expect(converted.details.specCode).toBe('E-TYPE-001');
+    expect(toPlainError(converted).details?.specCode).toBe('E-TYPE-001');
+    expect(fromPlainError(structuredClone(toPlainError(converted))).details.specCode).toBe('E-TYPE-001');
+    // No spec code for the failure: the message and details say none.
+    const overflow = engineError('E_VALUE', { asset: 'a', problem: 'value out of range' });
+    expect(overflow.message).toBe('asset "a": value out of range');
+    expect(overflow.details).toEqual({ asset: 'a' });
+    expect(problemAfterAsset(converted, 'numbered')).toBe('columns: cannot convert a value');
+    expect(problemAfterAsset(overflow, 'a')).toBe('value out of range');
+  });
+
+  it('documents the default spec code of every engine code in the library README', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const documented = Object.fromEntries([...readme.matchAll(/^\| (E_[A-Z_]+) \| ([^|]*) \|/gm)].map((m) => [m[1], m[2].trim()]));
+    const expected = Object.fromEntries(Object.entries(SPEC_CODE_OF).map(([code, spec]) => [code, spec ?? '']));
+    expect(documented).toEqual(expected);
   });
 
   it('recognises cancellation', () => {

@@ -15,19 +15,47 @@ export interface EngineErrorDetails {
   readonly column?: string;
   readonly columns?: readonly string[];
   readonly option?: string;
+  /** The Teckel specification's code for the failure (section 25), where it names one. */
+  readonly specCode?: SpecErrorCode;
   readonly [key: string]: unknown;
 }
 
 /**
+ * The Teckel specification's error codes (section 25 and the sections naming them) the engine
+ * reports at run time. Spec 24.5: an error is reported with the asset name and this code.
+ */
+export type SpecErrorCode =
+  | 'E-AGG-001'
+  | 'E-COL-001'
+  | 'E-EXPR-001'
+  | 'E-EXPR-004'
+  | 'E-EXPR-005'
+  | 'E-EXPR-006'
+  | 'E-IO-001'
+  | 'E-IO-002'
+  | 'E-JOIN-001'
+  | 'E-NAME-003'
+  | 'E-QUALITY-001'
+  | 'E-QUALITY-004'
+  | 'E-QUALITY-005'
+  | 'E-SCHEMA-001'
+  | 'E-SCHEMA-002'
+  | 'E-SCHEMA-003'
+  | 'E-SCHEMA-004'
+  | 'E-TYPE-001';
+
+/**
  * Where an engine error happened and what is wrong: the message reads
- * `asset "<asset>": <field>: <problem>` (parts left out when absent); everything but `problem`
- * goes into the details.
+ * `asset "<asset>": <specCode>: <field>: <problem>` (parts left out when absent); everything but
+ * `problem` goes into the details. `specCode` defaults to the engine code's own
+ * ({@link SPEC_CODE_OF}); call sites give it where one engine code covers several spec codes.
  */
 export interface EngineProblem extends EngineErrorDetails {
   readonly problem: string;
 }
 
-const situated = (a: EngineProblem): string => `${assetPrefix(a.asset)}${a.field === undefined ? '' : `${a.field}: `}${a.problem}`;
+const situated = (a: EngineProblem): string =>
+  `${assetPrefix(a.asset)}${a.specCode === undefined ? '' : `${a.specCode}: `}${a.field === undefined ? '' : `${a.field}: `}${a.problem}`;
 
 const detailsOf = ({ problem: _problem, ...details }: EngineProblem): ErrorDetails => details;
 
@@ -70,6 +98,42 @@ export const engineCatalogue = defineErrorCatalogue({
 /** A stable engine error code. */
 export type EngineErrorCode = (typeof engineCatalogue.codes)[number];
 
+/**
+ * The spec code an engine code reports when the call site names none: set where the engine code
+ * stands for one spec code (or for one in nearly every use, the others given at their sites),
+ * undefined where the specification names no such failure or the sites must choose.
+ */
+export const SPEC_CODE_OF = {
+  E_FILE_NOT_FOUND: 'E-IO-001',
+  E_PATH_OUTSIDE_ROOT: undefined,
+  E_COLUMN_NOT_FOUND: 'E-COL-001',
+  // Spec E-NAME-003 is a collision after a rename (given there); other duplicates have no spec code.
+  E_DUPLICATE_COLUMN: undefined,
+  // A conversion that fails or types that do not widen give E-TYPE-001 at their sites.
+  E_TYPE: 'E-EXPR-001',
+  E_AGGREGATE: 'E-AGG-001',
+  E_BAD_PATTERN: undefined,
+  E_VALUE: undefined,
+  E_UNSUPPORTED_FUNCTION: undefined,
+  E_OUTPUT_EXISTS: 'E-IO-002',
+  // Set operations (E-SCHEMA-001) and strict schemaEnforce (E-SCHEMA-003 / 004) give theirs; appends have none.
+  E_SCHEMA_MISMATCH: undefined,
+  E_BAD_OPTION: undefined,
+  E_UNSUPPORTED_FORMAT: undefined,
+  E_UNSUPPORTED_KIND: undefined,
+  E_READ_FAILED: 'E-IO-001',
+  E_WRITE_FAILED: undefined,
+  // Dropping every column gives E-SCHEMA-002 at its site.
+  E_BAD_SOURCE: undefined,
+  E_BAD_HANDLE: undefined,
+  E_UNKNOWN_BACKEND: undefined,
+  E_BACKEND_CLOSED: undefined,
+  E_CANCELLED: undefined,
+  E_EXECUTION: undefined,
+  E_QUALITY: 'E-QUALITY-001',
+  E_INTERNAL: undefined,
+} as const satisfies Record<EngineErrorCode, SpecErrorCode | undefined>;
+
 /** Every engine error code, with what it means (the README's table). */
 export const ENGINE_ERROR_CODES = Object.fromEntries(
   engineCatalogue.codes.map((code) => [code, engineCatalogue.entries[code].meaning]),
@@ -80,7 +144,20 @@ export type EngineError = CatalogueError<EngineErrorCode> & { readonly details: 
 
 /** Builds the engine error `code` for `problem` (where it happened and what is wrong). */
 export function engineError(code: EngineErrorCode, problem: EngineProblem, options?: CreateOptions): EngineError {
-  return engineCatalogue.create(code, problem, options) as EngineError;
+  const { specCode: given, ...rest } = problem;
+  const specCode = given ?? SPEC_CODE_OF[code];
+  return engineCatalogue.create(code, specCode === undefined ? rest : { ...rest, specCode }, options) as EngineError;
+}
+
+/**
+ * What `e`'s message says after where it happened: `asset "a": E-TYPE-001: filter: x` without
+ * `asset "a": ` and the spec code, to build the same error for another place.
+ */
+export function problemAfterAsset(e: EngineError, asset: string | undefined): string {
+  const prefix = assetPrefix(asset);
+  const rest = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+  const code = e.details.specCode === undefined ? '' : `${e.details.specCode}: `;
+  return code !== '' && rest.startsWith(code) ? rest.slice(code.length) : rest;
 }
 
 /** The same error with another message (kept as given) and details; used to re-attribute one. */
@@ -156,7 +233,7 @@ export function pathOutsideRoot(asset: string | undefined, path: string, reason?
   return engineError('E_PATH_OUTSIDE_ROOT', { asset, path, problem: `path "${path}" ${reason ?? 'is outside the data root'}` });
 }
 
-/** `asset "f": column "salry" not found (columns: id, name, ...)`. */
+/** `asset "f": E-COL-001: column "salry" not found (columns: id, name, ...)`. */
 export function columnNotFound(asset: string | undefined, column: string, columns: readonly string[], field?: string): EngineError {
   return engineError('E_COLUMN_NOT_FOUND', {
     asset,
@@ -167,9 +244,9 @@ export function columnNotFound(asset: string | undefined, column: string, column
   });
 }
 
-/** `asset "f": filter: <what is wrong>` for type errors. */
-export function typeError(asset: string | undefined, field: string | undefined, what: string): EngineError {
-  return engineError('E_TYPE', { asset, field, problem: what });
+/** `asset "f": E-EXPR-001: filter: <what is wrong>` for type errors (another spec code when given). */
+export function typeError(asset: string | undefined, field: string | undefined, what: string, specCode?: SpecErrorCode): EngineError {
+  return engineError('E_TYPE', { asset, field, problem: what, ...(specCode === undefined ? {} : { specCode }) });
 }
 
 /** `asset "out": output already exists: out/x.parquet (mode error)`. */

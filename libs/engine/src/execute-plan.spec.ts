@@ -235,7 +235,7 @@ describe('executePlan', () => {
         { dataRoot: root.dir, backend },
       ),
     );
-    expect(missing).toEqual({ code: 'E_FILE_NOT_FOUND', message: 'asset "raw": file not found: data/x.csv' });
+    expect(missing).toEqual({ code: 'E_FILE_NOT_FOUND', message: 'asset "raw": E-IO-001: file not found: data/x.csv' });
 
     root.write('ragged.csv', 'a,b\n1,2\n3\n');
     const ragged = await failure(
@@ -265,7 +265,7 @@ describe('executePlan', () => {
         { dataRoot: root.dir, backend },
       ),
     );
-    expect(exists).toEqual({ code: 'E_OUTPUT_EXISTS', message: 'asset "out": output already exists: o.csv (mode error)' });
+    expect(exists).toEqual({ code: 'E_OUTPUT_EXISTS', message: 'asset "out": E-IO-002: output already exists: o.csv (mode error)' });
   });
 
   it('cancels a long DuckDB query within a second and leaves no output', async () => {

@@ -68,9 +68,10 @@ export {
   fromPlainError,
   isCancelledError,
   isEngineError,
+  SPEC_CODE_OF,
   toPlainError,
 } from './errors';
-export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError } from './errors';
+export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError, SpecErrorCode } from './errors';
 export type { DataType } from './types/data-type';
 export { functionCatalogue, functionsTable, kindCatalogue, kindsTable } from './docs/language-tables';
 export type { FunctionCatalogueEntry, KindCatalogueEntry } from './docs/language-tables';

@@ -23,8 +23,8 @@ describe('danfo: the bound on what it reads into memory', () => {
   afterAll(() => root.cleanup());
 
   it.each([
-    ['big.csv', /^asset "r": cannot read big\.csv: the file holds \d+ bytes of data; the danfo backend reads at most 67108864 \(the duckdb backend has no such limit\)$/],
-    ['bomb.csv.gz', /^asset "r": cannot read bomb\.csv\.gz: the file holds 67108865 bytes or more of data; the danfo backend reads at most 67108864/],
+    ['big.csv', /^asset "r": E-IO-001: cannot read big\.csv: the file holds \d+ bytes of data; the danfo backend reads at most 67108864 \(the duckdb backend has no such limit\)$/],
+    ['bomb.csv.gz', /^asset "r": E-IO-001: cannot read bomb\.csv\.gz: the file holds 67108865 bytes or more of data; the danfo backend reads at most 67108864/],
   ])('%s is refused with a clear error before it is held in memory', async (file, message) => {
     const backend = await createBackend('danfo', { dataRoot: root.dir });
     try {

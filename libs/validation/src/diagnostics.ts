@@ -137,11 +137,13 @@ export interface ValidationDiagnostic {
   /** 1-based place in the YAML text, when known. */
   readonly line?: number;
   readonly column?: number;
+  /** The Teckel specification's code for the rule (`E-REF-001`), where it names one. */
+  readonly specCode?: string;
 }
 
 /** The error as a list entry (absent parts left out, so the JSON stays small). */
 export function diagnosticOf(error: ValidationError): ValidationDiagnostic {
-  const { asset, field, line, column } = error.details;
+  const { asset, field, line, column, specCode } = error.details;
   return {
     code: error.code,
     message: error.message,
@@ -149,5 +151,6 @@ export function diagnosticOf(error: ValidationError): ValidationDiagnostic {
     ...(field === undefined ? {} : { field }),
     ...(line === undefined ? {} : { line }),
     ...(column === undefined ? {} : { column }),
+    ...(specCode === undefined ? {} : { specCode }),
   };
 }

@@ -44,7 +44,7 @@ const SAMPLES: Record<keyof typeof validationErrors, () => ValidationError> = {
   unsupportedByBackend: () => validationErrors.unsupportedByBackend(who, 'window', 'danfo', 'runs on DuckDB only'),
   bothShapes: () => validationErrors.bothShapes(),
   notSupported: () => validationErrors.notSupported('hooks', 'they run commands'),
-  specRule: () => validationErrors.specRule('V-006', 'E-META-001', 'owner.type must be one of technical, business, steward (got "x")'),
+  specRule: () => validationErrors.specRule('V-006', 'E-META-001', 'pipeline: owner.type must be one of technical, business, steward (got "boss")'),
   kindNotSupported: () => validationErrors.kindNotSupported(who, 'sql', 'raw SQL'),
   kindNotInSession: () => validationErrors.kindNotInSession(who, 'split', 'it makes two assets'),
   referencesSplit: () => validationErrors.referencesSplit(who, 's', { pass: 'p', fail: 'f' }),

@@ -63,8 +63,27 @@ export interface ValidationErrorDetails {
   readonly check?: number;
   /** A close name for a misspelt reference, field, kind, option or function (`active` for `actve`). */
   readonly suggestion?: string;
-  /** The Teckel specification's own code for the rule (`E-META-001`, `E-EXPOSE-001`, ...), where it names one. */
+  /** The Teckel specification's own code for the rule (`E-REF-001`, `E-META-001`, ...), where it names one (spec 25). */
   readonly specCode?: string;
+}
+
+/**
+ * The spec code of a V-009 by the expression error behind it (`details.cause`), where the
+ * specification names that failure; the others (syntax, unknown function, ...) have none.
+ */
+export const SPEC_CODE_OF_EXPRESSION_ERROR: Readonly<Record<string, string>> = {
+  EXPR_EXPECTED_PREDICATE: 'E-EXPR-001',
+  EXPR_INVALID_LITERAL: 'E-EXPR-004',
+  EXPR_INVALID_BINARY: 'E-EXPR-005',
+  EXPR_EXPECTED_AGGREGATE: 'E-AGG-001',
+  EXPR_UNGROUPED_COLUMN: 'E-AGG-001',
+  EXPR_UNQUALIFIED_COLUMN: 'E-JOIN-001',
+};
+
+/** `{ specCode }` for a V-009 caused by expression error `cause`, or nothing. */
+function expressionSpecCode(cause: string | undefined): Pick<ValidationErrorDetails, 'specCode'> {
+  const specCode = cause === undefined ? undefined : SPEC_CODE_OF_EXPRESSION_ERROR[cause];
+  return specCode === undefined ? {} : { specCode };
 }
 
 /** A validation failure as plain data (safe to send across a worker-thread boundary). */
@@ -131,6 +150,7 @@ export const validationErrors = {
   /** V-001 */
   unknownReference: (who: AssetSubject, reference: string, details: ValidationErrorDetails = {}) =>
     make('V-001', `${subject(who)} references unknown asset "${reference}"`, {
+      specCode: 'E-REF-001',
       ...subjectDetails(who),
       reference,
       ...details,
@@ -146,12 +166,13 @@ export const validationErrors = {
     make(
       'V-001',
       `${subject(who)} references split "${split}", which is not an asset: reference its pass asset "${outputs.pass}" or its fail asset "${outputs.fail}"`,
-      { ...subjectDetails(who), reference: split, ...details },
+      { specCode: 'E-REF-001', ...subjectDetails(who), reference: split, ...details },
     ),
 
   /** V-002 */
   duplicateAsset: (name: string, firstNumber: number, secondNumber: number, details: ValidationErrorDetails = {}) =>
     make('V-002', `duplicate asset "${name}" (assets ${firstNumber} and ${secondNumber})`, {
+      specCode: 'E-NAME-001',
       asset: name,
       assetNumber: secondNumber,
       assetNumbers: [firstNumber, secondNumber],
@@ -160,19 +181,20 @@ export const validationErrors = {
 
   /** V-003 */
   cycle: (cycle: readonly string[], details: ValidationErrorDetails = {}) =>
-    make('V-003', `cycle: ${cycle.join(' -> ')}`, { cycle, ...details }),
+    make('V-003', `cycle: ${cycle.join(' -> ')}`, { specCode: 'E-CYCLE-001', cycle, ...details }),
 
   /** V-004 */
   invalidAssetName: (name: string, number: number, details: ValidationErrorDetails = {}) =>
     make(
       'V-004',
       `invalid asset name "${name}": must start with a letter and contain only letters, digits, "_" and "-" (at most 128 characters)`,
-      { assetNumber: number, field: 'asset_ref', ...details },
+      { specCode: 'E-NAME-002', assetNumber: number, field: 'asset_ref', ...details },
     ),
 
   /** V-005: the source mapping has no key. */
   missingKind: (who: AssetSubject, expected: readonly string[], details: ValidationErrorDetails = {}) =>
     make('V-005', `${subject(who)}: source names no kind (expected one of ${list(expected)})`, {
+      specCode: 'E-OP-001',
       ...subjectDetails(who),
       field: 'source',
       expected,
@@ -184,12 +206,13 @@ export const validationErrors = {
     make(
       'V-005',
       `${subject(who)}: source names several kinds (${kinds.map((k) => `"${k}"`).join(', ')}); expected exactly one`,
-      { ...subjectDetails(who), field: 'source', ...details },
+      { specCode: 'E-OP-001', ...subjectDetails(who), field: 'source', ...details },
     ),
 
   /** V-005: the source's key is not a kind. */
   unknownKind: (who: AssetSubject, kind: string, expected: readonly string[], details: ValidationErrorDetails = {}) =>
     make('V-005', `${subject(who)}: unknown source kind "${kind}" (expected one of ${list(expected)})`, {
+      specCode: 'E-OP-002',
       ...subjectDetails(who),
       field: 'source',
       expected,
@@ -207,7 +230,7 @@ export const validationErrors = {
 
   /** V-006: a required field is absent. `owner` prefixes the message (an asset subject) or is omitted. */
   required: (owner: AssetSubject | undefined, field: string, details: ValidationErrorDetails = {}) =>
-    make('V-006', `${prefix(owner)}${field} is required`, { ...ownerDetails(owner), field, ...details }),
+    make('V-006', `${prefix(owner)}${field} is required`, { specCode: 'E-REQ-001', ...ownerDetails(owner), field, ...details }),
 
   /** V-006: a field holds the wrong type of value. */
   wrongType: (
@@ -218,7 +241,7 @@ export const validationErrors = {
     details: ValidationErrorDetails = {},
   ) => make('V-006', `${prefix(owner)}${field} must be ${expected} (got ${got})`, { ...ownerDetails(owner), field, ...details }),
 
-  /** V-006: a list or text that must not be empty is empty. */
+  /** V-006: a list (spec E-LIST-001, given by the caller that knows it is one) or text that must not be empty is empty. */
   empty: (owner: AssetSubject | undefined, field: string, details: ValidationErrorDetails = {}) =>
     make('V-006', `${prefix(owner)}${field} must not be empty`, { ...ownerDetails(owner), field, ...details }),
 
@@ -307,8 +330,9 @@ export const validationErrors = {
   /** V-001 / V-007: a suite's target or a referential check's reference names no usable asset. */
   qualityReference: (suite: QualitySubject, where: string, reference: string, problem: 'unknown' | 'output', details: ValidationErrorDetails = {}) =>
     problem === 'unknown'
-      ? make('V-001', `${suiteSubject(suite)}: ${where} references unknown asset "${reference}"`, { ...suiteDetails(suite), reference, ...details })
+      ? make('V-001', `${suiteSubject(suite)}: ${where} references unknown asset "${reference}"`, { specCode: 'E-REF-001', ...suiteDetails(suite), reference, ...details })
       : make('V-007', `${suiteSubject(suite)}: ${where} references output asset "${reference}" (name the asset it writes)`, {
+          specCode: 'E-REF-002',
           ...suiteDetails(suite),
           reference,
           ...details,
@@ -316,7 +340,7 @@ export const validationErrors = {
 
   /** V-009: an expression of a quality suite (`filter`, a check's `condition`) does not parse or fit. */
   qualityExpression: (suite: QualitySubject, where: string, message: string, details: ValidationErrorDetails = {}) =>
-    make('V-009', `${specPrefix(details)}${suiteSubject(suite)}: ${where}: ${message}`, { ...suiteDetails(suite), ...details }),
+    make('V-009', `${specPrefix(details)}${suiteSubject(suite)}: ${where}: ${message}`, { ...expressionSpecCode(details.cause), ...suiteDetails(suite), ...details }),
 
   /** V-006: a boolean option holds something other than true or false. */
   notBooleanOption: (who: AssetSubject, field: string, value: string, details: ValidationErrorDetails = {}) =>
@@ -329,6 +353,7 @@ export const validationErrors = {
   /** V-007 */
   referencesOutput: (who: AssetSubject, output: string, details: ValidationErrorDetails = {}) =>
     make('V-007', `${subject(who)} references output asset "${output}"`, {
+      specCode: 'E-REF-002',
       ...subjectDetails(who),
       reference: output,
       ...details,
@@ -337,6 +362,7 @@ export const validationErrors = {
   /** V-008: format. */
   unknownFormat: (who: AssetSubject, format: string, expected: readonly string[], details: ValidationErrorDetails = {}) =>
     make('V-008', `${subject(who)}: unknown format "${format}" (expected ${list(expected)})`, {
+      specCode: 'E-FMT-001',
       ...subjectDetails(who),
       expected,
       ...details,
@@ -345,6 +371,7 @@ export const validationErrors = {
   /** V-008: mode. */
   unknownMode: (who: AssetSubject, mode: string, expected: readonly string[], details: ValidationErrorDetails = {}) =>
     make('V-008', `${subject(who)}: unknown mode "${mode}" (expected ${list(expected)})`, {
+      specCode: 'E-MODE-001',
       ...subjectDetails(who),
       expected,
       ...details,
@@ -352,7 +379,7 @@ export const validationErrors = {
 
   /** V-009: `message` is the expression error's own (`unexpected token ")" at column 14`). */
   expression: (who: AssetSubject, field: string, message: string, details: ValidationErrorDetails = {}) =>
-    make('V-009', `${specPrefix(details)}${subject(who)}: ${field}: ${message}`, { ...subjectDetails(who), field, ...details }),
+    make('V-009', `${specPrefix(details)}${subject(who)}: ${field}: ${message}`, { ...expressionSpecCode(details.cause), ...subjectDetails(who), field, ...details }),
 
   /** V-010: no supplied value and no default. `owner` is omitted for document-level fields. */
   unresolvedVariable: (
@@ -362,6 +389,7 @@ export const validationErrors = {
     details: ValidationErrorDetails = {},
   ) =>
     make('V-010', `unresolved variable "${name}" in ${located(owner, field)}`, {
+      specCode: 'E-VAR-001',
       ...ownerDetails(owner),
       field,
       variable: name,
@@ -395,7 +423,7 @@ export const validationErrors = {
 
   /** V-011 */
   unsupportedVersion: (version: string, details: ValidationErrorDetails = {}) =>
-    make('V-011', `unsupported version "${version}" (expected "3.0")`, { field: 'version', ...details }),
+    make('V-011', `unsupported version "${version}" (expected "3.0")`, { specCode: 'E-VERSION-001', field: 'version', ...details }),
 
   /** V-012: unknown option name. */
   unknownOption: (

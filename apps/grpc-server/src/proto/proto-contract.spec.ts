@@ -65,7 +65,7 @@ describe('pipeline.v1 descriptor', () => {
       'PipelineRequest',
       ['1:yaml:string', '2:variables:map<string,string>', '3:backend:string', '4:backend_options:map<string,string>', '5:physical:bool'],
     ],
-    ['ValidateResponse', ['1:valid:bool', '2:error:string']],
+    ['ValidateResponse', ['1:valid:bool', '2:error:string', '3:spec_code:string']],
     ['ExplainResponse', ['1:plan:string', '2:physical:PhysicalPlan']],
     ['PhysicalPlan', ['1:backend:string', '2:layout:string', '3:text:string']],
     ['SubmitJobResponse', ['1:job_id:string', '2:status:string']],

@@ -23,8 +23,8 @@ export function pipelineRpcs(version: string): PipelineRpcs {
       checkPipelineRequest(request);
       const result = validatePipeline(request.yaml, request.variables);
       return result.ok
-        ? { valid: true, error: '', errors: [] }
-        : { valid: false, error: result.error.message, errors: result.errors.map(diagnosticOf) };
+        ? { valid: true, error: '', errors: [], specCode: '' }
+        : { valid: false, error: result.error.message, errors: result.errors.map(diagnosticOf), specCode: result.error.details.specCode ?? '' };
     },
     async explainPipeline(request) {
       checkPipelineRequest(request, true);

@@ -50,8 +50,9 @@ export const OUTPUT_ASSET_EXAMPLE = 'summary';
 export const VALIDATE_ERRORS_EXAMPLE = {
   valid: false,
   error: 'V-001: asset "totals" references unknown asset "actve" (did you mean "active"?)',
+  spec_code: 'E-REF-001',
   errors: [
-    { code: 'V-001', message: 'V-001: asset "totals" references unknown asset "actve" (did you mean "active"?)', asset: 'totals', field: 'from', line: 12, column: 27 },
+    { code: 'V-001', message: 'V-001: asset "totals" references unknown asset "actve" (did you mean "active"?)', asset: 'totals', field: 'from', line: 12, column: 27, spec_code: 'E-REF-001' },
     { code: 'V-009', message: 'V-009: asset "top": columns[0]: unexpected end of expression at column 7', asset: 'top', field: 'columns[0]', line: 15, column: 43 },
   ],
 };

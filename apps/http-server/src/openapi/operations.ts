@@ -106,7 +106,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     operationId: 'validatePipeline',
     summary: 'Validate a pipeline without running it',
-    description: 'An invalid or unparsable definition is still a 200: `{valid: false, error, errors}`, `error` the first of `errors` (every problem in document order, each with its line and column).',
+    description: 'An invalid or unparsable definition is still a 200: `{valid: false, error, errors}`, `error` the first of `errors` (every problem in document order, each with its line and column), with `spec_code` where the specification names the error.',
     tag: 'pipelines',
     requestBody: 'PipelineRequest',
     requestExample: PIPELINE_REQUEST_EXAMPLE,

@@ -58,6 +58,11 @@ export const SCHEMAS = {
     properties: {
       valid: { type: 'boolean' },
       error: { type: 'string', description: 'Present when valid is false: `V-0xx: <detail>` or `parse error: <detail>`; the first of `errors`.' },
+      spec_code: {
+        type: 'string',
+        pattern: '^E-[A-Z]+-[0-9]{3}$',
+        description: "With `error`, when the Teckel specification names the failure: its code (section 25), such as `E-REF-001` for V-001's unknown reference.",
+      },
       errors: {
         type: 'array',
         description: `Present when valid is false: every problem found, in document order (one per broken asset, at most ${MAX_VALIDATION_ERRORS}).`,
@@ -73,6 +78,7 @@ export const SCHEMAS = {
             field: { type: 'string', description: 'The field at fault (`where.filter`, `agg[1]`, `asset_ref`).' },
             line: { type: 'integer', minimum: 1, description: 'Line of the offending value in the YAML text.' },
             column: { type: 'integer', minimum: 1, description: 'Column of the offending value.' },
+            spec_code: { type: 'string', pattern: '^E-[A-Z]+-[0-9]{3}$', description: 'The Teckel specification\'s code for this problem, where it names one.' },
           },
         },
       },

@@ -17,7 +17,13 @@ export function pipelineRoutes(): Router {
   router.post('/validate', (req, res) => {
     const { yaml, variables } = readPipelineRequest(req.body);
     const result = validatePipeline(yaml, variables);
-    res.json(result.ok ? { valid: true } : { valid: false, error: result.error.message, errors: result.errors.map(diagnosticOf) });
+    if (result.ok) {
+      res.json({ valid: true });
+      return;
+    }
+    const { specCode } = result.error.details;
+    const errors = result.errors.map(diagnosticOf).map(({ specCode: code, ...d }) => ({ ...d, ...(code === undefined ? {} : { spec_code: code }) }));
+    res.json({ valid: false, error: result.error.message, ...(specCode === undefined ? {} : { spec_code: specCode }), errors });
   });
 
   router.post('/explain', (req, res) => {

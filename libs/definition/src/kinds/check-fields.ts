@@ -13,7 +13,7 @@ export type FieldIssue =
   | { readonly problem: 'unknown-field'; readonly field: string; readonly expected: readonly string[] }
   | { readonly problem: 'required'; readonly field: string }
   | { readonly problem: 'type'; readonly field: string; readonly expected: string; readonly got: string }
-  | { readonly problem: 'empty'; readonly field: string }
+  | { readonly problem: 'empty'; readonly field: string; readonly list: boolean }
   | { readonly problem: 'invalid'; readonly field: string; readonly detail: string };
 
 /** Result of checking a kind's fields: the JSON fields, or the first issue. */
@@ -173,7 +173,7 @@ function toIssue(error: ErrorObject, root: RawNode): FieldIssue {
     }
     case 'minItems':
     case 'minLength':
-      if (params['limit'] === 1) return { problem: 'empty', field };
+      if (params['limit'] === 1) return { problem: 'empty', field, list: error.keyword === 'minItems' };
       return { problem: 'invalid', field, detail: error.message ?? 'is too short' };
     case 'enum':
       return {

@@ -37,11 +37,11 @@ function problemIn(scope: Scope, text: string): string {
 
 describe('binding calls', () => {
   it.each([
-    ['upper(g, g)', 'E_TYPE', 'asset "s": columns: function "upper" takes 1 argument, got 2: upper(g, g)'],
-    ['upper(DISTINCT g)', 'E_TYPE', 'asset "s": columns: function "upper" does not accept DISTINCT: upper(DISTINCT g)'],
-    ['upper(*)', 'E_TYPE', 'asset "s": columns: "*" is only allowed as count(*): upper(*)'],
+    ['upper(g, g)', 'E_TYPE', 'asset "s": E-EXPR-001: columns: function "upper" takes 1 argument, got 2: upper(g, g)'],
+    ['upper(DISTINCT g)', 'E_TYPE', 'asset "s": E-EXPR-001: columns: function "upper" does not accept DISTINCT: upper(DISTINCT g)'],
+    ['upper(*)', 'E_TYPE', 'asset "s": E-EXPR-001: columns: "*" is only allowed as count(*): upper(*)'],
     ['nope(a)', 'E_UNSUPPORTED_FUNCTION', 'asset "s": columns: unknown function "nope"'],
-    ['sum(a)', 'E_AGGREGATE', 'asset "s": columns: aggregate function "sum" is not allowed here'],
+    ['sum(a)', 'E_AGGREGATE', 'asset "s": E-AGG-001: columns: aggregate function "sum" is not allowed here'],
   ])('applies the catalogue rules the validator applies: %s', (text, code, message) => {
     expect(failure(text)).toEqual({ code, message });
   });
@@ -52,13 +52,13 @@ describe('binding calls', () => {
     ['percentile_approx(a, 0.5, 0)', 'percentile_approx needs a positive whole-number literal as its accuracy: percentile_approx(a, 0.5, 0)'],
     ['percentile(g, 0.5)', 'percentile needs a number as its first argument, got string: percentile(g, 0.5)'],
   ])('refuses %s', (text, problem) => {
-    expect(failure(text, 'aggregate')).toEqual({ code: 'E_TYPE', message: `asset "s": columns: ${problem}` });
+    expect(failure(text, 'aggregate')).toEqual({ code: 'E_TYPE', message: `asset "s": E-EXPR-001: columns: ${problem}` });
   });
 
   it('refuses an aggregate inside another, naming both', () => {
     expect(failure('max(sum(a))', 'aggregate')).toEqual({
       code: 'E_AGGREGATE',
-      message: 'asset "s": columns: aggregate function "sum" cannot be used inside aggregate function "max"',
+      message: 'asset "s": E-AGG-001: columns: aggregate function "sum" cannot be used inside aggregate function "max"',
     });
   });
 
@@ -71,7 +71,7 @@ describe('binding calls', () => {
       context: 'row',
     });
     expect(bound).toMatchObject({ kind: 'call', name: 'coalesce', type: 'date', args: [{ type: 'date' }, { kind: 'typed_literal', value: '2024-01-31' }] });
-    expect(failure('upper(blob)').message).toBe('asset "s": columns: blob has type blob, which expressions cannot compute with');
+    expect(failure('upper(blob)').message).toBe('asset "s": E-EXPR-001: columns: blob has type blob, which expressions cannot compute with');
     const counted = bindExpression(parseExpression('count(blob)'), { asset: 's', field: 'agg', from: 'raw', columns: COLUMNS, context: 'aggregate' });
     expect(counted.type).toBe('long');
   });
@@ -99,12 +99,12 @@ describe('binding the wider scalar catalogue', () => {
     ['make_interval(1)', 'make_interval makes an interval, which can only be added to or subtracted from a date or timestamp, with number literals as its arguments'],
     ['make_ym_interval(a)', 'make_ym_interval makes an interval, which can only be added to or subtracted from a date or timestamp, with number literals as its arguments'],
   ])('refuses %s', (text, problem) => {
-    expect(failure(text)).toEqual({ code: 'E_TYPE', message: `asset "s": columns: ${problem}: ${text}` });
+    expect(failure(text)).toEqual({ code: 'E_TYPE', message: `asset "s": E-EXPR-001: columns: ${problem}: ${text}` });
   });
 
   it('refuses values of types that do not mix, as a comparison does', () => {
-    expect(failure('greatest(a, g)')).toEqual({ code: 'E_TYPE', message: 'asset "s": columns: cannot compare integer with string: greatest(a, g)' });
-    expect(failure("if(a > 0, a, 'x')")).toEqual({ code: 'E_TYPE', message: `asset "s": columns: cannot compare integer with the text 'x': if(a > 0, a, 'x')` });
+    expect(failure('greatest(a, g)')).toEqual({ code: 'E_TYPE', message: 'asset "s": E-EXPR-001: columns: cannot compare integer with string: greatest(a, g)' });
+    expect(failure("if(a > 0, a, 'x')")).toEqual({ code: 'E_TYPE', message: `asset "s": E-EXPR-001: columns: cannot compare integer with the text 'x': if(a > 0, a, 'x')` });
   });
 
   it.each([
@@ -177,26 +177,26 @@ describe('binding nested values (spec 9.7, 10.1)', () => {
   });
 
   it.each([
-    ['addr.country', 'E_COLUMN_NOT_FOUND asset "s": columns: struct field "country" not found in addr.country (fields: city, zip code)'],
-    ['tags.x', 'E_TYPE asset "s": columns: field access .x needs a struct, got array<string>: tags.x'],
-    ['id[0]', 'E_TYPE asset "s": columns: [...] needs an array or a map, got long: id[0]'],
-    ['tags[1.5]', 'E_TYPE asset "s": columns: an array index must be a whole number, got double: tags[1.5]'],
-    ["m['nope']", "E_TYPE asset \"s\": columns: cannot compare date with the text 'nope': m['nope']"],
-    ['m[1]', 'E_TYPE asset "s": columns: a key of map<date,double> cannot be integer: m[1]'],
-    ['tags = tags', 'E_TYPE asset "s": columns: tags has type array<string>, which expressions cannot compare'],
-    ['size(id)', 'E_TYPE asset "s": columns: size needs an array or a map, got long: size(id)'],
-    ['array_contains(tags, 1)', 'E_TYPE asset "s": columns: array_contains cannot look for integer in array<string>: array_contains(tags, 1)'],
-    ["array(1, 'x')", "E_TYPE asset \"s\": columns: cannot compare integer with the text 'x': array(1, 'x')"],
-    ['struct(id, id)', 'E_TYPE asset "s": columns: struct would have two fields named "id": struct(id, id)'],
-    ["named_struct('a', 1, 'b')", 'E_TYPE asset "s": columns: named_struct needs name, value pairs: named_struct(\'a\', 1, \'b\')'],
-    ['named_struct(id, 1)', 'E_TYPE asset "s": columns: named_struct needs a text literal as field name 1: named_struct(id, 1)'],
-    ["map('a', 1, 2, 3)", 'E_TYPE asset "s": columns: map needs keys of one type, got string, integer: map(\'a\', 1, 2, 3)'],
-    ['transform(id, x -> x)', 'E_TYPE asset "s": columns: transform needs an array as its first argument, got long: transform(id, x -> x)'],
-    ['filter(tags, x -> length(x))', 'E_TYPE asset "s": columns: the lambda of filter must give true/false, got long: filter(tags, x -> length(x))'],
-    ['aggregate(tags, 0, (s, x) -> x)', 'E_TYPE asset "s": columns: the merge lambda of aggregate must give integer, got string: aggregate(tags, 0, (s, x) -> x)'],
-    ["aggregate(array(1), 0, (s, x) -> 'x')", 'E_TYPE asset "s": columns: the merge lambda of aggregate must give integer, got string: aggregate(array(1), 0, (s, x) -> \'x\')'],
-    ['transform(tags, x -> count(x))', 'E_AGGREGATE asset "s": columns: a lambda cannot hold an aggregate or window expression: transform(tags, x -> count(x))'],
-    ['transform(tags, x -> y)', 'E_COLUMN_NOT_FOUND asset "s": columns: column "y" not found (columns: id, addr, tags, m, deep)'],
+    ['addr.country', 'E_COLUMN_NOT_FOUND asset "s": E-EXPR-006: columns: struct field "country" not found in addr.country (fields: city, zip code)'],
+    ['tags.x', 'E_TYPE asset "s": E-EXPR-001: columns: field access .x needs a struct, got array<string>: tags.x'],
+    ['id[0]', 'E_TYPE asset "s": E-EXPR-001: columns: [...] needs an array or a map, got long: id[0]'],
+    ['tags[1.5]', 'E_TYPE asset "s": E-EXPR-001: columns: an array index must be a whole number, got double: tags[1.5]'],
+    ["m['nope']", "E_TYPE asset \"s\": E-EXPR-001: columns: cannot compare date with the text 'nope': m['nope']"],
+    ['m[1]', 'E_TYPE asset "s": E-EXPR-001: columns: a key of map<date,double> cannot be integer: m[1]'],
+    ['tags = tags', 'E_TYPE asset "s": E-EXPR-001: columns: tags has type array<string>, which expressions cannot compare'],
+    ['size(id)', 'E_TYPE asset "s": E-EXPR-001: columns: size needs an array or a map, got long: size(id)'],
+    ['array_contains(tags, 1)', 'E_TYPE asset "s": E-EXPR-001: columns: array_contains cannot look for integer in array<string>: array_contains(tags, 1)'],
+    ["array(1, 'x')", "E_TYPE asset \"s\": E-EXPR-001: columns: cannot compare integer with the text 'x': array(1, 'x')"],
+    ['struct(id, id)', 'E_TYPE asset "s": E-EXPR-001: columns: struct would have two fields named "id": struct(id, id)'],
+    ["named_struct('a', 1, 'b')", 'E_TYPE asset "s": E-EXPR-001: columns: named_struct needs name, value pairs: named_struct(\'a\', 1, \'b\')'],
+    ['named_struct(id, 1)', 'E_TYPE asset "s": E-EXPR-001: columns: named_struct needs a text literal as field name 1: named_struct(id, 1)'],
+    ["map('a', 1, 2, 3)", 'E_TYPE asset "s": E-EXPR-001: columns: map needs keys of one type, got string, integer: map(\'a\', 1, 2, 3)'],
+    ['transform(id, x -> x)', 'E_TYPE asset "s": E-EXPR-001: columns: transform needs an array as its first argument, got long: transform(id, x -> x)'],
+    ['filter(tags, x -> length(x))', 'E_TYPE asset "s": E-EXPR-001: columns: the lambda of filter must give true/false, got long: filter(tags, x -> length(x))'],
+    ['aggregate(tags, 0, (s, x) -> x)', 'E_TYPE asset "s": E-EXPR-001: columns: the merge lambda of aggregate must give integer, got string: aggregate(tags, 0, (s, x) -> x)'],
+    ["aggregate(array(1), 0, (s, x) -> 'x')", 'E_TYPE asset "s": E-EXPR-001: columns: the merge lambda of aggregate must give integer, got string: aggregate(array(1), 0, (s, x) -> \'x\')'],
+    ['transform(tags, x -> count(x))', 'E_AGGREGATE asset "s": E-AGG-001: columns: a lambda cannot hold an aggregate or window expression: transform(tags, x -> count(x))'],
+    ['transform(tags, x -> y)', 'E_COLUMN_NOT_FOUND asset "s": E-COL-001: columns: column "y" not found (columns: id, addr, tags, m, deep)'],
   ])('refuses %s', (text, message) => {
     expect(problem(text)).toBe(message);
   });
@@ -271,7 +271,7 @@ describe('binding the array functions (spec 9.13.7)', () => {
     ['flatten(tags)', 'flatten needs an array of arrays, got array<string>: flatten(tags)'],
     ["array_join(tags, ',', nullReplacement => '-', x => 1)", 'EXPR_NAMED_ARGUMENT function "array_join" has no parameter "x" (parameters: array, delimiter, nullreplacement) at column 47'],
   ])('refuses %s', (text, message) => {
-    expect(problem(text)).toBe(message.startsWith('EXPR_') ? message : `E_TYPE asset "s": columns: ${message}`);
+    expect(problem(text)).toBe(message.startsWith('EXPR_') ? message : `E_TYPE asset "s": E-EXPR-001: columns: ${message}`);
   });
 });
 
@@ -309,21 +309,21 @@ describe('binding map, higher-order and struct functions (spec 9.13.7-9.13.9) an
   });
 
   it.each([
-    ['map_keys(tags)', 'E_TYPE asset "s": columns: map_keys needs a map as its first argument, got array<string>: map_keys(tags)'],
-    ['map_concat(m, tags)', 'E_TYPE asset "s": columns: map_concat needs a map as argument 2, got array<string>: map_concat(m, tags)'],
-    ['map_from_arrays(es, tags)', 'E_TYPE asset "s": columns: map_from_arrays needs keys of a scalar type, got struct<k:date,v:double>: map_from_arrays(es, tags)'],
-    ['map_from_arrays(id, tags)', 'E_TYPE asset "s": columns: map_from_arrays needs an array of keys as its first argument, got long: map_from_arrays(id, tags)'],
-    ['map_from_entries(tags)', 'E_TYPE asset "s": columns: map_from_entries needs an array of two-field structs (struct<key,value>), got array<string>: map_from_entries(tags)'],
-    ['transform_keys(m, (k, v) -> tags)', 'E_TYPE asset "s": columns: the lambda of transform_keys must give a scalar key, got array<string>: transform_keys(m, (k, v) -> tags)'],
-    ['map_filter(m, (k, v) -> k)', 'E_TYPE asset "s": columns: the lambda of map_filter must give true/false, got string: map_filter(m, (k, v) -> k)'],
-    ['forall(m, x -> true)', 'E_TYPE asset "s": columns: forall needs an array as its first argument, got map<string,integer>: forall(m, x -> TRUE)'],
-    ['forall(tags, x -> 1)', 'E_TYPE asset "s": columns: the lambda of forall must give true/false, got integer: forall(tags, x -> 1)'],
-    ['zip_with(tags, m, (a, b) -> a)', 'E_TYPE asset "s": columns: zip_with needs an array as its second argument, got map<string,integer>: zip_with(tags, m, (a, b) -> a)'],
-    ["with_field(tags, 'a', 1)", "E_TYPE asset \"s\": columns: with_field needs a struct as its first argument, got array<string>: with_field(tags, 'a', 1)"],
-    ["drop_fields(addr, 'zip', 'ZIP')", "E_TYPE asset \"s\": columns: drop_fields names the field \"ZIP\" twice: drop_fields(addr, 'zip', 'ZIP')"],
-    ["drop_fields(addr, 'city', 'zip')", "E_TYPE asset \"s\": columns: drop_fields cannot drop every field of struct<city:string,zip:integer> (a struct needs at least one): drop_fields(addr, 'city', 'zip')"],
-    ["drop_fields(addr, 'x')", "E_TYPE asset \"s\": columns: drop_fields cannot drop field \"x\": struct<city:string,zip:integer> has no such field (fields: city, zip): drop_fields(addr, 'x')"],
-    ['drop_fields(addr, id)', 'E_TYPE asset "s": columns: drop_fields needs a text literal naming a field as argument 2: drop_fields(addr, id)'],
+    ['map_keys(tags)', 'E_TYPE asset "s": E-EXPR-001: columns: map_keys needs a map as its first argument, got array<string>: map_keys(tags)'],
+    ['map_concat(m, tags)', 'E_TYPE asset "s": E-EXPR-001: columns: map_concat needs a map as argument 2, got array<string>: map_concat(m, tags)'],
+    ['map_from_arrays(es, tags)', 'E_TYPE asset "s": E-EXPR-001: columns: map_from_arrays needs keys of a scalar type, got struct<k:date,v:double>: map_from_arrays(es, tags)'],
+    ['map_from_arrays(id, tags)', 'E_TYPE asset "s": E-EXPR-001: columns: map_from_arrays needs an array of keys as its first argument, got long: map_from_arrays(id, tags)'],
+    ['map_from_entries(tags)', 'E_TYPE asset "s": E-EXPR-001: columns: map_from_entries needs an array of two-field structs (struct<key,value>), got array<string>: map_from_entries(tags)'],
+    ['transform_keys(m, (k, v) -> tags)', 'E_TYPE asset "s": E-EXPR-001: columns: the lambda of transform_keys must give a scalar key, got array<string>: transform_keys(m, (k, v) -> tags)'],
+    ['map_filter(m, (k, v) -> k)', 'E_TYPE asset "s": E-EXPR-001: columns: the lambda of map_filter must give true/false, got string: map_filter(m, (k, v) -> k)'],
+    ['forall(m, x -> true)', 'E_TYPE asset "s": E-EXPR-001: columns: forall needs an array as its first argument, got map<string,integer>: forall(m, x -> TRUE)'],
+    ['forall(tags, x -> 1)', 'E_TYPE asset "s": E-EXPR-001: columns: the lambda of forall must give true/false, got integer: forall(tags, x -> 1)'],
+    ['zip_with(tags, m, (a, b) -> a)', 'E_TYPE asset "s": E-EXPR-001: columns: zip_with needs an array as its second argument, got map<string,integer>: zip_with(tags, m, (a, b) -> a)'],
+    ["with_field(tags, 'a', 1)", "E_TYPE asset \"s\": E-EXPR-001: columns: with_field needs a struct as its first argument, got array<string>: with_field(tags, 'a', 1)"],
+    ["drop_fields(addr, 'zip', 'ZIP')", "E_TYPE asset \"s\": E-EXPR-001: columns: drop_fields names the field \"ZIP\" twice: drop_fields(addr, 'zip', 'ZIP')"],
+    ["drop_fields(addr, 'city', 'zip')", "E_TYPE asset \"s\": E-EXPR-001: columns: drop_fields cannot drop every field of struct<city:string,zip:integer> (a struct needs at least one): drop_fields(addr, 'city', 'zip')"],
+    ["drop_fields(addr, 'x')", "E_TYPE asset \"s\": E-EXPR-001: columns: drop_fields cannot drop field \"x\": struct<city:string,zip:integer> has no such field (fields: city, zip): drop_fields(addr, 'x')"],
+    ['drop_fields(addr, id)', 'E_TYPE asset "s": E-EXPR-001: columns: drop_fields needs a text literal naming a field as argument 2: drop_fields(addr, id)'],
   ])('refuses %s', (text, message) => {
     expect(problem(text)).toBe(message);
   });
@@ -332,9 +332,9 @@ describe('binding map, higher-order and struct functions (spec 9.13.7-9.13.9) an
     const keys = Array.from({ length: 32 }, (_, i) => ({ name: `k${i}`, type: 'string' }));
     const grouped: Scope = { asset: 's', field: 'agg', from: 'raw', columns: [...keys, { name: 'n', type: 'long' }], context: 'aggregate', groupKeys: keys.map((k) => k.name) };
     expect(bindExpression(parseExpression('grouping_id(k0, k1)'), grouped).type).toBe('integer');
-    expect(problem('grouping_id(k0, n)', grouped)).toBe('E_AGGREGATE asset "s": agg: every argument of grouping_id must be a grouping key column (' + keys.map((k) => k.name).join(', ') + '): grouping_id(k0, n)');
+    expect(problem('grouping_id(k0, n)', grouped)).toBe('E_AGGREGATE asset "s": E-AGG-001: agg: every argument of grouping_id must be a grouping key column (' + keys.map((k) => k.name).join(', ') + '): grouping_id(k0, n)');
     const all = `grouping_id(${keys.map((k) => k.name).join(', ')})`;
-    expect(problem(all, grouped)).toBe(`E_TYPE asset "s": agg: grouping_id takes at most 31 keys, got 32: ${all}`);
+    expect(problem(all, grouped)).toBe(`E_TYPE asset "s": E-EXPR-001: agg: grouping_id takes at most 31 keys, got 32: ${all}`);
   });
 });
 

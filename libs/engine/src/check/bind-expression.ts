@@ -238,6 +238,7 @@ class Binder {
         field,
         column: printExpression(e),
         columns: fields,
+        specCode: 'E-EXPR-006',
         problem: `struct field "${name}" not found in ${printExpression(e)} (fields: ${fields.join(', ')})`,
       });
     }

@@ -8,7 +8,7 @@
 import { assertNever, compileRegex } from '@pipeline/definition';
 import type { BoundBinary, BoundCall, BoundExpr, BoundLike, BoundWindow } from '../check/bound-expr';
 import { supertype } from '../check/supertype';
-import { engineError, internalError, throwIfAborted } from '../errors';
+import { engineError, internalError, throwIfAborted, type SpecErrorCode } from '../errors';
 import { isIntegral, type DataType } from '../types/data-type';
 import { CAST_FAILED, castValue } from '../values/cast';
 import { compareValues } from '../values/compare';
@@ -100,7 +100,7 @@ export function compileGroupExpression(e: BoundExpr, ctx: JsCompileContext): Com
           return fold(values, rows.length, rest);
         } catch (err) {
           // An aggregate out of range (a skewness overflowing) names the asset, as a row error does.
-          if (err instanceof ValueError) throw engineError(err.code, { asset: ctx.asset, field: ctx.field, problem: err.message });
+          if (err instanceof ValueError) throw engineError(err.code, { asset: ctx.asset, field: ctx.field, problem: err.message, specCode: err.specCode });
           throw err;
         }
       };
@@ -118,9 +118,9 @@ class JsCompiler<I> {
     },
   ) {}
 
-  private fail(code: 'E_TYPE' | 'E_VALUE' | 'E_BAD_PATTERN' | 'E_UNSUPPORTED_FUNCTION', what: string): never {
+  private fail(code: 'E_TYPE' | 'E_VALUE' | 'E_BAD_PATTERN' | 'E_UNSUPPORTED_FUNCTION', what: string, specCode?: SpecErrorCode): never {
     const { asset, field } = this.ctx;
-    throw engineError(code, { asset, field, problem: what });
+    throw engineError(code, { asset, field, problem: what, specCode });
   }
 
   /** Compiles `e` and converts its value to type `to` (date to timestamp, number to float or decimal). */
@@ -137,7 +137,7 @@ class JsCompiler<I> {
       try {
         return fn(c, i);
       } catch (e) {
-        if (e instanceof ValueError) this.fail(e.code, e.message);
+        if (e instanceof ValueError) this.fail(e.code, e.message, e.specCode);
         throw e;
       }
     };
@@ -268,7 +268,7 @@ class JsCompiler<I> {
           const r = castValue(v, from, to);
           if (r !== CAST_FAILED) return r;
           if (safe) return null;
-          return this.fail('E_TYPE', `cannot cast ${formatValue(from, v) ?? 'NULL'} (${from}) to ${to}`);
+          return this.fail('E_TYPE', `cannot cast ${formatValue(from, v) ?? 'NULL'} (${from}) to ${to}`, 'E-TYPE-001');
         };
       }
       case 'call':

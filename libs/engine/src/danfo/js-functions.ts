@@ -9,6 +9,7 @@ import { growthLimitProblem, MAX_VALUE_BYTES, valueSizeProblem } from '../values
 import type { BoundCall, CallOf } from '../check/bound-expr';
 import { patternWriter } from '../formats/date-pattern';
 import { unsupported, type Unsupported } from '../kinds/kind-support';
+import type { SpecErrorCode } from '../errors';
 import { truncate } from '../values/truncate';
 import { supertype } from '../check/supertype';
 import { decimalParts, INTEGRAL_RANGE, isIntegral, type DataType } from '../types/data-type';
@@ -53,11 +54,12 @@ export interface JsAggregate<C extends BoundCall = BoundCall> {
 /** A function of the JavaScript backend, compiled for calls `C`. */
 export type JsFunction<C extends BoundCall = BoundCall> = JsScalar<C> | JsAggregate<C>;
 
-/** An error raised while evaluating (the evaluator adds the asset and field): E_VALUE or E_TYPE. */
+/** An error raised while evaluating (the evaluator adds the asset and field): E_VALUE or E_TYPE, and the spec's code when not the engine code's own. */
 export class ValueError extends Error {
   constructor(
     message: string,
     readonly code: 'E_VALUE' | 'E_TYPE' = 'E_VALUE',
+    readonly specCode?: SpecErrorCode,
   ) {
     super(message);
   }
@@ -197,7 +199,7 @@ const field = (pick: (f: ReturnType<typeof timestampFields>) => number): JsScala
 
 /** A day count as DuckDB adds it to a date: it must fit a 32-bit integer. */
 export function dayCount(n: number): number {
-  if (n < -2147483648 || n > 2147483647) throw new ValueError(`cannot cast ${n} to integer`, 'E_TYPE');
+  if (n < -2147483648 || n > 2147483647) throw new ValueError(`cannot cast ${n} to integer`, 'E_TYPE', 'E-TYPE-001');
   return n;
 }
 

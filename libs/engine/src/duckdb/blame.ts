@@ -6,7 +6,7 @@
  * find the first that fails alone.
  */
 import type { Column } from '../check/bind-expression';
-import { assetPrefix, type EngineError, engineError, isEngineError, rebuildEngineError } from '../errors';
+import { assetPrefix, type EngineError, engineError, isEngineError, problemAfterAsset, rebuildEngineError } from '../errors';
 import type { Blame } from '../plan/physical-plan';
 import { translateDuckDbError, type DuckDbDatabase } from './duckdb-database';
 import { quoteIdentifier } from './sql-text';
@@ -51,9 +51,7 @@ export async function blameStreamed(
 
 /** `asset "s": <message>` as `asset "s": filter: <message>`. */
 function withField(e: EngineError, blame: Blame): EngineError {
-  const prefix = assetPrefix(blame.asset);
-  const rest = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
-  return engineError(e.code, { ...e.details, asset: blame.asset, field: blame.field, problem: rest }, { cause: e });
+  return engineError(e.code, { ...e.details, asset: blame.asset, field: blame.field, problem: problemAfterAsset(e, blame.asset) }, { cause: e });
 }
 
 /** A read failure met while streaming an output is reported against its input when there is one. */

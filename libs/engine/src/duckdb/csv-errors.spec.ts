@@ -34,7 +34,7 @@ describe.each(['duckdb', 'danfo'] as BackendName[])('%s: CSV rows with the wrong
           (e: unknown) => e as Error & { code?: string },
         );
       expect(failure.code).toBe('E_READ_FAILED');
-      expect(failure.message).toMatch(new RegExp(`^asset "r": cannot read (the input: )?${file.replace('.', '\\.')}: ${reason}$`));
+      expect(failure.message).toMatch(new RegExp(`^asset "r": E-IO-001: cannot read (the input: )?${file.replace('.', '\\.')}: ${reason}$`));
       expect(failure.message).not.toContain(root.dir);
     } finally {
       await backend.close();
@@ -70,7 +70,7 @@ describe('duckdb: a CSV line longer than the limit', () => {
       );
       expect(failure?.code).toBe('E_READ_FAILED');
       expect(failure?.message).toBe(
-        `asset "r": cannot read the input: long.csv: a line is longer than ${MAX_CSV_LINE_BYTES} bytes, the most a CSV line may hold`,
+        `asset "r": E-IO-001: cannot read the input: long.csv: a line is longer than ${MAX_CSV_LINE_BYTES} bytes, the most a CSV line may hold`,
       );
     } finally {
       await backend.close();

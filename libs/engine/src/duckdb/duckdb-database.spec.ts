@@ -106,9 +106,9 @@ describe('DuckDB database', () => {
       new Error('Binder Error: Max expression depth limit of 1000 exceeded. Use "SET max_expression_depth TO x" to increase the maximum expression depth.'),
       'a',
     );
-    expect(depth.message).toBe('asset "a": Max expression depth limit of 1000 exceeded.');
+    expect(depth.message).toBe('asset "a": E-EXPR-001: Max expression depth limit of 1000 exceeded.');
     expect(translateDuckDbError(new Error("Conversion Error: Could not convert string 'x' to INT32. Consider using TRY_CAST."), 'a').message).toBe(
-      "asset \"a\": cannot convert a value: Could not convert string 'x' to INT32.",
+      "asset \"a\": E-TYPE-001: cannot convert a value: Could not convert string 'x' to INT32.",
     );
     expect(translateDuckDbError(new Error('INTERRUPT Error: Interrupted!'), 'a').code).toBe('E_CANCELLED');
     expect(translateDuckDbError(new Error('Error: Permission Error: no'), 'a').code).toBe('E_PATH_OUTSIDE_ROOT');
@@ -120,6 +120,6 @@ describe('DuckDB database', () => {
     expect(translateDuckDbError(new Error('Invalid Input Error: pattern too large - compile failed'), 'a').code).toBe('E_BAD_PATTERN');
     expect(translateDuckDbError(new Error('Catalog Error: x'), 'a').code).toBe('E_EXECUTION');
     const hidden = translateDuckDbError(new Error('IO Error: cannot open "/srv/data/x.csv"'), 'raw', '/srv/data/');
-    expect(hidden.message).toBe('asset "raw": IO Error: cannot open "x.csv"');
+    expect(hidden.message).toBe('asset "raw": E-IO-001: IO Error: cannot open "x.csv"');
   });
 });

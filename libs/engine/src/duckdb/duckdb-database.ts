@@ -239,7 +239,7 @@ export function translateDuckDbError(e: unknown, asset?: string, hideRoot?: stri
     return engineError('E_BAD_PATTERN', { ...details, problem: `invalid regular expression: ${regex[1]}` }, { cause: e });
   }
   if (message.startsWith('Conversion Error')) {
-    return engineError('E_TYPE', { ...details, problem: `cannot convert a value: ${withoutAdvice(message.slice('Conversion Error: '.length))}` }, { cause: e });
+    return engineError('E_TYPE', { ...details, specCode: 'E-TYPE-001', problem: `cannot convert a value: ${withoutAdvice(message.slice('Conversion Error: '.length))}` }, { cause: e });
   }
   if (message.startsWith('Binder Error')) {
     return engineError('E_TYPE', { ...details, problem: withoutAdvice(message.slice('Binder Error: '.length)) }, { cause: e });

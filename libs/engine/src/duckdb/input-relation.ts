@@ -197,5 +197,5 @@ function explainSniffFailure(e: unknown, ref: string, absolute: string, display:
   } catch (problem) {
     if (problem instanceof CsvSyntaxError) reason = problem.message;
   }
-  return engineError('E_READ_FAILED', { ...e.details, asset: ref, path: display, problem: `cannot read the input: ${display}: ${reason}` }, { cause: e });
+  return engineError('E_READ_FAILED', { ...e.details, asset: ref, path: display, specCode: 'E-IO-001', problem: `cannot read the input: ${display}: ${reason}` }, { cause: e });
 }

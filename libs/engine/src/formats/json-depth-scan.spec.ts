@@ -48,7 +48,7 @@ describe.each(['duckdb', 'danfo'] as const)('JSON input nesting bound on %s', (b
     root.write('events.json', text);
     await expect(run()).rejects.toMatchObject({
       code: 'E_READ_FAILED',
-      message: expect.stringContaining('asset "events": cannot read events.json: its JSON nests deeper than 1000 levels'),
+      message: expect.stringContaining('asset "events": E-IO-001: cannot read events.json: its JSON nests deeper than 1000 levels'),
     });
   });
 

@@ -14,7 +14,7 @@ describe('atomic writes', () => {
     const dest = path.join(root.dir, 'o.csv');
     for (const mode of ['overwrite', 'append', 'error', 'ignore'] as const) expect(decideMode(dest, 'o.csv', mode)).toBe('write');
     root.write('o.csv', 'x');
-    expect(() => decideMode(dest, 'o.csv', 'error', 'out')).toThrow('asset "out": output already exists: o.csv (mode error)');
+    expect(() => decideMode(dest, 'o.csv', 'error', 'out')).toThrow('asset "out": E-IO-002: output already exists: o.csv (mode error)');
     expect(decideMode(dest, 'o.csv', 'ignore')).toBe('skip');
     expect(decideMode(dest, 'o.csv', 'overwrite')).toBe('write');
     fs.mkdirSync(path.join(root.dir, 'folder'));

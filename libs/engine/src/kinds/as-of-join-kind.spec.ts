@@ -67,13 +67,13 @@ describe.each(BACKENDS)('asOfJoin on %s', (backend) => {
     const fails = (asOfJoin: string) => failure(executePlan(plan(pipeline(asOfJoin)), { dataRoot: root.dir, backend }));
     expect(await fails('{ left: trades, right: quotes, leftAsOf: sym, rightAsOf: t }')).toEqual({
       code: 'E_TYPE',
-      message: 'asset "j": leftAsOf: column "sym" is string; an as-of column must be a number, a date or a timestamp',
+      message: 'asset "j": E-EXPR-001: leftAsOf: column "sym" is string; an as-of column must be a number, a date or a timestamp',
     });
     expect(await fails('{ left: trades, right: quotes, leftAsOf: qty, rightAsOf: t }')).toEqual({
       code: 'E_TYPE',
-      message: 'asset "j": rightAsOf: cannot compare long column "qty" with timestamp column "t"',
+      message: 'asset "j": E-EXPR-001: rightAsOf: cannot compare long column "qty" with timestamp column "t"',
     });
-    expect(await fails(`{ ${TQ}, tolerance: "qty" }`)).toEqual({ code: 'E_TYPE', message: 'asset "j": tolerance: the tolerance must be a constant, not a column ("qty")' });
+    expect(await fails(`{ ${TQ}, tolerance: "qty" }`)).toEqual({ code: 'E_TYPE', message: 'asset "j": E-EXPR-001: tolerance: the tolerance must be a constant, not a column ("qty")' });
     expect(await fails(`{ ${TQ}, tolerance: "5" }`)).toMatchObject({ code: 'E_TYPE' });
   });
 });

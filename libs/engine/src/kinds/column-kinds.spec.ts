@@ -43,15 +43,15 @@ describe.each(BACKENDS)('column kinds on %s', (backend) => {
   it('refuses what cannot be done, naming asset, field and columns', async () => {
     const fails = (step: string) => executePlan(plan(pipeline(step)), { dataRoot: root.dir, backend });
     await expect(fails('{ dropColumns: { from: raw, columns: [nope] } }')).rejects.toThrow(
-      'asset "step": columns[0]: column "nope" not found (columns: id, name, qty, price, code)',
+      'asset "step": E-COL-001: columns[0]: column "nope" not found (columns: id, name, qty, price, code)',
     );
     await expect(fails('{ dropColumns: { from: raw, columns: [id, name, qty, price, code] } }')).rejects.toThrow(
-      'asset "step": columns: dropping every column would leave no column',
+      'asset "step": E-SCHEMA-002: columns: dropping every column would leave no column',
     );
-    await expect(fails('{ renameColumns: { from: raw, mappings: { name: id } } }')).rejects.toThrow('asset "step": duplicate output column "id"');
-    await expect(fails('{ renameColumns: { from: raw, mappings: { nme: x } } }')).rejects.toThrow('asset "step": mappings.nme: column "nme" not found');
+    await expect(fails('{ renameColumns: { from: raw, mappings: { name: id } } }')).rejects.toThrow('asset "step": E-NAME-003: duplicate output column "id"');
+    await expect(fails('{ renameColumns: { from: raw, mappings: { nme: x } } }')).rejects.toThrow('asset "step": E-COL-001: mappings.nme: column "nme" not found');
     await expect(fails('{ addColumns: { from: raw, columns: [ { name: t, expression: "later + 1" }, { name: later, expression: "1" } ] } }')).rejects.toThrow(
-      'asset "step": columns[0].expression: column "later" not found',
+      'asset "step": E-COL-001: columns[0].expression: column "later" not found',
     );
   });
 });

@@ -36,6 +36,6 @@ describe.each(BACKENDS)('crosstab on %s', (backend) => {
   });
 
   it('refuses an unknown column, naming the field', async () => {
-    await expect(executePlan(plan(pipeline('{ crosstab: { from: survey, col1: city, col2: mood } }')), { dataRoot: root.dir, backend })).rejects.toThrow(/asset "step": col2: .*"mood"/);
+    await expect(executePlan(plan(pipeline('{ crosstab: { from: survey, col1: city, col2: mood } }')), { dataRoot: root.dir, backend })).rejects.toThrow(/asset "step": E-COL-001: col2: .*"mood"/);
   });
 });

@@ -42,6 +42,6 @@ describe.each(BACKENDS)('describe on %s', (backend) => {
   });
 
   it('refuses a text column', async () => {
-    await expect(run('{ describe: { from: data, columns: [a, name] } }')).rejects.toThrow('asset "step": columns: column "name" is string: describe computes statistics of numeric columns');
+    await expect(run('{ describe: { from: data, columns: [a, name] } }')).rejects.toThrow('asset "step": E-EXPR-001: columns: column "name" is string: describe computes statistics of numeric columns');
   });
 });

@@ -84,7 +84,7 @@ describe.each(BACKENDS)('join on %s', (backend) => {
       '    - asset_ref: s\n      source: { select: { from: j, columns: ["site.*"] } }\n    - asset_ref: out\n      source: { output: { from: s,',
     );
     await expect(executePlan(plan(yaml), { dataRoot: root.dir, backend })).rejects.toThrow(
-      'asset "s": columns: column "site.*" not found (columns: id, emp.name, emp.dept, dept.dept, dept.name)',
+      'asset "s": E-COL-001: columns: column "site.*" not found (columns: id, emp.name, emp.dept, dept.dept, dept.name)',
     );
   });
 

@@ -97,19 +97,19 @@ describe.each(BACKENDS)('merge on %s', (backend) => {
     const fails = (merge: string) => failure(executePlan(plan(pipeline(merge)), { dataRoot: root.dir, backend }));
     expect(await fails(`{ ${ON}, whenNotMatched: [ { action: insert, set: { id: "tgt.id" } } ] }`)).toEqual({
       code: 'E_COLUMN_NOT_FOUND',
-      message: 'asset "m": whenNotMatched[0].set.id: column "tgt.id" has no value in whenNotMatched (a source row without a match has no target row)',
+      message: 'asset "m": E-COL-001: whenNotMatched[0].set.id: column "tgt.id" has no value in whenNotMatched (a source row without a match has no target row)',
     });
     expect(await fails(`{ ${ON}, whenMatched: [ { action: update, set: { nope: "src.name" } } ] }`)).toEqual({
       code: 'E_COLUMN_NOT_FOUND',
-      message: 'asset "m": whenMatched[0].set.nope: column "nope" not found (columns: id, name, score, note)',
+      message: 'asset "m": E-COL-001: whenMatched[0].set.nope: column "nope" not found (columns: id, name, score, note)',
     });
     expect(await fails(`{ ${ON}, whenMatched: [ { action: update, set: { name: "name" } } ] }`)).toEqual({
       code: 'E_COLUMN_NOT_FOUND',
-      message: 'asset "m": whenMatched[0].set.name: column "name" not found (columns: tgt.id, tgt.name, tgt.score, tgt.note, src.id, src.name, src.score)',
+      message: 'asset "m": E-COL-001: whenMatched[0].set.name: column "name" not found (columns: tgt.id, tgt.name, tgt.score, tgt.note, src.id, src.name, src.score)',
     });
     expect(await fails(`{ ${ON}, whenNotMatched: [ { action: insert, star: true } ] }`)).toEqual({
       code: 'E_COLUMN_NOT_FOUND',
-      message: 'asset "m": whenNotMatched[0].star: column "note" not found (columns: id, name, score)',
+      message: 'asset "m": E-COL-001: whenNotMatched[0].star: column "note" not found (columns: id, name, score)',
     });
     expect(await fails(`{ ${ON}, whenMatched: [ { action: update, set: { score: "src.name" } } ] }`)).toMatchObject({ code: 'E_TYPE' });
   });

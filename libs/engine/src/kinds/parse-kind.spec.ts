@@ -83,7 +83,7 @@ describe('parse on duckdb', () => {
   });
 
   it('refuses a column that is not text', async () => {
-    await expect(run('{ parse: { from: rawLogs, column: id, format: csv, schema: [{ name: a, dataType: string }] } }')).rejects.toThrow('asset "parsedEvents": column: column "id" is long; parse reads text');
+    await expect(run('{ parse: { from: rawLogs, column: id, format: csv, schema: [{ name: a, dataType: string }] } }')).rejects.toThrow('asset "parsedEvents": E-EXPR-001: column: column "id" is long; parse reads text');
   });
 
   it('infers the JSON columns without a schema, as Spark does: fields sorted by name, long, double, nested (spec 8.38)', async () => {

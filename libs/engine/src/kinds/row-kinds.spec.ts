@@ -97,10 +97,10 @@ describe.each(BACKENDS)('row kinds on %s', (backend) => {
   it('names the field and the columns when a sort or distinct column does not exist', async () => {
     root.write('data.csv', DATA);
     await expect(executePlan(plan(pipeline('{ orderBy: { from: slim, columns: [nope] } }')), { dataRoot: root.dir, backend })).rejects.toThrow(
-      'asset "step": columns[0]: column "nope" not found (columns: k, v, seq)',
+      'asset "step": E-COL-001: columns[0]: column "nope" not found (columns: k, v, seq)',
     );
     await expect(executePlan(plan(pipeline('{ distinct: { from: slim, columns: [k, zz] } }')), { dataRoot: root.dir, backend })).rejects.toThrow(
-      'asset "step": columns[1]: column "zz" not found (columns: k, v, seq)',
+      'asset "step": E-COL-001: columns[1]: column "zz" not found (columns: k, v, seq)',
     );
   });
 

@@ -106,7 +106,7 @@ describe.each(BACKENDS)('scd2 on %s', (backend) => {
     };
     expect(await fails('id,name,city,valid_from,valid_to\n', 'id,name,city\n')).toMatchObject({
       code: 'E_COLUMN_NOT_FOUND',
-      message: 'asset "history": currentFlagColumn: column "is_current" not found (columns: id, name, city, valid_from, valid_to)',
+      message: 'asset "history": E-COL-001: currentFlagColumn: column "is_current" not found (columns: id, name, city, valid_from, valid_to)',
     });
     expect(await fails(`${HEADER.trim()},extra\n`, 'id,name,city\n')).toMatchObject({
       code: 'E_SCHEMA_MISMATCH',

@@ -38,10 +38,10 @@ describe.each(BACKENDS)('schemaEnforce and assertion on %s', (backend) => {
 
   it('strict: missing and undeclared columns fail naming them (E-SCHEMA-004, E-SCHEMA-003)', async () => {
     expect(await failure('schemaEnforce: { from: raw, columns: [ { name: id, dataType: long }, { name: amount, dataType: string }, { name: note, dataType: string }, { name: email, dataType: string } ] }')).toBe(
-      'E_SCHEMA_MISMATCH: asset "s": columns: mode strict: declared column "email" missing from "raw" (E-SCHEMA-004)',
+      'E_SCHEMA_MISMATCH: asset "s": E-SCHEMA-004: columns: mode strict: declared column "email" missing from "raw"',
     );
     expect(await failure('schemaEnforce: { from: raw, columns: [ { name: id, dataType: long } ] }')).toBe(
-      'E_SCHEMA_MISMATCH: asset "s": columns: mode strict: columns "amount", "note" of "raw" not declared (E-SCHEMA-003)',
+      'E_SCHEMA_MISMATCH: asset "s": E-SCHEMA-003: columns: mode strict: columns "amount", "note" of "raw" not declared',
     );
   });
 
@@ -52,7 +52,7 @@ describe.each(BACKENDS)('schemaEnforce and assertion on %s', (backend) => {
 
   it('nullable: false fails on a NULL (also one a conversion made), writing nothing', async () => {
     expect(await failure('schemaEnforce: { from: raw, mode: evolve, columns: [ { name: amount, dataType: double, nullable: false } ] }')).toBe(
-      'E_QUALITY: asset "s": columns[0].nullable: column "amount" is not nullable but 2 of 4 rows hold NULL (E-QUALITY-001)',
+      'E_QUALITY: asset "s": E-QUALITY-001: columns[0].nullable: column "amount" is not nullable but 2 of 4 rows hold NULL',
     );
     expect(root.exists('out.csv')).toBe(false);
     const result = await run('schemaEnforce: { from: raw, mode: evolve, columns: [ { name: id, dataType: integer, nullable: false } ] }');
@@ -67,7 +67,7 @@ describe.each(BACKENDS)('schemaEnforce and assertion on %s', (backend) => {
       ['id > 0', 'pass', 0],
     ]);
     expect(await failure('assertion: { from: raw, checks: [ { column: id, rule: unique }, { column: note, rule: not_null }, { rule: "id < 4" } ] }')).toBe(
-      'E_QUALITY: asset "s": checks[0].column: assertion unique(id) failed on 2 of 4 rows; assertion not_null(note) failed on 1 of 4 rows; assertion id < 4 failed on 1 of 4 rows (E-QUALITY-001)',
+      'E_QUALITY: asset "s": E-QUALITY-001: checks[0].column: assertion unique(id) failed on 2 of 4 rows; assertion not_null(note) failed on 1 of 4 rows; assertion id < 4 failed on 1 of 4 rows',
     );
   });
 

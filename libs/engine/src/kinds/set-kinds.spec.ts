@@ -59,15 +59,15 @@ describe.each(BACKENDS)('set operations on %s', (backend) => {
 
   it('refuses inputs that do not line up, naming the assets and columns', async () => {
     await expect(run(root, backend, '{ union: { sources: [a, c] } }')).rejects.toThrow(
-      'asset "step": union: the inputs have different numbers of columns: a has 2 (k, v), c has 3 (v, k, e) (match them by name with byName: true)',
+      'asset "step": E-SCHEMA-001: union: the inputs have different numbers of columns: a has 2 (k, v), c has 3 (v, k, e) (match them by name with byName: true)',
     );
     await expect(run(root, backend, '{ union: { sources: [a, c], byName: true } }')).rejects.toThrow(
-      'asset "step": union: the inputs do not have the same columns: c has e that a lacks (allowMissingColumns: true fills them with NULL)',
+      'asset "step": E-SCHEMA-001: union: the inputs do not have the same columns: c has e that a lacks (allowMissingColumns: true fills them with NULL)',
     );
     root.write('t.csv', 'k,v\nx,2024-01-01\n');
     await expect(
       executePlan(plan(pipeline('{ except: { left: a, right: t } }', ['a', 't'])), { dataRoot: root.dir, backend }),
-    ).rejects.toThrow('asset "step": except: column "v" cannot be combined: it is long in a but date in t');
+    ).rejects.toThrow('asset "step": E-SCHEMA-001: except: column "v" cannot be combined: it is long in a but date in t');
   });
 
   it('matches positional inputs by position, whatever their names', async () => {

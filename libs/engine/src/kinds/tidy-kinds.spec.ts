@@ -51,10 +51,10 @@ describe.each(BACKENDS)('tidying kinds on %s', (backend) => {
 
   it('names the asset and field of what cannot be done', async () => {
     const fails = (step: string) => executePlan(plan(pipeline(step)), { dataRoot: root.dir, backend });
-    await expect(fails('{ fillNa: { from: raw, columns: [active], value: 3 } }')).rejects.toThrow(/^asset "step": value: /);
-    await expect(fails('{ dropNa: { from: raw, columns: [nope] } }')).rejects.toThrow('asset "step": columns[0]: column "nope" not found');
+    await expect(fails('{ fillNa: { from: raw, columns: [active], value: 3 } }')).rejects.toThrow(/^asset "step": E-EXPR-001: value: /);
+    await expect(fails('{ dropNa: { from: raw, columns: [nope] } }')).rejects.toThrow('asset "step": E-COL-001: columns[0]: column "nope" not found');
     await expect(fails(`{ conditional: { from: raw, outputColumn: x, branches: [ { condition: "amount > 1", value: "name" }, { condition: "active", value: "amount" } ] } }`)).rejects.toThrow(
-      /^asset "step": branches: /,
+      /^asset "step": E-EXPR-001: branches: /,
     );
   });
 });

@@ -40,6 +40,6 @@ describe.each(BACKENDS)('transpose on %s', (backend) => {
   });
 
   it('refuses columns without a common type', async () => {
-    await expect(run('{ transpose: { from: data } }')).rejects.toThrow('asset "step": indexColumns: column "day" is long, which has no common type with the string of the columns before it');
+    await expect(run('{ transpose: { from: data } }')).rejects.toThrow('asset "step": E-EXPR-001: indexColumns: column "day" is long, which has no common type with the string of the columns before it');
   });
 });

@@ -47,7 +47,7 @@ describe.each(BACKENDS)('unpivot on %s', (backend) => {
   it('refuses values without a common type and a new column named as an id', async () => {
     const fails = (step: string) => executePlan(plan(pipeline(step)), { dataRoot: root.dir, backend });
     await expect(fails('{ unpivot: { from: wide, ids: [id], values: [q1, name], variableColumn: k, valueColumn: v } }')).rejects.toThrow(
-      'asset "step": values: column "name" is string, which has no common type with the long of the columns before it: the unpivoted values share one column',
+      'asset "step": E-EXPR-001: values: column "name" is string, which has no common type with the long of the columns before it: the unpivoted values share one column',
     );
     await expect(fails('{ unpivot: { from: wide, ids: [id, name], values: [q1], variableColumn: name, valueColumn: v } }')).rejects.toThrow('duplicate output column "name"');
   });

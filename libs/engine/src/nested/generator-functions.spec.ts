@@ -106,13 +106,13 @@ describe('generators on duckdb', () => {
   });
 
   it('refuses wrong argument types and wrong alias counts (E_TYPE naming the asset and field)', async () => {
-    await expect(select('explode(id)')).rejects.toThrow('asset "shaped": columns: explode needs an array or a map, got long: explode(id)');
-    await expect(select("posexplode(tags) AS x")).rejects.toThrow('asset "shaped": columns: posexplode of array<string> yields 2 columns (pos, col), 1 named: give 2 names with AS (pos, col)');
+    await expect(select('explode(id)')).rejects.toThrow('asset "shaped": E-EXPR-001: columns: explode needs an array or a map, got long: explode(id)');
+    await expect(select("posexplode(tags) AS x")).rejects.toThrow('asset "shaped": E-EXPR-001: columns: posexplode of array<string> yields 2 columns (pos, col), 1 named: give 2 names with AS (pos, col)');
     await expect(select('explode(tags) AS (a, b)')).rejects.toThrow('explode of array<string> yields 1 column (col), 2 named: give one name');
     await expect(select("json_tuple(doc, id)")).rejects.toThrow("json_tuple needs each key as a text literal ('name'), got argument 2 of type long");
     await expect(select("json_tuple(id, 'a')")).rejects.toThrow('json_tuple needs JSON text as its first argument, got long');
     await expect(run(steps('addColumns', ['{ name: kv, expression: "explode(map(\'a\', id))" }']))).rejects.toThrow(
-      'asset "shaped": columns[0].expression: explode of map<string,long> yields 2 columns (key, value), and an addColumns entry adds one: use a select',
+      'asset "shaped": E-EXPR-001: columns[0].expression: explode of map<string,long> yields 2 columns (key, value), and an addColumns entry adds one: use a select',
     );
   });
 

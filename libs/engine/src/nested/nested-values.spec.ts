@@ -111,7 +111,7 @@ describe('nested values on duckdb', () => {
   });
 
   it('refuses a missing struct field, access on a scalar and a wrong index type', async () => {
-    await expect(run(pipeline(['addr.country']))).rejects.toThrow('asset "shaped": columns: struct field "country" not found in addr.country (fields: city, zip)');
+    await expect(run(pipeline(['addr.country']))).rejects.toThrow('asset "shaped": E-EXPR-006: columns: struct field "country" not found in addr.country (fields: city, zip)');
     await expect(run(pipeline(['id[0]']))).rejects.toThrow('[...] needs an array or a map, got long: id[0]');
     await expect(run(pipeline(["tags['x']"]))).rejects.toThrow("an array index must be a whole number, got string: tags['x']");
     await expect(run(pipeline(['size(id)']))).rejects.toThrow('size needs an array or a map, got long: size(id)');

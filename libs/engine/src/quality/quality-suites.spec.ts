@@ -193,7 +193,7 @@ describe.each(BACKENDS)('quality checks on %s', (backend) => {
 
   it('an error-severity failure fails the run naming suite and check, with every result so far, and places no output', async () => {
     const { message, details } = await failure('      - { type: volume, rowCount: { min: 1 } }\n      - { type: uniqueness, columns: [id], severity: error }');
-    expect(message).toBe('E_QUALITY: quality suite "s" check uniqueness(id) failed: 5 distinct keys in 6 rows, uniqueness: 0.833333, expected at least 1 (E-QUALITY-001)');
+    expect(message).toBe('E_QUALITY: asset "orders": E-QUALITY-001: quality suite "s" check uniqueness(id) failed: 5 distinct keys in 6 rows, uniqueness: 0.833333, expected at least 1');
     expect((details['quality'] as QualityResult[]).map((r) => [r.check, r.status])).toEqual([
       ['volume rowCount', 'pass'],
       ['uniqueness(id)', 'fail'],
@@ -201,12 +201,21 @@ describe.each(BACKENDS)('quality checks on %s', (backend) => {
     expect(root.exists('out.csv')).toBe(false);
   });
 
+  it('a failing freshness check is E-QUALITY-004, a referential one E-QUALITY-005 (spec 25)', async () => {
+    const stale = await failure('      - { type: freshness, column: created_at, maxAge: P1D, severity: error }');
+    expect(stale.message).toMatch(/^E_QUALITY: asset "orders": E-QUALITY-004: quality suite "s" check freshness\(created_at\) failed: /);
+    expect(stale.details['specCode']).toBe('E-QUALITY-004');
+    const orphans = await failure('      - { type: referential, column: customer_id, reference: { asset: customers, column: id }, severity: error }');
+    expect(orphans.message).toMatch(/^E_QUALITY: asset "orders": E-QUALITY-005: quality suite "s" check referential\(customer_id -> customers\.id\) failed: /);
+    expect(orphans.details['specCode']).toBe('E-QUALITY-005');
+  });
+
   it('a column that does not exist or does not fit fails naming suite and check', async () => {
     expect((await failure('      - { type: completeness, column: amout }')).message).toBe(
-      'E_COLUMN_NOT_FOUND: asset "orders": quality suite "s": checks[0] (completeness): column: column "amout" not found (columns: id, customer_id, amount, status, email, created_at, shipped_at)',
+      'E_COLUMN_NOT_FOUND: asset "orders": E-COL-001: quality suite "s": checks[0] (completeness): column: column "amout" not found (columns: id, customer_id, amount, status, email, created_at, shipped_at)',
     );
     expect((await failure('      - { type: statistical, column: status, mean: { min: 0 } }')).message).toBe(
-      'E_TYPE: asset "orders": quality suite "s": checks[0] (statistical): column: "status" is string; statistics need a numeric column',
+      'E_TYPE: asset "orders": E-EXPR-001: quality suite "s": checks[0] (statistical): column: "status" is string; statistics need a numeric column',
     );
   });
 });

@@ -110,6 +110,6 @@ export function judgeRowChecks(ref: string, checks: RowChecks, measures: Measure
   const field = broken[0]?.c.field;
   return {
     results,
-    error: engineError(checks.code, { asset: ref, ...(field === undefined ? {} : { field }), problem: `${problem} (E-QUALITY-001)`, quality: results }),
+    error: engineError(checks.code, { asset: ref, ...(field === undefined ? {} : { field }), problem, quality: results }),
   };
 }

@@ -8,7 +8,7 @@
 import type { Expr, QualitySuite } from '@pipeline/definition';
 import { bindExpression, type Column } from '../check/bind-expression';
 import type { BoundExpr } from '../check/bound-expr';
-import { columnNotFound, engineError, throwIfAborted, typeError, type EngineError } from '../errors';
+import { columnNotFound, engineError, throwIfAborted, typeError, type EngineError, type SpecErrorCode } from '../errors';
 import type { CheckPlanning } from './check-planner';
 import { planCheck } from './check-planners';
 import type { MeasureRequest, Measures } from './measure';
@@ -105,8 +105,21 @@ export function qualityFailure(results: readonly QualityResult[], all: readonly 
   if (failed.length === 0) return undefined;
   const first = failed[0] as QualityResult;
   const named = failed.map((r) => `suite "${r.suite}" check ${r.check} failed: ${r.message}`).join('; ');
-  return engineError('E_QUALITY', { problem: `quality ${named} (E-QUALITY-001)`, suite: first.suite, check: first.check, quality: [...all] });
+  return engineError('E_QUALITY', {
+    asset: first.target,
+    specCode: SPEC_CODE_OF_CHECK[first.checkType] ?? 'E-QUALITY-001',
+    problem: `quality ${named}`,
+    suite: first.suite,
+    check: first.check,
+    quality: [...all],
+  });
 }
+
+/** Failed checks the specification gives a code of their own (spec 25); the others are E-QUALITY-001. */
+const SPEC_CODE_OF_CHECK: Readonly<Record<string, SpecErrorCode>> = {
+  freshness: 'E-QUALITY-004',
+  referential: 'E-QUALITY-005',
+};
 
 /** Looks a column up by its exact name, else by its name ignoring case (the first such column). */
 function columnsByName(columns: readonly Column[]): (name: string) => Column | undefined {

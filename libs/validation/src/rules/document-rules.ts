@@ -102,7 +102,7 @@ export function checkHeader(doc: RawDocument, variables: Variables, budget: Subs
 }
 
 function checkVersion(node: RawNode | undefined, variables: Variables, budget: SubstitutionBudget): ValidationError | undefined {
-  if (node === undefined) return validationErrors.required(undefined, 'version');
+  if (node === undefined) return validationErrors.required(undefined, 'version', { specCode: 'E-VERSION-001' });
   if (typeof node === 'string') {
     const result = substituteText(node, variables, budget);
     if (!result.ok) return variableError({ ...result.problem, field: 'version' }, undefined, {});
@@ -112,7 +112,7 @@ function checkVersion(node: RawNode | undefined, variables: Variables, budget: S
     // `version: 3.0` and `version: 3` are YAML numbers; both mean "3.0".
     return node.text === '3' || node.text === '3.0' ? undefined : validationErrors.unsupportedVersion(node.text);
   }
-  return validationErrors.wrongType(undefined, 'version', 'a string', describeNode(node));
+  return validationErrors.wrongType(undefined, 'version', 'a string', describeNode(node), { specCode: 'E-VERSION-001' });
 }
 
 function checkPipelineMapping(

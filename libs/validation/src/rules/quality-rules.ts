@@ -145,7 +145,7 @@ function checkOne(
   if (type === undefined) throw new Stop(validationErrors.qualityField(who, `${entry}.type`, 'is required', detailsOf('type')));
   if (typeof type !== 'string' || !(QUALITY_CHECK_TYPES as readonly string[]).includes(type)) {
     const got = typeof type === 'string' ? `"${type}"` : describeJson(type);
-    throw new Stop(validationErrors.qualityField(who, `${entry}.type`, `must be one of ${QUALITY_CHECK_TYPES.join(', ')} (got ${got})`, detailsOf('type')));
+    throw new Stop(validationErrors.qualityField(who, `${entry}.type`, `must be one of ${QUALITY_CHECK_TYPES.join(', ')} (got ${got})`, { ...detailsOf('type'), specCode: 'E-QUALITY-002' }));
   }
   const rule = checkRuleOf(type as QualityCheckType);
   const where = `${entry} (${rule.type})`;

@@ -149,9 +149,10 @@ function fieldIssueError(
     case 'type':
       return validationErrors.wrongType(who, qualified(issue.field), issue.expected, issue.got, details);
     case 'empty':
-      return validationErrors.empty(who, qualified(issue.field), details);
+      return validationErrors.empty(who, qualified(issue.field), issue.list ? { specCode: 'E-LIST-001', ...details } : details);
     case 'invalid':
-      return validationErrors.invalidField(who, qualified(issue.field), issue.detail, details);
+      // The schema's words for a value outside its enum (check-fields.ts).
+      return validationErrors.invalidField(who, qualified(issue.field), issue.detail, issue.detail.startsWith('must be one of ') ? { specCode: 'E-ENUM-001', ...details } : details);
   }
 }
 

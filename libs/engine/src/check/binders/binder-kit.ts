@@ -1,6 +1,6 @@
 /** What every transformation binder shares: its signature, output items and unique column names. */
 import { outputName, type Expr, type SourceOfKind, type TransformationKind } from '@pipeline/definition';
-import { columnNotFound, engineError } from '../../errors';
+import { columnNotFound, engineError, type SpecErrorCode } from '../../errors';
 import type { DataType } from '../../types/data-type';
 import type { Column } from '../bind-expression';
 import type { BoundExpr } from '../bound-expr';
@@ -42,14 +42,14 @@ export function item(original: Expr, bound: BoundExpr): BoundItem {
   return { name, expr: bound, type: bound.type === 'null' ? 'integer' : bound.type };
 }
 
-/** The columns of `items`, refusing two with the same name (E_DUPLICATE_COLUMN). */
-export function uniqueColumns(ref: string, items: readonly { readonly name: string; readonly type: DataType }[]): Column[] {
+/** The columns of `items`, refusing two with the same name (E_DUPLICATE_COLUMN, with the spec's code for the kind when it has one). */
+export function uniqueColumns(ref: string, items: readonly { readonly name: string; readonly type: DataType }[], specCode?: SpecErrorCode): Column[] {
   const seen = new Set<string>();
   for (const i of items) {
     // DuckDB column names are case-insensitive, so `a` and `A` would collide there.
     const key = i.name.toLowerCase();
     if (seen.has(key)) {
-      throw engineError('E_DUPLICATE_COLUMN', { asset: ref, column: i.name, problem: `duplicate output column "${i.name}"` });
+      throw engineError('E_DUPLICATE_COLUMN', { asset: ref, column: i.name, specCode, problem: `duplicate output column "${i.name}"` });
     }
     seen.add(key);
   }

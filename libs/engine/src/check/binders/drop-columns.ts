@@ -9,7 +9,7 @@ export const bindDropColumns: Binder<'drop_columns', BoundDropColumns> = (ref, s
   const dropped = new Set(source.columns.map((c, i) => resolveColumn(ref, `columns[${i}]`, columns, c).name));
   const kept = columns.filter((c) => !dropped.has(c.name));
   if (kept.length === 0) {
-    throw engineError('E_BAD_SOURCE', { asset: ref, field: 'columns', problem: 'dropping every column would leave no column' });
+    throw engineError('E_BAD_SOURCE', { asset: ref, field: 'columns', specCode: 'E-SCHEMA-002', problem: 'dropping every column would leave no column' });
   }
   return { transform: { kind: 'drop_columns', items: kept.map((c) => passThrough(ref, source.from, columns, c)) }, columns: kept };
 };

@@ -86,6 +86,7 @@ function requireQualified(ref: string, field: string, condition: Expr): void {
         asset: ref,
         field,
         column: node.name,
+        specCode: 'E-JOIN-001',
         problem: `column "${node.name}" must be qualified by its asset's name in a join condition (for example left.${node.name} = right.${node.name})`,
       });
     }

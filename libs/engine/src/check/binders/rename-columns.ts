@@ -11,5 +11,5 @@ export const bindRenameColumns: Binder<'rename_columns', BoundRenameColumns> = (
   }
   const items = columns.map((c) => passThrough(ref, source.from, columns, c, renames.get(c.name) ?? c.name));
   // A new name taken by a column that keeps its name (or given twice) is E_DUPLICATE_COLUMN.
-  return { transform: { kind: 'rename_columns', items }, columns: uniqueColumns(ref, items) };
+  return { transform: { kind: 'rename_columns', items }, columns: uniqueColumns(ref, items, 'E-NAME-003') };
 };

@@ -39,7 +39,8 @@ export const bindSchemaEnforce: Binder<'schema_enforce', BoundSchemaEnforce> = (
         asset: ref,
         field: 'columns',
         columns: missing,
-        problem: `mode strict: declared ${missing.length === 1 ? 'column' : 'columns'} ${quoted(missing)} missing from "${source.from}" (E-SCHEMA-004)`,
+        specCode: 'E-SCHEMA-004',
+        problem: `mode strict: declared ${missing.length === 1 ? 'column' : 'columns'} ${quoted(missing)} missing from "${source.from}"`,
       });
     }
     const taken = new Set(declared.map((d) => d.found?.name));
@@ -49,7 +50,8 @@ export const bindSchemaEnforce: Binder<'schema_enforce', BoundSchemaEnforce> = (
         asset: ref,
         field: 'columns',
         columns: extra,
-        problem: `mode strict: ${extra.length === 1 ? 'column' : 'columns'} ${quoted(extra)} of "${source.from}" not declared (E-SCHEMA-003)`,
+        specCode: 'E-SCHEMA-003',
+        problem: `mode strict: ${extra.length === 1 ? 'column' : 'columns'} ${quoted(extra)} of "${source.from}" not declared`,
       });
     }
   }

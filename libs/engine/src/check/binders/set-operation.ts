@@ -53,6 +53,7 @@ function namesByPosition(ref: string, kind: string, upstream: readonly UpstreamC
       asset: ref,
       field: kind,
       columns: first.columns.map((c) => c.name),
+      specCode: 'E-SCHEMA-001',
       problem: `the inputs have different numbers of columns: ${describe(first)}, ${describe(other)} (match them by name with byName: true)`,
     });
   }
@@ -78,6 +79,7 @@ function namesByName(ref: string, kind: string, options: SetOperationOptions, up
         asset: ref,
         field: kind,
         columns: names,
+        specCode: 'E-SCHEMA-001',
         problem: `the inputs do not have the same columns: ${[lacks, has].filter((t) => t !== '').join('; ')} (allowMissingColumns: true fills them with NULL)`,
       });
     }
@@ -93,7 +95,7 @@ function widest(ref: string, kind: string, name: string, inputs: readonly SetOpe
     if (column === null) continue;
     const joined = supertype(type, column.type);
     if (joined === undefined) {
-      throw typeError(ref, kind, `column "${name}" cannot be combined: it is ${type} in ${from} but ${column.type} in ${input.asset}`);
+      throw typeError(ref, kind, `column "${name}" cannot be combined: it is ${type} in ${from} but ${column.type} in ${input.asset}`, 'E-SCHEMA-001');
     }
     if (joined !== type) from = input.asset;
     type = joined;

@@ -20,6 +20,11 @@ export class Stop {
   constructor(readonly error: ValidationError) {}
 }
 
+/** The same stop with the specification's code for its rule in the details. */
+function withSpecCode(stop: Stop, specCode: string): Stop {
+  return new Stop({ ...stop.error, details: { ...stop.error.details, specCode } });
+}
+
 /** A mapping as read from the document (variables substituted). */
 export type Json = Record<string, unknown>;
 
@@ -40,7 +45,7 @@ export class Reader {
 
   fraction(field: string): number | undefined {
     const n = this.number(field);
-    if (n !== undefined && (n < 0 || n > 1)) throw this.invalid(field, `must be a number from 0 to 1 (got ${n})`);
+    if (n !== undefined && (n < 0 || n > 1)) throw withSpecCode(this.invalid(field, `must be a number from 0 to 1 (got ${n})`), 'E-QUALITY-003');
     return n;
   }
 

@@ -1,10 +1,12 @@
 /**
  * `pipeline explain FILE`: the service's plan text, the plan as a Mermaid or dot diagram, or with
- * `--physical` the steps a backend would run (DuckDB's with their SQL), without running anything.
+ * `--physical` the steps a backend would run (DuckDB's with their SQL), or with `--lineage` the
+ * lineage and catalog document (spec 18.7 - 18.10), without running anything.
  */
 import { kindOf } from '@pipeline/definition';
 import { compilePhysicalPlan, DEFAULT_BACKEND, renderPhysicalPlan } from '@pipeline/engine';
-import { explainPlan, renderPlanGraph, type Plan } from '@pipeline/planner';
+import { explainPlan, lineageDocument, renderPlanGraph, type Plan } from '@pipeline/planner';
+import { renderLineage } from '../lineage-text';
 import { checkPipeline } from '../check-pipeline';
 import { EXIT } from '../errors';
 import { invalidPipeline, readPipelineFile } from '../inputs';
@@ -21,6 +23,8 @@ export interface ExplainOptions {
   /** Print the physical plan of `backend` instead. */
   readonly physical?: boolean;
   readonly backend?: string;
+  /** Print the lineage document (tags, URNs, upstream and downstream, metadata) instead. */
+  readonly lineage?: boolean;
 }
 
 /** The plan's assets as data: name, kind, upstream names, wave. */
@@ -35,6 +39,12 @@ export function explainCommand(file: string, options: ExplainOptions, io: Io): n
   const backend = options.backend ?? DEFAULT_BACKEND;
   const checked = checkPipeline(yaml, options.var ?? {}, physical ? backend : options.backend);
   if (!checked.ok) throw invalidPipeline(file, checked.error);
+  if (options.lineage === true) {
+    const document = lineageDocument(checked.pipeline, checked.plan);
+    if (options.json === true) printJson(io, document);
+    else println(io, renderLineage(document));
+    return EXIT.ok;
+  }
   if (physical) {
     const compiled = compilePhysicalPlan(checked.plan, backend);
     const text = renderPhysicalPlan(compiled).trimEnd();

@@ -9,8 +9,9 @@ import { explainPlan, lineageDocument, renderPlanGraph, type Plan } from '@pipel
 import { renderLineage } from '../lineage-text';
 import { checkPipeline } from '../check-pipeline';
 import { EXIT } from '../errors';
-import { invalidPipeline, readPipelineFile } from '../inputs';
+import { invalidPipeline } from '../inputs';
 import { printJson, println, type Io } from '../io';
+import { loadPipeline } from '../merge-files';
 
 /** The `--graph` values. */
 export const GRAPH_CHOICES = ['text', 'mermaid', 'dot'] as const;
@@ -32,13 +33,16 @@ function assetsOf(plan: Plan) {
   return plan.steps.map((s) => ({ asset: s.ref, kind: s.source.kind, label: kindOf(s.source.kind).label, upstream: s.upstream, wave: s.wave }));
 }
 
-/** Prints the plan of `file`; an invalid pipeline is one line on stderr (with its position) and exit 1. */
-export function explainCommand(file: string, options: ExplainOptions, io: Io): number {
-  const { yaml } = readPipelineFile(file, io.cwd);
+/** Prints the plan of `file` (several merged left to right, spec 21); an invalid pipeline is one line on stderr (with its position) and exit 1. */
+export function explainCommand(file: string | readonly string[], options: ExplainOptions, io: Io): number {
+  const { yaml, locate } = loadPipeline(typeof file === 'string' ? [file] : file, io.cwd);
   const physical = options.physical === true;
   const backend = options.backend ?? DEFAULT_BACKEND;
   const checked = checkPipeline(yaml, options.var ?? {}, physical ? backend : options.backend);
-  if (!checked.ok) throw invalidPipeline(file, checked.error);
+  if (!checked.ok) {
+    const located = locate(checked.error);
+    throw invalidPipeline(located.file, located.error);
+  }
   if (options.lineage === true) {
     const document = lineageDocument(checked.pipeline, checked.plan);
     if (options.json === true) printJson(io, document);

@@ -1,28 +1,36 @@
 /** `pipeline validate FILE...`: every file checked, one line each; exit 1 when any is invalid. */
 import { checkPipeline } from '../check-pipeline';
 import { EXIT, cliCatalogue } from '../errors';
-import { problemJson, problemLine, readPipelineFile } from '../inputs';
+import { problemJson, problemLine } from '../inputs';
 import { printJson, println, type Io } from '../io';
+import { loadPipeline } from '../merge-files';
 
 /** Options of `validate`. */
 export interface ValidateOptions {
   readonly var?: Record<string, string>;
   readonly backend?: string;
   readonly json?: boolean;
+  /** Check the files as one document, merged left to right. */
+  readonly merge?: boolean;
 }
 
 /** Validates each file; prints `<file>: valid` or `<file>:<line>:<column>: V-0xx: ...` (or JSON). */
 export function validateCommand(files: readonly string[], options: ValidateOptions, io: Io): number {
-  const results = files.map((file) => {
+  // `--merge`: the files are one document, merged left to right (spec 21).
+  const groups = options.merge === true ? [files] : files.map((file) => [file]);
+  const results = groups.map((group) => {
+    const file = group.join('+');
     try {
-      const { yaml } = readPipelineFile(file, io.cwd);
+      const { yaml, locate } = loadPipeline(group, io.cwd);
       const checked = checkPipeline(yaml, options.var ?? {}, options.backend);
-      return checked.ok
-        ? { file, valid: true as const }
-        : { file, valid: false as const, line: problemLine(file, checked.error), error: problemJson(checked.error) };
+      if (checked.ok) return { file, valid: true as const };
+      const located = locate(checked.error);
+      return { file, valid: false as const, line: problemLine(located.file, located.error), error: problemJson(located.error) };
     } catch (error) {
       if (!cliCatalogue.is(error)) throw error;
-      return { file, valid: false as const, line: `${file}: ${error.message}`, error: { code: error.code, message: error.message } };
+      // A merged file that does not parse is named by that error already.
+      const line = error.code === 'CLI_PIPELINE_INVALID' ? error.message : `${file}: ${error.message}`;
+      return { file, valid: false as const, line, error: { code: error.code, message: error.message } };
     }
   });
   const invalid = results.filter((r) => !r.valid).length;
@@ -33,7 +41,7 @@ export function validateCommand(files: readonly string[], options: ValidateOptio
     });
   } else {
     for (const r of results) println(io, r.valid ? `${r.file}: valid` : r.line);
-    if (files.length > 1) println(io, `${files.length} files: ${files.length - invalid} valid, ${invalid} invalid`);
+    if (results.length > 1) println(io, `${results.length} files: ${results.length - invalid} valid, ${invalid} invalid`);
   }
   return invalid === 0 ? EXIT.ok : EXIT.failed;
 }

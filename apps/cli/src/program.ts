@@ -65,25 +65,27 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .argument('<file...>', 'pipeline YAML files')
     .addOption(vars())
     .addOption(new Option('--backend <name>', 'also check that this backend runs every kind (V-014)').choices(BACKEND_CHOICES))
+    .addOption(new Option('--merge', 'check the files as one pipeline, merged left to right (the last wins)'))
     .addOption(json())
     .action((files: string[], options) => set(validateCommand(files, options, io)));
 
   program
     .command('explain')
     .description('print the execution plan (the service\'s text, or a Mermaid or dot diagram)')
-    .argument('<file>', 'pipeline YAML file')
+    .argument('<file...>', 'pipeline YAML file (several are merged left to right, the last winning)')
     // Bare `--graph` draws Mermaid, as Teckel's CLI does; without it the plan is text.
     .addOption(new Option('--graph [format]', 'draw the plan as a diagram (bare: mermaid)').choices(GRAPH_CHOICES).preset('mermaid').default('text'))
     .addOption(new Option('--physical', 'print the steps the backend would run (DuckDB: with their SQL); runs nothing').conflicts('graph'))
+    .addOption(new Option('--lineage', 'print each asset\'s upstream, downstream, propagated tags, URN and metadata (spec 18)').conflicts(['graph', 'physical']))
     .addOption(backend())
     .addOption(vars())
     .addOption(json())
-    .action((file: string, options) => set(explainCommand(file, options, io)));
+    .action((files: string[], options) => set(explainCommand(files, options, io)));
 
   program
     .command('run')
     .description('run a pipeline here (or on --server) and follow it; exit 0 completed, 1 failed, 130 cancelled')
-    .argument('<file>', 'pipeline YAML file')
+    .argument('<file...>', 'pipeline YAML file (several are merged left to right, the last winning)')
     .addOption(new Option('--dry-run', 'check the pipeline and print its execution plan; run nothing (as Teckel\'s --dry-run)'))
     .addOption(vars())
     .addOption(backend())
@@ -91,7 +93,7 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .addOption(server())
     .addOption(token())
     .addOption(json())
-    .action(async (file: string, options) => set(await runCommand(file, options, io, env)));
+    .action(async (files: string[], options) => set(await runCommand(files, options, io, env)));
 
   program
     .command('submit')

@@ -140,6 +140,31 @@ Execution waves: 5
     expect(onDuckDb.physical?.text).toMatch(/\n {2}\d+\. stage summary from by_dept to csv out\/summary\.csv \(overwrite\); streams active, slim, by_dept\n {7}COPY \(SELECT \* FROM "by_dept"\) TO 'out\/summary\.csv' /);
   });
 
+  it('with lineage, adds the lineage document as JSON: propagated tags, URNs, impact (spec 18)', async () => {
+    const yaml = [
+      'version: "3.0"',
+      'pipeline: {name: crm, namespace: com.example}',
+      'input:',
+      '  - {name: customers, format: csv, path: c.csv, tags: [pii]}',
+      'transformation:',
+      '  - {name: safe, select: {from: customers, columns: [id]}, removeTags: [pii], tags: [clean]}',
+      'output:',
+      '  - {name: safe, format: csv, mode: overwrite, path: out}',
+    ].join('\n');
+    expect((await h.client.explainPipeline({ yaml })).lineageJson).toBe('');
+    const answer = await h.client.explainPipeline({ yaml, lineage: true });
+    const lineage = JSON.parse(answer.lineageJson);
+    expect(lineage.assets.map((a: { asset: string; urn: string; tags: string[] }) => [a.asset, a.urn, a.tags])).toEqual([
+      ['customers', 'teckel://com.example/customers', ['pii']],
+      ['safe', 'teckel://com.example/safe', ['clean']],
+      ['output_safe', 'teckel://com.example/output_safe', ['clean']],
+    ]);
+    await expect(failure(h.client.validatePipeline({ yaml, lineage: true }))).resolves.toEqual({
+      code: 'INVALID_ARGUMENT',
+      details: 'invalid request: "lineage" applies to ExplainPipeline only',
+    });
+  });
+
   it('physical belongs to ExplainPipeline only: ValidatePipeline and SubmitJob refuse it', async () => {
     for (const rpc of ['validatePipeline', 'submitJob'] as const) {
       await expect(failure(h.client[rpc]({ yaml: employeesPipeline(), physical: true }))).resolves.toEqual({
@@ -184,7 +209,7 @@ describe('request checks shared by ValidatePipeline, ExplainPipeline and SubmitJ
   it('accepts "", duckdb and danfo', async () => {
     for (const backend of ['', 'duckdb', 'danfo']) {
       await expect(h.client.validatePipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ valid: true, error: '', errors: [], specCode: '' });
-      await expect(h.client.explainPipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ plan: expect.stringMatching(/^=== Pipeline/) });
+      await expect(h.client.explainPipeline({ yaml: employeesPipeline(), backend })).resolves.toEqual({ plan: expect.stringMatching(/^=== Pipeline/), lineageJson: '' });
     }
   });
 });

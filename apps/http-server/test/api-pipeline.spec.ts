@@ -229,6 +229,33 @@ describe('POST /api/explain', () => {
     expect(flattenOnDanfo).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^validation failed: V-014: .*flatten/) } });
   });
 
+  it('?lineage=true adds the lineage document: propagated tags, URNs, impact, exposures (spec 18)', async () => {
+    const yaml = [
+      'version: "3.0"',
+      'pipeline: {name: crm, namespace: com.example}',
+      'input:',
+      '  - {name: customers, format: csv, path: c.csv, tags: [pii]}',
+      '  - {name: orders, format: csv, path: o.csv, tags: [sales]}',
+      'transformation:',
+      '  - name: both',
+      '    join: {left: customers, right: [{name: orders, type: inner, on: ["customers.id = orders.cid"]}]}',
+      '    removeTags: [pii]',
+      'output:',
+      '  - {name: both, format: csv, mode: overwrite, path: out}',
+      'exposures:',
+      '  - {name: dash, type: dashboard, depends_on: [output_both]}',
+    ].join('\n');
+    const res = await postJson(`${api}/explain?lineage=true`, { yaml });
+    expect(res.status).toBe(200);
+    expect(res.body.plan).toMatch(/^=== Pipeline Execution Plan ===/);
+    const both = res.body.lineage.assets.find((a: { asset: string }) => a.asset === 'both');
+    expect(both).toMatchObject({ urn: 'teckel://com.example/both', tags: ['sales'], upstream: ['customers', 'orders'], allDownstream: ['output_both', 'exposure:dash'] });
+    expect(res.body.lineage.exposures).toEqual([{ name: 'dash', type: 'dashboard', dependsOn: ['output_both'], tags: [], urns: ['teckel://com.example/output_both'] }]);
+    expect((await postJson(`${api}/explain`, { yaml })).body).not.toHaveProperty('lineage');
+    const bad = await postJson(`${api}/explain?lineage=1`, { yaml });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'invalid request: query parameter "lineage" must be true or false (got "1")' } });
+  });
+
   it('answers 400 "parse error: ..." for text that is not YAML', async () => {
     const res = await postJson(`${api}/explain`, { yaml: NOT_YAML });
     expect(res.status).toBe(400);

@@ -119,4 +119,66 @@ export interface PipelineDefinition {
   readonly assets: readonly AssetDefinition[];
   /** The document's data quality suites (spec 17), in document order; absent when it has none. */
   readonly quality?: readonly QualitySuite[];
+  /** Pipeline, entry and exposure metadata (spec 18, 19); changes nothing a run computes. */
+  readonly metadata?: PipelineMetadata;
+}
+
+/** An owner (spec 18.3). */
+export interface OwnerMetadata {
+  readonly name: string;
+  readonly email: string;
+  readonly type?: string;
+}
+
+/** Column metadata of an entry (spec 18.4). */
+export interface ColumnMetadata {
+  readonly name: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly constraints: readonly string[];
+  readonly glossaryTerm?: string;
+  /** Passed through as written (spec 18.1). */
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+/** What a Teckel-shape entry says about its asset (spec 18); tags as declared, not propagated. */
+export interface AssetMetadata {
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly removeTags: readonly string[];
+  readonly owner?: OwnerMetadata;
+  readonly freshness?: string;
+  readonly maturity?: string;
+  readonly columns: readonly ColumnMetadata[];
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+/** A downstream consumer (spec 19). */
+export interface ExposureMetadata {
+  readonly name: string;
+  readonly type: string;
+  readonly description?: string;
+  readonly url?: string;
+  readonly maturity?: string;
+  readonly owner?: OwnerMetadata;
+  readonly dependsOn: readonly string[];
+  readonly tags: readonly string[];
+  readonly meta?: Readonly<Record<string, unknown>>;
+}
+
+/** The document's metadata (spec 18.2, 18.10, 19), variables substituted in its strings. */
+export interface PipelineMetadata {
+  readonly name?: string;
+  readonly namespace?: string;
+  readonly version?: string;
+  readonly description?: string;
+  readonly owner?: OwnerMetadata;
+  readonly tags: readonly string[];
+  readonly schedule?: string;
+  readonly freshness?: string;
+  readonly catalog?: { readonly target: string; readonly namespace?: string };
+  readonly meta?: Readonly<Record<string, unknown>>;
+  /** By asset ref (an output entry's is `output_<name>`), one per Teckel-shape entry. */
+  readonly assets: Readonly<Record<string, AssetMetadata>>;
+  readonly exposures: readonly ExposureMetadata[];
 }

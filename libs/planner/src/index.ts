@@ -20,3 +20,5 @@ export { explainPipeline, planPipeline } from './plan-pipeline';
 export type { ExplainPipelineResult, PlanPipelineResult } from './plan-pipeline';
 export { PLANNER_ERROR_CODES, isPlannerError, plannerCatalogue, plannerErrors } from './errors';
 export type { PlannerError, PlannerErrorCode, PlannerErrorDetails } from './errors';
+export { assetUrn, lineageDocument, propagateTags } from './lineage';
+export type { LineageAsset, LineageDocument } from './lineage';

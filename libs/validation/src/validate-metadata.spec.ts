@@ -52,6 +52,30 @@ describe('metadata (spec 18)', () => {
     expect(plain.ok && plain.pipeline.assets[0].source).not.toHaveProperty('metadataColumns');
   });
 
+  it('keeps the metadata in the typed definition, variables substituted, meta passed through', () => {
+    const result = validatePipeline(
+      doc({
+        pipeline: 'name: crm\nnamespace: "${NS}"\ntags: [gov]\ncatalog: {target: datahub}\nmeta: {cost: 3}',
+        input: 'tags: [pii]\nremoveTags: [x]\ncolumns:\n  - {name: id, tags: [primary_key], meta: {n: 1}}',
+        output: 'maturity: high\nowner: {name: BI, email: bi@x.io}',
+        top: 'exposures:\n  - {name: dash, type: dashboard, depends_on: [output_customers], tags: [exec]}',
+      }),
+      { NS: 'com.x' },
+    );
+    expect(result.ok && result.pipeline.metadata).toEqual({
+      name: 'crm',
+      namespace: 'com.x',
+      tags: ['gov'],
+      catalog: { target: 'datahub' },
+      meta: { cost: 3 },
+      assets: {
+        customers: { tags: ['pii'], removeTags: ['x'], columns: [{ name: 'id', tags: ['primary_key'], constraints: [], meta: { n: 1 } }] },
+        output_customers: { tags: [], removeTags: [], maturity: 'high', owner: { name: 'BI', email: 'bi@x.io' }, columns: [] },
+      },
+      exposures: [{ name: 'dash', type: 'dashboard', dependsOn: ['output_customers'], tags: ['exec'] }],
+    });
+  });
+
   it('E-META-001: an owner type outside technical, business, steward', () => {
     const error = failure(doc({ pipeline: 'owner: {name: Data, email: d@x.io, type: boss}' }));
     expect(error.message).toBe('V-006: E-META-001: pipeline: owner.type must be one of technical, business, steward (got "boss")');

@@ -17,6 +17,7 @@ import { checkAsset, declaredAssets } from './rules/asset-rules';
 import { checkHeader } from './rules/document-rules';
 import { checkGraph } from './rules/graph-rules';
 import { checkLateralJoins } from './rules/lateral-rules';
+import { collectMetadata } from './rules/metadata-collect';
 import { checkMetadata, inputColumnMetadata } from './rules/metadata-rules';
 import { checkQuality } from './rules/quality-rules';
 import type { ReferenceStatus } from './rules/source-rules';
@@ -125,6 +126,7 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
   const described = inputColumnMetadata({ ...metadataContext, budget: createSubstitutionBudget() });
   if (!(described instanceof Map)) return failed([described as ValidationError]);
   // The engine checks them against the dataset when it reads the input (E-META-004).
+  const metadata = collectMetadata({ ...metadataContext, budget: createSubstitutionBudget() });
   const withMetadata = described.size === 0 ? assets : assets.map((a) => (a.source.kind === 'input' && described.has(a.ref) ? { ...a, source: { ...a.source, metadataColumns: described.get(a.ref) as readonly string[] } } : a));
 
   return {
@@ -135,6 +137,7 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
       ...(header.header.description === undefined ? {} : { description: header.header.description }),
       assets: withMetadata,
       ...(quality === undefined || quality.length === 0 ? {} : { quality }),
+      ...(metadata === undefined ? {} : { metadata }),
     },
   };
 }

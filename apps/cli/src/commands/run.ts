@@ -11,10 +11,11 @@ import { createApiClient, type ServerTarget } from '../api-client';
 import { checkPipeline } from '../check-pipeline';
 import { EXIT, usageError } from '../errors';
 import { followJob, exitStatusOfJob, type FollowedJob } from '../follow';
-import { dataRootOf, invalidPipeline, readPipelineFile, serverUrlOf, tokenOf } from '../inputs';
+import { dataRootOf, invalidPipeline, serverUrlOf, tokenOf } from '../inputs';
 import { printJson, println, type Io } from '../io';
 import type { JobView } from '../job-view';
 import { startLocalJob } from '../local-jobs';
+import { loadPipeline } from '../merge-files';
 import { createProgressDisplay } from '../progress';
 import { remoteJob } from '../remote-jobs';
 
@@ -34,17 +35,23 @@ export interface RunOptions {
 /** Engine errors about a path, whose message names the path but not the folder it resolved in. */
 const PATH_ERRORS: ReadonlySet<string> = new Set(['E_FILE_NOT_FOUND', 'E_PATH_OUTSIDE_ROOT']);
 
-/** The pipeline of `file`, checked; an invalid one throws CLI_PIPELINE_INVALID. */
-export function checkedRequest(file: string, options: Pick<RunOptions, 'var' | 'backend'>, io: Io) {
-  const { yaml } = readPipelineFile(file, io.cwd);
+/**
+ * The pipeline of `file` (several merged left to right, spec 21), checked; an invalid one throws
+ * CLI_PIPELINE_INVALID naming the file the error comes from.
+ */
+export function checkedRequest(file: string | readonly string[], options: Pick<RunOptions, 'var' | 'backend'>, io: Io) {
+  const { yaml, locate } = loadPipeline(typeof file === 'string' ? [file] : file, io.cwd);
   const variables = options.var ?? {};
   const checked = checkPipeline(yaml, variables, options.backend);
-  if (!checked.ok) throw invalidPipeline(file, checked.error);
+  if (!checked.ok) {
+    const located = locate(checked.error);
+    throw invalidPipeline(located.file, located.error);
+  }
   return { yaml, variables, plan: checked.plan, ...(options.backend === undefined ? {} : { backend: options.backend }) };
 }
 
-/** Runs `file` locally or on the server and returns the exit status of the job. */
-export async function runCommand(file: string, options: RunOptions, io: Io, env: NodeJS.ProcessEnv): Promise<number> {
+/** Runs `file` (several merged) locally or on the server and returns the exit status of the job. */
+export async function runCommand(file: string | readonly string[], options: RunOptions, io: Io, env: NodeJS.ProcessEnv): Promise<number> {
   const server = serverUrlOf(options.server, env);
   if (server !== undefined && options.dataRoot !== undefined) {
     throw usageError('--data-root applies to local runs; a server resolves paths against its own data root');

@@ -1,14 +1,17 @@
 /** `pipeline validate FILE...`: every file checked, one line each; exit 1 when any is invalid. */
 import { checkPipeline } from '../check-pipeline';
 import { EXIT, cliCatalogue } from '../errors';
-import { problemJson, problemLine, readPipelineFile } from '../inputs';
+import { problemJson, problemLine } from '../inputs';
 import { printJson, println, type Io } from '../io';
+import { loadPipeline } from '../merge-files';
 
 /** Options of `validate`. */
 export interface ValidateOptions {
   readonly var?: Record<string, string>;
   readonly backend?: string;
   readonly json?: boolean;
+  /** Check the files as one document, merged left to right. */
+  readonly merge?: boolean;
 }
 
 /**
@@ -16,23 +19,29 @@ export interface ValidateOptions {
  * problem in document order (or JSON: `error` the first, `errors` all).
  */
 export function validateCommand(files: readonly string[], options: ValidateOptions, io: Io): number {
-  const results = files.map((file) => {
+  // `--merge`: the files are one document, merged left to right (spec 21).
+  const groups = options.merge === true ? [files] : files.map((file) => [file]);
+  const results = groups.map((group) => {
+    const file = group.join('+');
     try {
-      const { yaml } = readPipelineFile(file, io.cwd);
+      const { yaml, locate } = loadPipeline(group, io.cwd);
       const checked = checkPipeline(yaml, options.var ?? {}, options.backend);
-      return checked.ok
-        ? { file, valid: true as const }
-        : {
-            file,
-            valid: false as const,
-            line: checked.errors.map((error) => problemLine(file, error)).join('\n'),
-            error: problemJson(checked.error),
-            errors: checked.errors.map(problemJson),
-          };
+      if (checked.ok) return { file, valid: true as const };
+      const located = checked.errors.map(locate);
+      const first = locate(checked.error);
+      return {
+        file,
+        valid: false as const,
+        line: located.map((l) => problemLine(l.file, l.error)).join('\n'),
+        error: problemJson(first.error),
+        errors: located.map((l) => problemJson(l.error)),
+      };
     } catch (error) {
       if (!cliCatalogue.is(error)) throw error;
+      // A merged file that does not parse is named by that error already.
+      const line = error.code === 'CLI_PIPELINE_INVALID' ? error.message : `${file}: ${error.message}`;
       const problem = { code: error.code, message: error.message };
-      return { file, valid: false as const, line: `${file}: ${error.message}`, error: problem, errors: [problem] };
+      return { file, valid: false as const, line, error: problem, errors: [problem] };
     }
   });
   const invalid = results.filter((r) => !r.valid).length;
@@ -43,7 +52,7 @@ export function validateCommand(files: readonly string[], options: ValidateOptio
     });
   } else {
     for (const r of results) println(io, r.valid ? `${r.file}: valid` : r.line);
-    if (files.length > 1) println(io, `${files.length} files: ${files.length - invalid} valid, ${invalid} invalid`);
+    if (results.length > 1) println(io, `${results.length} files: ${results.length - invalid} valid, ${invalid} invalid`);
   }
   return invalid === 0 ? EXIT.ok : EXIT.failed;
 }

@@ -63,10 +63,10 @@ describe('pipeline.v1 descriptor', () => {
     ['HealthResponse', ['1:status:string', '2:version:string']],
     [
       'PipelineRequest',
-      ['1:yaml:string', '2:variables:map<string,string>', '3:backend:string', '4:backend_options:map<string,string>', '5:physical:bool'],
+      ['1:yaml:string', '2:variables:map<string,string>', '3:backend:string', '4:backend_options:map<string,string>', '5:physical:bool', '6:lineage:bool'],
     ],
-    ['ValidateResponse', ['1:valid:bool', '2:error:string', '3:spec_code:string']],
-    ['ExplainResponse', ['1:plan:string', '2:physical:PhysicalPlan']],
+    ['ValidateResponse', ['1:valid:bool', '2:error:string', '3:errors:repeated ValidationDiagnostic', '4:spec_code:string']],
+    ['ExplainResponse', ['1:plan:string', '2:physical:PhysicalPlan', '3:lineage_json:string']],
     ['PhysicalPlan', ['1:backend:string', '2:layout:string', '3:text:string']],
     ['SubmitJobResponse', ['1:job_id:string', '2:status:string']],
     ['GetJobRequest', ['1:job_id:string']],

@@ -11,15 +11,17 @@ export interface PipelineRequestFields {
   readonly backend: string;
   readonly backendOptions: Readonly<Record<string, string>>;
   readonly physical: boolean;
+  readonly lineage?: boolean;
 }
 
 /**
  * Throws E_UNKNOWN_BACKEND for a backend other than "", duckdb or danfo, and INVALID_REQUEST for
- * any backend option, or for `physical` outside ExplainPipeline (`explain`).
+ * any backend option, or for `physical` or `lineage` outside ExplainPipeline (`explain`).
  */
 export function checkPipelineRequest(request: PipelineRequestFields, explain = false): void {
   parseBackendName(request.backend);
   if (request.physical && !explain) throw appError('GRPC_INVALID_REQUEST', '"physical" applies to ExplainPipeline only');
+  if (request.lineage === true && !explain) throw appError('GRPC_INVALID_REQUEST', '"lineage" applies to ExplainPipeline only');
   const options = Object.keys(request.backendOptions);
   if (options.length > 0) {
     // The jobs library takes no per-job engine settings (they are server-wide), so every name is

@@ -2,10 +2,11 @@
  * Health, ValidatePipeline and ExplainPipeline: the same library calls as the HTTP routes.
  * Validation problems are answers of ValidatePipeline, and INVALID_ARGUMENT for ExplainPipeline;
  * an unknown backend or a backend option is INVALID_ARGUMENT for both (as for SubmitJob). With
- * `physical`, ExplainPipeline adds the physical plan of the request's backend.
+ * `physical`, ExplainPipeline adds the physical plan of the request's backend; with `lineage`, the
+ * lineage document as JSON (spec 18.7 - 18.10).
  */
 import { checkBackendSupport, compilePhysicalPlan, parseBackendName, renderPhysicalPlan } from '@pipeline/engine';
-import { explainPlan, planPipeline } from '@pipeline/planner';
+import { explainPlan, lineageDocument, planPipeline } from '@pipeline/planner';
 import { diagnosticOf, validatePipeline } from '@pipeline/validation';
 import { appError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
@@ -33,13 +34,14 @@ export function pipelineRpcs(version: string): PipelineRpcs {
         throw appError(result.error.kind === 'parse' ? 'GRPC_PIPELINE_PARSE' : 'GRPC_PIPELINE_INVALID', result.error.message);
       }
       const plan = explainPlan(result.plan);
-      if (!request.physical) return { plan };
+      const lineage = request.lineage ? { lineageJson: JSON.stringify(lineageDocument(result.pipeline, result.plan)) } : {};
+      if (!request.physical) return { plan, ...lineage };
       // The physical plan of the request's backend, compiled without reading any file.
       const backend = parseBackendName(request.backend);
       const unsupported = checkBackendSupport(result.pipeline.assets, backend);
       if (unsupported !== undefined) throw appError('GRPC_PIPELINE_INVALID', unsupported.message);
       const compiled = compilePhysicalPlan(result.plan, backend);
-      return { plan, physical: { backend: compiled.backend, layout: compiled.layout, text: renderPhysicalPlan(compiled).trimEnd() } };
+      return { plan, ...lineage, physical: { backend: compiled.backend, layout: compiled.layout, text: renderPhysicalPlan(compiled).trimEnd() } };
     },
   };
 }

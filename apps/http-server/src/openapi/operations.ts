@@ -6,6 +6,7 @@
 import { PIPELINE_REQUEST_EXAMPLE, PREVIEW_REQUEST_EXAMPLE, VALIDATE_ERRORS_EXAMPLE } from './examples';
 import {
   JOB_ID_PARAMETER,
+  LINEAGE_PARAMETER,
   LIST_SINCE_PARAMETER,
   LIST_TIMEOUT_PARAMETER,
   OUTPUT_ASSET_PARAMETER,
@@ -117,9 +118,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     operationId: 'explainPipeline',
     summary: 'The execution plan of a pipeline',
-    description: 'With `?physical=true`, also the physical plan the body\'s backend would run (V-014 when it does not run a kind or function).',
+    description:
+      'With `?physical=true`, also the physical plan the body\'s backend would run (V-014 when it does not run a kind or function). With `?lineage=true`, also the lineage and catalog document (spec 18). The body is one document: merging several (spec 21) is the CLI\'s.',
     tag: 'pipelines',
-    parameters: [PHYSICAL_PARAMETER],
+    parameters: [PHYSICAL_PARAMETER, LINEAGE_PARAMETER],
     requestBody: 'PipelineRequest',
     requestExample: PIPELINE_REQUEST_EXAMPLE,
     responses: {

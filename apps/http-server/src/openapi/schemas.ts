@@ -90,6 +90,7 @@ export const SCHEMAS = {
     additionalProperties: false,
     properties: {
       plan: { type: 'string', description: 'The execution plan text (multi-line, no trailing newline).' },
+      lineage: { $ref: '#/components/schemas/Lineage' },
       physical: {
         type: 'object',
         description: 'With `?physical=true`: the physical plan of the body\'s backend, compiled without reading any file.',
@@ -101,6 +102,55 @@ export const SCHEMAS = {
           text: { type: 'string', description: 'One numbered line per step (read, relation, stage, quality, release, commit) with its storage and blame; DuckDB\'s reads and writes with their SQL.' },
         },
       },
+    },
+  },
+  Lineage: {
+    type: 'object',
+    description: 'With `?lineage=true`: the lineage graph and catalog manifest (spec 18.7 - 18.10, 19). Metadata fields appear where the document declares them; `meta` maps pass through as written.',
+    required: ['pipeline', 'assets', 'exposures', 'edges'],
+    additionalProperties: false,
+    properties: {
+      pipeline: {
+        type: 'object',
+        required: ['tags'],
+        description: 'The `pipeline` metadata: name, namespace, version, description, owner, tags, schedule, freshness, catalog, meta.',
+        properties: { name: { type: 'string' }, namespace: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+      },
+      assets: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['asset', 'kind', 'role', 'upstream', 'downstream', 'allUpstream', 'allDownstream', 'exposures', 'tags', 'columns'],
+          properties: {
+            asset: { type: 'string' },
+            kind: { type: 'string' },
+            role: { type: 'string', enum: ['input', 'transformation', 'output'] },
+            urn: { type: 'string', description: '`teckel://<namespace>/<asset>`, only when `pipeline.namespace` is declared (spec 18.8).' },
+            upstream: { type: 'array', items: { type: 'string' } },
+            downstream: { type: 'array', items: { type: 'string' } },
+            allUpstream: { type: 'array', items: { type: 'string' }, description: 'Every asset feeding this one, directly or not (upstream impact).' },
+            allDownstream: { type: 'array', items: { type: 'string' }, description: 'Every asset this one reaches, then `exposure:<name>` for each exposure reached (downstream impact).' },
+            exposures: { type: 'array', items: { type: 'string' } },
+            tags: { type: 'array', items: { type: 'string' }, description: 'Propagated (spec 18.7): the union of the upstream tags without `removeTags`, plus its own.' },
+            columns: { type: 'array', items: { type: 'object' } },
+          },
+        },
+      },
+      exposures: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['name', 'type', 'dependsOn', 'tags'],
+          properties: {
+            name: { type: 'string' },
+            type: { type: 'string' },
+            dependsOn: { type: 'array', items: { type: 'string' } },
+            tags: { type: 'array', items: { type: 'string' } },
+            urns: { type: 'array', items: { type: 'string' }, description: 'The URNs of `dependsOn`, with `pipeline.namespace`.' },
+          },
+        },
+      },
+      edges: { type: 'array', items: { type: 'object', required: ['from', 'to'], properties: { from: { type: 'string' }, to: { type: 'string' } } } },
     },
   },
   JobSubmitted: {
@@ -273,6 +323,16 @@ export const PHYSICAL_PARAMETER = {
   in: 'query',
   required: false,
   description: 'true: add the physical plan of the body\'s `backend` (the steps it would run; DuckDB\'s with their SQL). Nothing runs and no file is read.',
+  schema: { type: 'boolean', default: false },
+  example: true,
+} as const;
+
+/** The `lineage` query parameter of explain. */
+export const LINEAGE_PARAMETER = {
+  name: 'lineage',
+  in: 'query',
+  required: false,
+  description: 'true: add the lineage and catalog document (spec 18.7 - 18.10): every asset\'s upstream and downstream, propagated tags, URN (with `pipeline.namespace`), owner and column metadata, and the exposures. Nothing runs.',
   schema: { type: 'boolean', default: false },
   example: true,
 } as const;

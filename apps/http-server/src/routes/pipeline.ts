@@ -1,10 +1,12 @@
 /**
  * `POST /api/validate` and `POST /api/explain`: validation and plan text, no job. With
  * `?physical=true`, explain adds the physical plan of the body's backend: the steps it would run
- * (DuckDB's with their SQL), compiled without reading any file.
+ * (DuckDB's with their SQL), compiled without reading any file. With `?lineage=true`, it adds the
+ * lineage and catalog document (spec 18.7 - 18.10): propagated tags, URNs, upstream and
+ * downstream of every asset, its metadata, and the exposures.
  */
 import { checkBackendSupport, compilePhysicalPlan, parseBackendName, renderPhysicalPlan } from '@pipeline/engine';
-import { explainPlan, planPipeline } from '@pipeline/planner';
+import { explainPlan, lineageDocument, planPipeline } from '@pipeline/planner';
 import { diagnosticOf, validatePipeline } from '@pipeline/validation';
 import { Router } from 'express';
 import { httpError, invalidRequest } from '../errors';
@@ -28,29 +30,31 @@ export function pipelineRoutes(): Router {
 
   router.post('/explain', (req, res) => {
     const { yaml, variables, backend } = readPipelineRequest(req.body);
-    const physical = physicalFlag(req.query.physical);
+    const physical = queryFlag('physical', req.query.physical);
+    const withLineage = queryFlag('lineage', req.query.lineage);
     const result = planPipeline(yaml, variables);
     if (!result.ok) {
       throw httpError(result.error.kind === 'parse' ? 'HTTP_PIPELINE_PARSE' : 'HTTP_PIPELINE_INVALID', result.error.message);
     }
     const plan = explainPlan(result.plan);
+    const lineage = withLineage ? { lineage: lineageDocument(result.pipeline, result.plan) } : {};
     if (!physical) {
-      res.json({ plan });
+      res.json({ plan, ...lineage });
       return;
     }
     const name = parseBackendName(backend);
     const unsupported = checkBackendSupport(result.pipeline.assets, name);
     if (unsupported !== undefined) throw httpError('HTTP_PIPELINE_INVALID', unsupported.message);
     const compiled = compilePhysicalPlan(result.plan, name);
-    res.json({ plan, physical: { backend: compiled.backend, layout: compiled.layout, text: renderPhysicalPlan(compiled).trimEnd() } });
+    res.json({ plan, ...lineage, physical: { backend: compiled.backend, layout: compiled.layout, text: renderPhysicalPlan(compiled).trimEnd() } });
   });
 
   return router;
 }
 
-/** The `physical` query parameter: absent, `true` or `false`. */
-function physicalFlag(value: unknown): boolean {
+/** A boolean query parameter (`physical`, `lineage`): absent, `true` or `false`. */
+function queryFlag(name: string, value: unknown): boolean {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  throw invalidRequest(`query parameter "physical" must be true or false (got ${JSON.stringify(value)})`);
+  throw invalidRequest(`query parameter "${name}" must be true or false (got ${JSON.stringify(value)})`);
 }

@@ -31,8 +31,8 @@ import { createRecorder } from './recorder';
 import { nameOf, normaliseRequest, planRequest } from './request';
 import { createRunner } from './runner';
 import { createShutdown } from './shutdown';
+import { createStartUp } from './start-up';
 import { createSweeper, DEFAULT_STALE_TEMP_SWEEP_MS } from './sweeper';
-import { prepareRehearsal } from './warm-up';
 
 export { DEFAULT_CANCEL_TIMEOUT_MS, DEFAULT_SHUTDOWN_GRACE_MS } from './shutdown';
 export { DEFAULT_STALE_TEMP_SWEEP_MS } from './sweeper';
@@ -267,22 +267,21 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
     resourceLimits: options.workerResourceLimits,
     onWorkerError: (error) => onError(new Error(`worker error outside any job: ${error.message}`, { cause: error })),
   });
-  let started = false;
-  // Every worker thread has opened its engine: the service takes jobs at full speed.
-  let engineOpen = false;
-  // Workers running the warm-up rehearsal: not free for jobs meanwhile.
-  let rehearsing = 0;
-  let markStarted: () => void = () => undefined;
-  const startedSignal = new Promise<void>((resolve) => (markStarted = resolve));
-  // Settles once every worker thread has opened its engine (set by start()).
-  let opened: Promise<void> | undefined;
-  let warmedUp: Promise<void> | undefined;
   let accepting = true;
+  const startUp = createStartUp({
+    pool,
+    engine,
+    tempArea,
+    accepting: () => accepting,
+    busy: () => runner.size + looks.running,
+    onFree: () => dispatcher.pump(),
+    onError,
+  });
   const looks = createLooks({
     pool,
     engine,
     capacity,
-    workersFreeOfJobs: () => pool.size - runner.size - rehearsing,
+    workersFreeOfJobs: () => pool.size - runner.size - startUp.rehearsing,
     onRelease: () => dispatcher.pump(),
   });
   const sweeper = createSweeper({
@@ -383,8 +382,8 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
 
   const dispatcher = createDispatcher({
     store,
-    open: () => accepting && started,
-    freeSlots: () => pool.size - runner.size - rehearsing - looks.running,
+    open: () => accepting && startUp.started,
+    freeSlots: () => pool.size - runner.size - startUp.rehearsing - looks.running,
     run: runner.run,
     onError,
   });
@@ -461,7 +460,7 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
     stopAccepting: () => {
       accepting = false;
       // A service stopped before it started: whoever waits for its warm-up is not left waiting.
-      markStarted();
+      startUp.stopping();
       sweeper.stop();
       looks.cancelAll();
     },
@@ -474,51 +473,16 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
       // A warm task (engine open, rehearsal) that Piscina still held queued when close() began can
       // reach a thread after close() found it idle; terminating that thread while it opens DuckDB
       // aborts the whole process. Both promises never reject.
-      await Promise.all([opened, warmedUp]);
+      await startUp.settled();
       await pool.close();
       // The workers closed their databases (DuckDB removed its spill folders); the area goes too.
       fs.rmSync(tempArea, { recursive: true, force: true });
     },
   });
 
-  /** Runs the warm-up rehearsal on the workers no job holds, once they have opened their engines. */
-  const rehearseBeside = async (engines: Promise<void>): Promise<void> => {
-    // The main thread's part of a first request, while the threads open their databases.
-    const folder = path.join(tempArea, 'warm-up');
-    const rehearsal = prepareRehearsal(folder);
-    if (rehearsal === undefined) onError(new Error('the warm-up document no longer plans, or its folder cannot be written'));
-    await engines;
-    // A worker holding a job (one taken back from the queue at start) or a look is warmed by it.
-    const free = pool.size - runner.size - looks.running;
-    try {
-      if (rehearsal !== undefined && accepting && free > 0) {
-        rehearsing = free;
-        try {
-          await pool.warm(engine, rehearsal, free);
-        } finally {
-          rehearsing = 0;
-          dispatcher.pump();
-        }
-      }
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
-  };
-
-  const start = (): void => {
-    if (started || !accepting) return;
-    started = true;
-    // These reach Piscina before any job: each thread opens its engine first.
-    opened = pool.warm(engine).then(() => {
-      engineOpen = true;
-    });
-    dispatcher.pump();
-    markStarted();
-  };
-
   const readiness = async (): Promise<JobServiceReadiness> => {
     if (!accepting) return { ready: false, reason: 'shutting down' };
-    if (!engineOpen) return { ready: false, reason: 'starting' };
+    if (!startUp.engineOpen) return { ready: false, reason: 'starting' };
     try {
       await store.ping(READINESS_STORE_TIMEOUT_MS);
     } catch (error) {
@@ -527,7 +491,7 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
     return accepting ? { ready: true } : { ready: false, reason: 'shutting down' };
   };
 
-  if (options.startLater !== true) start();
+  if (options.startLater !== true) startUp.start();
 
   async function list(): Promise<JobRecord[]> {
     return (await store.list()).map((r) => runner.withProgress(r) as JobRecord);
@@ -602,8 +566,8 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
       accepting,
       store: store.kind,
     }),
-    start,
-    ready: () => (warmedUp ??= startedSignal.then(() => (opened !== undefined && accepting ? rehearseBeside(opened) : undefined))),
+    start: startUp.start,
+    ready: startUp.ready,
     readiness,
   };
 }

@@ -40,6 +40,7 @@ export type {
   JobService,
   JobServiceOptions,
   JobServiceReadiness,
+  JobServiceSeams,
   JobServiceStats,
   SubmitContext,
   ShutdownOptions,

@@ -9,33 +9,33 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
-import { checkBackendSupport, parseBackendName, sweepStaleTempFiles, type BackendName, type RowsResult } from '@pipeline/engine';
-import { planPipeline, type Plan } from '@pipeline/planner';
-import type { ValidationError } from '@pipeline/validation';
-import { writeLines, type Logger } from '@pipeline/server-kit';
+import type { BackendName, RowsResult } from '@pipeline/engine';
+import type { Plan } from '@pipeline/planner';
+import type { Logger } from '@pipeline/server-kit';
 import { isJobsError, jobsErrors, type JobsError } from '../errors';
-import { isTerminalStatus, type JobProgress, type JobQualityResult, type JobRecord, type JobRequest } from '../job';
-import { createWorkerPool, type DispatchedTask, type TaskSettlement, type WorkerPool } from '../pool/worker-pool';
+import { isTerminalStatus, type JobRecord, type JobRequest } from '../job';
+import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from '../pool/worker-pool';
 import { resolveWorkerFile } from '../pool/worker-file';
 import type { JobStore, JobStoreKind } from '../store/job-store';
 import { createMemoryJobStore } from '../store/memory-job-store';
-import { createJobRecord, isoNow, type JobEvent } from '../store/state-machine';
-import type { WorkerCrashMode, WorkerEngineConfig } from '../worker/protocol';
+import { createJobRecord, isoNow } from '../store/state-machine';
+import type { WorkerEngineConfig } from '../worker/protocol';
 import { defaultDuckdbMemoryLimit, defaultDuckdbThreads, defaultWorkerCount } from './defaults';
+import { createDispatcher } from './dispatcher';
+import { toError, type About, type Submitted } from './flight';
 import { DEFAULT_QUEUE_CAPACITY } from './job-queue';
 import { createJobWaiters } from './job-waiters';
 import { createListWatchers, type JobListView } from './list-watchers';
 import { createLooks, type LookOptions } from './looks';
-import { prepareRehearsal } from './warm-up';
+import { createRecorder } from './recorder';
+import { nameOf, normaliseRequest, planRequest } from './request';
+import { createRunner } from './runner';
+import { createShutdown } from './shutdown';
+import { createStartUp } from './start-up';
+import { createSweeper, DEFAULT_STALE_TEMP_SWEEP_MS } from './sweeper';
 
-/** Default grace period of `shutdown` for running jobs before they are cancelled. */
-export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
-
-/** How often the data root is swept for abandoned temporary output files (see `staleTempSweepMs`). */
-export const DEFAULT_STALE_TEMP_SWEEP_MS = 10 * 60 * 1000;
-
-/** How long `shutdown` waits for cancelled workers to stop before recording their jobs cancelled anyway. */
-export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
+export { DEFAULT_CANCEL_TIMEOUT_MS, DEFAULT_SHUTDOWN_GRACE_MS } from './shutdown';
+export { DEFAULT_STALE_TEMP_SWEEP_MS } from './sweeper';
 
 /** Who submitted a job, for log lines (not stored with the job). */
 export interface SubmitContext {
@@ -101,13 +101,6 @@ export interface JobServiceOptions {
    * (a server listens first). Default false: the service starts at once.
    */
   startLater?: boolean;
-  /**
-   * Test-only hooks. Production code never sets them, so no request content can trigger them.
-   * `crashWorker` picks requests whose worker must really die ('exit': process.exit inside the
-   * thread; 'uncaught': an uncaught exception in it; 'oom': heap exhaustion, with
-   * `workerResourceLimits` set).
-   */
-  testHooks?: { crashWorker?: (request: JobRequest) => WorkerCrashMode | undefined };
 }
 
 /** What cancelling found: done at once, signalled, or too late. */
@@ -223,52 +216,20 @@ export interface JobService {
   preview(request: JobRequest, asset: string, options?: LookOptions): Promise<RowsResult>;
 }
 
-/** What this replica knows of a job it submitted, until a worker of it takes the job. */
-interface Submitted {
-  readonly plan: Plan;
-  /** The pipeline's name, for log lines. */
-  readonly pipeline?: string;
-  readonly backend: BackendName;
-  readonly requestId?: string;
-  readonly crash?: WorkerCrashMode;
+/**
+ * The parts tests swap for fakes or wrappers (production passes none): the worker pool, e.g. one
+ * whose tasks make their worker really die. The store is injected through `options.store`.
+ */
+export interface JobServiceSeams {
+  readonly createPool?: (options: WorkerPoolOptions) => WorkerPool;
 }
 
-/** A job this replica claimed: on (or about to be on) one of its workers. */
-interface Flight {
-  /** The record as this replica last wrote (or claimed) it. */
-  record: JobRecord;
-  readonly requestId?: string;
-  /** The pipeline's name, for log lines. */
-  readonly pipeline?: string;
-  task?: DispatchedTask;
-  /** Why this replica cancels it, when the user did not ask (the server stopped). */
-  cancelReason?: { readonly code: string; readonly message: string };
-  cancelRequested: boolean;
-  /** Handed back to the queue at shutdown: its worker's reply is not recorded. */
-  released: boolean;
-  /** Someone else changed the job first (the lease reaper): nothing more is written. */
-  lost: boolean;
-  /** The store writes of this job, one after the other. */
-  writes: Promise<unknown>;
-  /** Settles after the final record was written. */
-  finished?: Promise<void>;
-  /** How far the running job has got, as its worker last reported (this replica's knowledge only). */
-  progress?: JobProgress;
-}
-
-/** The status each event leads to. */
-const EVENT_STATUS: Readonly<Record<JobEvent['type'], JobRecord['status']>> = {
-  start: 'running',
-  complete: 'completed',
-  fail: 'failed',
-  cancel: 'cancelled',
-};
-
-/** Delays between attempts of a write the store refused because it was unreachable. */
-const RETRY_DELAYS_MS = [50, 100, 200, 500, 1000, 2000];
-
-/** Creates the job service and starts its worker threads. */
-export function createJobService(options: JobServiceOptions): JobService {
+/**
+ * Creates the job service and starts its worker threads. It wires its parts: the dispatcher
+ * claims queued jobs while slots are free, the runner runs them on the pool, the recorder writes
+ * their records, the sweeper cleans the data root, shutdown stops them in order.
+ */
+export function createJobService(options: JobServiceOptions, seams: JobServiceSeams = {}): JobService {
   const workers = options.workers ?? defaultWorkerCount();
   if (!Number.isInteger(workers) || workers < 1) {
     throw jobsErrors.invalidOption('workers', 'a positive integer', workers);
@@ -298,50 +259,37 @@ export function createJobService(options: JobServiceOptions): JobService {
   };
   const waiters = createJobWaiters();
   const listWatchers = createListWatchers(() => list(), options.maxListWaits);
+  // Plans made at submit, until a worker of this replica takes the job.
   const submitted = new Map<string, Submitted>();
-  const inFlight = new Map<string, Flight>();
-  // Cancels asked for jobs this replica claimed whose flight is not registered yet.
-  const pendingCancels = new Set<string>();
-  const pool: WorkerPool = createWorkerPool({
+  const pool: WorkerPool = (seams.createPool ?? createWorkerPool)({
     workerFile,
     size: workers,
     resourceLimits: options.workerResourceLimits,
     onWorkerError: (error) => onError(new Error(`worker error outside any job: ${error.message}`, { cause: error })),
   });
-  let started = false;
-  // Every worker thread has opened its engine: the service takes jobs at full speed.
-  let engineOpen = false;
-  // Workers running the warm-up rehearsal: not free for jobs meanwhile.
-  let rehearsing = 0;
-  let markStarted: () => void = () => undefined;
-  const startedSignal = new Promise<void>((resolve) => (markStarted = resolve));
-  // Settles once every worker thread has opened its engine (set by start()).
-  let opened: Promise<void> | undefined;
-  let warmedUp: Promise<void> | undefined;
+  let accepting = true;
+  const startUp = createStartUp({
+    pool,
+    engine,
+    tempArea,
+    accepting: () => accepting,
+    busy: () => runner.size + looks.running,
+    onFree: () => dispatcher.pump(),
+    onError,
+  });
   const looks = createLooks({
     pool,
     engine,
     capacity,
-    workersFreeOfJobs: () => pool.size - inFlight.size - rehearsing,
-    onRelease: () => pump(),
+    workersFreeOfJobs: () => pool.size - runner.size - startUp.rehearsing,
+    onRelease: () => dispatcher.pump(),
   });
-  let accepting = true;
-  let stopped = false;
-  let shutdownPromise: Promise<void> | undefined;
-
-  // Temporary outputs of a process killed mid-write (kill -9) would stay forever otherwise.
-  const sweepEveryMs = options.staleTempSweepMs ?? DEFAULT_STALE_TEMP_SWEEP_MS;
-  const sweep = (): void => {
-    sweepStaleTempFiles(engine.dataRoot).then(
-      (result) => {
-        if (result.removed.length > 0) options.logger?.info({ removed: result.removed.length }, 'removed abandoned temporary output files');
-      },
-      (error: unknown) => onError(new Error(`sweeping temporary output files failed: ${(error as Error).message}`, { cause: error })),
-    );
-  };
-  const sweeper = sweepEveryMs > 0 ? setInterval(sweep, sweepEveryMs) : undefined;
-  sweeper?.unref();
-  if (sweeper !== undefined) sweep();
+  const sweeper = createSweeper({
+    dataRoot: engine.dataRoot,
+    everyMs: options.staleTempSweepMs ?? DEFAULT_STALE_TEMP_SWEEP_MS,
+    logger: options.logger,
+    onError,
+  });
 
   const jobLog = options.logger;
   /** Logs a change this replica made and tells the `onJobChange` listener. */
@@ -377,7 +325,7 @@ export function createJobService(options: JobServiceOptions): JobService {
    * another replica submitted) its pipeline's name read from its plan.
    */
   const aboutOf = (record: JobRecord): About => {
-    const known = submitted.get(record.id) ?? inFlight.get(record.id);
+    const known = submitted.get(record.id) ?? runner.get(record.id);
     if (known !== undefined) return { requestId: known.requestId, pipeline: known.pipeline };
     try {
       return nameOf(planRequest(record.request).plan);
@@ -394,109 +342,15 @@ export function createJobService(options: JobServiceOptions): JobService {
     publish(record, lineAbout);
   };
 
-  const toError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
-
-  /**
-   * Runs a store write again while the store is unreachable (a database restarting), with
-   * growing pauses, until it lands or the service has stopped; other errors are thrown.
-   */
-  const retrying = async <T>(what: string, write: () => Promise<T>): Promise<T> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await write();
-      } catch (error) {
-        if (!isJobsError(error) || error.code !== 'JOB_STORE_UNAVAILABLE' || stopped) throw error;
-        // One failure can be a blip (a dropped connection, a stalled event loop); two are an outage.
-        if (attempt === 1) onError(new Error(`${what}: ${error.message}; retrying until the store answers`, { cause: error }));
-        await delay(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
-      }
-    }
-  };
-
-  /**
-   * Writes `event` for a job this replica runs, after its earlier writes, when `when` holds for
-   * its record. A write the store refuses (the job changed elsewhere) marks the flight lost.
-   */
-  const write = (flight: Flight, event: JobEvent, when: (record: JobRecord) => boolean = () => true): Promise<JobRecord> => {
-    const done = flight.writes.then(async () => {
-      if (flight.lost || flight.released || isTerminalStatus(flight.record.status) || !when(flight.record)) return flight.record;
-      const what = `recording job ${flight.record.id} ${event.type}`;
-      let next: JobRecord | undefined;
-      try {
-        next = await retrying(what, () => store.transition(flight.record, event));
-      } catch (error) {
-        if (!isJobsError(error) || error.code !== 'JOB_RECORD_UNSTORABLE' || event.type === 'start') throw error;
-        // The job's result holds what the store cannot keep: the job fails with the reason instead.
-        const failed: JobEvent = { type: 'fail', at: isoNow(), error: { code: error.code, message: error.message } };
-        next = await retrying(what, () => store.transition(flight.record, failed));
-      }
-      if (next === undefined) {
-        // A write whose answer was lost (the connection dropped as it committed) is found done.
-        const stored = await retrying(what, () => store.get(flight.record.id)).catch(() => undefined);
-        if (stored !== undefined && stored.status === EVENT_STATUS[event.type] && stored.status !== flight.record.status) next = stored;
-      }
-      if (next === undefined) {
-        flight.lost = true;
-        // The job was taken from this replica (its lease ran out): stop running it.
-        if (flight.task !== undefined && !flight.cancelRequested) {
-          flight.cancelRequested = true;
-          flight.task.cancel();
-        }
-        onError(new Error(`job ${flight.record.id} was changed by another replica; this replica's ${event.type} is dropped`));
-        return (await store.get(flight.record.id).catch(() => undefined)) ?? flight.record;
-      }
-      flight.record = next;
+  const recorder = createRecorder({
+    store,
+    onError,
+    onWritten: (flight, record) => {
       // Off the workers' count before anyone hears of the end (a waiter may look at stats()).
-      if (isTerminalStatus(next.status)) inFlight.delete(next.id);
-      changed(next, flight);
-      return next;
-    });
-    flight.writes = done.catch((error: unknown) => onError(toError(error)));
-    return done;
-  };
-
-  let pumping = false;
-  let pumpAgain = false;
-  let claimFailures = 0;
-  let claimRetry: NodeJS.Timeout | undefined;
-  /** Claims waiting jobs while workers are free; one claim at a time, repeated while asked. */
-  const pump = (): void => {
-    if (pumping) {
-      pumpAgain = true;
-      return;
-    }
-    pumping = true;
-    void (async () => {
-      try {
-        do {
-          pumpAgain = false;
-          const free = pool.size - inFlight.size - rehearsing - looks.running;
-          if (!accepting || !started || free <= 0) break;
-          let claimed: JobRecord[];
-          try {
-            claimed = await store.claim(free);
-            claimFailures = 0;
-          } catch (error) {
-            // Tried again after a pause; reported once per outage (a single failure can be a blip).
-            claimFailures++;
-            if (claimFailures === 2) onError(new Error(`claiming queued jobs failed: ${toError(error).message}; retrying`, { cause: error }));
-            if (claimRetry === undefined && !stopped) {
-              claimRetry = setTimeout(() => {
-                claimRetry = undefined;
-                pump();
-              }, RETRY_DELAYS_MS[Math.min(claimFailures, RETRY_DELAYS_MS.length - 1)]);
-              claimRetry.unref();
-            }
-            break;
-          }
-          for (const record of claimed) dispatch(record);
-          if (claimed.length === free) pumpAgain = true;
-        } while (pumpAgain && accepting);
-      } finally {
-        pumping = false;
-      }
-    })();
-  };
+      if (isTerminalStatus(record.status)) runner.forget(record.id);
+      changed(record, flight);
+    },
+  });
 
   /** The plan of a claimed job: the one made at submit on this replica, else planned again. */
   const planOf = (record: JobRecord): Submitted | JobsError => {
@@ -505,150 +359,38 @@ export function createJobService(options: JobServiceOptions): JobService {
     if (known !== undefined) return known;
     try {
       const planned = planRequest(record.request);
-      return { ...planned, ...nameOf(planned.plan), ...crashOf(record.request) };
+      return { ...planned, ...nameOf(planned.plan) };
     } catch (error) {
       return isJobsError(error) ? error : jobsErrors.invalidPipeline(toError(error).message);
     }
   };
-  const crashOf = (request: JobRequest): { crash?: WorkerCrashMode } => {
-    const crash = options.testHooks?.crashWorker?.(request);
-    return crash === undefined ? {} : { crash };
-  };
 
-  const dispatch = (record: JobRecord): void => {
-    const id = record.id;
-    const planned = planOf(record);
-    const flight: Flight = {
-      record,
-      ...('requestId' in planned && planned.requestId !== undefined ? { requestId: planned.requestId } : {}),
-      ...(isJobsError(planned) ? {} : nameOf(planned.plan)),
-      cancelRequested: false,
-      released: false,
-      lost: false,
-      writes: Promise.resolve(),
-    };
-    inFlight.set(id, flight);
-    if (isJobsError(planned)) {
-      // A job that no longer plans (submitted by another version of the service) fails with the reason.
-      const at = isoNow();
-      void write(flight, { type: 'start', at });
-      flight.finished = write(flight, { type: 'fail', at, error: { code: planned.code, message: planned.message } }).then(
-        () => settle(id),
-        () => settle(id),
-      );
-      return;
-    }
-    const task = pool.dispatch(
-      {
-        type: 'run',
-        jobId: id,
-        plan: planned.plan,
-        backend: planned.backend,
-        engine,
-        crash: planned.crash,
-        log: {
-          level: jobLog?.level ?? 'silent',
-          ...(flight.requestId === undefined ? {} : { requestId: flight.requestId }),
-        },
-      },
-      (at) => void write(flight, { type: 'start', at }, (r) => r.status === 'queued'),
-      (progress) => reportProgress(flight, progress),
-    );
-    flight.task = task;
-    if (pendingCancels.delete(id)) void cancelFlight(flight);
-    flight.finished = task.done
-      .then((settlement) => finish(flight, settlement))
-      .catch((error: unknown) => onError(toError(error)))
-      .then(() => settle(id));
-  };
+  const runner = createRunner({
+    pool,
+    engine,
+    write: recorder.write,
+    planOf,
+    logger: jobLog,
+    onProgress: tellListener,
+    onSettled: () => {
+      // A look waits for a worker only while every worker is busy; it is served before the queue.
+      looks.wake();
+      dispatcher.pump();
+    },
+    onError,
+  });
 
-  // Progress only decorates a running record (no store write, no state change, no log line): the
-  // replica running the job answers with it, listeners hear of it.
-  // Kept from the worker's 'started' event on, which can overtake the write of the running record.
-  const reportProgress = (flight: Flight, progress: JobProgress): void => {
-    if (flight.lost || isTerminalStatus(flight.record.status)) return;
-    flight.progress = progress;
-    if (flight.record.status === 'running') tellListener({ ...flight.record, progress });
-  };
-  /** `record` with the progress this replica knows of, while it runs here. */
-  const withProgress = (record: JobRecord | undefined): JobRecord | undefined => {
-    if (record?.status !== 'running') return record;
-    const progress = inFlight.get(record.id)?.progress;
-    return progress === undefined ? record : { ...record, progress };
-  };
-
-  const settle = (id: string): void => {
-    inFlight.delete(id);
-    // A look waits for a worker only while every worker is busy; it is served before the queue.
-    looks.wake();
-    pump();
-  };
-
-  /** Writes the final status from the worker's answer; runs outside any cancelled scope. */
-  const finish = async (flight: Flight, settlement: TaskSettlement): Promise<void> => {
-    // The worker's own lines about the job go between its 'job running' line and its final one.
-    const workerLines = (): void => {
-      if (jobLog && settlement.kind === 'reply' && settlement.reply.log) writeLines(jobLog, settlement.reply.log);
-    };
-    const started = (at: string): Promise<unknown> =>
-      write(flight, { type: 'start', at }, (r) => r.status === 'queued').catch(() => undefined);
-    await flight.writes;
-    if (flight.released || flight.lost || isTerminalStatus(flight.record.status)) {
-      workerLines();
-      return;
-    }
-    const now = isoNow();
-    if (settlement.kind === 'crashed') {
-      await started(now);
-      const error = jobsErrors.workerCrashed(flight.record.id, settlement.reason);
-      await write(flight, { type: 'fail', at: now, error: { code: error.code, message: error.message } });
-      return;
-    }
-    const reply = settlement.reply;
-    if (flight.record.status === 'queued') {
-      // The reply can overtake the 'started' event: they travel on different ports.
-      if (reply.startedAt === undefined) {
-        workerLines();
-        await write(flight, cancelEvent(flight, now));
-        return;
-      }
-      await started(reply.startedAt);
-    }
-    workerLines();
-    if (reply.type === 'ok') {
-      await write(flight, { type: 'complete', at: now, outcome: reply.value });
-    } else if (flight.cancelRequested || reply.error.code === 'JOB_CANCELLED' || reply.error.code === 'E_CANCELLED') {
-      await write(flight, cancelEvent(flight, now));
-    } else {
-      // A failing quality check carries the results so far, which the job keeps to list them.
-      const quality = reply.error.details?.['quality'];
-      await write(flight, {
-        type: 'fail',
-        at: now,
-        error: { code: reply.error.code, message: reply.error.message },
-        ...(Array.isArray(quality) ? { quality: quality as JobQualityResult[] } : {}),
-      });
-    }
-  };
-
-  /** Cancels a job on this replica's workers: before it starts, at once; running, cooperatively. */
-  const cancelFlight = async (flight: Flight): Promise<CancelResult> => {
-    if (isTerminalStatus(flight.record.status)) return { outcome: 'already_terminal', job: flight.record };
-    flight.cancelRequested = true;
-    if (flight.task === undefined) return { outcome: 'cancelling', job: flight.record };
-    if (flight.task.cancel() === 'before-start') {
-      // The worker will see the shared word and skip the task: the job never starts.
-      const job = await write(flight, cancelEvent(flight, isoNow()));
-      return { outcome: 'cancelled', job };
-    }
-    const job = await write(flight, { type: 'start', at: isoNow() }, (r) => r.status === 'queued');
-    if (isTerminalStatus(job.status)) return { outcome: 'already_terminal', job };
-    return { outcome: 'cancelling', job };
-  };
+  const dispatcher = createDispatcher({
+    store,
+    open: () => accepting && startUp.started,
+    freeSlots: () => pool.size - runner.size - startUp.rehearsing - looks.running,
+    run: runner.run,
+    onError,
+  });
 
   const cancel = async (id: string): Promise<CancelResult | undefined> => {
-    const local = inFlight.get(id);
-    if (local !== undefined) return cancelFlight(local);
+    const local = runner.get(id);
+    if (local !== undefined) return runner.cancel(local);
     const found = await store.cancelWaiting(id, isoNow());
     if (found === undefined) return undefined;
     if (found.outcome === 'terminal') return { outcome: 'already_terminal', job: found.job };
@@ -657,9 +399,9 @@ export function createJobService(options: JobServiceOptions): JobService {
       return { outcome: 'cancelled', job: found.job };
     }
     // Owned by a replica: this one (its flight is about to be registered) or another.
-    const flight = inFlight.get(id);
-    if (flight !== undefined) return cancelFlight(flight);
-    if (found.owner === store.replicaId) pendingCancels.add(id);
+    const flight = runner.get(id);
+    if (flight !== undefined) return runner.cancel(flight);
+    if (found.owner === store.replicaId) runner.cancelWhenRegistered(id);
     else await store.requestCancel(id);
     return { outcome: 'cancelling', job: found.job };
   };
@@ -679,7 +421,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     if (event.type !== 'cancel') listWatchers.changed();
     switch (event.type) {
       case 'queued':
-        pump();
+        dispatcher.pump();
         return;
       case 'status':
         if (isTerminalStatus(event.status)) {
@@ -688,19 +430,19 @@ export function createJobService(options: JobServiceOptions): JobService {
         }
         return;
       case 'cancel': {
-        const flight = inFlight.get(event.id);
-        if (flight !== undefined) void cancelFlight(flight).catch((error: unknown) => onError(toError(error)));
-        else if (event.owner === store.replicaId) pendingCancels.add(event.id);
+        const flight = runner.get(event.id);
+        if (flight !== undefined) void runner.cancel(flight).catch((error: unknown) => onError(toError(error)));
+        else if (event.owner === store.replicaId) runner.cancelWhenRegistered(event.id);
         return;
       }
       case 'resync':
-        pump();
+        dispatcher.pump();
         for (const id of waiters.ids()) refreshWaiters(id);
-        store.cancelRequested([...inFlight.keys()]).then(
+        store.cancelRequested(runner.flights().map((f) => f.record.id)).then(
           (ids) => {
             for (const id of ids) {
-              const flight = inFlight.get(id);
-              if (flight !== undefined && !flight.cancelRequested) void cancelFlight(flight);
+              const flight = runner.get(id);
+              if (flight !== undefined && !flight.cancelRequested) void runner.cancel(flight);
             }
           },
           () => undefined,
@@ -709,126 +451,38 @@ export function createJobService(options: JobServiceOptions): JobService {
     }
   });
 
-  /** Resolves when every flight has settled, `ms` passed, or `cut` fired (whichever comes first). */
-  const settledWithin = async (flights: Flight[], ms: number, cut?: AbortSignal): Promise<void> => {
-    let timer: NodeJS.Timeout | undefined;
-    let onCut: (() => void) | undefined;
-    await Promise.race([
-      Promise.all(flights.map((f) => f.finished)),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, ms);
-        onCut = resolve;
-        cut?.addEventListener('abort', onCut, { once: true });
-        if (cut?.aborted) resolve();
-      }),
-    ]);
-    clearTimeout(timer);
-    if (onCut !== undefined) cut?.removeEventListener('abort', onCut);
-  };
-
-  // A shutdown asked again with a shorter grace (a second signal) ends the grace at once.
-  const graceCut = new AbortController();
-
-  const shutdown = async (shutdownOptions: ShutdownOptions): Promise<void> => {
-    accepting = false;
-    // A service stopped before it started: whoever waits for its warm-up is not left waiting.
-    markStarted();
-    clearInterval(sweeper);
-    const stoppedReason = jobsErrors.serverStopped();
-    const reason = { code: stoppedReason.code, message: stoppedReason.message };
-    looks.cancelAll();
-    if (store.kind === 'memory') {
-      for (const job of await store.cancelAllWaiting(isoNow(), reason)) changed(job);
-    } else {
-      // Other replicas share the queue: jobs claimed here but not started go back to it.
-      const handedBack: string[] = [];
-      for (const [id, flight] of inFlight) {
-        if (flight.task?.withdraw()) {
-          flight.released = true;
-          handedBack.push(id);
-        }
-      }
-      // One attempt: with the database down, the lease hands them back (they never started).
-      if (handedBack.length > 0) {
-        await store.release(handedBack).catch((error: unknown) =>
-          onError(new Error(`handing queued jobs back failed (the lease will): ${toError(error).message}`, { cause: error })),
-        );
-      }
-    }
-    await settledWithin([...inFlight.values()], shutdownOptions.graceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, graceCut.signal);
-    for (const flight of [...inFlight.values()]) {
-      // A job someone already asked to cancel keeps no reason: it was the user's cancel.
-      if (!flight.cancelRequested) flight.cancelReason ??= reason;
-      void cancelFlight(flight).catch((error: unknown) => onError(toError(error)));
-    }
-    const cancelTimeoutMs = shutdownOptions.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS;
-    await settledWithin([...inFlight.values()], cancelTimeoutMs);
-    stopped = true;
-    clearTimeout(claimRetry);
-    unsubscribe();
-    if (inFlight.size > 0) {
-      // A worker that ignores its cancellation is left alone: terminating a thread inside
-      // DuckDB would abort the process. Its job is recorded cancelled; the reply is ignored.
-      for (const flight of inFlight.values()) {
-        void write(flight, { type: 'start', at: isoNow() }, (r) => r.status === 'queued');
-        void write(flight, cancelEvent(flight, isoNow()));
-      }
-      await settledWithin(
-        [...inFlight.values()].map((f) => ({ ...f, finished: f.writes.then(() => undefined) })),
-        cancelTimeoutMs,
-      );
-      onError(new Error(`${inFlight.size} worker(s) did not stop after cancellation; the pool was left running`));
-      await store.close().catch((error: unknown) => onError(toError(error)));
-      return;
-    }
-    // A warm task (engine open, rehearsal) that Piscina still held queued when close() began can
-    // reach a thread after close() found it idle; terminating that thread while it opens DuckDB
-    // aborts the whole process. Both promises never reject.
-    await Promise.all([opened, warmedUp]);
-    await pool.close();
-    // The workers closed their databases (DuckDB removed its spill folders); the area goes too.
-    fs.rmSync(tempArea, { recursive: true, force: true });
-    await store.close().catch((error: unknown) => onError(toError(error)));
-  };
-
-  /** Runs the warm-up rehearsal on the workers no job holds, once they have opened their engines. */
-  const rehearseBeside = async (engines: Promise<void>): Promise<void> => {
-    // The main thread's part of a first request, while the threads open their databases.
-    const folder = path.join(tempArea, 'warm-up');
-    const rehearsal = prepareRehearsal(folder);
-    if (rehearsal === undefined) onError(new Error('the warm-up document no longer plans, or its folder cannot be written'));
-    await engines;
-    // A worker holding a job (one taken back from the queue at start) or a look is warmed by it.
-    const free = pool.size - inFlight.size - looks.running;
-    try {
-      if (rehearsal !== undefined && accepting && free > 0) {
-        rehearsing = free;
-        try {
-          await pool.warm(engine, rehearsal, free);
-        } finally {
-          rehearsing = 0;
-          pump();
-        }
-      }
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
-  };
-
-  const start = (): void => {
-    if (started || !accepting) return;
-    started = true;
-    // These reach Piscina before any job: each thread opens its engine first.
-    opened = pool.warm(engine).then(() => {
-      engineOpen = true;
-    });
-    pump();
-    markStarted();
-  };
+  const shutdown = createShutdown({
+    store,
+    runner,
+    write: recorder.write,
+    changed,
+    onError,
+    stopAccepting: () => {
+      accepting = false;
+      // A service stopped before it started: whoever waits for its warm-up is not left waiting.
+      startUp.stopping();
+      sweeper.stop();
+      looks.cancelAll();
+    },
+    stopWork: () => {
+      recorder.stop();
+      dispatcher.stop();
+      unsubscribe();
+    },
+    closePool: async () => {
+      // A warm task (engine open, rehearsal) that Piscina still held queued when close() began can
+      // reach a thread after close() found it idle; terminating that thread while it opens DuckDB
+      // aborts the whole process. Both promises never reject.
+      await startUp.settled();
+      await pool.close();
+      // The workers closed their databases (DuckDB removed its spill folders); the area goes too.
+      fs.rmSync(tempArea, { recursive: true, force: true });
+    },
+  });
 
   const readiness = async (): Promise<JobServiceReadiness> => {
     if (!accepting) return { ready: false, reason: 'shutting down' };
-    if (!engineOpen) return { ready: false, reason: 'starting' };
+    if (!startUp.engineOpen) return { ready: false, reason: 'starting' };
     try {
       await store.ping(READINESS_STORE_TIMEOUT_MS);
     } catch (error) {
@@ -837,10 +491,10 @@ export function createJobService(options: JobServiceOptions): JobService {
     return accepting ? { ready: true } : { ready: false, reason: 'shutting down' };
   };
 
-  if (options.startLater !== true) start();
+  if (options.startLater !== true) startUp.start();
 
   async function list(): Promise<JobRecord[]> {
-    return (await store.list()).map((r) => withProgress(r) as JobRecord);
+    return (await store.list()).map((r) => runner.withProgress(r) as JobRecord);
   }
 
   return {
@@ -853,7 +507,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       const record = createJobRecord(randomUUID(), normalised, isoNow());
       const requestId = context?.requestId;
       const about = { ...nameOf(plan), ...(requestId === undefined ? {} : { requestId }) };
-      submitted.set(record.id, { plan, backend, ...crashOf(normalised), ...about });
+      submitted.set(record.id, { plan, backend, ...about });
       try {
         await store.enqueue(record, capacity);
       } catch (error) {
@@ -861,10 +515,10 @@ export function createJobService(options: JobServiceOptions): JobService {
         throw error;
       }
       publish(record, about);
-      pump();
+      dispatcher.pump();
       return record;
     },
-    get: async (id) => withProgress(await store.get(id)),
+    get: async (id) => runner.withProgress(await store.get(id)),
     async outputRows(id, asset, lookOptions = {}) {
       if (!accepting) throw jobsErrors.shuttingDown();
       const record = await store.get(id);
@@ -899,90 +553,21 @@ export function createJobService(options: JobServiceOptions): JobService {
       const ended = waiters.wait(current, read, timeoutMs, signal);
       // The job may have ended between the read and the registration (elsewhere, or here).
       if (!isTerminalStatus(current.status)) refreshWaiters(id);
-      return withProgress(await ended);
+      return runner.withProgress(await ended);
     },
     cancel,
-    shutdown(shutdownOptions = {}) {
-      if (shutdownPromise !== undefined && shutdownOptions.graceMs === 0) graceCut.abort();
-      shutdownPromise ??= shutdown(shutdownOptions);
-      return shutdownPromise;
-    },
+    shutdown,
     stats: () => ({
       queued: store.waiting,
-      running: inFlight.size,
+      running: runner.size,
       workers: pool.size,
       threads: pool.threads,
       queueCapacity: capacity,
       accepting,
       store: store.kind,
     }),
-    start,
-    ready: () => (warmedUp ??= startedSignal.then(() => (opened !== undefined && accepting ? rehearseBeside(opened) : undefined))),
+    start: startUp.start,
+    ready: startUp.ready,
     readiness,
   };
-}
-
-/** Who a log line is about besides the job: the submitting request and the pipeline's name. */
-interface About {
-  readonly requestId?: string;
-  readonly pipeline?: string;
-}
-
-/** The `pipeline` field of log lines about a job of `plan` (none when the document has no name). */
-function nameOf(plan: Plan): { pipeline?: string } {
-  return plan.name === undefined ? {} : { pipeline: plan.name };
-}
-
-/** The cancel event of a flight: with the reason when this replica, not a user, cancels it. */
-function cancelEvent(flight: Flight, at: string): JobEvent {
-  return { type: 'cancel', at, ...(flight.cancelReason === undefined ? {} : { reason: flight.cancelReason }) };
-}
-
-/** Validates, plans and checks the backend of a request; throws the JobsError a submit answers. */
-function planRequest(request: JobRequest): { plan: Plan; backend: BackendName } {
-  let backend: BackendName;
-  try {
-    backend = parseBackendName(request.backend);
-  } catch (error) {
-    throw jobsErrors.unknownBackend(String(request.backend), (error as Error).message);
-  }
-  const planned = planPipeline(request.yaml, request.variables ?? {});
-  if (!planned.ok) throw invalidPipeline(planned.error);
-  const refused = checkBackendSupport(planned.pipeline.assets, backend);
-  if (refused !== undefined) throw invalidPipeline(refused);
-  return { plan: planned.plan, backend };
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Keeps only the request's known fields, checked, so a stored record holds nothing unexpected. */
-function normaliseRequest(request: JobRequest): JobRequest {
-  const invalid = (what: string): JobsError => jobsErrors.invalidRequest(what);
-  if (request === null || typeof request !== 'object') throw invalid('the request must be an object');
-  if (typeof request.yaml !== 'string') throw invalid('yaml must be a string');
-  const out: { yaml: string; variables?: Record<string, string>; backend?: string } = { yaml: request.yaml };
-  if (request.variables !== undefined && request.variables !== null) {
-    if (typeof request.variables !== 'object' || Array.isArray(request.variables)) {
-      throw invalid('variables must map strings to strings');
-    }
-    // A null-prototype map keeps a variable named `__proto__` as data instead of dropping it.
-    const variables: Record<string, string> = Object.create(null);
-    for (const [key, value] of Object.entries(request.variables)) {
-      if (typeof value !== 'string') throw invalid(`variable "${key}" must be a string`);
-      variables[key] = value;
-    }
-    out.variables = variables;
-  }
-  if (request.backend !== undefined && request.backend !== null) {
-    if (typeof request.backend !== 'string') throw invalid('backend must be a string');
-    out.backend = request.backend;
-  }
-  return out;
-}
-
-/** JOB_INVALID_PIPELINE carrying a validation error's message and details. */
-function invalidPipeline(error: ValidationError): JobsError {
-  return jobsErrors.invalidPipeline(error.message, { ...error.details, kind: error.kind, validationCode: error.code });
 }

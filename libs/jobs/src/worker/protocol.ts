@@ -17,7 +17,7 @@ export interface WorkerEngineConfig {
   readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string; readonly tempDirectory?: string };
 }
 
-/** How a test asks a worker to die for real (never reachable from a request, see `JobServiceOptions.testHooks`). */
+/** How a test asks a worker to die for real (never reachable from a request, a test pool sets it, see `JobServiceSeams`). */
 export type WorkerCrashMode = 'exit' | 'uncaught' | 'oom';
 
 /** The per-task control channel: a port for messages and a shared word for the start/cancel race. */

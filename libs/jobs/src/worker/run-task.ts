@@ -134,7 +134,7 @@ function cancelledReply(jobId: string): ErrorReply {
   return { type: 'error', error: jobsErrors.cancelled(jobId).toPlain() };
 }
 
-/** Test-only real worker death; the main thread decides (see JobServiceOptions.testHooks). */
+/** Test-only real worker death; the main thread decides (a test pool sets it, see JobServiceSeams). */
 function crash(mode: WorkerCrashMode): Promise<never> {
   if (mode === 'exit') process.exit(70);
   if (mode === 'oom') {

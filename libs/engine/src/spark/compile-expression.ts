@@ -10,8 +10,7 @@ import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow } from '../chec
 import { internalError, unsupportedFunction } from '../errors';
 import { unsupported, type Unsupported } from '../kinds/kind-support';
 import { isIntegral, type DataType } from '../types/data-type';
-import { intervalText } from '../values/interval';
-import { sparkIdentifier, sparkNumber, sparkString } from './sql-text';
+import { sparkIdentifier, sparkInteger, sparkNumber, sparkString } from './sql-text';
 import { sparkTypeOf } from './type-names';
 
 /** A compiled function: Spark SQL from the compiled arguments, their types, the call and its result type; `over` follows an aggregate used as a window function. */
@@ -156,6 +155,19 @@ function sparkFunctionOf(call: BoundCall): SparkFunction {
   return fn;
 }
 
+/** An interval literal as Spark's ANSI intervals, one per field set (months, days, seconds). */
+function intervalParts(node: Extract<BoundExpr, { kind: 'interval' }>): string[] {
+  const parts: string[] = [];
+  if (node.months !== 0) parts.push(`INTERVAL '${sparkInteger(node.months)}' MONTH`);
+  if (node.days !== 0) parts.push(`INTERVAL '${sparkInteger(node.days)}' DAY`);
+  if (node.micros !== 0) {
+    const sign = node.micros < 0 ? '-' : '';
+    const micros = Math.abs(node.micros);
+    parts.push(`INTERVAL '${sign}${sparkInteger(Math.floor(micros / 1e6))}.${String(micros % 1e6).padStart(6, '0')}' SECOND`);
+  }
+  return parts.length === 0 ? [`INTERVAL '0' DAY`] : parts;
+}
+
 /** What compiling may need from the statement around the expression. */
 export interface SparkCompileOptions {
   /** The column numbering the input's rows (quoted): windows order ties by it. */
@@ -178,7 +190,8 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
       case 'typed_literal':
         return `${node.type === 'date' ? 'DATE' : 'TIMESTAMP_NTZ'} ${sparkString(node.value)}`;
       case 'interval':
-        return `INTERVAL ${sparkString(intervalText(node))}`;
+        // Bound only as an operand of `+` / `-`, compiled there.
+        throw internalError('an interval is compiled only as an operand of + or -');
       case 'column':
         return sparkIdentifier(node.name);
       case 'star':
@@ -206,8 +219,10 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
             }
             if (node.right.type === 'date' && node.op === '+' && isIntegral(node.left.type)) return `date_add(${right}, ${dayCount(left, node.left.type)})`;
             if (node.left.type === 'date' && node.right.type === 'date' && node.op === '-') return `datediff(${left}, ${right})`;
-            if (node.left.type === 'interval' || node.right.type === 'interval') {
-              const shifted = `(${left} ${node.op} ${right})`;
+            if (node.right.kind === 'interval' || node.left.kind === 'interval') {
+              // Spark cannot hold months and days in one ANSI interval: each part is added in turn.
+              const [value, interval] = node.right.kind === 'interval' ? [left, node.right] : [right, node.left as Extract<BoundExpr, { kind: 'interval' }>];
+              const shifted = intervalParts(interval).reduce((acc, part) => `(${acc} ${node.op} ${part})`, value);
               return node.type === 'date' ? `CAST(${shifted} AS DATE)` : shifted;
             }
             return `(${left} ${node.op} ${right})`;

@@ -53,6 +53,8 @@ export const GRPC_SETTINGS = {
     show: (port) => (port === undefined ? 'off' : String(port)),
   } satisfies Setting<number | undefined>,
   databaseUrl: commonSettings.databaseUrl(),
+  sparkRemote: commonSettings.sparkRemote(),
+  sparkDataRoot: commonSettings.sparkDataRoot(),
   jobLeaseMs: commonSettings.jobLease(),
   jobRetention: commonSettings.jobRetention(),
   jobRetentionAgeMs: commonSettings.jobRetentionAge(),

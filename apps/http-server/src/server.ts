@@ -72,7 +72,10 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     dataRoot: settings.dataRoot,
     workers: settings.workers,
     queueCapacity: settings.queueCapacity,
-    ...(settings.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: settings.memoryLimit } } }),
+    engine: {
+      ...(settings.memoryLimit === undefined ? {} : { duckdb: { memoryLimit: settings.memoryLimit } }),
+      ...(settings.sparkRemote === undefined ? {} : { spark: { remote: settings.sparkRemote, ...(settings.sparkDataRoot === undefined ? {} : { dataRoot: settings.sparkDataRoot }) } }),
+    },
     logger,
     onJobChange: metrics.onJobChange,
     onError,

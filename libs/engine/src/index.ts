@@ -61,6 +61,7 @@ export type { ExecutionResult, OutputResult, StepTiming } from './execution-resu
 export { resolveDuckDbSettings } from './config';
 export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings, SparkSettings } from './config';
 export { SPARK_SESSION_SETTINGS } from './spark/session-settings';
+export { sparkNotConfigured, sparkReadiness } from './spark/spark-readiness';
 export {
   ENGINE_ERROR_CODES,
   engineCatalogue,

@@ -19,15 +19,15 @@ import { sparkFailure } from './spark-errors';
 import { sparkDataRootOf } from './spark-paths';
 import { sparkPrimitives } from './spark-primitives';
 
-/** The refusal of a spark run on a server that knows no Spark Connect server (decisions 8). */
-export function sparkNotConfigured(): Error {
+/** The engine's refusal of a spark run without a Spark Connect server (validation refuses it first, see spark-readiness.ts). */
+export function sparkNotConfiguredError(): Error {
   return engineError('E_UNKNOWN_BACKEND', { backend: 'spark', problem: 'backend "spark" is not configured on this server (set --spark-remote)' });
 }
 
 /** The Spark Connect URL of `config`, or the refusal when it has none. */
 function remoteOf(config: EngineConfig): string {
   const remote = config.spark?.remote;
-  if (remote === undefined || remote === '') throw sparkNotConfigured();
+  if (remote === undefined || remote === '') throw sparkNotConfiguredError();
   return remote;
 }
 

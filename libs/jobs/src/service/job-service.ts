@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
-import { checkBackendSupport, parseBackendName, sweepStaleTempFiles, type BackendName, type RowsResult } from '@pipeline/engine';
+import { checkBackendSupport, parseBackendName, sparkNotConfigured, sparkReadiness, sweepStaleTempFiles, type BackendName, type RowsResult } from '@pipeline/engine';
 import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
 import { writeLines, type Logger } from '@pipeline/server-kit';
@@ -61,7 +61,7 @@ export interface JobServiceOptions {
    * Engine settings. DuckDB threads default to every core (a lone job uses the whole machine);
    * `memoryLimit` (per worker database, so per job) defaults to {@link defaultDuckdbMemoryLimit}.
    */
-  engine?: { duckdb?: { threads?: number; memoryLimit?: string } };
+  engine?: { duckdb?: { threads?: number; memoryLimit?: string }; spark?: { remote?: string; dataRoot?: string } };
   /**
    * Folder under which the service makes its own temp area (default: the system temp folder).
    * Each worker's DuckDB database spills into a folder inside it; the area is removed at shutdown.
@@ -286,6 +286,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       memoryLimit: options.engine?.duckdb?.memoryLimit ?? defaultDuckdbMemoryLimit(workers),
       tempDirectory: tempArea,
     },
+    ...(options.engine?.spark?.remote === undefined ? {} : { spark: { remote: options.engine.spark.remote, ...(options.engine.spark.dataRoot === undefined ? {} : { dataRoot: options.engine.spark.dataRoot }) } }),
   };
   const waiters = createJobWaiters();
   const submitted = new Map<string, Submitted>();
@@ -369,7 +370,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     const known = submitted.get(record.id) ?? inFlight.get(record.id);
     if (known !== undefined) return { requestId: known.requestId, pipeline: known.pipeline };
     try {
-      return nameOf(planRequest(record.request).plan);
+      return nameOf(planRequest(record.request, engine.spark?.remote !== undefined).plan);
     } catch {
       return {};
     }
@@ -493,7 +494,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     submitted.delete(record.id);
     if (known !== undefined) return known;
     try {
-      const planned = planRequest(record.request);
+      const planned = planRequest(record.request, engine.spark?.remote !== undefined);
       return { ...planned, ...nameOf(planned.plan), ...crashOf(record.request) };
     } catch (error) {
       return isJobsError(error) ? error : jobsErrors.invalidPipeline(toError(error).message);
@@ -820,6 +821,10 @@ export function createJobService(options: JobServiceOptions): JobService {
     } catch (error) {
       return { ready: false, reason: toError(error).message };
     }
+    if (engine.spark?.remote !== undefined) {
+      const spark = await sparkReadiness(engine.spark.remote, READINESS_STORE_TIMEOUT_MS);
+      if (spark !== undefined) return { ready: false, reason: spark };
+    }
     return accepting ? { ready: true } : { ready: false, reason: 'shutting down' };
   };
 
@@ -831,7 +836,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       const normalised = normaliseRequest(request);
       // Validation then planning, the same code the explain endpoints use (fail fast), then
       // whether the chosen backend runs every kind (V-014), before anything runs.
-      const { plan, backend } = planRequest(normalised);
+      const { plan, backend } = planRequest(normalised, engine.spark?.remote !== undefined);
       const record = createJobRecord(randomUUID(), normalised, isoNow());
       const requestId = context?.requestId;
       const about = { ...nameOf(plan), ...(requestId === undefined ? {} : { requestId }) };
@@ -857,7 +862,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (written === undefined) throw jobsErrors.outputNotFound(id, asset, outputs.map((o) => o.ref));
       let planned: { plan: Plan; backend: BackendName };
       try {
-        planned = planRequest(record.request);
+        planned = planRequest(record.request, engine.spark?.remote !== undefined);
       } catch (error) {
         throw jobsErrors.lookFailed(`the job's pipeline no longer plans: ${toError(error).message}`, 'JOB_INVALID_PIPELINE');
       }
@@ -869,7 +874,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     },
     async preview(request, asset, lookOptions = {}) {
       if (!accepting) throw jobsErrors.shuttingDown();
-      const { plan, backend } = planRequest(normaliseRequest(request));
+      const { plan, backend } = planRequest(normaliseRequest(request), engine.spark?.remote !== undefined);
       return looks.preview(plan, backend, asset, lookOptions);
     },
     list: async () => (await store.list()).map((r) => withProgress(r) as JobRecord),
@@ -920,7 +925,7 @@ function cancelEvent(flight: Flight, at: string): JobEvent {
 }
 
 /** Validates, plans and checks the backend of a request; throws the JobsError a submit answers. */
-function planRequest(request: JobRequest): { plan: Plan; backend: BackendName } {
+function planRequest(request: JobRequest, sparkConfigured: boolean): { plan: Plan; backend: BackendName } {
   let backend: BackendName;
   try {
     backend = parseBackendName(request.backend);
@@ -929,7 +934,7 @@ function planRequest(request: JobRequest): { plan: Plan; backend: BackendName } 
   }
   const planned = planPipeline(request.yaml, request.variables ?? {});
   if (!planned.ok) throw invalidPipeline(planned.error);
-  const refused = checkBackendSupport(planned.pipeline.assets, backend);
+  const refused = checkBackendSupport(planned.pipeline.assets, backend) ?? (backend === 'spark' && !sparkConfigured ? sparkNotConfigured() : undefined);
   if (refused !== undefined) throw invalidPipeline(refused);
   return { plan: planned.plan, backend };
 }

@@ -200,6 +200,12 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
         if (node.op === 'NOT') return `(NOT ${compile(node.operand)})`;
         return node.op === '-' ? `(- ${compile(node.operand)})` : compile(node.operand);
       case 'binary': {
+        if ((node.op === '+' || node.op === '-') && (node.right.kind === 'interval' || node.left.kind === 'interval')) {
+          // Spark cannot hold months and days in one ANSI interval: each part is added in turn.
+          const [value, interval] = node.right.kind === 'interval' ? [compile(node.left), node.right] : [compile(node.right), node.left as Extract<BoundExpr, { kind: 'interval' }>];
+          const shifted = intervalParts(interval).reduce((acc, part) => `(${acc} ${node.op} ${part})`, value);
+          return node.type === 'date' ? `CAST(${shifted} AS DATE)` : shifted;
+        }
         const left = compile(node.left);
         const right = compile(node.right);
         switch (node.op) {
@@ -219,12 +225,6 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
             }
             if (node.right.type === 'date' && node.op === '+' && isIntegral(node.left.type)) return `date_add(${right}, ${dayCount(left, node.left.type)})`;
             if (node.left.type === 'date' && node.right.type === 'date' && node.op === '-') return `datediff(${left}, ${right})`;
-            if (node.right.kind === 'interval' || node.left.kind === 'interval') {
-              // Spark cannot hold months and days in one ANSI interval: each part is added in turn.
-              const [value, interval] = node.right.kind === 'interval' ? [left, node.right] : [right, node.left as Extract<BoundExpr, { kind: 'interval' }>];
-              const shifted = intervalParts(interval).reduce((acc, part) => `(${acc} ${node.op} ${part})`, value);
-              return node.type === 'date' ? `CAST(${shifted} AS DATE)` : shifted;
-            }
             return `(${left} ${node.op} ${right})`;
           default:
             return `(${left} ${node.op} ${right})`;

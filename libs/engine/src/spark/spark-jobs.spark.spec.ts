@@ -144,7 +144,7 @@ describe('spark runs', () => {
       '    - asset_ref: src',
       "      source: { input: { format: csv, path: 'dir with space/in.csv' } }",
       '    - asset_ref: last',
-      `      source: { addColumns: { from: src, columns: [ { name: "o'k`x", expression: ${JSON.stringify(`concat(\`${name.replace(/`/g, '``')}\`, '!')`)} } ] } }`,
+      `      source: { addColumns: { from: src, columns: [ { name: "o'k\`x", expression: ${JSON.stringify(`concat(\`${name.replace(/`/g, '``')}\`, '!')`)} } ] } }`,
       '    - asset_ref: out',
       "      source: { output: { from: last, format: csv, path: 'dir with space/out.csv', mode: overwrite } }",
     ].join('\n');

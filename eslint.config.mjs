@@ -29,7 +29,7 @@ const depConstraints = [
   },
   {
     sourceTag: 'scope:engine',
-    onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner'],
+    onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner', 'scope:spark-connect'],
   },
   {
     sourceTag: 'scope:sessions',

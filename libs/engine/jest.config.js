@@ -5,4 +5,6 @@ module.exports = {
   // The first danfo test of a file loads danfojs-node (about a second idle, several under a loaded
   // 2-core CI machine): the default 5 s is too tight for that one test.
   testTimeout: 30_000,
+  // Specs against a real Spark run under jest.spark.config.js.
+  testPathIgnorePatterns: ['/node_modules/', '\\.spark\\.spec\\.ts$'],
 };

@@ -53,7 +53,10 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     dataRoot: config.dataRoot,
     workers: config.workers,
     queueCapacity: config.queueCapacity,
-    ...(config.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: config.memoryLimit } } }),
+    engine: {
+      ...(config.memoryLimit === undefined ? {} : { duckdb: { memoryLimit: config.memoryLimit } }),
+      ...(config.sparkRemote === undefined ? {} : { spark: { remote: config.sparkRemote, ...(config.sparkDataRoot === undefined ? {} : { dataRoot: config.sparkDataRoot }) } }),
+    },
     ...(overrides.jobsWorkerFile === undefined ? {} : { workerFile: overrides.jobsWorkerFile }),
     logger,
     onJobChange: metrics.onJobChange,

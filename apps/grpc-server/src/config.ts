@@ -53,6 +53,8 @@ export const GRPC_SETTINGS = {
     show: (port) => (port === undefined ? 'off' : String(port)),
   } satisfies Setting<number | undefined>,
   databaseUrl: commonSettings.databaseUrl(),
+  sparkRemote: commonSettings.sparkRemote(),
+  sparkDataRoot: commonSettings.sparkDataRoot(),
   jobLeaseMs: commonSettings.jobLease(),
   jobRetention: commonSettings.jobRetention(),
   jobRetentionAgeMs: commonSettings.jobRetentionAge(),
@@ -65,8 +67,11 @@ export type ResolvedConfig = ConfigOf<typeof GRPC_SETTINGS>;
 type StoreKeys = 'databaseUrl' | 'jobLeaseMs' | 'jobRetention' | 'jobRetentionAgeMs';
 
 /** Everything the gRPC server needs to start (tests build it without `sources`). */
-export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit' | 'metricsPort' | 'authToken' | 'authTokensFile' | StoreKeys> & {
+export type ServerConfig = Omit<ResolvedConfig, 'sources' | 'memoryLimit' | 'metricsPort' | 'authToken' | 'authTokensFile' | 'sparkRemote' | 'sparkDataRoot' | StoreKeys> & {
   readonly memoryLimit?: string;
+  /** Spark Connect remote (`sc://...`) and the data root as the cluster sees it; no spark backend when undefined. */
+  readonly sparkRemote?: string;
+  readonly sparkDataRoot?: string;
   /** Where `GET /metrics` listens; no metrics listener when undefined. */
   readonly metricsPort?: number;
 } & Partial<Pick<ResolvedConfig, StoreKeys>>;

@@ -114,6 +114,7 @@ export const STATUS_TABLE = {
   // file system's state, not the server, is at fault.
   E_WRITE_FAILED: { status: Status.FAILED_PRECONDITION },
   E_EXECUTION: { status: Status.INTERNAL },
+  E_SPARK_UNAVAILABLE: { status: Status.UNAVAILABLE },
   E_QUALITY: { status: Status.FAILED_PRECONDITION },
 } as const satisfies Record<PublicErrorCode, StatusMapping>;
 

@@ -38,6 +38,8 @@ export const HTTP_SETTINGS = {
     show: formatBytes,
   } satisfies Setting<number>,
   databaseUrl: commonSettings.databaseUrl(),
+  sparkRemote: commonSettings.sparkRemote(),
+  sparkDataRoot: commonSettings.sparkDataRoot(),
   jobLeaseMs: commonSettings.jobLease(),
   jobRetention: commonSettings.jobRetention(),
   jobRetentionAgeMs: commonSettings.jobRetentionAge(),

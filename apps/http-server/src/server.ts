@@ -15,7 +15,7 @@ import { createApp } from './app';
 import type { HttpServerConfig } from './config';
 
 /** The job store settings: absent, jobs live in memory with the default retention. */
-type StoreKeys = 'databaseUrl' | 'jobLeaseMs' | 'jobRetention' | 'jobRetentionAgeMs';
+type StoreKeys = 'databaseUrl' | 'jobLeaseMs' | 'jobRetention' | 'jobRetentionAgeMs' | 'sparkRemote' | 'sparkDataRoot';
 
 /** The settings startServer uses (HttpServerConfig without the value origins). */
 export type ServerSettings = Omit<HttpServerConfig, 'sources' | 'memoryLimit' | 'authToken' | 'authTokensFile' | StoreKeys> & { readonly memoryLimit?: string } & Partial<
@@ -72,7 +72,10 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     dataRoot: settings.dataRoot,
     workers: settings.workers,
     queueCapacity: settings.queueCapacity,
-    ...(settings.memoryLimit === undefined ? {} : { engine: { duckdb: { memoryLimit: settings.memoryLimit } } }),
+    engine: {
+      ...(settings.memoryLimit === undefined ? {} : { duckdb: { memoryLimit: settings.memoryLimit } }),
+      ...(settings.sparkRemote === undefined ? {} : { spark: { remote: settings.sparkRemote, ...(settings.sparkDataRoot === undefined ? {} : { dataRoot: settings.sparkDataRoot }) } }),
+    },
     logger,
     onJobChange: metrics.onJobChange,
     onError,

@@ -3,16 +3,17 @@ import { BACKEND_NAMES, parseBackendName } from './backend-drivers';
 import { resolveDuckDbSettings } from './config';
 
 describe('backend names', () => {
-  it('defaults to duckdb and accepts danfo', () => {
-    expect(BACKEND_NAMES).toEqual(['duckdb', 'danfo']);
+  it('defaults to duckdb and accepts danfo and spark', () => {
+    expect(BACKEND_NAMES).toEqual(['duckdb', 'danfo', 'spark']);
     expect(parseBackendName(undefined)).toBe('duckdb');
     expect(parseBackendName('')).toBe('duckdb');
     expect(parseBackendName('duckdb')).toBe('duckdb');
     expect(parseBackendName('danfo')).toBe('danfo');
+    expect(parseBackendName('spark')).toBe('spark');
   });
 
   it('refuses anything else with E_UNKNOWN_BACKEND', () => {
-    expect(() => parseBackendName('spark')).toThrow('unknown backend "spark" (expected duckdb, danfo)');
+    expect(() => parseBackendName('polars')).toThrow('unknown backend "polars" (expected duckdb, danfo, spark)');
     expect(() => parseBackendName('DuckDB')).toThrow(expect.objectContaining({ code: 'E_UNKNOWN_BACKEND' }));
   });
 });

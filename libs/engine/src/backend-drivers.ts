@@ -4,6 +4,7 @@ import { DEFAULT_BACKEND, type BackendName } from './backend-name';
 import { danfoDriver } from './danfo/danfo-driver';
 import { duckDbDriver } from './duckdb/duckdb-driver';
 import { unknownBackend } from './errors';
+import { sparkDriver } from './spark/spark-driver';
 
 /** A driver table over the names `Names`: every name has the driver of that name. */
 export type BackendDriverTable<Names extends string = BackendName> = { readonly [N in Names]: BackendDriver & { readonly name: N } };
@@ -12,6 +13,7 @@ export type BackendDriverTable<Names extends string = BackendName> = { readonly 
 export const BACKEND_DRIVERS = {
   duckdb: duckDbDriver,
   danfo: danfoDriver,
+  spark: sparkDriver,
 } as const satisfies BackendDriverTable;
 
 /** Every backend name, default first. */

@@ -20,6 +20,15 @@ export interface EngineConfig {
   /** Folder every input and output path must resolve inside. */
   readonly dataRoot: string;
   readonly duckdb?: DuckDbSettings;
+  readonly spark?: SparkSettings;
+}
+
+/** Where the spark backend runs (decisions 8); without `remote` a spark run is refused. */
+export interface SparkSettings {
+  /** The Spark Connect URL (`sc://host:port/;token=...`). */
+  readonly remote?: string;
+  /** The data root as the cluster sees it (`file:///mnt/data`, `s3a://bucket/prefix`); default `file://` + the data root. */
+  readonly dataRoot?: string;
 }
 
 /** DuckDB settings with every default filled in. */

@@ -90,6 +90,7 @@ export const engineCatalogue = defineErrorCatalogue({
     E_BACKEND_CLOSED: entry('the backend was used after it was closed'),
     E_CANCELLED: entry('the execution was cancelled'),
     E_EXECUTION: entry('the backend failed while running a step'),
+    E_SPARK_UNAVAILABLE: entry('the spark backend cannot reach its Spark Connect server, or the server lost the session (restarted)'),
     E_QUALITY: entry('an assertion or an error-severity quality check failed (spec E-QUALITY-001), or a NULL reached a column schemaEnforce declares not nullable'),
     E_INTERNAL: entry('an unexpected failure inside the engine', { public: false }),
   },
@@ -131,6 +132,7 @@ export const SPEC_CODE_OF = {
   E_CANCELLED: undefined,
   E_EXECUTION: undefined,
   E_QUALITY: 'E-QUALITY-001',
+  E_SPARK_UNAVAILABLE: undefined,
   E_INTERNAL: undefined,
 } as const satisfies Record<EngineErrorCode, SpecErrorCode | undefined>;
 

@@ -137,7 +137,7 @@ describe('executePlan', () => {
     };
 
     it.each(Object.keys(PIPELINES))('%s', async (key) => {
-      const files: Record<BackendName, Record<string, string>> = { duckdb: {}, danfo: {} };
+      const files: Record<Exclude<BackendName, 'spark'>, Record<string, string>> = { duckdb: {}, danfo: {} };
       for (const backend of ['duckdb', 'danfo'] as const) {
         fs.rmSync(path.join(root.dir, 'out'), { recursive: true, force: true });
         await executePlan(plan(PIPELINES[key]), { dataRoot: root.dir, backend });

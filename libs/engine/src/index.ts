@@ -61,7 +61,9 @@ export { createEngineRuntime } from './engine-runtime';
 export type { EngineRuntime, EngineRuntimeStats, RuntimeRunOptions } from './engine-runtime';
 export type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
 export { resolveDuckDbSettings } from './config';
-export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings } from './config';
+export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings, SparkSettings } from './config';
+export { SPARK_SESSION_SETTINGS } from './spark/session-settings';
+export { sparkNotConfigured, sparkReadiness } from './spark/spark-readiness';
 export {
   ENGINE_ERROR_CODES,
   engineCatalogue,

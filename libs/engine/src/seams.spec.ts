@@ -43,9 +43,9 @@ describe('kind tables', () => {
 
 describe('backend drivers', () => {
   it('a backend name without a driver does not compile', () => {
-    // @ts-expect-error "spark" is a backend name here but the table has no driver for it
-    const table: BackendDriverTable<'duckdb' | 'danfo' | 'spark'> = BACKEND_DRIVERS;
-    expect(Object.keys(table)).toEqual(['duckdb', 'danfo']);
+    // @ts-expect-error "polars" is a backend name here but the table has no driver for it
+    const table: BackendDriverTable<'duckdb' | 'danfo' | 'spark' | 'polars'> = BACKEND_DRIVERS;
+    expect(Object.keys(table)).toEqual(['duckdb', 'danfo', 'spark']);
   });
 
   it('a driver filed under another name does not compile', () => {
@@ -62,7 +62,7 @@ describe('backend drivers', () => {
   });
 
   it('lists every backend once, default first, each under its own name', () => {
-    expect(BACKEND_NAMES).toEqual(['duckdb', 'danfo']);
+    expect(BACKEND_NAMES).toEqual(['duckdb', 'danfo', 'spark']);
     for (const name of BACKEND_NAMES) {
       const driver: BackendDriver = BACKEND_DRIVERS[name];
       expect(driver.name).toBe(name);

@@ -164,6 +164,37 @@ export const commonSettings = {
     show: (value) => value ?? 'auto (a share of memory per worker)',
   }),
   /** Where jobs live: a `postgres://` URL (shared by every replica using it), else in memory. */
+  /** The Spark Connect server of the `spark` backend (decisions 8); without it `backend: spark` is refused. */
+  sparkRemote: (): Setting<string | undefined> => ({
+    flag: 'spark-remote',
+    env: 'SPARK_REMOTE',
+    label: 'spark',
+    help: 'Spark Connect URL (sc://host:port/;token=...) of the spark backend (default: none, backend spark refused)',
+    fallback: () => undefined,
+    read: (text, name) => {
+      const value = text.trim();
+      if (value === '') return undefined;
+      if (!/^sc:\/\/[^/;]+/.test(value)) throw configError(name, `invalid ${name}: expected a Spark Connect URL such as sc://host:15002`);
+      return value;
+    },
+    // The token never reaches the banner.
+    show: (value) => (value === undefined ? 'not configured' : value.replace(/(;\s*token\s*=)[^;]*/gi, '$1***')),
+  }),
+  /** The data root as the Spark cluster sees it (a URI prefix); default `file://` + the data root. */
+  sparkDataRoot: (): Setting<string | undefined> => ({
+    flag: 'spark-data-root',
+    env: 'SPARK_DATA_ROOT',
+    label: 'spark data root',
+    help: 'the data root as the Spark cluster sees it: file:///mnt/data, s3a://bucket/prefix, hdfs://... (default: file:// + the data root)',
+    fallback: () => undefined,
+    read: (text, name) => {
+      const value = text.trim();
+      if (value === '') return undefined;
+      if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw configError(name, `invalid ${name}: expected a URI prefix such as file:///mnt/data or s3a://bucket/prefix`);
+      return value;
+    },
+    show: (value) => value ?? 'file:// + the data root',
+  }),
   databaseUrl: (): Setting<string | undefined> => ({
     flag: 'database-url',
     env: 'DATABASE_URL',

@@ -25,6 +25,7 @@ const SAMPLES: Record<keyof typeof validationErrors, () => ValidationError> = {
   wrongType: () => validationErrors.wrongType(who, 'where.filter', 'a string', 'a list'),
   empty: () => validationErrors.empty(who, 'select.columns'),
   invalidField: () => validationErrors.invalidField(who, 'x.y', 'must be one of a, b'),
+  backendNotConfigured: () => validationErrors.backendNotConfigured('spark', '--spark-remote'),
   unknownField: () => validationErrors.unknownField(who, 'fliter', 'where', ['from', 'filter']),
   assetNotAMapping: () => validationErrors.assetNotAMapping(1, 'a string'),
   bothAssetLists: () => validationErrors.bothAssetLists(),

@@ -452,6 +452,8 @@ export const validationErrors = {
   noOutput: (details: ValidationErrorDetails = {}) => make('V-013', 'pipeline has no output asset', details),
 
   /** V-014: `what` is a kind or function name; `reason` says why the backend does not run it. */
+  /** A backend this server has not been configured to reach (spark without --spark-remote). */
+  backendNotConfigured: (backend: string, setting: string) => make('V-014', `backend "${backend}" is not configured on this server (set ${setting})`, { backend }),
   unsupportedByBackend: (who: AssetSubject, what: string, backend: string, reason: string, details: ValidationErrorDetails = {}) =>
     make('V-014', `${subject(who)}: ${what} is not supported by backend "${backend}"`, {
       ...subjectDetails(who),

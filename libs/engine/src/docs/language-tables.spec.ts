@@ -28,8 +28,8 @@ describe('the generated tables of the docs', () => {
     expect(tables.kinds.split('\n')).toHaveLength(KIND_NAMES.length + 2);
     expect(tables.functions.split('\n')).toHaveLength(FUNCTION_NAMES.length + Object.keys(WINDOW_FUNCTIONS).length + 2);
     expect(tables.kinds).toContain('| `group_by` | `group` | transformation |');
-    expect(tables.kinds.split('\n')[0]).toMatch(/\| duckdb \| danfo \|$/);
-    expect(tables.functions).toMatch(/\| `count` \| aggregate \| 9\.13\.1 \| 1 argument \| .* \| yes \| yes \|/);
+    expect(tables.kinds.split('\n')[0]).toMatch(/\| duckdb \| danfo \| spark \|$/);
+    expect(tables.functions).toMatch(/\| `count` \| aggregate \| 9\.13\.1 \| 1 argument \| .* \| yes \| yes \| yes \|/);
     expect(tables.functions).toMatch(/\| `concat_ws` \| string \| extra \| /);
   });
 
@@ -37,12 +37,12 @@ describe('the generated tables of the docs', () => {
     const kinds = kindCatalogue();
     expect(kinds.map((k) => k.kind)).toEqual([...KIND_NAMES]);
     expect(kinds.find((k) => k.kind === 'group_by')).toEqual(
-      expect.objectContaining({ specKey: 'group', role: 'transformation', backends: { duckdb: 'yes', danfo: 'yes' } }),
+      expect.objectContaining({ specKey: 'group', role: 'transformation', backends: { duckdb: 'yes', danfo: 'yes', spark: 'yes' } }),
     );
     const functions = functionCatalogue();
     expect(functions.map((f) => f.name)).toEqual([...FUNCTION_NAMES, ...Object.keys(WINDOW_FUNCTIONS)]);
     expect(functions.find((f) => f.name === 'count')).toEqual(
-      expect.objectContaining({ category: 'aggregate', spec: '9.13.1', arguments: '1 argument', backends: { duckdb: 'yes', danfo: 'yes' } }),
+      expect.objectContaining({ category: 'aggregate', spec: '9.13.1', arguments: '1 argument', backends: { duckdb: 'yes', danfo: 'yes', spark: 'yes' } }),
     );
   });
 

@@ -10,6 +10,7 @@ import type { BackendName } from '../backend-name';
 import { JS_FUNCTIONS } from '../danfo/js-functions';
 import { DUCKDB_FUNCTIONS } from '../duckdb/compile-expression';
 import { isUnsupported } from '../kinds/kind-support';
+import { SPARK_FUNCTIONS } from '../spark/compile-expression';
 import { REFUSED_KINDS, REFUSED_TOP_LEVEL } from '@pipeline/validation';
 import { SPEC_FUNCTIONS } from './spec-functions';
 
@@ -17,6 +18,7 @@ import { SPEC_FUNCTIONS } from './spec-functions';
 const FUNCTION_TABLES: { readonly [B in BackendName]: Readonly<Record<string, unknown>> } = {
   duckdb: DUCKDB_FUNCTIONS,
   danfo: JS_FUNCTIONS,
+  spark: SPARK_FUNCTIONS,
 };
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');

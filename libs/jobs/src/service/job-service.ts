@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
-import type { BackendName, RowsResult } from '@pipeline/engine';
+import { sparkReadiness, type BackendName, type RowsResult } from '@pipeline/engine';
 import type { Plan } from '@pipeline/planner';
 import type { Logger } from '@pipeline/server-kit';
 import { isJobsError, jobsErrors, type JobsError } from '../errors';
@@ -62,7 +62,7 @@ export interface JobServiceOptions {
    * Engine settings. DuckDB threads default to every core (a lone job uses the whole machine);
    * `memoryLimit` (per worker database, so per job) defaults to {@link defaultDuckdbMemoryLimit}.
    */
-  engine?: { duckdb?: { threads?: number; memoryLimit?: string } };
+  engine?: { duckdb?: { threads?: number; memoryLimit?: string }; spark?: { remote?: string; dataRoot?: string } };
   /**
    * Folder under which the service makes its own temp area (default: the system temp folder).
    * Each worker's DuckDB database spills into a folder inside it; the area is removed at shutdown.
@@ -256,7 +256,9 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
       memoryLimit: options.engine?.duckdb?.memoryLimit ?? defaultDuckdbMemoryLimit(workers),
       tempDirectory: tempArea,
     },
+    ...(options.engine?.spark?.remote === undefined ? {} : { spark: { remote: options.engine.spark.remote, ...(options.engine.spark.dataRoot === undefined ? {} : { dataRoot: options.engine.spark.dataRoot }) } }),
   };
+  const sparkConfigured = engine.spark?.remote !== undefined;
   const waiters = createJobWaiters();
   const listWatchers = createListWatchers(() => list(), options.maxListWaits);
   // Plans made at submit, until a worker of this replica takes the job.
@@ -328,7 +330,7 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
     const known = submitted.get(record.id) ?? runner.get(record.id);
     if (known !== undefined) return { requestId: known.requestId, pipeline: known.pipeline };
     try {
-      return nameOf(planRequest(record.request).plan);
+      return nameOf(planRequest(record.request, sparkConfigured).plan);
     } catch {
       return {};
     }
@@ -358,7 +360,7 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
     submitted.delete(record.id);
     if (known !== undefined) return known;
     try {
-      const planned = planRequest(record.request);
+      const planned = planRequest(record.request, sparkConfigured);
       return { ...planned, ...nameOf(planned.plan) };
     } catch (error) {
       return isJobsError(error) ? error : jobsErrors.invalidPipeline(toError(error).message);
@@ -488,6 +490,10 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
     } catch (error) {
       return { ready: false, reason: toError(error).message };
     }
+    if (engine.spark?.remote !== undefined) {
+      const spark = await sparkReadiness(engine.spark.remote, READINESS_STORE_TIMEOUT_MS);
+      if (spark !== undefined) return { ready: false, reason: spark };
+    }
     return accepting ? { ready: true } : { ready: false, reason: 'shutting down' };
   };
 
@@ -503,7 +509,7 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
       const normalised = normaliseRequest(request);
       // Validation then planning, the same code the explain endpoints use (fail fast), then
       // whether the chosen backend runs every kind (V-014), before anything runs.
-      const { plan, backend } = planRequest(normalised);
+      const { plan, backend } = planRequest(normalised, sparkConfigured);
       const record = createJobRecord(randomUUID(), normalised, isoNow());
       const requestId = context?.requestId;
       const about = { ...nameOf(plan), ...(requestId === undefined ? {} : { requestId }) };
@@ -529,7 +535,7 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
       if (written === undefined) throw jobsErrors.outputNotFound(id, asset, outputs.map((o) => o.ref));
       let planned: { plan: Plan; backend: BackendName };
       try {
-        planned = planRequest(record.request);
+        planned = planRequest(record.request, sparkConfigured);
       } catch (error) {
         throw jobsErrors.lookFailed(`the job's pipeline no longer plans: ${toError(error).message}`, 'JOB_INVALID_PIPELINE');
       }
@@ -541,7 +547,7 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
     },
     async preview(request, asset, lookOptions = {}) {
       if (!accepting) throw jobsErrors.shuttingDown();
-      const { plan, backend } = planRequest(normaliseRequest(request));
+      const { plan, backend } = planRequest(normaliseRequest(request), sparkConfigured);
       return looks.preview(plan, backend, asset, lookOptions);
     },
     list,

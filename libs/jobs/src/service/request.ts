@@ -3,7 +3,7 @@
  * validated and planned, its backend checked to run every kind. Pure; the service, the dispatcher
  * (a job another replica submitted) and the looks share it.
  */
-import { checkBackendSupport, parseBackendName, type BackendName } from '@pipeline/engine';
+import { checkBackendSupport, parseBackendName, sparkNotConfigured, type BackendName } from '@pipeline/engine';
 import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
 import { jobsErrors, type JobsError } from '../errors';
@@ -14,8 +14,11 @@ export function nameOf(plan: Plan): { pipeline?: string } {
   return plan.name === undefined ? {} : { pipeline: plan.name };
 }
 
-/** Validates, plans and checks the backend of a request; throws the JobsError a submit answers. */
-export function planRequest(request: JobRequest): { plan: Plan; backend: BackendName } {
+/**
+ * Validates, plans and checks the backend of a request; throws the JobsError a submit answers.
+ * `sparkConfigured`: whether this server has a Spark Connect remote (else `spark` is V-014).
+ */
+export function planRequest(request: JobRequest, sparkConfigured = false): { plan: Plan; backend: BackendName } {
   let backend: BackendName;
   try {
     backend = parseBackendName(request.backend);
@@ -24,7 +27,7 @@ export function planRequest(request: JobRequest): { plan: Plan; backend: Backend
   }
   const planned = planPipeline(request.yaml, request.variables ?? {});
   if (!planned.ok) throw invalidPipeline(planned.error);
-  const refused = checkBackendSupport(planned.pipeline.assets, backend);
+  const refused = checkBackendSupport(planned.pipeline.assets, backend) ?? (backend === 'spark' && !sparkConfigured ? sparkNotConfigured() : undefined);
   if (refused !== undefined) throw invalidPipeline(refused);
   return { plan: planned.plan, backend };
 }

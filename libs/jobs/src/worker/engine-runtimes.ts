@@ -21,11 +21,12 @@ export function createRuntimeCache(create: (config: EngineConfig) => EngineRunti
   let current: { key: string; runtime: EngineRuntime } | undefined;
   return {
     runtimeFor(config) {
-      const key = JSON.stringify([config.dataRoot, config.duckdb?.threads ?? null, config.duckdb?.memoryLimit ?? null, config.duckdb?.tempDirectory ?? null]);
+      const key = JSON.stringify([config.dataRoot, config.duckdb?.threads ?? null, config.duckdb?.memoryLimit ?? null, config.duckdb?.tempDirectory ?? null, config.spark?.remote ?? null, config.spark?.dataRoot ?? null]);
       if (current?.key === key) return current.runtime;
       const runtime = create({
         dataRoot: config.dataRoot,
         ...(config.duckdb === undefined ? {} : { duckdb: { threads: config.duckdb.threads, memoryLimit: config.duckdb.memoryLimit, tempDirectory: config.duckdb.tempDirectory } }),
+        ...(config.spark === undefined ? {} : { spark: config.spark }),
       });
       const previous = current?.runtime;
       current = { key, runtime };

@@ -15,6 +15,8 @@ export interface WorkerEngineConfig {
   /** Absolute data root every input and output path resolves inside. */
   readonly dataRoot: string;
   readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string; readonly tempDirectory?: string };
+  /** The spark backend's Spark Connect server and data root as the cluster sees it. */
+  readonly spark?: { readonly remote: string; readonly dataRoot?: string };
 }
 
 /** How a test asks a worker to die for real (never reachable from a request, a test pool sets it, see `JobServiceSeams`). */

@@ -1,0 +1,62 @@
+/**
+ * `backend: spark` over HTTP on a real Spark Connect server: a job end to end (outputs and exact
+ * rows_written), the V-014 refusal on a server without --spark-remote, and a Spark that does not
+ * answer: /api/ready says so, the job fails with `spark unavailable: ...`, the server keeps serving.
+ */
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { testSparkUrl } from '@pipeline/test-spark';
+import { EMPLOYEES_CSV, pipelineYaml, pollJob, postJson, request, startTestServer, type TestServer } from './helpers';
+
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('backend spark over HTTP', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it('runs a job on Spark and reports each output with its exact rows', async () => {
+    server = await startTestServer({ sparkRemote: testSparkUrl() });
+    fs.writeFileSync(path.join(server.dataRoot, 'employees.csv'), EMPLOYEES_CSV);
+    expect((await request(`${server.url}/api/ready`)).body).toEqual({ status: 'ready' });
+    const submitted = await postJson(`${server.url}/api/jobs`, { yaml: pipelineYaml('employees.csv', 'out/eng.csv', { filter: "department = 'eng'" }), backend: 'spark' });
+    expect(submitted.status).toBe(202);
+    const job = (await pollJob(server.url, submitted.body.id, (j) => j.status === 'completed' || j.status === 'failed', 150_000)) as { status: string; error?: unknown; outputs?: unknown };
+    expect(job).toMatchObject({ status: 'completed', outputs: [expect.objectContaining({ path: 'out/eng.csv', rows_written: 2 })] });
+    const dir = path.join(server.dataRoot, 'out/eng.csv');
+    expect(fs.readdirSync(dir).some((f) => f.startsWith('part-'))).toBe(true);
+  });
+
+  it('refuses backend spark with V-014 when no Spark is configured', async () => {
+    server = await startTestServer();
+    const answer = await postJson(`${server.url}/api/jobs`, { yaml: pipelineYaml('employees.csv', 'out.csv'), backend: 'spark' });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('V-014: backend \\"spark\\" is not configured on this server (set --spark-remote)');
+  });
+
+  it('reports an unreachable Spark on /api/ready and fails its job, and keeps serving', async () => {
+    server = await startTestServer({ sparkRemote: `sc://127.0.0.1:${await closedPort()}` });
+    fs.writeFileSync(path.join(server.dataRoot, 'employees.csv'), EMPLOYEES_CSV);
+    const ready = await request(`${server.url}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(ready.body.reason).toMatch(/^spark unavailable: /);
+    const submitted = await postJson(`${server.url}/api/jobs`, { yaml: pipelineYaml('employees.csv', 'out.csv'), backend: 'spark' });
+    const job = (await pollJob(server.url, submitted.body.id, (j) => j.status === 'failed' || j.status === 'completed', 60_000)) as { status: string; error?: { message?: string } };
+    expect(job.status).toBe('failed');
+    expect(job.error?.message).toMatch(/spark unavailable: /);
+    expect((await request(`${server.url}/api/health`)).status).toBe(200);
+    const duck = await postJson(`${server.url}/api/jobs`, { yaml: pipelineYaml('employees.csv', 'duck.csv'), backend: 'duckdb' });
+    expect(await pollJob(server.url, duck.body.id, (j) => j.status === 'completed' || j.status === 'failed')).toMatchObject({ status: 'completed' });
+  });
+});

@@ -1,0 +1,11 @@
+// The engine's specs that need a real Spark Connect server (`*.spark.spec.ts`): one local server
+// per run (libs/test-spark), so the engine's other specs never wait for Spark.
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'engine-spark',
+  rootDir: __dirname,
+  testMatch: ['**/*.spark.spec.ts'],
+  testTimeout: 120_000,
+  globalSetup: require.resolve('../test-spark/src/jest-global-setup.ts'),
+  globalTeardown: require.resolve('../test-spark/src/jest-global-teardown.ts'),
+};

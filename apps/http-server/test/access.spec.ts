@@ -59,7 +59,7 @@ describe('with an access token', () => {
   it('runs a job with the token, and a refused submission creates none', async () => {
     const yaml = pipelineYaml('employees.csv', 'out/paid.csv');
     expect((await request(`${server.url}/api/jobs`, { method: 'POST', body: JSON.stringify({ yaml }) })).status).toBe(401);
-    expect((await request(`${server.url}/api/jobs`, { headers: bearer(TOKEN) })).body).toEqual({ jobs: [] });
+    expect((await request(`${server.url}/api/jobs`, { headers: bearer(TOKEN) })).body).toEqual({ jobs: [], version: expect.any(String) });
     const submitted = await request(`${server.url}/api/jobs`, { method: 'POST', headers: bearer(TOKEN), body: JSON.stringify({ yaml }) });
     expect(submitted.status).toBe(202);
     const done = await request(`${server.url}/api/jobs/${submitted.body.job_id}/wait?timeout=30`, { headers: { authorization: `bearer ${TOKEN}` } });

@@ -25,7 +25,13 @@ describe('Spark Connect server restart', () => {
     expect(down).toMatchObject({ code: 'SPARK_UNAVAILABLE' });
 
     server = await startSparkConnect({ port });
-    const lost = await session.sql('SELECT x FROM v').catch((e: unknown) => e);
+    // The channel may still be in its reconnect back-off and refuse at once (also "spark
+    // unavailable"); once it reaches the new server, the old session must be reported lost.
+    let lost = await session.sql('SELECT x FROM v').catch((e: unknown) => e);
+    for (let tries = 0; tries < 30 && /ECONNREFUSED/.test(String((lost as Error).message)); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      lost = await session.sql('SELECT x FROM v').catch((e: unknown) => e);
+    }
     expect(lost).toMatchObject({ code: 'SPARK_UNAVAILABLE' });
     expect((lost as Error).message).toMatch(/^spark unavailable: the server lost the session \(restarted\?\)/);
     expect((await spark.session().sql('SELECT 2 AS y')).rows).toEqual([[2]]);

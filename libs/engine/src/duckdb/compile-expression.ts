@@ -5,7 +5,7 @@
  * integers is HUGEINT, floor of an integer is DOUBLE) the table casts it back.
  */
 import { assertNever, MAX_TEXT_GROWTH, re2Rewrite, type FunctionName } from '@pipeline/definition';
-import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow, CallOf } from '../check/bound-expr';
+import type { BoundCall, BoundExpr, BoundWindow, CallOf } from '../check/bound-expr';
 import type { EditedField } from '../check/call-params';
 import { structFieldNames } from '../check/function-types';
 import { engineError, internalError } from '../errors';
@@ -19,6 +19,7 @@ import { arrayType, decimalParts, isIntegral, nestedParts, type DataType } from 
 import { commonElementType, zipFieldNames } from '../check/array-types';
 import { raiseSql } from './kinds/raise';
 import { quoteIdentifier, sqlNumber, sqlString } from './sql-text';
+import { compileWindowSql } from '../sql/compile-window';
 
 /** DuckDB's name for a portable type. */
 export function duckDbTypeName(t: DataType): string {
@@ -906,70 +907,11 @@ export function compileDuckDbExpression(e: BoundExpr, options: CompileOptions = 
   return compile(e);
 }
 
-/**
- * `fn(...) OVER (PARTITION BY ... ORDER BY ... frame)`. Ties in the ORDER BY are broken by input
- * position wherever the result would otherwise depend on the order DuckDB happens to read peers
- * in (row_number, ntile, lag, lead, rows frames); rank, dense_rank and range frames keep peers.
- * first_value and last_value over a range frame read the frame's first or last row, which among
- * peers is taken in input order by recasting them as rows windows that give the same row.
- */
+/** A window in DuckDB's SQL: the shared window syntax over DuckDB's function table. */
 function compileWindow(node: BoundWindow, compile: (e: BoundExpr) => string, options: CompileOptions): string {
-  const position = options.position;
-  if (position === undefined) throw internalError('a window expression was compiled without the input positions');
-  const partition = node.partitionBy.map(compile);
-  const keys = node.orderBy.map((o) => `${compile(o.expr)} ${o.direction.toUpperCase()} NULLS ${o.nulls.toUpperCase()}`);
-  const spec = (partitionBy: readonly string[], orderBy: readonly string[], frame: string): string =>
-    ` OVER (${[partitionBy.length > 0 ? `PARTITION BY ${partitionBy.join(', ')}` : '', orderBy.length > 0 ? `ORDER BY ${orderBy.join(', ')}` : '', frame]
-      .filter((part) => part !== '')
-      .join(' ')})`;
-  const { frame, call } = node;
-  if (call.kind === 'window_function') {
-    const args = call.args.map(compile);
-    switch (call.name) {
-      case 'row_number':
-      case 'ntile':
-      case 'lag':
-      case 'lead':
-        return `${call.name}(${args.join(', ')})${spec(partition, [...keys, position], '')}`;
-      case 'rank':
-      case 'dense_rank':
-        return `${call.name}()${spec(partition, keys, '')}`;
-      case 'first_value':
-      case 'last_value': {
-        const edge = call.name === 'first_value' ? frame.start : frame.end;
-        if (frame.type === 'range' && (edge.kind === 'unbounded_preceding' || edge.kind === 'unbounded_following')) {
-          // The partition's first (or last) row in ORDER BY then input order.
-          return `${call.name}(${args[0]})${spec(partition, [...keys, position], 'ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING')}`;
-        }
-        if (frame.type === 'range' && edge.kind === 'current_row') {
-          // The first (or last) of the current row's peers, in input order.
-          return `${call.name}(${args[0]})${spec([...partition, ...node.orderBy.map((o) => compile(o.expr))], [position], 'ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING')}`;
-        }
-        return `${call.name}(${args[0]})${spec(partition, frame.type === 'rows' ? [...keys, position] : keys, frameSql(frame))}`;
-      }
-      default:
-        return assertNever(call);
-    }
-  }
-  const over = spec(partition, frame.type === 'rows' ? [...keys, position] : keys, frameSql(frame));
-  const fn = duckDbFunctionOf(call);
-  const sql = fn(call.args.map(compile), call.args.map((a) => a.type), call, call.type, over);
-  if (!sql.includes(over)) throw internalError(`aggregate "${call.name}" cannot be compiled as a window function`);
-  return sql;
-}
-
-function frameSql(frame: BoundWindow['frame']): string {
-  const bound = (b: BoundFrameBound): string => {
-    switch (b.kind) {
-      case 'unbounded_preceding':
-        return 'UNBOUNDED PRECEDING';
-      case 'unbounded_following':
-        return 'UNBOUNDED FOLLOWING';
-      case 'current_row':
-        return 'CURRENT ROW';
-      default:
-        return `${sqlNumber(String(b.offset ?? 0))} ${b.kind === 'preceding' ? 'PRECEDING' : 'FOLLOWING'}`;
-    }
-  };
-  return `${frame.type.toUpperCase()} BETWEEN ${bound(frame.start)} AND ${bound(frame.end)}`;
+  return compileWindowSql(node, compile, {
+    position: options.position,
+    number: sqlNumber,
+    aggregate: (call, over) => duckDbFunctionOf(call)(call.args.map(compile), call.args.map((a) => a.type), call, call.type, over),
+  });
 }

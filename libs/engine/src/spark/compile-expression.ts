@@ -6,12 +6,13 @@
  * the relation is cast back after Spark analyses it (spark-primitives.ts).
  */
 import { assertNever, FUNCTION_NAMES, type FunctionName } from '@pipeline/definition';
-import type { BoundCall, BoundExpr, BoundFrameBound, BoundWindow } from '../check/bound-expr';
+import type { BoundCall, BoundExpr, BoundWindow } from '../check/bound-expr';
 import { engineError, internalError, unsupportedFunction } from '../errors';
 import { unsupported, type Unsupported } from '../kinds/kind-support';
 import { isIntegral, type DataType } from '../types/data-type';
 import { sparkIdentifier, sparkInteger, sparkNumber, sparkString } from './sql-text';
 import { sparkTypeOf } from './type-names';
+import { compileWindowSql } from '../sql/compile-window';
 
 /** A compiled function: Spark SQL from the compiled arguments, their types, the call and its result type; `over` follows an aggregate used as a window function. */
 type SparkFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string) => string;
@@ -283,61 +284,11 @@ export function hasSparkWindow(e: unknown): boolean {
   return Object.values(e).some((v) => (Array.isArray(v) ? v.some(hasSparkWindow) : hasSparkWindow(v)));
 }
 
-/** `fn(...) OVER (...)`, ties broken by input position where the result would depend on peers' order, as on DuckDB. */
+/** A window in Spark SQL: the window syntax DuckDB shares, ties broken by input position as there. */
 function compileWindow(node: BoundWindow, compile: (e: BoundExpr) => string, options: SparkCompileOptions): string {
-  const position = options.position;
-  if (position === undefined) throw internalError('a window expression was compiled without the input positions');
-  const partition = node.partitionBy.map(compile);
-  const keys = node.orderBy.map((o) => `${compile(o.expr)} ${o.direction.toUpperCase()} NULLS ${o.nulls.toUpperCase()}`);
-  const spec = (partitionBy: readonly string[], orderBy: readonly string[], frame: string): string =>
-    ` OVER (${[partitionBy.length > 0 ? `PARTITION BY ${partitionBy.join(', ')}` : '', orderBy.length > 0 ? `ORDER BY ${orderBy.join(', ')}` : '', frame]
-      .filter((part) => part !== '')
-      .join(' ')})`;
-  const { frame, call } = node;
-  if (call.kind === 'window_function') {
-    const args = call.args.map(compile);
-    switch (call.name) {
-      case 'row_number':
-      case 'ntile':
-      case 'lag':
-      case 'lead':
-        return `${call.name}(${args.join(', ')})${spec(partition, [...keys, position], '')}`;
-      case 'rank':
-      case 'dense_rank':
-        return `${call.name}()${spec(partition, keys, '')}`;
-      case 'first_value':
-      case 'last_value': {
-        const edge = call.name === 'first_value' ? frame.start : frame.end;
-        if (frame.type === 'range' && (edge.kind === 'unbounded_preceding' || edge.kind === 'unbounded_following')) {
-          return `${call.name}(${args[0]})${spec(partition, [...keys, position], 'ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING')}`;
-        }
-        if (frame.type === 'range' && edge.kind === 'current_row') {
-          return `${call.name}(${args[0]})${spec([...partition, ...node.orderBy.map((o) => compile(o.expr))], [position], 'ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING')}`;
-        }
-        return `${call.name}(${args[0]})${spec(partition, frame.type === 'rows' ? [...keys, position] : keys, frameSql(frame))}`;
-      }
-      default:
-        return assertNever(call);
-    }
-  }
-  const over = spec(partition, frame.type === 'rows' ? [...keys, position] : keys, frameSql(frame));
-  const sql = sparkFunctionOf(call)(call.args.map(compile), call.args.map((a) => a.type), call, call.type, over);
-  if (!sql.includes(over)) throw internalError(`aggregate "${call.name}" cannot be compiled as a window function`);
-  return sql;
-}
-
-function frameSql(frame: BoundWindow['frame']): string {
-  const bound = (b: BoundFrameBound): string => {
-    switch (b.kind) {
-      case 'unbounded_preceding':
-        return 'UNBOUNDED PRECEDING';
-      case 'unbounded_following':
-        return 'UNBOUNDED FOLLOWING';
-      case 'current_row':
-        return 'CURRENT ROW';
-      default:
-        return `${sparkNumber(String(b.offset ?? 0))} ${b.kind === 'preceding' ? 'PRECEDING' : 'FOLLOWING'}`;
-    }
-  };
-  return `${frame.type.toUpperCase()} BETWEEN ${bound(frame.start)} AND ${bound(frame.end)}`;
+  return compileWindowSql(node, compile, {
+    position: options.position,
+    number: sparkNumber,
+    aggregate: (call, over) => sparkFunctionOf(call)(call.args.map(compile), call.args.map((a) => a.type), call, call.type, over),
+  });
 }

@@ -217,9 +217,9 @@ describe('requests both interfaces refuse', () => {
       ['/explain', 'explainPipeline'],
       ['/jobs', 'submitJob'],
     ] as const) {
-      const viaHttp = await httpCall('POST', path, { yaml, backend: 'spark' });
-      const viaGrpc = await grpcOutcome<unknown>(h.client[rpc]({ yaml, backend: 'spark' }), () => 'accepted');
-      expect(viaGrpc).toEqual({ ok: false, code: 'INVALID_ARGUMENT', text: 'unknown backend "spark" (expected duckdb, danfo)' });
+      const viaHttp = await httpCall('POST', path, { yaml, backend: 'flink' });
+      const viaGrpc = await grpcOutcome<unknown>(h.client[rpc]({ yaml, backend: 'flink' }), () => 'accepted');
+      expect(viaGrpc).toEqual({ ok: false, code: 'INVALID_ARGUMENT', text: 'unknown backend "flink" (expected duckdb, danfo, spark)' });
       expect(viaHttp).toEqual({ status: 400, body: { error: `invalid request: ${viaGrpc.text}` } });
     }
   });

@@ -90,9 +90,9 @@ describe('job lifecycle', () => {
   });
 
   it('rejects an unknown backend', async () => {
-    await expect(failure(h.client.submitJob({ yaml: employeesPipeline(), backend: 'spark' }))).resolves.toEqual({
+    await expect(failure(h.client.submitJob({ yaml: employeesPipeline(), backend: 'flink' }))).resolves.toEqual({
       code: 'INVALID_ARGUMENT',
-      details: 'unknown backend "spark" (expected duckdb, danfo)',
+      details: 'unknown backend "flink" (expected duckdb, danfo, spark)',
     });
   });
 

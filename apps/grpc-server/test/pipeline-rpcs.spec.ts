@@ -193,9 +193,9 @@ describe('request checks shared by ValidatePipeline, ExplainPipeline and SubmitJ
   const rpcs = ['validatePipeline', 'explainPipeline', 'submitJob'] as const;
 
   it.each(rpcs)('%s rejects an unknown backend before reading the YAML', async (rpc) => {
-    await expect(failure(h.client[rpc]({ yaml: 'not: [a pipeline', backend: 'spark' }))).resolves.toEqual({
+    await expect(failure(h.client[rpc]({ yaml: 'not: [a pipeline', backend: 'flink' }))).resolves.toEqual({
       code: 'INVALID_ARGUMENT',
-      details: 'unknown backend "spark" (expected duckdb, danfo)',
+      details: 'unknown backend "flink" (expected duckdb, danfo, spark)',
     });
   });
 

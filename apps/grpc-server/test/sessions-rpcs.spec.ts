@@ -122,9 +122,9 @@ describe('session errors', () => {
   it('defaults to duckdb for "" and rejects an unknown backend', async () => {
     const { sessionId } = await h.client.createSession({ backend: '' });
     await h.client.closeSession({ sessionId });
-    await expect(failure(h.client.createSession({ backend: 'spark' }))).resolves.toEqual({
+    await expect(failure(h.client.createSession({ backend: 'flink' }))).resolves.toEqual({
       code: 'INVALID_ARGUMENT',
-      details: 'unknown backend "spark" (expected duckdb, danfo)',
+      details: 'unknown backend "flink" (expected duckdb, danfo, spark)',
     });
   });
 

@@ -300,7 +300,7 @@ describe('request bodies', () => {
     [[{ yaml: 'x' }], 'invalid request: the body must be a JSON object with a string "yaml" (got an array)'],
     [{ yaml: 'x', variables: { A: 1 } }, 'invalid request: "variables.A" must be a string (got number)'],
     [{ yaml: 'x', variables: ['A'] }, 'invalid request: "variables" must be an object mapping names to strings (got an array)'],
-    [{ yaml: 'x', backend: 'spark' }, 'invalid request: unknown backend "spark" (expected duckdb, danfo)'],
+    [{ yaml: 'x', backend: 'flink' }, 'invalid request: unknown backend "flink" (expected duckdb, danfo, spark)'],
     [{ yaml: 'x', backend: 7 }, 'invalid request: "backend" must be a string (got number)'],
     [{ yaml: 'x', varaibles: {} }, 'invalid request: unknown field "varaibles" (expected yaml, variables, backend)'],
   ])('rejects %j with 400 on every pipeline endpoint', async (body, error) => {

@@ -119,7 +119,7 @@ describe('createSessionManager', () => {
 
   it('rejects an unknown backend with the contract text', async () => {
     const m = manager(fakeEngines().factory);
-    expect(await codeOf(m.create('spark'))).toBe('E_UNKNOWN_BACKEND: unknown backend "spark" (expected duckdb, danfo)');
+    expect(await codeOf(m.create('flink'))).toBe('E_UNKNOWN_BACKEND: unknown backend "flink" (expected duckdb, danfo, spark)');
     expect(m.size).toBe(0);
   });
 

@@ -154,8 +154,8 @@ describe('job service: lifecycle on real pipelines', () => {
   });
 
   it('rejects an unknown backend and malformed requests', async () => {
-    const backend = await rejected(jobs.submit({ yaml: smallPipeline('x'), backend: 'spark' }));
-    expect(backend).toMatchObject({ code: 'JOB_UNKNOWN_BACKEND', message: 'unknown backend "spark" (expected duckdb, danfo)' });
+    const backend = await rejected(jobs.submit({ yaml: smallPipeline('x'), backend: 'flink' }));
+    expect(backend).toMatchObject({ code: 'JOB_UNKNOWN_BACKEND', message: 'unknown backend "flink" (expected duckdb, danfo, spark)' });
     expect(await rejected(jobs.submit({ yaml: 42 } as never))).toMatchObject({
       code: 'JOB_INVALID_REQUEST',
       message: 'invalid request: yaml must be a string',

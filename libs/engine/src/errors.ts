@@ -34,6 +34,7 @@ export type SpecErrorCode =
   | 'E-IO-001'
   | 'E-IO-002'
   | 'E-JOIN-001'
+  | 'E-META-004'
   | 'E-NAME-003'
   | 'E-QUALITY-001'
   | 'E-QUALITY-004'

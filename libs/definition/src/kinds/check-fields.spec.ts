@@ -65,11 +65,11 @@ describe('checkFields', () => {
   it('reports empty lists and empty strings', () => {
     expect(checkFields(KINDS.select, fields('from: a\ncolumns: []\n'))).toEqual({
       ok: false,
-      issue: { problem: 'empty', field: 'columns' },
+      issue: { problem: 'empty', field: 'columns', list: true },
     });
     expect(checkFields(KINDS.where, fields('from: ""\nfilter: x\n'))).toEqual({
       ok: false,
-      issue: { problem: 'empty', field: 'from' },
+      issue: { problem: 'empty', field: 'from', list: false },
     });
   });
 

@@ -37,7 +37,7 @@ describe.each(BACKENDS)('column metadata on %s', (backend) => {
 
   it('fails with E-META-004 naming the column the dataset lacks', async () => {
     await expect(run('- name: customer_id\n- name: created_at\n  description: when')).rejects.toThrow(
-      'asset "customers": columns[1].name: E-META-004: the column metadata describes column "created_at", which the dataset of c.csv does not have (columns: customer_id, email)',
+      'asset "customers": E-META-004: columns[1].name: the column metadata describes column "created_at", which the dataset of c.csv does not have (columns: customer_id, email)',
     );
     expect(root.exists('out.csv')).toBe(false);
   });

@@ -19,7 +19,8 @@ export function checkColumnMetadata(ref: string, source: InputSource, columns: r
       field: `columns[${i}].name`,
       column: name,
       columns: names,
-      problem: `E-META-004: the column metadata describes column "${name}", which the dataset of ${source.path} does not have (columns: ${names.join(', ')})`,
+      specCode: 'E-META-004',
+      problem: `the column metadata describes column "${name}", which the dataset of ${source.path} does not have (columns: ${names.join(', ')})`,
     });
   });
 }

@@ -99,7 +99,9 @@ describe('loadConfig', () => {
     expect(lines).toContain('  metrics port    off  [default]');
     expect(lines).toContain('  job store       memory  [default]');
     expect(lines).toContain('  auth token      none  [default]');
-    expect(lines).toHaveLength(16);
+    expect(lines).toContain('  spark           not configured  [default]');
+    expect(lines).toContain('  spark data root file:// + the data root  [default]');
+    expect(lines).toHaveLength(18);
   });
 
   it('reads the job store settings and masks the database password in the banner', () => {

@@ -18,7 +18,8 @@ describe('parseConfig', () => {
     });
     expect(config.memoryLimit).toBeUndefined();
     expect(DEFAULT_BODY_LIMIT).toBe(10 * 1024 * 1024);
-    expect(Object.values(config.sources)).toEqual(Array(13).fill('default'));
+    expect(Object.values(config.sources)).toEqual(Array(15).fill('default'));
+    expect(config.sparkRemote).toBeUndefined();
     expect(config.databaseUrl).toBeUndefined();
   });
 
@@ -39,6 +40,8 @@ describe('parseConfig', () => {
         JOB_RETENTION_AGE: '2h',
         AUTH_TOKEN: ' t0ken ',
         AUTH_TOKENS_FILE: 'secrets/tokens',
+        SPARK_REMOTE: 'sc://spark:15002',
+        SPARK_DATA_ROOT: 's3a://bucket/data',
       },
       cwd,
     );
@@ -56,6 +59,8 @@ describe('parseConfig', () => {
       jobRetentionAgeMs: 7_200_000,
       authToken: 't0ken',
       authTokensFile: path.join(cwd, 'secrets/tokens'),
+      sparkRemote: 'sc://spark:15002',
+      sparkDataRoot: 's3a://bucket/data',
     });
     expect(config.sources).toEqual({
       port: 'PORT',
@@ -71,6 +76,8 @@ describe('parseConfig', () => {
       jobLeaseMs: 'JOB_LEASE',
       jobRetention: 'JOB_RETENTION',
       jobRetentionAgeMs: 'JOB_RETENTION_AGE',
+      sparkRemote: 'SPARK_REMOTE',
+      sparkDataRoot: 'SPARK_DATA_ROOT',
     });
   });
 
@@ -139,6 +146,8 @@ describe('describeConfig', () => {
       '  memory limit    auto (a share of memory per worker)  [default]',
       '  body limit      10 MB (10485760 bytes)  [default]',
       '  job store       memory  [default]',
+      '  spark           not configured  [default]',
+      '  spark data root file:// + the data root  [default]',
       '  job lease       30s  [default]',
       '  job retention   10000  [default]',
       '  job max age     none  [default]',

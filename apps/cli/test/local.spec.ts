@@ -448,10 +448,10 @@ describe('pipeline kinds and functions', () => {
   it('print the catalogue with one column per backend', async () => {
     const kinds = await runCli(['kinds'], { cwd: dir });
     expect(kinds.status).toBe(0);
-    expect(kinds.stdout.split('\n')[0]).toMatch(/^KIND +TECKEL KEY +ROLE +DUCKDB +DANFO +WHAT IT DOES$/);
-    expect(kinds.stdout).toMatch(/\ngroup_by +group +transformation +yes +yes +\S/);
+    expect(kinds.stdout.split('\n')[0]).toMatch(/^KIND +TECKEL KEY +ROLE +DUCKDB +DANFO +SPARK +WHAT IT DOES$/);
+    expect(kinds.stdout).toMatch(/\ngroup_by +group +transformation +yes +yes +yes +\S/);
     const functions = await runCli(['functions'], { cwd: dir });
-    expect(functions.stdout).toMatch(/\ncount +aggregate +9\.13\.1 +1 argument +yes +yes +\S/);
+    expect(functions.stdout).toMatch(/\ncount +aggregate +9\.13\.1 +1 argument +yes +yes +yes +\S/);
   });
 
   it('--json lists every kind and function with what each backend does', async () => {
@@ -461,11 +461,11 @@ describe('pipeline kinds and functions', () => {
       specKey: 'orderBy',
       role: 'transformation',
       description: expect.any(String),
-      backends: { duckdb: 'yes', danfo: 'yes' },
+      backends: { duckdb: 'yes', danfo: 'yes', spark: 'yes' },
     });
     const functions = JSON.parse((await runCli(['functions', '--json'], { cwd: dir })).stdout).functions;
     expect(functions.length).toBeGreaterThan(20);
-    expect(functions.find((f: { name: string }) => f.name === 'upper')).toEqual(expect.objectContaining({ backends: { duckdb: 'yes', danfo: 'yes' } }));
+    expect(functions.find((f: { name: string }) => f.name === 'upper')).toEqual(expect.objectContaining({ backends: { duckdb: 'yes', danfo: 'yes', spark: 'yes' } }));
   });
 });
 

@@ -74,8 +74,10 @@ export function createSessionEngineFactory(options: SessionEngineFactoryOptions)
   return {
     async open(backend) {
       // A backend that computes on the JavaScript thread would stall the server: it gets a worker thread.
+      if (backend === 'duckdb') return localSessionEngine(await duckdb.open(), options.dataRoot);
       if (!backendDriver(backend).computesInJavaScript) {
-        return localSessionEngine(await duckdb.open(), options.dataRoot);
+        // Another backend outside this process opens an instance of its own (spark refuses sessions for now).
+        return localSessionEngine(await backendDriver(backend).open({ dataRoot: options.dataRoot }), options.dataRoot);
       }
       host ??= createDanfoWorkerHost({
         workerFile: resolveSessionWorkerFile(options.danfoWorkerFile),

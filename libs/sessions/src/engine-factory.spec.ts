@@ -1,0 +1,23 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createSessionEngineFactory } from './engine-factory';
+
+describe('the session engine factory', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'session-engines-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  // A spark session used to open a DuckDB session silently (spark does not compute in JavaScript).
+  it('refuses a spark session instead of opening a DuckDB one in its place', async () => {
+    const engines = createSessionEngineFactory({ dataRoot: dir });
+    await expect(engines.open('spark')).rejects.toMatchObject({
+      code: 'E_UNKNOWN_BACKEND',
+      message: expect.stringMatching(/^backend "spark" does not run low-level sessions yet/),
+    });
+    const duckdb = await engines.open('duckdb');
+    await duckdb.close();
+  });
+});

@@ -127,9 +127,9 @@ describe('pipeline validate', () => {
       stdout: 'pipelines/employees.yaml: valid\n',
       stderr: '',
     });
-    const unknown = await runCli(['validate', 'pipelines/employees.yaml', '--backend', 'spark'], { cwd: dir });
+    const unknown = await runCli(['validate', 'pipelines/employees.yaml', '--backend', 'flink'], { cwd: dir });
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('Allowed choices are duckdb, danfo');
+    expect(unknown.stderr).toContain('Allowed choices are duckdb, danfo, spark');
   });
 
   it('--json: one document with each file, its code, message and position', async () => {

@@ -50,7 +50,7 @@ describe('tables fit the width', () => {
     const kinds = await runCli(['kinds'], { cwd: dir });
     expect(kinds.status).toBe(0);
     expect(longest(kinds.stdout)).toBeGreaterThan(200);
-    expect(kinds.stdout.split('\n')[1]).toMatch(/^input +input +input +yes +yes +Reads a csv, parquet or json file into a dataset\.$/);
+    expect(kinds.stdout.split('\n')[1]).toMatch(/^input +input +input +yes +yes +yes +Reads a csv, parquet or json file into a dataset\.$/);
   });
 
   it.each([

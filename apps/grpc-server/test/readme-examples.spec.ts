@@ -161,7 +161,7 @@ describe(`docs/grpc.md grpcurl examples (run ${hasGrpcurl ? 'with grpcurl' : 'as
     expect(answers[2]).toMatchObject({ status: 'ok' });
     expect(answers[3]).toEqual({ valid: true });
     const v001 = 'V-001: asset "out" references unknown asset "nowhere"';
-    expect(answers[4]).toEqual({ error: v001, errors: [{ code: 'V-001', message: v001, asset: 'out', field: 'from', line: 7, column: 31 }] });
+    expect(answers[4]).toEqual({ error: v001, specCode: 'E-REF-001', errors: [{ code: 'V-001', message: v001, asset: 'out', field: 'from', line: 8, column: 31, specCode: 'E-REF-001' }] });
     expect(String(answers[5]['plan'])).toMatch(/^=== Pipeline Execution Plan ===\n/);
     expect(answers[6]).toMatchObject({ status: 'queued' });
     expect(answers[7]).toMatchObject({ id: vars['JOB'], status: 'completed' });

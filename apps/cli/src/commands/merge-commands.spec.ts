@@ -33,13 +33,14 @@ describe('several files merged (spec 21)', () => {
     out = '';
     // base.yaml alone needs its variables.
     expect(validateCommand(['base.yaml', 'dev.yaml'], {}, io)).toBe(1);
-    expect(out).toMatch(/^base\.yaml:\d+(:\d+)?: V-010: .*\ndev\.yaml: V-006: version is required\n2 files: 0 valid, 2 invalid\n$/);
+    // Every problem of a file, each at its line: both of base.yaml's variables, then dev.yaml's.
+    expect(out).toMatch(/^base\.yaml:3(:\d+)?: V-010: .*"INPUT_PATH".*\nbase\.yaml:5(:\d+)?: V-010: .*"OUTPUT_PATH".*\ndev\.yaml: V-006: version is required\n2 files: 0 valid, 2 invalid\n$/);
   });
 
   it('names the file and line of an error in the merged pipeline', () => {
     fs.writeFileSync(path.join(dir, 'bad.yaml'), 'transformation:\n  - name: t\n    where: {from: nowhere, filter: "x > 1"}\n');
     expect(validateCommand(['base.yaml', 'dev.yaml', 'bad.yaml'], { merge: true }, io)).toBe(1);
-    expect(out).toMatch(/^bad\.yaml:2: V-001: .*"nowhere"/);
-    expect(() => explainCommand(['base.yaml', 'dev.yaml', 'bad.yaml'], { graph: 'text' }, io)).toThrow(/^bad\.yaml:2: V-001/);
+    expect(out).toMatch(/^bad\.yaml:3(:\d+)?: V-001: .*"nowhere"/);
+    expect(() => explainCommand(['base.yaml', 'dev.yaml', 'bad.yaml'], { graph: 'text' }, io)).toThrow(/^bad\.yaml:3(:\d+)?: V-001/);
   });
 });

@@ -4,6 +4,7 @@
  * `parse error: <detail>`), name the asset and the field, and are the public contract: the HTTP
  * and gRPC servers pass them through unchanged.
  */
+import { EXPRESSION_SPEC_CODES, type ExpressionErrorCode } from '@pipeline/definition';
 import { boundErrorMessage } from '@pipeline/errors';
 
 /** Every code with its one-sentence meaning (documented in libs/validation/README.md). */
@@ -67,23 +68,21 @@ export interface ValidationErrorDetails {
   readonly specCode?: string;
 }
 
-/**
- * The spec code of a V-009 by the expression error behind it (`details.cause`), where the
- * specification names that failure; the others (syntax, unknown function, ...) have none.
- */
-export const SPEC_CODE_OF_EXPRESSION_ERROR: Readonly<Record<string, string>> = {
-  EXPR_EXPECTED_PREDICATE: 'E-EXPR-001',
-  EXPR_INVALID_LITERAL: 'E-EXPR-004',
-  EXPR_INVALID_BINARY: 'E-EXPR-005',
-  EXPR_EXPECTED_AGGREGATE: 'E-AGG-001',
-  EXPR_UNGROUPED_COLUMN: 'E-AGG-001',
-  EXPR_UNQUALIFIED_COLUMN: 'E-JOIN-001',
-};
+/** The spec's code of the expression error behind a V-009 (`cause`), where the specification names one. */
+function expressionSpecCode(cause: string | undefined): string | undefined {
+  return cause !== undefined && Object.hasOwn(EXPRESSION_SPEC_CODES, cause) ? EXPRESSION_SPEC_CODES[cause as ExpressionErrorCode] : undefined;
+}
 
-/** `{ specCode }` for a V-009 caused by expression error `cause`, or nothing. */
-function expressionSpecCode(cause: string | undefined): Pick<ValidationErrorDetails, 'specCode'> {
-  const specCode = cause === undefined ? undefined : SPEC_CODE_OF_EXPRESSION_ERROR[cause];
-  return specCode === undefined ? {} : { specCode };
+/** Invalid literals (spec 10.3) are the V-009s whose message leads with the spec's code; the others carry it in the details. */
+const CODES_SHOWN_IN_V009 = new Set(['E-EXPR-004', 'E-EXPR-005']);
+
+/** A V-009's message prefix and details: the code the caller gives, or the one of its expression error. */
+function v009Spec(details: ValidationErrorDetails): { prefix: string; details: Pick<ValidationErrorDetails, 'specCode'> } {
+  const derived = expressionSpecCode(details.cause);
+  const specCode = details.specCode ?? derived;
+  if (specCode === undefined) return { prefix: '', details: {} };
+  const shown = details.specCode !== undefined || CODES_SHOWN_IN_V009.has(specCode);
+  return { prefix: shown ? `${specCode}: ` : '', details: { specCode } };
 }
 
 /** A validation failure as plain data (safe to send across a worker-thread boundary). */
@@ -113,10 +112,6 @@ function make(code: Exclude<ValidationErrorCode, 'PARSE'>, detail: string, detai
   return { kind: 'validation', code, message: boundErrorMessage(`${code}: ${detail}`), details };
 }
 
-/** `E-EXPR-004: ` when the details carry the specification's code (spec 25: messages name it), else nothing. */
-function specPrefix(details: ValidationErrorDetails): string {
-  return details.specCode === undefined ? '' : `${details.specCode}: `;
-}
 
 function list(values: readonly string[]): string {
   return values.join(', ');
@@ -339,8 +334,10 @@ export const validationErrors = {
         }),
 
   /** V-009: an expression of a quality suite (`filter`, a check's `condition`) does not parse or fit. */
-  qualityExpression: (suite: QualitySubject, where: string, message: string, details: ValidationErrorDetails = {}) =>
-    make('V-009', `${specPrefix(details)}${suiteSubject(suite)}: ${where}: ${message}`, { ...expressionSpecCode(details.cause), ...suiteDetails(suite), ...details }),
+  qualityExpression: (suite: QualitySubject, where: string, message: string, details: ValidationErrorDetails = {}) => {
+    const spec = v009Spec(details);
+    return make('V-009', `${spec.prefix}${suiteSubject(suite)}: ${where}: ${message}`, { ...spec.details, ...suiteDetails(suite), ...details });
+  },
 
   /** V-006: a boolean option holds something other than true or false. */
   notBooleanOption: (who: AssetSubject, field: string, value: string, details: ValidationErrorDetails = {}) =>
@@ -378,8 +375,10 @@ export const validationErrors = {
     }),
 
   /** V-009: `message` is the expression error's own (`unexpected token ")" at column 14`). */
-  expression: (who: AssetSubject, field: string, message: string, details: ValidationErrorDetails = {}) =>
-    make('V-009', `${specPrefix(details)}${subject(who)}: ${field}: ${message}`, { ...expressionSpecCode(details.cause), ...subjectDetails(who), field, ...details }),
+  expression: (who: AssetSubject, field: string, message: string, details: ValidationErrorDetails = {}) => {
+    const spec = v009Spec(details);
+    return make('V-009', `${spec.prefix}${subject(who)}: ${field}: ${message}`, { ...spec.details, ...subjectDetails(who), field, ...details });
+  },
 
   /** V-010: no supplied value and no default. `owner` is omitted for document-level fields. */
   unresolvedVariable: (

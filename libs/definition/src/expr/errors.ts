@@ -46,10 +46,14 @@ export const EXPRESSION_CHECK_CODES = {
   EXPR_BAD_PATTERN: 'An RLIKE or regexp_extract / regexp_replace pattern is one RE2 cannot compile (backreferences, lookaround, bad syntax), or a regexp_replace replacement names a missing group.',
 } as const;
 
-/** The Teckel specification's own code for an expression error, where it names one (spec 9.9, 10.3). */
+/** The Teckel specification's own code for an expression error, where it names one (spec 8, 9.9, 10.3, 25). */
 export const EXPRESSION_SPEC_CODES: { readonly [C in ExpressionErrorCode]?: string } = {
+  EXPR_EXPECTED_PREDICATE: 'E-EXPR-001',
   EXPR_INVALID_LITERAL: 'E-EXPR-004',
   EXPR_INVALID_BINARY: 'E-EXPR-005',
+  EXPR_EXPECTED_AGGREGATE: 'E-AGG-001',
+  EXPR_UNGROUPED_COLUMN: 'E-AGG-001',
+  EXPR_UNQUALIFIED_COLUMN: 'E-JOIN-001',
 };
 
 /** Every code of the catalogue with its meaning (used for the docs table and a guard test). */

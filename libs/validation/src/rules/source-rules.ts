@@ -38,7 +38,6 @@ import {
   WRITE_MODES,
 } from '@pipeline/definition';
 import { type AssetSubject, type ValidationError, type ValidationErrorDetails, validationErrors } from '../errors';
-import { expressionSpecCode } from './expression-spec-code';
 import { variableError } from './variable-errors';
 
 /**
@@ -242,7 +241,7 @@ function parseExpressionFields(
   const trees = new Map<string, readonly Expr[]>();
   const expressionError = (label: string, error: ExpressionError | ExpressionCheckError): ParsedResult => ({
     ok: false,
-    error: validationErrors.expression(who, label, error.message, { ...details, expressionColumn: error.details.column, cause: error.code, ...expressionSpecCode(error.code) }),
+    error: validationErrors.expression(who, label, error.message, { ...details, expressionColumn: error.details.column, cause: error.code }),
   });
   for (const slot of expressionSlots(kind.fields, fields)) {
     const options = checkOptions(slot.use, fields, trees);

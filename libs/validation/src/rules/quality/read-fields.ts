@@ -13,7 +13,6 @@ import {
   type QualitySeverity,
 } from '@pipeline/definition';
 import { type QualitySubject, type ValidationError, type ValidationErrorDetails, validationErrors } from '../../errors';
-import { expressionSpecCode } from '../expression-spec-code';
 
 /** A problem found while reading a suite, thrown to stop at the first one. */
 export class Stop {
@@ -125,7 +124,7 @@ export function readCondition(text: string, who: QualitySubject, where: string, 
     tree = parseExpression(text);
   } catch (error) {
     if (!isExpressionError(error)) throw error;
-    throw new Stop(validationErrors.qualityExpression(who, where, error.message, { ...details, expressionColumn: error.details.column, cause: error.code, ...expressionSpecCode(error.code) }));
+    throw new Stop(validationErrors.qualityExpression(who, where, error.message, { ...details, expressionColumn: error.details.column, cause: error.code }));
   }
   const problem = checkExpression(tree, { role: 'predicate' });
   if (problem !== undefined) {

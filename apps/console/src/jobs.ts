@@ -234,7 +234,9 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
             ),
             h('tbody', {}, ...rows),
           );
-    options.list.replaceChildren(...(loadError && rows.length > 0 ? [h('p', { class: 'error-text' }, loadError)] : []), table);
+    // The error goes below the table: inserted above, it would shift every row under a pointer
+    // that is about to click one.
+    options.list.replaceChildren(table, ...(loadError && rows.length > 0 ? [h('p', { class: 'error-text' }, loadError)] : []));
   }
 
   function renderDetail(): void {

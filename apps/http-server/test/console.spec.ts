@@ -399,6 +399,7 @@ describe('the console in Chromium', () => {
     await page.locator(`#job-list tr[data-job-id="${id}"][data-status="completed"]`).waitFor({ timeout: 60_000 });
     expect(await row.locator('.pipeline-cell').textContent()).toBe('orders-checked');
     await row.locator('a').click();
+    await page.locator('#job-heading', { hasText: id }).waitFor({ timeout: 10_000 });
     const detail = page.locator('#job-detail');
     expect(await detail.locator('dl').textContent()).toContain('Pipelineorders-checked');
     // Outputs: asset, path, rows written.

@@ -3,11 +3,12 @@
  * Swagger UI from the installed package) and the Prometheus metrics (`GET /metrics`), over a
  * real server; and the response check every black-box test goes through (openapi-check.ts).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { METRIC_NAMES } from '@pipeline/metrics';
 import { SERVICE_VERSION } from '@pipeline/server-kit';
 import { createOpenApiDocument } from '../src/openapi/document';
@@ -66,7 +67,12 @@ describe('GET /openapi.json', () => {
       'const result = await new Validator().validate(JSON.parse(readFileSync(0, "utf8")));',
       'process.stdout.write(JSON.stringify(result));',
     ].join('\n');
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: text, cwd: __dirname, encoding: 'utf8' });
+    // Asynchronously: a synchronous child blocks this process's event loop for seconds on a loaded
+    // machine, long enough for the server to close an idle keep-alive socket that the next fetch
+    // then reuses (ECONNRESET).
+    const child = promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: __dirname, encoding: 'utf8' });
+    child.child.stdin?.end(text);
+    const out = (await child).stdout;
     expect(JSON.parse(out)).toEqual({ valid: true });
   });
 });

@@ -41,17 +41,17 @@ describe('job service: cancelling a danfo job inside a long row loop', () => {
   });
   afterEach(() => expect(errors).toEqual([]));
 
-  // The run takes about a minute uncancelled; a bound of a few seconds (generous for a loaded CI
-  // machine, where a slice of rows is 20 ms) still proves the loop sees the cancel.
+  // The run takes about a minute uncancelled (longer on a loaded machine); a bound of 20 s still
+  // proves the loop sees the cancel. 8 s was exceeded (10.3 s) at a load average of 28 on 2 cores.
   it('ends cancelled (not completed) within seconds of the cancel, far before the run would end, and leaves no output', async () => {
     const { id } = await jobs.submit({ yaml: DANFO_SLOW, backend: 'danfo' });
     await untilStatus(jobs, id, 'running');
     await new Promise((resolve) => setTimeout(resolve, 400));
     const t0 = Date.now();
     expect(await jobs.cancel(id)).toMatchObject({ outcome: 'cancelling' });
-    const job = must(await jobs.wait(id, 20_000));
+    const job = must(await jobs.wait(id, 40_000));
     expect(job.status).toBe('cancelled');
-    expect(Date.now() - t0).toBeLessThan(8000);
+    expect(Date.now() - t0).toBeLessThan(20_000);
     expect(fs.existsSync(path.join(root, 'out/danfo-slow.csv'))).toBe(false);
-  }, 60_000);
+  }, 90_000);
 });

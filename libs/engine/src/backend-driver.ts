@@ -11,6 +11,7 @@ import type { ExecutionResult } from './execution-result';
 import type { FunctionSupport } from './kinds/function-support';
 import type { KindSupport } from './kinds/kind-support';
 import type { CompileOptions, PhysicalPlan } from './plan/physical-plan';
+import type { RowsResult } from './rows/rows-result';
 
 /** Usage figures of a long-lived plan runner (a worker's shared database). */
 export interface PlanRuntimeStats {
@@ -60,4 +61,14 @@ export interface BackendDriver {
   runPlan(plan: Plan, config: EngineConfig, options: RunOptions): Promise<ExecutionResult>;
   /** A long-lived runner for a job worker; without it every run opens an instance of its own. */
   openRuntime?(config: EngineConfig): PlanRuntime;
+  /**
+   * The first `limit` rows of asset `target` of `plan` (only it and its upstream assets, no
+   * output), nothing written: for a backend that `open` gives no instance of (see rows/look.ts).
+   */
+  preview?(plan: Plan, target: string, limit: number, config: EngineConfig, options: RunOptions): Promise<RowsResult>;
+  /**
+   * The backend that reads this backend's outputs back from the data root (the rows of a job's
+   * output), when not this one: a backend that computes elsewhere has no instance here to read with.
+   */
+  readonly outputReader?: BackendName;
 }

@@ -223,7 +223,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'getJobOutputRows',
     summary: 'The first rows of an output of a completed job',
     description:
-      'Read back on a worker from the file the job recorded (inside the data root; the path never comes from the request), with the format and options the pipeline wrote it with (a CSV\'s types inferred).',
+      'Read back on a worker from the file the job recorded (inside the data root; the path never comes from the request), with the format and options the pipeline wrote it with (a CSV\'s types inferred); a Spark job\'s output, a directory of part files, is read part by part in write order, without Spark.',
     tag: 'jobs',
     parameters: [JOB_ID_PARAMETER, OUTPUT_ASSET_PARAMETER, ROWS_LIMIT_PARAMETER],
     responses: {
@@ -245,7 +245,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'previewAsset',
     summary: 'Compute one asset and show its first rows, writing nothing',
     description:
-      'Like `dbt show`: validated first as a submit, then the asset and its upstream assets only are computed on a worker (a worker slot; 429 when every worker is busy and the line is full); no output is written and no job is kept. Cancelled when the client goes away or `timeout` passes.',
+      'Like `dbt show`: validated first as a submit, then the asset and its upstream assets only are computed on a worker (a worker slot; 429 when every worker is busy and the line is full); no output is written and no job is kept. With `backend: spark` it runs on Spark, in a session of its own released afterwards. Cancelled when the client goes away or `timeout` passes.',
     tag: 'pipelines',
     requestBody: 'PreviewRequest',
     requestExample: PREVIEW_REQUEST_EXAMPLE,

@@ -1,8 +1,10 @@
 /**
  * Looking at data without keeping it: the first rows of a written output, read back from the
  * data root, and the preview of one asset, computed from its upstream assets only and never
- * written. Each opens an instance of the backend of its own and closes it.
+ * written. Each opens an instance of the backend of its own and closes it; a backend without
+ * instances here (spark) previews through its driver, in a session of its own.
  */
+import * as fs from 'node:fs';
 import type { Format, InputSource } from '@pipeline/definition';
 import type { Plan } from '@pipeline/planner';
 import type { RunOptions } from '../backend';
@@ -11,6 +13,8 @@ import type { BackendName } from '../backend-name';
 import type { EngineConfig } from '../config';
 import { engineError, throwIfAborted } from '../errors';
 import { executePlan } from '../execute-plan';
+import { openDataRoot, resolveInRoot } from '../paths/data-root';
+import { headOfParts, partFilesOf } from './part-files';
 import type { RowsResult } from './rows-result';
 
 /** Where and how an output was written (its path as the definition gives it, inside the data root). */
@@ -30,7 +34,9 @@ export interface LookConfig extends EngineConfig {
  * The first `limit` rows of a written output, read as an input of the same format and options
  * (a CSV with its types inferred unless `inferSchema` is given): the path resolves inside the
  * data root as every input's does, so a path leaving it fails E_PATH_OUTSIDE_ROOT, and a file
- * since removed E_FILE_NOT_FOUND.
+ * since removed E_FILE_NOT_FOUND. An output that is a directory (Spark's part files) reads as its
+ * part files in order; a backend that computes elsewhere has its outputs read by the backend its
+ * driver names.
  */
 export async function readOutputRows(config: LookConfig, output: WrittenOutput, limit: number, options: RunOptions = {}): Promise<RowsResult> {
   throwIfAborted(options.signal, output.asset);
@@ -41,8 +47,11 @@ export async function readOutputRows(config: LookConfig, output: WrittenOutput, 
     path: output.path,
     options: output.format === 'csv' && !given ? { ...output.options, inferSchema: 'true' } : output.options,
   };
-  const backend = await backendDriver(config.backend).open(config);
+  const written = resolveInRoot(openDataRoot(config.dataRoot), output.path, output.asset);
+  const parts = fs.statSync(written.absolute, { throwIfNoEntry: false })?.isDirectory() === true ? partFilesOf(written) : undefined;
+  const backend = await backendDriver(backendDriver(config.backend).outputReader ?? config.backend).open(config);
   try {
+    if (parts !== undefined) return await headOfParts(backend, output.asset, source, parts, limit, options);
     return await backend.headOfInput(output.asset, source, limit, options);
   } finally {
     await backend.close();
@@ -66,7 +75,8 @@ export function previewSteps(plan: Plan, asset: string): { readonly target: stri
     needed.add(ref);
     pending.push(...(byRef.get(ref)?.upstream ?? []));
   }
-  const steps = plan.steps.filter((s) => needed.has(s.ref));
+  // Consumers outside the preview are gone: an asset read only by them is read by none here.
+  const steps = plan.steps.filter((s) => needed.has(s.ref)).map((s) => ({ ...s, consumers: s.consumers.filter((c) => needed.has(c)) }));
   const waves = plan.waves.map((w) => w.filter((ref) => needed.has(ref))).filter((w) => w.length > 0);
   return { target, plan: { ...(plan.name === undefined ? {} : { name: plan.name }), steps, waves } };
 }
@@ -75,7 +85,9 @@ export function previewSteps(plan: Plan, asset: string): { readonly target: stri
 export async function previewAsset(config: LookConfig, plan: Plan, asset: string, limit: number, options: RunOptions = {}): Promise<RowsResult> {
   throwIfAborted(options.signal, asset);
   const { target, plan: needed } = previewSteps(plan, asset);
-  const backend = await backendDriver(config.backend).open(config);
+  const driver = backendDriver(config.backend);
+  if (driver.preview !== undefined) return driver.preview(needed, target, limit, config, options);
+  const backend = await driver.open(config);
   try {
     const run = options.signal === undefined ? {} : { signal: options.signal };
     const result = await executePlan(needed, { ...config, backend }, run);

@@ -23,6 +23,48 @@ export function rowsSql(relation: string, columns: readonly Column[], limit: num
 
 /** The rows answer from the result of {@link rowsSql}. */
 export function rowsFromJson(columns: readonly Column[], texts: readonly (readonly unknown[])[], limit: number): RowsResult {
-  const rows = texts.slice(0, limit).map((row) => columns.map((_, i) => (row[i] === null || row[i] === undefined ? null : JSON.parse(String(row[i])))));
+  const rows = texts.slice(0, limit).map((row) => columns.map((_, i) => (row[i] === null || row[i] === undefined ? null : parseDuckDbJson(String(row[i])))));
   return { columns: columns.map((c) => ({ name: c.name, type: c.type })), rows, truncated: texts.length > limit };
+}
+
+/**
+ * DuckDB's `to_json` writes NaN and the infinities inside nested values as bare `NaN`,
+ * `Infinity` and `-Infinity`, which JSON.parse refuses: outside strings they become the same text
+ * a top-level floating value gets.
+ */
+export function parseDuckDbJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const quoted = quoteNonFinite(text);
+    if (quoted === text) throw error;
+    return JSON.parse(quoted);
+  }
+}
+
+const NON_FINITE = ['-Infinity', 'Infinity', 'NaN'];
+
+function quoteNonFinite(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      out += ch;
+      if (ch === '\\') out += text[++i] ?? '';
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') {
+      inString = true;
+      out += ch;
+      continue;
+    }
+    const token = NON_FINITE.find((t) => text.startsWith(t, i));
+    if (token) {
+      out += `"${token}"`;
+      i += token.length - 1;
+    } else out += ch;
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
-import { createLogger, createRecordingLogger, errorFields, logLevel, requestIdFrom } from './index';
+import { createLineCollector, createLogger, createRecordingLogger, errorFields, logLevel, requestIdFrom, writeLines } from './index';
+import { batchedPerTurn } from './logger';
 
 describe('logger', () => {
   it('writes one JSON object per line with level, time, name, message and bound fields', () => {
@@ -35,5 +36,68 @@ describe('logger', () => {
     const fields = errorFields(Object.assign(new Error('boom'), { code: 'E_X' })) as { error: Record<string, unknown> };
     expect(fields.error).toMatchObject({ name: 'Error', message: 'boom', code: 'E_X', stack: expect.stringContaining('boom') });
     expect(errorFields('text')).toEqual({ error: 'text' });
+  });
+
+  it('keeps the lines of each collector apart, in the service format, at the collector level', () => {
+    const first = createLineCollector('jobs-worker', 'info');
+    const second = createLineCollector('jobs-worker', 'info');
+    const debug = createLineCollector('jobs-worker', 'debug');
+    first.logger.child({ jobId: 'a' }).info({ rows: 1 }, 'one');
+    second.logger.child({ jobId: 'b' }).info('two');
+    first.logger.debug('hidden at info');
+    debug.logger.debug('shown at debug');
+    first.logger.warn('three');
+    const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed(first.lines)).toEqual([
+      expect.objectContaining({ level: 30, name: 'jobs-worker', jobId: 'a', rows: 1, msg: 'one' }),
+      expect.objectContaining({ level: 40, name: 'jobs-worker', msg: 'three' }),
+    ]);
+    expect(parsed(second.lines)).toEqual([expect.objectContaining({ level: 30, name: 'jobs-worker', jobId: 'b', msg: 'two' })]);
+    expect(parsed(debug.lines)).toEqual([expect.objectContaining({ level: 20, msg: 'shown at debug' })]);
+    expect(first.lines.every((line) => !line.endsWith('\n'))).toBe(true);
+    // The main thread writes them as they are.
+    const written: string[] = [];
+    writeLines(createLogger({ name: 'http-server', destination: { write: (line: string) => void written.push(line) } }), first.lines);
+    expect(written).toEqual(first.lines.map((line) => `${line}\n`));
+  });
+});
+
+describe('batchedPerTurn', () => {
+  const fakeStream = () => {
+    const writes: string[] = [];
+    const calls: string[] = [];
+    const stream = {
+      write: (line: string) => (writes.push(line), true),
+      flush: () => void calls.push('flush'),
+      flushSync: () => void calls.push('flushSync'),
+    };
+    return { stream: batchedPerTurn(stream), writes, calls };
+  };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('writes the lines of one turn of the event loop in one write, at its end', async () => {
+    const { stream, writes } = fakeStream();
+    stream.write('a\n');
+    stream.write('b\n');
+    stream.write('c\n');
+    expect(writes).toEqual([]);
+    await nextTurn();
+    expect(writes).toEqual(['a\nb\nc\n']);
+    stream.write('d\n');
+    await nextTurn();
+    await nextTurn();
+    expect(writes).toEqual(['a\nb\nc\n', 'd\n']);
+  });
+
+  it('hands what is pending to the stream before a flush (pino flushes synchronously on exit)', () => {
+    const { stream, writes, calls } = fakeStream();
+    stream.write('last\n');
+    stream.flushSync();
+    expect(writes).toEqual(['last\n']);
+    expect(calls).toEqual(['flushSync']);
+    stream.write('again\n');
+    stream.flush();
+    expect(writes).toEqual(['last\n', 'again\n']);
+    expect(calls).toEqual(['flushSync', 'flush']);
   });
 });

@@ -53,9 +53,54 @@ export function createLogger(options: LoggerOptions): Logger {
   }
   // Asynchronous writes: lines logged while one write is in flight go out together in the next
   // one (a tiny job logs 7 lines; one write() each cost about 1 ms of CPU per job under load).
-  // Nothing waits in a buffer otherwise (no minLength), pino flushes synchronously on exit and
-  // on a fatal line, so only a process killed outright can lose the lines of its last moment.
-  return pino(base, pino.destination({ dest: 1, sync: false }));
+  // pino flushes synchronously on exit, so only a process killed outright can lose the lines of
+  // its last moment.
+  return pino(base, batchedPerTurn(pino.destination({ dest: 1, sync: false })));
+}
+
+/** What {@link batchedPerTurn} needs of pino's destination (a SonicBoom). */
+interface FlushableStream {
+  write(line: string): boolean;
+  flush(cb?: (error?: Error) => void): void;
+  flushSync(): void;
+}
+
+/**
+ * Hands the lines logged during one turn of the event loop to `stream` in one write, at the end of
+ * the turn: a busy server logs several lines per turn (each request, each job change), and every
+ * write the stream starts is a system call on the thread pool. Its flushes (pino's on exit) hand
+ * over what is pending first, so nothing is lost that was not lost before.
+ */
+export function batchedPerTurn<S extends FlushableStream>(stream: S): S {
+  const write = stream.write.bind(stream);
+  const flush = stream.flush.bind(stream);
+  const flushSync = stream.flushSync.bind(stream);
+  let pending = '';
+  let scheduled = false;
+  const handOver = (): void => {
+    scheduled = false;
+    if (pending === '') return;
+    const lines = pending;
+    pending = '';
+    write(lines);
+  };
+  stream.write = (line: string): boolean => {
+    pending += line;
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(handOver);
+    }
+    return true;
+  };
+  stream.flush = (cb) => {
+    handOver();
+    flush(cb);
+  };
+  stream.flushSync = () => {
+    handOver();
+    flushSync();
+  };
+  return stream;
 }
 
 /**
@@ -65,8 +110,26 @@ export function createLogger(options: LoggerOptions): Logger {
  */
 export function createLineCollector(name: string, level: string): { readonly logger: Logger; readonly lines: string[] } {
   const lines: string[] = [];
-  const sink = { write: (line: string) => void lines.push(line.endsWith('\n') ? line.slice(0, -1) : line) };
-  return { logger: pino({ level, name, base: { name }, timestamp: pino.stdTimeFunctions.isoTime }, sink), lines };
+  const sink: DestinationStream = { write: (line: string) => void lines.push(line.endsWith('\n') ? line.slice(0, -1) : line) };
+  // A child of one logger per name and level, not a logger per collector: building a pino logger
+  // cost a job worker about 0.2 ms of CPU per job, a child a few microseconds. The child writes to
+  // its own sink (pino reads the stream from the instance), so collectors never share lines.
+  const logger = collectorBase(name, level).child({});
+  (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym] = sink;
+  return { logger, lines };
+}
+
+const collectorBases = new Map<string, Logger>();
+
+/** The logger collectors of `name` at `level` are children of (its own stream is never written). */
+function collectorBase(name: string, level: string): Logger {
+  const key = `${level} ${name}`;
+  let base = collectorBases.get(key);
+  if (base === undefined) {
+    base = pino({ level, name, base: { name }, timestamp: pino.stdTimeFunctions.isoTime }, { write: () => undefined });
+    collectorBases.set(key, base);
+  }
+  return base;
 }
 
 /** Writes lines made by `createLineCollector` (in another thread) to `logger`'s destination, as they are. */

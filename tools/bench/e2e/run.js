@@ -4,7 +4,7 @@
 //   npx nx build http-server   (the bench runs dist/apps/http-server/main.js)
 //   node tools/bench/e2e/run.js [--sizes 1000000,10000000] [--formats csv,parquet,json] [--runs 5]
 //                               [--concurrent 4] [--concurrent-rows 10000000] [--tiny 1000] [--tiny-runs 3]
-//                               [--server-node-args='--cpu-prof --cpu-prof-dir=...']
+//                               [--server-node-args='--cpu-prof --cpu-prof-dir=...'] [--server dist/apps/http-server/main.js,<other build>]
 //
 // Per size and format: median wall time of `--runs` runs and peak RSS of each contender (the
 // server's VmHWM from /proc, a fresh server per run; the children's maxRSS). `--concurrent N`:
@@ -26,6 +26,9 @@ const { ensureEmployees } = require('../engine/generate.js');
 const repo = path.resolve(__dirname, '..', '..', '..');
 const dataDir = path.join(repo, 'tools', 'bench', 'data');
 const serverMain = path.join(repo, 'dist', 'apps', 'http-server', 'main.js');
+// `--server a/main.js,b/main.js`: the tiny part alternates these builds run by run (a copy of an
+// earlier build against this one); the other parts use the first.
+const servers = (process.argv.find((a) => a.startsWith('--server='))?.slice('--server='.length) ?? serverMain).split(',').map((s) => path.resolve(s));
 const child = path.join(__dirname, 'child.js');
 
 function arg(name, fallback) {
@@ -105,9 +108,9 @@ async function runJob(port, yaml) {
 }
 
 /** Starts the built server on a free port with default settings; resolves { port, pid, stop, peakRssMb }. */
-function startServer() {
+function startServer(main = servers[0]) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [...serverNodeArgs, serverMain, '--port', '0', '--host', '127.0.0.1', '--data-root', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [...serverNodeArgs, main, '--port', '0', '--host', '127.0.0.1', '--data-root', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const onData = (c) => {
       out += c;
@@ -266,9 +269,9 @@ function threadCpu(pid) {
 }
 
 /** One run of `tiny` jobs on a fresh server: wall time, server CPU and the load generator's CPU. */
-async function tinyServiceRun() {
+async function tinyServiceRun(main) {
   fs.rmSync(path.join(dataDir, 'tiny-out'), { recursive: true, force: true });
-  const server = await startServer();
+  const server = await startServer(main);
   try {
     // Every worker thread loads its modules and opens its database after the server listens: wait
     // for readiness, then warm each thread with a few jobs, so the figure is the steady state's.
@@ -309,26 +312,33 @@ async function tinyPart() {
   await ensureTinyInput();
   const input = path.join(dataDir, 'tiny.csv');
   const loadBefore = load();
-  const rows = [];
+  const rows = servers.map(() => []);
+  const label = (k) => (servers.length === 1 ? '' : ` [${path.relative(repo, servers[k])}]`);
   for (let i = 0; i < tinyRuns; i++) {
     const baselineFirst = i % 2 === 1;
     const base = () => runChild('tiny', input, String(tiny), path.join(dataDir, 'tiny-out-duckdb'));
     const b0 = baselineFirst ? base() : undefined;
-    const svc = await tinyServiceRun();
+    const order = servers.map((_, k) => (k + i) % servers.length);
+    const svcs = [];
+    for (const k of order) svcs[k] = await tinyServiceRun(servers[k]);
     const b = b0 ?? base();
-    rows.push({ svc, b });
-    console.error(`  tiny run ${i + 1}: server ${svc.serverMs.toFixed(2)} ms CPU per job (main thread ${svc.mainMs.toFixed(2)}), ${svc.jobsPerS.toFixed(0)} jobs/s; DuckDB ${b.cpuMs.toFixed(2)} ms CPU per statement`);
+    svcs.forEach((svc, k) => {
+      rows[k].push({ svc, b });
+      console.error(`  tiny run ${i + 1}${label(k)}: server ${svc.serverMs.toFixed(2)} ms CPU per job (main thread ${svc.mainMs.toFixed(2)}), ${svc.jobsPerS.toFixed(0)} jobs/s; DuckDB ${b.cpuMs.toFixed(2)} ms CPU per statement`);
+    });
   }
   const range = (xs, d = 2) => `${Math.min(...xs).toFixed(d)}-${Math.max(...xs).toFixed(d)}`;
-  const ratios = rows.map((r) => r.svc.serverMs / r.b.cpuMs);
-  console.log(`\n${tiny} tiny jobs over HTTP, submitted at once and each waited for, ${tinyRuns} runs: server CPU ${range(rows.map((r) => r.svc.serverMs))} ms per job, ` +
-    `raw DuckDB ${range(rows.map((r) => r.b.cpuMs))} ms per statement (${range(ratios)}x, median ${median(ratios).toFixed(2)}x); ` +
-    `${range(rows.map((r) => r.svc.jobsPerS), 0)} jobs/s (load generator CPU ${range(rows.map((r) => r.svc.clientMs))} ms per job; ` +
-    `server peak RSS ${Math.round(Math.max(...rows.map((r) => r.svc.rssMb)))} MB, load ${loadBefore} -> ${load()})`);
+  rows.forEach((runs, k) => {
+    const ratios = runs.map((r) => r.svc.serverMs / r.b.cpuMs);
+    console.log(`\n${tiny} tiny jobs over HTTP${label(k)}, submitted at once and each waited for, ${tinyRuns} runs: server CPU ${range(runs.map((r) => r.svc.serverMs))} ms per job ` +
+      `(median ${median(runs.map((r) => r.svc.serverMs)).toFixed(2)}), raw DuckDB ${range(runs.map((r) => r.b.cpuMs))} ms per statement (median ${median(runs.map((r) => r.b.cpuMs)).toFixed(2)}); ` +
+      `server / DuckDB ${range(ratios)}x, median ${median(ratios).toFixed(2)}x; ${range(runs.map((r) => r.svc.jobsPerS), 0)} jobs/s (median ${median(runs.map((r) => r.svc.jobsPerS)).toFixed(0)}; load generator CPU ${range(runs.map((r) => r.svc.clientMs))} ms per job; ` +
+      `server peak RSS ${Math.round(Math.max(...runs.map((r) => r.svc.rssMb)))} MB, load ${loadBefore} -> ${load()})`);
+  });
 }
 
 (async () => {
-  if (!fs.existsSync(serverMain)) throw new Error('build the server first: npx nx build http-server');
+  for (const main of servers) if (!fs.existsSync(main)) throw new Error(`build the server first: npx nx build http-server (${main} is missing)`);
   fs.mkdirSync(dataDir, { recursive: true });
   console.log(`machine: ${os.cpus().length} x ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, node ${process.version}`);
   if (only.includes('sizes')) await sizesPart();

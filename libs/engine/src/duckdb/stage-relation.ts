@@ -36,9 +36,13 @@ export async function stageRelation(
   const copyOptions = intoOwnFile(formatModule(options).duckDbCopySql(options, target.absolute, ref));
   const file = prepareAtomicFile(target.absolute, source.path, ref);
   const parts: string[] = [];
-  const run = async (sql: string): Promise<number> => {
+  /** Runs a COPY (the rows it wrote) or a count (`counted`: the count it selected). */
+  const run = async (sql: string, answer: 'copied' | 'counted' = 'copied'): Promise<number> => {
     try {
       const result = await db.run(sql, { signal, asset: ref });
+      // A COPY answers its row count as changed rows: read without fetching its one-row result
+      // back into JavaScript (a round trip through the thread pool and a vector conversion).
+      if (answer === 'copied') return result.rowsChanged;
       const rows = (await result.getRowsJson()) as unknown[][];
       return Number(rows[0]?.[0] ?? 0);
     } catch (e) {
@@ -77,7 +81,7 @@ async function appendRows(
   existing: string,
   tempPath: string,
   parts: string[],
-  run: (sql: string) => Promise<number>,
+  run: (sql: string, answer?: 'counted') => Promise<number>,
   signal: AbortSignal | undefined,
 ): Promise<number> {
   const format = formatModule(options);
@@ -90,7 +94,7 @@ async function appendRows(
   if (method !== 'concatenate') {
     const layout = method === 'rewrite-array' ? { jsonArray: true } : {};
     const existingFn = format.duckDbReadSql(existing, options, layout);
-    const oldRows = await run(`SELECT count(*) FROM ${existingFn}`);
+    const oldRows = await run(`SELECT count(*) FROM ${existingFn}`, 'counted');
     const copy = intoOwnFile(format.duckDbCopySql(options, existing, ref, layout));
     const total = await run(`COPY (SELECT * FROM ${existingFn} UNION ALL BY NAME SELECT * FROM ${rel.name}) TO ${sqlString(tempPath)} ${copy}`);
     return total - oldRows;

@@ -1,5 +1,5 @@
 // Workspace lint rules. The module-boundaries rule keeps the library layering one-way:
-// errors <- definition <- validation <- planner <- engine-core <- engine-{duckdb,danfo,spark} <- engine
+// errors <- expression <- definition <- validation <- planner <- engine-core <- engine-{duckdb,danfo,spark} <- engine
 // <- jobs, sessions <- metrics <- apps, and keeps transport packages
 // (express, cors, nice-grpc) out of the libraries.
 import nx from '@nx/eslint-plugin';
@@ -22,7 +22,9 @@ const depConstraints = [
   { sourceTag: 'scope:workers', onlyDependOnLibsWithTags: ['scope:errors'] },
   // Configuration, banner, version and logging of both apps (and the job workers' logger).
   { sourceTag: 'scope:server-kit', onlyDependOnLibsWithTags: ['scope:errors'] },
-  { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
+  // The expression language (lexer, parser, tree, checker, function catalogue): knows no pipeline.
+  { sourceTag: 'scope:expression', onlyDependOnLibsWithTags: ['scope:errors'] },
+  { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:errors', 'scope:expression', 'scope:definition'] },
   { sourceTag: 'scope:validation', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
   {
     sourceTag: 'scope:planner',

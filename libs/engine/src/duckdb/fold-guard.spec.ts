@@ -11,8 +11,8 @@ import { valueLimits } from '@pipeline/engine-core';
 /** The fold limits under the 2GB memory limit the jobs run with. */
 const { foldBytes, foldElements } = valueLimits(2e9);
 
-jest.mock('../../../definition/src/expr/text-growth', () => ({
-  ...jest.requireActual('../../../definition/src/expr/text-growth'),
+jest.mock('../../../expression/src/text-growth', () => ({
+  ...jest.requireActual('../../../expression/src/text-growth'),
   findTextGrowthProblem: () => undefined,
 }));
 

@@ -7,7 +7,7 @@ import { containsAggregate } from './aggregates';
 import { callProblems } from './call-rules';
 import { parseReplacement, regexGroupCount, regexProblem } from './regex';
 import { readJsonPath } from './json-path';
-import { quotedTypeText, readDataType } from '../kinds/parse';
+import { quotedTypeText, readDataType } from './type-text';
 import { ExpressionCheckError, type ExpressionCheckCode } from './errors';
 import { FUNCTIONS, lookupFunction, lookupWindowFunction } from './functions';
 import { parseExpression } from './parser';

@@ -1,6 +1,7 @@
 /**
- * The expression language: parse text into a syntax tree, check it against the function
- * catalogue and its role, and print it back as canonical text.
+ * @pipeline/expression: the expression language: parse text into a syntax tree, check it against
+ * the function catalogue and its role, and print it back as canonical text. @pipeline/definition
+ * depends on it and re-exports every name, so its users import either.
  *
  * @example
  * const e = parseAndCheckExpression('AVG(salary) AS avg_salary', { role: 'aggregate' });
@@ -100,3 +101,4 @@ export { outputName, printExpression, printStringLiteral } from './printer';
 export { children, columnsReferenced, expressionDepth, mapChildren, someNode, walkExpression } from './walk';
 export { readJsonPath } from './json-path';
 export type { JsonPathStep } from './json-path';
+export { quotedTypeText, readDataType, readTargetType } from './type-text';

@@ -1,5 +1,6 @@
 // Workspace lint rules. The module-boundaries rule keeps the library layering one-way:
-// errors <- definition <- validation <- planner <- engine <- jobs, sessions <- metrics <- apps, and keeps transport packages
+// errors <- expression <- definition <- validation <- planner <- engine-core <- engine-{duckdb,danfo,spark} <- engine
+// <- jobs, sessions <- metrics <- apps, and keeps transport packages
 // (express, cors, nice-grpc) out of the libraries.
 import nx from '@nx/eslint-plugin';
 
@@ -21,15 +22,51 @@ const depConstraints = [
   { sourceTag: 'scope:workers', onlyDependOnLibsWithTags: ['scope:errors'] },
   // Configuration, banner, version and logging of both apps (and the job workers' logger).
   { sourceTag: 'scope:server-kit', onlyDependOnLibsWithTags: ['scope:errors'] },
-  { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
+  // The expression language (lexer, parser, tree, checker, function catalogue): knows no pipeline.
+  { sourceTag: 'scope:expression', onlyDependOnLibsWithTags: ['scope:errors'] },
+  { sourceTag: 'scope:definition', onlyDependOnLibsWithTags: ['scope:errors', 'scope:expression', 'scope:definition'] },
   { sourceTag: 'scope:validation', onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition'] },
   {
     sourceTag: 'scope:planner',
     onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation'],
   },
+  // The engine is a core, one project per backend and a facade. The core (model, binder, physical
+  // plan, executor) imports no backend; a backend imports the core, never another backend; only
+  // the facade (@pipeline/engine: the drivers table, runtime, cross-backend tests) sees them all.
+  {
+    sourceTag: 'scope:engine-core',
+    onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner'],
+  },
+  {
+    sourceTag: 'scope:engine-duckdb',
+    onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner', 'scope:engine-core'],
+  },
+  {
+    sourceTag: 'scope:engine-danfo',
+    onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner', 'scope:engine-core'],
+  },
+  {
+    sourceTag: 'scope:engine-spark',
+    onlyDependOnLibsWithTags: [
+      'scope:errors',
+      'scope:definition',
+      'scope:validation',
+      'scope:planner',
+      'scope:engine-core',
+      'scope:spark-connect',
+    ],
+  },
   {
     sourceTag: 'scope:engine',
-    onlyDependOnLibsWithTags: ['scope:errors', 'scope:definition', 'scope:validation', 'scope:planner', 'scope:spark-connect'],
+    onlyDependOnLibsWithTags: [
+      'scope:errors',
+      'scope:definition',
+      'scope:validation',
+      'scope:planner',
+      'scope:spark-connect',
+      'scope:engine-core',
+      'scope:engine-backend',
+    ],
   },
   {
     sourceTag: 'scope:sessions',

@@ -16,7 +16,7 @@
  * substituteText('${DIR:data}/in.csv', {}); // { ok: true, value: 'data/in.csv' }
  * KINDS.where.label; // 'WHERE'
  */
-export * from './expr';
+export * from '@pipeline/expression';
 export { AS_OF_DIRECTIONS, DESCRIBE_STATISTICS, FORMATS, JOIN_TYPES, MERGE_ACTIONS, WRITE_MODES } from './definition';
 export type {
   AddColumnsSource,
@@ -187,7 +187,5 @@ export type {
 } from './quality/quality-suite';
 export { compileGlob, globProblem, MAX_GLOB_LENGTH } from './quality/glob';
 export type { GlobMatcher } from './quality/glob';
-export { readTargetType } from './kinds/cast-columns';
-export { quotedTypeText, readDataType } from './kinds/parse';
 export { DependencyCycleError, findCycle, layoutGraph } from './graph/dependency-graph';
 export type { GraphLayout, GraphNode } from './graph/dependency-graph';

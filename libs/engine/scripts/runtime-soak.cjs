@@ -17,7 +17,7 @@ const { ROOT, nodeBundleOptions } = require('../../../tools/scripts/node-bundle.
 const ENTRY = `
 export { createEngineRuntime, executePlan } from '@pipeline/engine';
 export { planPipeline } from '@pipeline/planner';
-export { LockedDuckDb } from './libs/engine/src/duckdb/duckdb-database';
+export { LockedDuckDb } from './libs/engine-duckdb/src/duckdb-database';
 `;
 
 function arg(name, fallback) {

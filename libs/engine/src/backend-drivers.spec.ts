@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import { BACKEND_NAMES, parseBackendName } from './backend-drivers';
-import { resolveDuckDbSettings } from './config';
+import { resolveDuckDbSettings } from '@pipeline/engine-core';
 
 describe('backend names', () => {
   it('defaults to duckdb and accepts danfo and spark', () => {

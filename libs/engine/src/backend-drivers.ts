@@ -1,10 +1,8 @@
 /** The table of execution backends: one line per backend, and how a request's backend string is read. */
-import type { BackendDriver } from './backend-driver';
-import { DEFAULT_BACKEND, type BackendName } from './backend-name';
-import { danfoDriver } from './danfo/danfo-driver';
-import { duckDbDriver } from './duckdb/duckdb-driver';
-import { unknownBackend } from './errors';
-import { sparkDriver } from './spark/spark-driver';
+import { type BackendDriver, DEFAULT_BACKEND, type BackendName, unknownBackend } from '@pipeline/engine-core';
+import { danfoDriver } from '@pipeline/engine-danfo';
+import { duckDbDriver } from '@pipeline/engine-duckdb';
+import { sparkDriver } from '@pipeline/engine-spark';
 
 /** A driver table over the names `Names`: every name has the driver of that name. */
 export type BackendDriverTable<Names extends string = BackendName> = { readonly [N in Names]: BackendDriver & { readonly name: N } };

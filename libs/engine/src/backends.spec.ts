@@ -5,10 +5,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { EMPLOYEES_CSV, makeTempRoot, type TempRoot } from './__fixtures__/temp-root';
-import { groupBy, input, output, select, where } from './__fixtures__/sources';
-import type { Backend, HandleInfo } from './backend';
-import type { BackendName } from './backend-name';
+import {
+  EMPLOYEES_CSV,
+  makeTempRoot,
+  type TempRoot,
+  groupBy,
+  input,
+  output,
+  select,
+  where,
+} from '@pipeline/engine-core/testing';
+import type { Backend, HandleInfo, BackendName } from '@pipeline/engine-core';
 import { createBackend } from './create-backend';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

@@ -1,8 +1,6 @@
 /** Creates a backend instance by name. */
-import type { Backend } from './backend';
-import type { BackendName } from './backend-name';
+import type { Backend, BackendName, EngineConfig } from '@pipeline/engine-core';
 import { backendDriver, parseBackendName } from './backend-drivers';
-import type { EngineConfig } from './config';
 
 /**
  * Opens a backend (`duckdb` or `danfo`; `""` means duckdb, anything else is E_UNKNOWN_BACKEND).

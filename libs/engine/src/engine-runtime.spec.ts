@@ -7,11 +7,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot } from './__fixtures__/temp-root';
+import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { failure } from './__fixtures__/failure';
-import { LockedDuckDb, type DuckDbDatabase } from './duckdb/duckdb-database';
-import { rebuildEngineError } from './errors';
-import { isFatal } from './duckdb/shared-database-runtime';
+import { LockedDuckDb, type DuckDbDatabase, isFatal } from '@pipeline/engine-duckdb';
+import { rebuildEngineError } from '@pipeline/engine-core';
 import { createEngineRuntime, executePlan, isCancelledError, type EngineRuntime } from './index';
 
 const HEADER = `version: "3.0"\npipeline:\n  name: test\n  assets:\n`;

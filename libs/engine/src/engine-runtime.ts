@@ -4,15 +4,20 @@
  * the others open an instance of their own per run.
  */
 import type { Plan } from '@pipeline/planner';
-import type { RunOptions } from './backend';
-import type { PlanRuntime, PlanRuntimeStats } from './backend-driver';
+import {
+  type RunOptions,
+  type PlanRuntime,
+  type PlanRuntimeStats,
+  type BackendName,
+  resolveDuckDbSettings,
+  type EngineConfig,
+  engineError,
+  throwIfAborted,
+  type ExecutionResult,
+  requireBackendSupport,
+} from '@pipeline/engine-core';
 import { BACKEND_DRIVERS, BACKEND_NAMES, parseBackendName } from './backend-drivers';
-import type { BackendName } from './backend-name';
-import { resolveDuckDbSettings, type EngineConfig } from './config';
-import { engineError, throwIfAborted } from './errors';
 import { executePlan } from './execute-plan';
-import type { ExecutionResult } from './execution-result';
-import { requireBackendSupport } from './kinds/backend-support';
 
 /** Options of one run on a runtime. */
 export interface RuntimeRunOptions extends RunOptions {

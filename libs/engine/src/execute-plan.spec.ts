@@ -7,10 +7,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot } from './__fixtures__/temp-root';
-import { input } from './__fixtures__/sources';
+import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot, input } from '@pipeline/engine-core/testing';
 import { failure } from './__fixtures__/failure';
-import { isDanfoLoaded } from './danfo/load-danfo';
+import { isDanfoLoaded } from '@pipeline/engine-danfo';
 import { createBackend, executePlan, isCancelledError, type BackendName } from './index';
 
 const HEADER = `version: "3.0"\npipeline:\n  name: test\n  assets:\n`;

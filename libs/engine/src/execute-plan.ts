@@ -5,15 +5,18 @@
  * every asset is a handle of that instance and stays behind.
  */
 import type { Plan } from '@pipeline/planner';
-import type { Backend, RunOptions } from './backend';
+import {
+  type Backend,
+  type RunOptions,
+  type BackendName,
+  type EngineConfig,
+  throwIfAborted,
+  executePhysicalPlan,
+  handlePrimitives,
+  type ExecutionResult,
+  requireBackendSupport,
+} from '@pipeline/engine-core';
 import { backendDriver, parseBackendName } from './backend-drivers';
-import type { BackendName } from './backend-name';
-import type { EngineConfig } from './config';
-import { throwIfAborted } from './errors';
-import { executePhysicalPlan } from './exec/execute-physical-plan';
-import { handlePrimitives } from './exec/handle-primitives';
-import type { ExecutionResult } from './execution-result';
-import { requireBackendSupport } from './kinds/backend-support';
 
 /** Configuration of one plan run: where files live, and which backend (name or live instance). */
 export interface ExecutePlanConfig extends EngineConfig {

@@ -18,13 +18,13 @@
  * await backend.close();
  */
 export { BACKEND_DRIVERS, BACKEND_NAMES, backendDriver, parseBackendName } from './backend-drivers';
-export { DEFAULT_BACKEND } from './backend-name';
-export type { BackendName } from './backend-name';
-export type { BackendDriver, PlanRuntime, PlanRuntimeStats } from './backend-driver';
-export type { KindSupport, Unsupported } from './kinds/kind-support';
+export { DEFAULT_BACKEND } from '@pipeline/engine-core';
+export type { BackendName } from '@pipeline/engine-core';
+export type { BackendDriver, PlanRuntime, PlanRuntimeStats } from '@pipeline/engine-core';
+export type { KindSupport, Unsupported } from '@pipeline/engine-core';
 export { checkBackendSupport } from './kinds/check-backend-support';
-export { checkColumns, columnErrors } from './check/check-columns';
-export type { ColumnProblem } from './check/check-columns';
+export { checkColumns, columnErrors } from '@pipeline/engine-core';
+export type { ColumnProblem } from '@pipeline/engine-core';
 export type {
   Backend,
   ColumnInfo,
@@ -34,11 +34,11 @@ export type {
   RunOptions,
   StepProgress,
   WriteResult,
-} from './backend';
+} from '@pipeline/engine-core';
 export { createBackend } from './create-backend';
 export { executePlan } from './execute-plan';
 export { compilePhysicalPlan } from './plan/compile-for-backend';
-export { renderPhysicalPlan } from './plan/render-physical-plan';
+export { renderPhysicalPlan } from '@pipeline/engine-core';
 export type {
   AssetStep,
   Blame,
@@ -53,17 +53,17 @@ export type {
   ReleaseStep,
   StageStep,
   Storage,
-} from './plan/physical-plan';
-export { createSharedDuckDb } from './duckdb/shared-session-database';
-export type { SharedDuckDb, SharedDuckDbUsage } from './duckdb/shared-session-database';
+} from '@pipeline/engine-core';
+export { createSharedDuckDb } from '@pipeline/engine-duckdb';
+export type { SharedDuckDb, SharedDuckDbUsage } from '@pipeline/engine-duckdb';
 export type { ExecutePlanConfig } from './execute-plan';
 export { createEngineRuntime } from './engine-runtime';
 export type { EngineRuntime, EngineRuntimeStats, RuntimeRunOptions } from './engine-runtime';
-export type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
-export { resolveDuckDbSettings } from './config';
-export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings, SparkSettings } from './config';
-export { SPARK_SESSION_SETTINGS } from './spark/session-settings';
-export { sparkNotConfigured, sparkReadiness } from './spark/spark-readiness';
+export type { ExecutionResult, OutputResult, StepTiming } from '@pipeline/engine-core';
+export { resolveDuckDbSettings } from '@pipeline/engine-core';
+export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings, SparkSettings } from '@pipeline/engine-core';
+export { SPARK_SESSION_SETTINGS } from '@pipeline/engine-spark';
+export { sparkNotConfigured, sparkReadiness } from '@pipeline/engine-spark';
 export {
   ENGINE_ERROR_CODES,
   engineCatalogue,
@@ -72,16 +72,16 @@ export {
   isEngineError,
   SPEC_CODE_OF,
   toPlainError,
-} from './errors';
-export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError, SpecErrorCode } from './errors';
-export type { DataType } from './types/data-type';
+} from '@pipeline/engine-core';
+export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError, SpecErrorCode } from '@pipeline/engine-core';
+export type { DataType } from '@pipeline/engine-core';
 export { functionCatalogue, functionsTable, kindCatalogue, kindsTable } from './docs/language-tables';
 export type { FunctionCatalogueEntry, KindCatalogueEntry } from './docs/language-tables';
-export { STALE_TEMP_AFTER_MS, sweepStaleTempFiles } from './io/stale-temp-files';
-export { tempFileName, thisWriter } from './io/temp-name';
-export type { TempWriter } from './io/temp-name';
-export type { SweepOptions, SweepResult } from './io/stale-temp-files';
+export { STALE_TEMP_AFTER_MS, sweepStaleTempFiles } from '@pipeline/engine-core';
+export { tempFileName, thisWriter } from '@pipeline/engine-core';
+export type { TempWriter } from '@pipeline/engine-core';
+export type { SweepOptions, SweepResult } from '@pipeline/engine-core';
 export { previewAsset, previewSteps, readOutputRows } from './rows/look';
 export type { LookConfig, WrittenOutput } from './rows/look';
-export { DEFAULT_ROWS_LIMIT, MAX_ROWS_LIMIT } from './rows/rows-result';
-export type { RowsColumn, RowsResult } from './rows/rows-result';
+export { DEFAULT_ROWS_LIMIT, MAX_ROWS_LIMIT } from '@pipeline/engine-core';
+export type { RowsColumn, RowsResult } from '@pipeline/engine-core';

@@ -1,10 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { makeTempRoot, type TempRoot } from './__fixtures__/temp-root';
-import { input } from './__fixtures__/sources';
+import { makeTempRoot, type TempRoot, input } from '@pipeline/engine-core/testing';
 import { createBackend } from './create-backend';
-import { MAX_DANFO_INPUT_BYTES } from './limits';
+import { MAX_DANFO_INPUT_BYTES } from '@pipeline/engine-core';
 
 describe('danfo: the bound on what it reads into memory', () => {
   let root: TempRoot;

@@ -4,18 +4,17 @@
  * directive would fail the type check. The runtime assertions check the real tables.
  */
 import { FORMATS, TRANSFORMATION_KINDS } from '@pipeline/definition';
-import type { BackendDriver } from './backend-driver';
+import {
+  type BackendDriver,
+  csvFormat,
+  FORMAT_MODULES,
+  type FormatModuleTable,
+  jsonFormat,
+  unsupported,
+} from '@pipeline/engine-core';
 import { BACKEND_DRIVERS, BACKEND_NAMES, type BackendDriverTable } from './backend-drivers';
-import { DANFO_KINDS, type DanfoKindTable } from './danfo/kinds';
-import { DUCKDB_KINDS, type DuckDbKindTable } from './duckdb/kinds';
-import { selectSql } from './duckdb/kinds/select';
-import { whereSql } from './duckdb/kinds/where';
-import { runSelect } from './danfo/kinds/select';
-import { runWhere } from './danfo/kinds/where';
-import { csvFormat } from './formats/csv';
-import { FORMAT_MODULES, type FormatModuleTable } from './formats/format-modules';
-import { jsonFormat } from './formats/json';
-import { unsupported } from './kinds/kind-support';
+import { DANFO_KINDS, type DanfoKindTable, runSelect, runWhere } from '@pipeline/engine-danfo';
+import { DUCKDB_KINDS, type DuckDbKindTable, selectSql, whereSql } from '@pipeline/engine-duckdb';
 
 describe('kind tables', () => {
   it('a backend table that forgets a kind does not compile', () => {

@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { makeTempRoot, plan, type TempRoot } from './__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName, type EngineError } from './index';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

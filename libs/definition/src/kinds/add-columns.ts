@@ -1,5 +1,5 @@
 /** Catalogue entry of the `add_columns` kind (Teckel `addColumns`): computed columns, in order. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { expression, list, object } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';

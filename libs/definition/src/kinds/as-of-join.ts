@@ -1,5 +1,5 @@
 /** Catalogue entry of the `as_of_join` kind (`asOfJoin`): each left row with the closest right row in time or order. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { AS_OF_DIRECTIONS } from '../definition';
 import { expression, list, oneOf, optional } from './fields';
 import { defineKind } from './kind-definition';

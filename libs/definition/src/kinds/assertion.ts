@@ -1,5 +1,5 @@
 /** Catalogue entry of the `assertion` kind (spec 8.28): quality rules checked inline. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { expressionOrText, list, object, oneOf, optional, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';

@@ -1,6 +1,5 @@
 /** Catalogue entry of the `cast_columns` kind (Teckel `castColumns`). */
-import type { CastType } from '../expr/ast';
-import { resolveCastType } from '../expr/cast-types';
+import { type CastType, readTargetType } from '@pipeline/expression';
 import { list, object, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';
@@ -10,17 +9,6 @@ export interface CastColumnsSource {
   readonly kind: 'cast_columns';
   readonly from: string;
   readonly columns: readonly { readonly name: string; readonly type: CastType }[];
-}
-
-const TYPE_TEXT = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\))?\s*$/;
-
-/** The type a `targetType` text names (case-insensitive, `decimal(10,2)` style), or what is wrong with it. */
-export function readTargetType(text: string): CastType | { readonly problem: string } {
-  const match = TYPE_TEXT.exec(text);
-  if (match === null) return { problem: `is not a type name: ${JSON.stringify(text)}` };
-  const params = [match[2], match[3]].filter((p): p is string => p !== undefined).map(Number);
-  const type = resolveCastType(match[1], params);
-  return 'problem' in type ? { problem: type.problem } : type;
 }
 
 /** The `cast_columns` kind. */

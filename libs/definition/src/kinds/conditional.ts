@@ -1,5 +1,5 @@
 /** Catalogue entry of the `conditional` kind: a CASE WHEN column. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { expression, list, object, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';

@@ -10,7 +10,7 @@
  * // Parsed<typeof fields>  = { from: string; filter: Expr }
  * ```
  */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 
 /** The subset of JSON Schema the kind catalogue uses to describe a kind's fields. */
 export interface FieldSchema {

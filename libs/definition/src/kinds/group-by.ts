@@ -1,5 +1,5 @@
 /** Catalogue entry of the `group_by` kind: groups rows and computes aggregates. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, expressionList } from './schema-parts';
 

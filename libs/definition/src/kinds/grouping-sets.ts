@@ -3,7 +3,7 @@
  * (8.24) and `groupingSets` (8.42). Each becomes one typed source: the key columns and the sets, as
  * positions in the keys, in the order their rows are written.
  */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { list } from './fields';
 import { defineKind, type KindDefinition } from './kind-definition';
 import { ASSET_REF, COLUMN, COLUMN_LIST, expressionList } from './schema-parts';

@@ -1,5 +1,5 @@
 /** Catalogue entry of the `join` kind: left joined with each right target in turn. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { JOIN_TYPES, type JoinType } from '../definition';
 import { expression, list, object, oneOf } from './fields';
 import { defineKind } from './kind-definition';

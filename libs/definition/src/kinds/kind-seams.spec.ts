@@ -4,7 +4,7 @@
  * type error, the unused directive would fail the type check. The runtime assertions check the
  * real catalogue.
  */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { expression, list, object, objectSchema, optional } from './fields';
 import { defineKind, type KindDefinition } from './kind-definition';
 import type { GroupingSetsSource } from './grouping-sets';

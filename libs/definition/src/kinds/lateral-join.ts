@@ -1,5 +1,5 @@
 /** Catalogue entry of the `lateral_join` kind (`lateralJoin`): `left` joined with the asset `right`. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { expression, list, oneOf, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF } from './schema-parts';

@@ -1,6 +1,6 @@
 /** Catalogue entry of the `merge` kind: the target after MERGE actions on matched and unmatched rows. */
 import { MERGE_ACTIONS, type MergeActionName } from '../definition';
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { expression, list, mapOf, object, oneOf, optional } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, FLAG } from './schema-parts';

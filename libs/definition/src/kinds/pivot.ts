@@ -1,5 +1,5 @@
 /** Catalogue entry of the `pivot` kind (spec 8.16, decisions 7): values of one column become columns. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { list, optional, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN, COLUMN_LIST, expressionList } from './schema-parts';

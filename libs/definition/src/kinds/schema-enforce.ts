@@ -1,6 +1,5 @@
 /** Catalogue entry of the `schema_enforce` kind (Teckel `schemaEnforce`, spec 8.27). */
-import type { CastType, Expr } from '../expr/ast';
-import { readTargetType } from './cast-columns';
+import { type CastType, type Expr, readTargetType } from '@pipeline/expression';
 import { expression, flag, list, object, oneOf, optional, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, COLUMN } from './schema-parts';

@@ -2,7 +2,7 @@
  * Field declarations shared by several kinds, so that the same field reads the same way everywhere.
  */
 import type { Format, WriteMode } from '../definition';
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { type AggregateOver, anything, type ExpressionUse, expression, type Field, flag, integer, list, mapOf, text } from './fields';
 
 /** An asset reference (`from`). */

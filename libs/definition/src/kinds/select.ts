@@ -1,5 +1,5 @@
 /** Catalogue entry of the `select` kind: projects columns or aliased expressions. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { defineKind } from './kind-definition';
 import { ASSET_REF, expressionList } from './schema-parts';
 

@@ -4,7 +4,7 @@
  * `pass` and `fail` into two `where` assets that read the split; the split's own name is not
  * referenceable.
  */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { expression, text } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF } from './schema-parts';

@@ -1,5 +1,5 @@
 /** Catalogue entry of the `where` kind: keeps the rows for which a predicate is true. */
-import type { Expr } from '../expr/ast';
+import type { Expr } from '@pipeline/expression';
 import { expression } from './fields';
 import { defineKind } from './kind-definition';
 import { ASSET_REF } from './schema-parts';

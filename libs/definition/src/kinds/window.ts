@@ -4,9 +4,16 @@
  * the step's window (`partitionBy`, `orderBy`, `frame`), so the typed source holds the same
  * `OVER (...)` trees an inline window expression makes and the engines need nothing else.
  */
-import type { Expr, FrameBound, WindowCall, WindowFrame, WindowSortItem } from '../expr/ast';
-import { lookupFunction, lookupWindowFunction } from '../expr/functions';
-import { mapChildren } from '../expr/walk';
+import {
+  type Expr,
+  type FrameBound,
+  lookupFunction,
+  lookupWindowFunction,
+  mapChildren,
+  type WindowCall,
+  type WindowFrame,
+  type WindowSortItem,
+} from '@pipeline/expression';
 import { expression, list, object, oneOf, optional, text, type Written } from './fields';
 import { defineKind } from './kind-definition';
 import type { ColumnDefinition } from './add-columns';

@@ -2,7 +2,7 @@
  * Data quality suites (Teckel spec section 17) in their typed form: each suite names the asset it
  * checks, an optional row filter and its checks, each with its effective severity.
  */
-import type { CastType, Expr } from '../expr/ast';
+import type { CastType, Expr } from '@pipeline/expression';
 
 /** The quality check types of spec 17.3, in the spec's order. */
 export const QUALITY_CHECK_TYPES = [

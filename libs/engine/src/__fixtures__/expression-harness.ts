@@ -4,17 +4,24 @@
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { parseExpression } from '@pipeline/definition';
-import { bindExpression, type Column } from '../check/bind-expression';
-import type { BoundExpr } from '../check/bound-expr';
-import { compileDuckDbExpression } from '../duckdb/compile-expression';
-import { translateDuckDbError } from '../duckdb/duckdb-database';
-import { compileRowExpression, compileGroupExpression } from '../danfo/compile-js';
-import { isEngineError } from '../errors';
-import { formatValue, type Value } from '../values/format-value';
-import { parseDate, parseTimestamp } from '../values/temporal';
-import { portableTypeName } from '../duckdb/type-names';
-import { setValueLimitsSql } from '../duckdb/value-budget';
-import { valueLimits } from '../values/growth-limit';
+import {
+  bindExpression,
+  type Column,
+  type BoundExpr,
+  isEngineError,
+  formatValue,
+  type Value,
+  parseDate,
+  parseTimestamp,
+  valueLimits,
+} from '@pipeline/engine-core';
+import {
+  compileDuckDbExpression,
+  translateDuckDbError,
+  portableTypeName,
+  setValueLimitsSql,
+} from '@pipeline/engine-duckdb';
+import { compileRowExpression, compileGroupExpression } from '@pipeline/engine-danfo';
 
 /** The test table's columns. */
 export const COLUMNS: readonly Column[] = [

@@ -8,7 +8,7 @@
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { planPipeline, type Plan } from '@pipeline/planner';
-import { makeTempRoot, type TempRoot } from './temp-root';
+import { makeTempRoot, type TempRoot } from '@pipeline/engine-core/testing';
 import { checkBackendSupport, createEngineRuntime, toPlainError, type BackendName, type EngineRuntime, type ExecutionResult } from '../index';
 
 /** One finished run: what the engine reports, and the wall-clock bounds of the run (ISO texts). */

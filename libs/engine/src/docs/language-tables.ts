@@ -6,11 +6,10 @@
  */
 import { FUNCTION_CATALOGUE, FUNCTION_NAMES, KIND_NAMES, WINDOW_FUNCTIONS, describeArity, kindOf } from '@pipeline/definition';
 import { BACKEND_DRIVERS, BACKEND_NAMES } from '../backend-drivers';
-import type { BackendName } from '../backend-name';
-import { JS_FUNCTIONS } from '../danfo/js-functions';
-import { DUCKDB_FUNCTIONS } from '../duckdb/compile-expression';
-import { isUnsupported } from '../kinds/kind-support';
-import { SPARK_FUNCTIONS } from '../spark/compile-expression';
+import { type BackendName, isUnsupported } from '@pipeline/engine-core';
+import { JS_FUNCTIONS } from '@pipeline/engine-danfo';
+import { DUCKDB_FUNCTIONS } from '@pipeline/engine-duckdb';
+import { SPARK_FUNCTIONS } from '@pipeline/engine-spark';
 import { REFUSED_KINDS, REFUSED_TOP_LEVEL } from '@pipeline/validation';
 import { SPEC_FUNCTIONS } from './spec-functions';
 

@@ -2,12 +2,10 @@
  * A CSV that DuckDB cannot read says what is wrong and where (row, expected and found column
  * counts), on both backends, without the data root or DuckDB's advice.
  */
-import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
-import { input, output } from '../__fixtures__/sources';
+import { makeTempRoot, type TempRoot, input, output } from '@pipeline/engine-core/testing';
 import { createBackend } from '../create-backend';
-import type { BackendName } from '../backend-name';
-import { MAX_CSV_LINE_BYTES } from '../limits';
-import { csvProblem } from './duckdb-database';
+import { type BackendName, MAX_CSV_LINE_BYTES } from '@pipeline/engine-core';
+import { csvProblem } from '@pipeline/engine-duckdb';
 
 describe.each(['duckdb', 'danfo'] as BackendName[])('%s: CSV rows with the wrong number of columns', (name) => {
   let root: TempRoot;

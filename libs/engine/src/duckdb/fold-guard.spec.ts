@@ -4,15 +4,15 @@
  * of growing outside its memory accounting (28 doublings took a job 5 GB past its 2 GB limit).
  * Validation's growth check is switched off here to reach the fold.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
-import { valueLimits } from '../values/growth-limit';
+import { valueLimits } from '@pipeline/engine-core';
 
 /** The fold limits under the 2GB memory limit the jobs run with. */
 const { foldBytes, foldElements } = valueLimits(2e9);
 
-jest.mock('../../../definition/src/expr/text-growth', () => ({
-  ...jest.requireActual('../../../definition/src/expr/text-growth'),
+jest.mock('../../../expression/src/text-growth', () => ({
+  ...jest.requireActual('../../../expression/src/text-growth'),
   findTextGrowthProblem: () => undefined,
 }));
 

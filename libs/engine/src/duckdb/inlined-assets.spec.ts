@@ -3,10 +3,10 @@
  * a view (its compiled step says `inline`): the output holds the same rows, and a failure in its
  * SELECT is still blamed on it.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { failure } from '../__fixtures__/failure';
 import { executePlan } from '../execute-plan';
-import { compileDuckDbPlan } from './physical-compiler';
+import { compileDuckDbPlan } from '@pipeline/engine-duckdb';
 
 const pipeline = (columns: string, extraStep: boolean): string => pipelineFrom(`select: { from: raw, columns: [${columns}] }`, extraStep);
 

@@ -4,7 +4,7 @@
  * skipped, a comment, a timestamp pattern) keeps the read without sniffing, so the rows and errors
  * are those of a plan without a join.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../execute-plan';
 
 const FILES: Record<string, string> = {

@@ -3,9 +3,9 @@
  * give the same rows whether the types were pinned (ISO dates) or left to DuckDB's detection
  * (dates in another format, nested dates, a date column empty in its first rows).
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
-import { isoTexts, jsonTemporalChecks } from './json-pinning';
+import { isoTexts, jsonTemporalChecks } from '@pipeline/engine-duckdb';
 
 describe('jsonTemporalChecks', () => {
   it('pins plain columns at once and checks the dates and timestamps the options give no format for', () => {

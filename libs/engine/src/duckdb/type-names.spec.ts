@@ -4,12 +4,10 @@
  */
 import * as path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
-import { input } from '../__fixtures__/sources';
+import { makeTempRoot, type TempRoot, input } from '@pipeline/engine-core/testing';
 import { createBackend } from '../create-backend';
-import type { Backend } from '../backend';
-import { nestedParts } from '../types/data-type';
-import { inputTypeName, normalizedDuckDbType, portableTypeName } from './type-names';
+import { type Backend, nestedParts } from '@pipeline/engine-core';
+import { inputTypeName, normalizedDuckDbType, portableTypeName } from '@pipeline/engine-duckdb';
 
 const SCALAR = /^(string|integer|long|double|boolean|date|timestamp|decimal\(\d+,\d+\))$/;
 

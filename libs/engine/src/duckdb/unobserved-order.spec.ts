@@ -1,10 +1,8 @@
 import type { Plan } from '@pipeline/planner';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../execute-plan';
-import { bindSource, type BoundSource } from '../check/bind-source';
-import type { Column } from '../check/bind-expression';
-import { requireTransform } from '../transform-source';
-import { unobservedOrder } from './unobserved-order';
+import { bindSource, type BoundSource, type Column, requireTransform } from '@pipeline/engine-core';
+import { unobservedOrder } from '@pipeline/engine-duckdb';
 
 const COLUMNS: Record<string, Column[]> = {
   sales: [

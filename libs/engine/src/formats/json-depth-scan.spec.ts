@@ -6,10 +6,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import * as zlib from 'node:zlib';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { executePlan } from '../index';
-import { JsonDepthScanner } from './json-depth-scan';
+import { JsonDepthScanner } from '@pipeline/engine-core';
 
 const objects = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 const arrays = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;

@@ -5,7 +5,7 @@
  * (the earlier wins), tolerance as an interval and as a number, inner and left.
  */
 import { failure } from '../__fixtures__/failure';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

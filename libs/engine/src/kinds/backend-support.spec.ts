@@ -1,10 +1,15 @@
 import { TRANSFORMATION_KINDS, type TransformationKind } from '@pipeline/definition';
 import { validatePipeline } from '@pipeline/validation';
 import { BACKEND_DRIVERS } from '../backend-drivers';
-import { groupBy, input, output, select, where } from '../__fixtures__/sources';
-import { firstUnsupportedKind, requireBackendSupport } from './backend-support';
+import { groupBy, input, output, select, where } from '@pipeline/engine-core/testing';
+import {
+  firstUnsupportedKind,
+  requireBackendSupport,
+  kindSupportOf,
+  unsupported,
+  type KindSupport,
+} from '@pipeline/engine-core';
 import { checkBackendSupport } from './check-backend-support';
-import { kindSupportOf, unsupported, type KindSupport } from './kind-support';
 
 /** A backend that runs where and select but not group_by. */
 const noGrouping: KindSupport = kindSupportOf({

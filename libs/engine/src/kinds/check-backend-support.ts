@@ -2,8 +2,7 @@
 import type { AssetDefinition } from '@pipeline/definition';
 import { validationErrors, type ValidationError } from '@pipeline/validation';
 import { BACKEND_DRIVERS } from '../backend-drivers';
-import type { BackendName } from '../backend-name';
-import { firstUnsupportedFunction, firstUnsupportedKind } from './backend-support';
+import { type BackendName, firstUnsupportedFunction, firstUnsupportedKind } from '@pipeline/engine-core';
 
 /**
  * V-014 for the first asset of a validated pipeline (document order) whose kind `backend` does

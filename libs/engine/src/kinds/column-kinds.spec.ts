@@ -3,7 +3,7 @@
  * pipelines: the same files, in-order evaluation, replacement in place, NULL on a failed cast,
  * and clear refusals.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 

@@ -2,7 +2,7 @@
  * crosstab on both backends: one row per col1 value (NULL included, last), one column per
  * distinct non-NULL col2 value (ascending), counts with 0 for no rows; an empty input.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 

@@ -2,7 +2,7 @@
  * describe on both backends: a summary column and one double column per numeric column, one row per
  * statistic in the order listed, NULLs skipped; an empty input; a text column refused.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 

@@ -4,7 +4,7 @@
  * flattened alike; danfo refuses the kind with V-014.
  */
 import { validatePipeline } from '@pipeline/validation';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
 import { checkBackendSupport } from './check-backend-support';
 

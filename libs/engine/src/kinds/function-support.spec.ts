@@ -3,10 +3,9 @@ import { FUNCTION_NAMES } from '@pipeline/definition';
 import { validatePipeline } from '@pipeline/validation';
 import { BACKEND_DRIVERS } from '../backend-drivers';
 import { duckdbRows, jsRows, openHarness } from '../__fixtures__/expression-harness';
-import { groupBy, input, output, select, where } from '../__fixtures__/sources';
-import { firstUnsupportedFunction, requireBackendSupport } from './backend-support';
+import { groupBy, input, output, select, where } from '@pipeline/engine-core/testing';
+import { firstUnsupportedFunction, requireBackendSupport, functionsCalled } from '@pipeline/engine-core';
 import { checkBackendSupport } from './check-backend-support';
-import { functionsCalled } from './function-support';
 
 /** The functions danfo refuses: JavaScript's Math rounds them differently from DuckDB's C library. */
 const DUCKDB_ONLY = ['exp', 'ln', 'log', 'log10', 'log2', 'cbrt'];

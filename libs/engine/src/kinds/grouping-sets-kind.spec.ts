@@ -3,7 +3,7 @@
  * (NULLs last), grouping() telling a subtotal's NULL from a NULL value, a set listed twice, the
  * grand total of an empty input, and clear refusals.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 

@@ -3,7 +3,7 @@
  * duplicate names kept as `<asset>.<column>`, NULL keys never matching, the same rows in the same
  * order on both backends; clear refusals.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

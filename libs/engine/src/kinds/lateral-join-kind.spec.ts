@@ -3,7 +3,7 @@
  * `on`; inner (the default), left and cross, every pair when there is no condition, rows in left
  * then right order.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

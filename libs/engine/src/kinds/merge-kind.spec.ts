@@ -5,7 +5,7 @@
  * matched twice fails alike; a qualifier naming the other input where it has no row is refused.
  */
 import { failure } from '../__fixtures__/failure';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

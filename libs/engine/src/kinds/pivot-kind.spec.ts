@@ -3,7 +3,7 @@
  * written values in their order, probed values ascending by value (2 before 10), NULL pivot values
  * counted nowhere, groups ordered by key (NULLs last); clear refusals.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

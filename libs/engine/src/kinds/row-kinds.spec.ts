@@ -3,12 +3,10 @@
  * them as views) and session-style steps give the same files, over data with NULLs, duplicates,
  * ties and an empty input; the DuckDB SQL is pinned.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot, input } from '@pipeline/engine-core/testing';
 import { createBackend, executePlan, type BackendName } from '../index';
-import { input } from '../__fixtures__/sources';
-import { bindSource } from '../check/bind-source';
-import { DUCKDB_KINDS } from '../duckdb/kinds';
-import type { DuckDbKind } from '../duckdb/kinds/duckdb-kind';
+import { bindSource } from '@pipeline/engine-core';
+import { DUCKDB_KINDS, type DuckDbKind } from '@pipeline/engine-duckdb';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
 

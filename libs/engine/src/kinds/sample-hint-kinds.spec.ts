@@ -1,5 +1,5 @@
 /** sample (seeded, reproducible on a backend) and the physical hints (no effect) on both backends. */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 

@@ -3,7 +3,7 @@
  * a user rewrites the dimension file. The run's timestamp is the same in every row it opens or
  * closes; tests replace it by NOW after checking that it is one value, within the run.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { failure } from '../__fixtures__/failure';
 import { executePlan, type BackendName } from '../index';
 

@@ -3,7 +3,7 @@
  * strict and evolve modes, conversions to NULL, defaults, not-nullable columns; assertion's
  * not_null, unique and condition rules with onFailure fail, warn and drop.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

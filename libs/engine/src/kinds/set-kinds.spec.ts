@@ -2,7 +2,7 @@
  * union, intersect and except on both backends: positional and by name, missing columns, type
  * widening, duplicates and NULLs, ALL and DISTINCT, results in input order; clear refusals.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

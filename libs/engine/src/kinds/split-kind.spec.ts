@@ -1,5 +1,5 @@
 /** split on both backends: pass holds the rows where the condition is true, fail the rest, NULL included. */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];

@@ -2,7 +2,7 @@
  * conditional, fillNa, dropNa and replace on both backends: the same files, with NULLs, type
  * matching when no columns are named, and clear refusals.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 

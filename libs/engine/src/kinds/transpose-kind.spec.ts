@@ -2,7 +2,7 @@
  * transpose on both backends: non-index columns as rows (column order), input rows as columns
  * (input order) named by their index values or row_<n>, values widened to one type; refusals.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 

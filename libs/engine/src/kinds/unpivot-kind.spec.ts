@@ -2,7 +2,7 @@
  * unpivot on both backends: one row per input row and value column, in input order then in the
  * order `values` lists them, NULLs kept, values widened to their common type; clear refusals.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 

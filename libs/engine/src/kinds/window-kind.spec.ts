@@ -2,7 +2,7 @@
  * window (spec 8.15) and inline OVER (9.10) on both backends, against results computed by hand:
  * partition edges, NULL keys and values, ties, default and explicit frames; rows keep input order.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 

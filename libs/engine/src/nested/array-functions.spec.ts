@@ -4,7 +4,7 @@
  * sorted last, 1-based array_position with 0 when missing), NULL and empty arrays, repeats, and
  * the type errors naming the call.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { executePlan } from '../index';
 

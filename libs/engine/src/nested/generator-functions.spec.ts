@@ -4,13 +4,10 @@
  * element order; their columns are named and typed by the binder; danfo refuses them (V-014).
  */
 import { parseExpression, type Expr } from '@pipeline/definition';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
-import { bindAddColumns } from '../check/binders/add-columns';
-import { bindSelect } from '../check/binders/select';
-import { jsonDepthGuard } from '../duckdb/json-depth-sql';
-import { addColumnsSql } from '../duckdb/kinds/add-columns';
-import { selectSql } from '../duckdb/kinds/select';
+import { bindAddColumns, bindSelect } from '@pipeline/engine-core';
+import { jsonDepthGuard, addColumnsSql, selectSql } from '@pipeline/engine-duckdb';
 import { executePlan } from '../index';
 
 const EVENTS = [

@@ -4,7 +4,7 @@
  * (schema_of_variant over 100,000 nested arrays SIGSEGV'd the process); values at the bound, wide
  * shallow values and brackets inside strings pass.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { executePlan } from '../index';
 

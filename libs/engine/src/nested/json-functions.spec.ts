@@ -3,7 +3,7 @@
  * real rows: invalid JSON, JSON null, SQL NULL, missing paths and conversions that fail; the
  * exact text to_json and the DDL functions write; and time values cast, built and written.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { executePlan } from '../index';
 

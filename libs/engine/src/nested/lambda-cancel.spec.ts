@@ -6,7 +6,7 @@
  * array_union) looked every element up in the list, quadratic the same way: 20 arrays of 40,000
  * held a cancel for over half a minute; they sort now.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
 
 function pipeline(column: string): string {

@@ -4,7 +4,7 @@
  * different lengths, named arguments; danfo refuses them. grouping_id (9.13.12) on both backends
  * alike.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
 import { executePlan, type BackendName } from '../index';
 

@@ -3,9 +3,8 @@
  * inputs keep their types, are reached with .field and [key] and built with the collection
  * functions, and are written to JSON and parquet outputs; danfo refuses them by name.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot, input } from '@pipeline/engine-core/testing';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
-import { input } from '../__fixtures__/sources';
 import { createBackend } from '../create-backend';
 import { executePlan } from '../index';
 

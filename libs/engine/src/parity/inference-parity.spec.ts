@@ -2,8 +2,7 @@
  * Type inference parity: the same CSV and JSON files inspected by both backends give the same
  * columns and types (DuckDB's sniffer against the JavaScript inference).
  */
-import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
-import { input } from '../__fixtures__/sources';
+import { makeTempRoot, type TempRoot, input } from '@pipeline/engine-core/testing';
 import { createBackend } from '../create-backend';
 
 const COLUMNS: Record<string, string[]> = {

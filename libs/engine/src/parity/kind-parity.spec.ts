@@ -7,10 +7,10 @@
  */
 import { KIND_NAMES, type SourceKind } from '@pipeline/definition';
 import { CASES, comparable, EMPTY, FULL, pipeline, type Outcome } from '../__fixtures__/kind-cases';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
-import { DANFO_KINDS } from '../danfo/kinds';
-import { isUnsupported } from '../kinds/kind-support';
+import { DANFO_KINDS } from '@pipeline/engine-danfo';
+import { isUnsupported } from '@pipeline/engine-core';
 
 
 async function run(backend: BackendName, step: string, files: Record<string, string>, stamped = false): Promise<Outcome> {

@@ -5,10 +5,9 @@
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { parseExpression } from '@pipeline/definition';
-import { bindExpression, type Column } from '../check/bind-expression';
-import { compileGroupExpression } from '../danfo/compile-js';
-import { compileDuckDbExpression } from '../duckdb/compile-expression';
-import { formatValue, type Value } from '../values/format-value';
+import { bindExpression, type Column, formatValue, type Value } from '@pipeline/engine-core';
+import { compileGroupExpression } from '@pipeline/engine-danfo';
+import { compileDuckDbExpression } from '@pipeline/engine-duckdb';
 
 const COLUMNS: Column[] = [
   { name: 'g', type: 'string' },

@@ -5,12 +5,18 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
-import { input, output } from '../__fixtures__/sources';
+import { EMPLOYEES_CSV, makeTempRoot, plan, type TempRoot, input, output } from '@pipeline/engine-core/testing';
 import { createBackend } from '../create-backend';
-import { type EngineError, hideDataRoots, hideInMessages, internalError, isEngineError, toPlainError } from '../errors';
+import {
+  type EngineError,
+  hideDataRoots,
+  hideInMessages,
+  internalError,
+  isEngineError,
+  toPlainError,
+  type BackendName,
+} from '@pipeline/engine-core';
 import { executePlan } from '../execute-plan';
-import type { BackendName } from '../backend-name';
 
 const pipeline = (inPath: string, outPath: string, format = 'csv', mode = 'overwrite'): string => `version: "3.0"
 pipeline:

@@ -1,9 +1,7 @@
 /** The engine's compile entry: a validated plan as the physical plan a backend would run. */
 import type { Plan } from '@pipeline/planner';
 import { backendDriver, parseBackendName } from '../backend-drivers';
-import type { BackendName } from '../backend-name';
-import { requireBackendSupport } from '../kinds/backend-support';
-import type { CompileOptions, PhysicalPlan } from './physical-plan';
+import { type BackendName, requireBackendSupport, type CompileOptions, type PhysicalPlan } from '@pipeline/engine-core';
 
 /**
  * Compiles `plan` for `backend` (a name; absent or `""` means duckdb) without touching any data:

@@ -3,12 +3,10 @@
  * inlined, viewed or stored, where a long chain is cut, when handles are released, which reads keep
  * row estimates, and which relations may skip their order.
  */
-import { plan } from '../__fixtures__/temp-root';
-import { compileDanfoPlan } from '../danfo/physical-compiler';
-import { compileDuckDbPlan } from '../duckdb/physical-compiler';
-import { markUnordered } from '../duckdb/run-streamed';
-import { MAX_VIEW_DEPTH } from './compile-physical-plan';
-import type { PhysicalPlan } from './physical-plan';
+import { plan } from '@pipeline/engine-core/testing';
+import { compileDanfoPlan } from '@pipeline/engine-danfo';
+import { compileDuckDbPlan, markUnordered } from '@pipeline/engine-duckdb';
+import { MAX_VIEW_DEPTH, type PhysicalPlan } from '@pipeline/engine-core';
 
 const doc = (...assets: string[]): string =>
   ['version: "3.0"', 'pipeline:', '  assets:', ...assets.flatMap((a) => {

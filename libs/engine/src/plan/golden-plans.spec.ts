@@ -4,10 +4,9 @@
  * Compiling touches no file: the inputs named here do not exist, their columns are given.
  */
 import { BACKEND_NAMES } from '../backend-drivers';
-import type { BackendName } from '../backend-name';
-import { plan } from '../__fixtures__/temp-root';
+import { type BackendName, renderPhysicalPlan } from '@pipeline/engine-core';
+import { plan } from '@pipeline/engine-core/testing';
 import { compilePhysicalPlan } from './compile-for-backend';
-import { renderPhysicalPlan } from './render-physical-plan';
 import { KIND_EXAMPLES, kindPipeline } from './__fixtures__/kind-examples';
 
 const EMP = [

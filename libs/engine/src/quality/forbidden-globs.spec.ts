@@ -4,7 +4,7 @@
  * cancel. Globs are matched in linear time now, with turns of the event loop between pairs of glob
  * and column, so the check answers at once and wide work stops soon after its cancel.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
 
 const HOSTILE = `${'*a'.repeat(10)}*c`;

@@ -4,9 +4,9 @@
  * filters, severities (warn and info only report; error fails naming the check, placing no
  * output), escalation (17.6), and engine errors naming suite and check.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
-import type { QualityResult } from './quality-result';
+import type { QualityResult } from '@pipeline/engine-core';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
 // 6 rows: one NULL amount, a duplicate id, an unknown customer 9, one bad email, one unaccepted status.

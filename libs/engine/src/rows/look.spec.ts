@@ -2,9 +2,9 @@
  * Looking at data: an asset previewed from its upstream assets only, nothing written, and an
  * output read back from the data root, as typed JSON rows that both backends give alike.
  */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { shapedPipeline } from '../__fixtures__/shaped-pipeline';
-import type { BackendName } from '../backend-name';
+import type { BackendName } from '@pipeline/engine-core';
 import { executePlan } from '../execute-plan';
 import { previewAsset, previewSteps, readOutputRows } from './look';
 

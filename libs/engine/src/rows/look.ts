@@ -7,15 +7,19 @@
 import * as fs from 'node:fs';
 import type { Format, InputSource } from '@pipeline/definition';
 import type { Plan } from '@pipeline/planner';
-import type { RunOptions } from '../backend';
+import {
+  type RunOptions,
+  type BackendName,
+  type EngineConfig,
+  engineError,
+  openDataRoot,
+  resolveInRoot,
+  throwIfAborted,
+  type RowsResult,
+} from '@pipeline/engine-core';
 import { backendDriver } from '../backend-drivers';
-import type { BackendName } from '../backend-name';
-import type { EngineConfig } from '../config';
-import { engineError, throwIfAborted } from '../errors';
 import { executePlan } from '../execute-plan';
-import { openDataRoot, resolveInRoot } from '../paths/data-root';
 import { headOfParts, partFilesOf } from './part-files';
-import type { RowsResult } from './rows-result';
 
 /** Where and how an output was written (its path as the definition gives it, inside the data root). */
 export interface WrittenOutput {

@@ -5,8 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
-import type { BackendName } from '../backend-name';
+import { makeTempRoot, type TempRoot } from '@pipeline/engine-core/testing';
+import type { BackendName } from '@pipeline/engine-core';
 import { readOutputRows } from './look';
 
 const out = (path = 'out.csv', format: 'csv' | 'parquet' | 'json' = 'csv') => ({ asset: 'out', format, path, options: { header: 'true' } });

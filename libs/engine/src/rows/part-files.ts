@@ -7,10 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { InputSource } from '@pipeline/definition';
-import type { Backend, RunOptions } from '../backend';
-import { throwIfAborted } from '../errors';
-import type { ResolvedPath } from '../paths/data-root';
-import type { RowsResult } from './rows-result';
+import { type Backend, type ResolvedPath, type RowsResult, type RunOptions, throwIfAborted } from '@pipeline/engine-core';
 
 const PART_FILE = /^(append-[0-9a-f]+-)?part-/;
 

@@ -6,11 +6,11 @@
  */
 import { KIND_NAMES } from '@pipeline/definition';
 import { CASES, comparable, EMPTY, FULL, pipeline, type Outcome } from '../__fixtures__/kind-cases';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
-import { isUnsupported } from '../kinds/kind-support';
+import { isUnsupported } from '@pipeline/engine-core';
 import { readSparkCsv, sparkConfig } from './__fixtures__/spark-output';
-import { SPARK_KINDS } from './kinds';
+import { SPARK_KINDS } from '@pipeline/engine-spark';
 
 async function run(backend: BackendName, step: string, files: Record<string, string>): Promise<Outcome & { files?: string[] }> {
   const root: TempRoot = makeTempRoot();

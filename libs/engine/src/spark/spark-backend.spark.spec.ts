@@ -1,5 +1,5 @@
 /** The spark backend end to end on a real Spark Connect server: reads, transformations, staged outputs. */
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
 import { readSparkCsv, sparkConfig } from './__fixtures__/spark-output';
 

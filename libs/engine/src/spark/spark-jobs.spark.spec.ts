@@ -7,7 +7,7 @@
 import * as net from 'node:net';
 import * as sparkConnect from '@pipeline/spark-connect';
 import { testSparkUrl } from '@pipeline/test-spark';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
 import { readSparkCsv, sparkConfig } from './__fixtures__/spark-output';
 

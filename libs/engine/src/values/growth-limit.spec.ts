@@ -6,9 +6,9 @@
  * limit (it builds a chunk of 2048 rows' values at once), on danfo by MAX_VALUE_BYTES.
  */
 
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
-import { MAX_VALUE_BYTES, valueLimits } from './growth-limit';
+import { MAX_VALUE_BYTES, valueLimits } from '@pipeline/engine-core';
 
 /** DuckDB's limits under a `memory_limit` of 2GB (2e9 bytes) and 512MB. */
 const AT_2GB = valueLimits(2e9);

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { MAX_TEXT_GROWTH } from '@pipeline/definition';
-import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
 
 const ROW = { name: 'abcde', a: ['a', 'b'] };

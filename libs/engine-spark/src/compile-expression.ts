@@ -1,0 +1,302 @@
+/**
+ * Compiles a bound expression tree (check/bind-expression) to Spark SQL, alongside
+ * duckdb/compile-expression.ts: every compound node bracketed, identifiers and literals through
+ * spark/sql-text, functions through one table. A function the table marks `unsupported(...)` is
+ * refused at validation (V-014); where Spark's natural result type differs from the portable one
+ * the relation is cast back after Spark analyses it (spark-primitives.ts).
+ */
+import { assertNever, FUNCTION_NAMES, type FunctionName } from '@pipeline/definition';
+import {
+  type BoundCall,
+  type BoundExpr,
+  type BoundWindow,
+  engineError,
+  internalError,
+  unsupportedFunction,
+  unsupported,
+  type Unsupported,
+  isIntegral,
+  type DataType,
+  compileWindowSql,
+} from '@pipeline/engine-core';
+import { sparkIdentifier, sparkInteger, sparkNumber, sparkString } from './sql-text';
+import { sparkTypeOf } from './type-names';
+
+/** A compiled function: Spark SQL from the compiled arguments, their types, the call and its result type; `over` follows an aggregate used as a window function. */
+type SparkFunction = (args: readonly string[], types: readonly DataType[], call: BoundCall, result: DataType, over?: string) => string;
+
+const plain =
+  (name: string): SparkFunction =>
+  (args) =>
+    `${name}(${args.join(', ')})`;
+
+const aggregate =
+  (name: string): SparkFunction =>
+  (args, _types, call, _result, over = '') =>
+    `${name}(${call.distinct ? 'DISTINCT ' : ''}${args.join(', ')})${over}`;
+
+/** Text of a value as a string (Spark's CAST to STRING). */
+function asText(sql: string, t: DataType): string {
+  return t === 'string' || t === 'null' ? sql : `CAST(${sql} AS STRING)`;
+}
+
+/** NULL when any of `args` is NULL, else `body`. */
+function strict(args: readonly string[], body: string): string {
+  return `CASE WHEN ${args.map((a) => `${a} IS NULL`).join(' OR ')} THEN NULL ELSE ${body} END`;
+}
+
+/** Spark's logarithms are NULL where undefined (x <= 0) already; written out so the rule is visible and kept. */
+const logarithm =
+  (name: 'ln' | 'log10' | 'log2'): SparkFunction =>
+  ([x]) =>
+    `CASE WHEN ${x} > 0 THEN ${name}(${x}) END`;
+
+function inResultType(args: readonly string[], types: readonly DataType[], result: DataType): string[] {
+  return args.map((a, i) => (types[i] === result || types[i] === 'null' ? a : `CAST(${a} AS ${sparkTypeOf(result)})`));
+}
+
+/** Day counts are INT in Spark's date_add / date_sub. */
+function dayCount(sql: string, t: DataType): string {
+  return t === 'long' ? `CAST(${sql} AS INT)` : sql;
+}
+
+function asDate(sql: string, t: DataType): string {
+  return t === 'timestamp' ? `CAST(${sql} AS DATE)` : sql;
+}
+
+const NOT_YET = 'not yet compiled to Spark SQL by this service';
+
+/** The functions compiled to Spark SQL; every other catalogue function is refused (see SPARK_FUNCTIONS). */
+const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
+  count: (args, types, call, result, over = '') => (call.args[0]?.kind === 'star' ? `count(*)${over}` : aggregate('count')(args, types, call, result, over)),
+  sum: aggregate('sum'),
+  avg: aggregate('avg'),
+  min: aggregate('min'),
+  max: aggregate('max'),
+  stddev: aggregate('stddev_samp'),
+  stddev_samp: aggregate('stddev_samp'),
+  stddev_pop: aggregate('stddev_pop'),
+  variance: aggregate('var_samp'),
+  var_samp: aggregate('var_samp'),
+  var_pop: aggregate('var_pop'),
+  corr: aggregate('corr'),
+  covar_pop: aggregate('covar_pop'),
+  covar_samp: aggregate('covar_samp'),
+
+  concat: (args, types) => `concat(${args.map((a, i) => asText(a, types[i] as DataType)).join(', ')})`,
+  upper: plain('upper'),
+  lower: plain('lower'),
+  trim: plain('trim'),
+  ltrim: plain('ltrim'),
+  rtrim: plain('rtrim'),
+  length: plain('char_length'),
+  substring: plain('substring'),
+  substr: plain('substring'),
+  replace: plain('replace'),
+  concat_ws: ([separator, ...rest], types) => `concat_ws(${[separator, ...rest.map((a, i) => asText(a, types[i + 1] as DataType))].join(', ')})`,
+  left: ([s, n]) => strict([s as string, n as string], `CASE WHEN ${n} < 1 THEN '' ELSE left(${s}, ${n}) END`),
+  right: ([s, n]) => strict([s as string, n as string], `CASE WHEN ${n} < 1 THEN '' ELSE right(${s}, ${n}) END`),
+  reverse: plain('reverse'),
+  starts_with: plain('startswith'),
+  ends_with: plain('endswith'),
+  instr: plain('instr'),
+
+  abs: plain('abs'),
+  // Spark's floor and ceil of a double are BIGINT: the relation is cast back to the portable double.
+  floor: ([x], types, _call, result) => (isIntegral(types[0] as DataType) ? `CAST(floor(${x}) AS ${sparkTypeOf(result)})` : `floor(${x})`),
+  ceil: ([x], types, _call, result) => (isIntegral(types[0] as DataType) ? `CAST(ceil(${x}) AS ${sparkTypeOf(result)})` : `ceil(${x})`),
+  power: plain('power'),
+  pow: plain('power'),
+  sqrt: ([x]) => `CASE WHEN ${x} >= 0 THEN sqrt(${x}) END`,
+  exp: plain('exp'),
+  ln: logarithm('ln'),
+  log10: logarithm('log10'),
+  log2: logarithm('log2'),
+  log: ([a, b]) => (b === undefined ? `CASE WHEN ${a} > 0 THEN ln(${a}) END` : `CASE WHEN ${a} > 0 AND ${b} > 0 THEN ln(${b}) / ln(${a}) END`),
+  cbrt: plain('cbrt'),
+  sign: ([x]) => `CAST(signum(${x}) AS DOUBLE)`,
+  signum: ([x]) => `CAST(signum(${x}) AS DOUBLE)`,
+  greatest: (args, types, _call, result) => `greatest(${inResultType(args, types, result).join(', ')})`,
+  least: (args, types, _call, result) => `least(${inResultType(args, types, result).join(', ')})`,
+  pi: () => 'pi()',
+  // The catalogue's modulo by zero is NULL; Spark's ANSI mode would fail the job.
+  mod: ([a, b]) => `CASE WHEN ${b} = 0 THEN NULL ELSE (${a} % ${b}) END`,
+
+  coalesce: plain('coalesce'),
+  ifnull: plain('coalesce'),
+  nvl: plain('coalesce'),
+  nullif: plain('nullif'),
+  nvl2: ([a, b, c]) => `CASE WHEN ${a} IS NOT NULL THEN ${b} ELSE ${c} END`,
+  if: ([condition, a, b]) => `CASE WHEN ${condition} THEN ${a} ELSE ${b} END`,
+  iff: ([condition, a, b]) => `CASE WHEN ${condition} THEN ${a} ELSE ${b} END`,
+  isnull: ([x]) => `(${x} IS NULL)`,
+  isnotnull: ([x]) => `(${x} IS NOT NULL)`,
+
+  year: plain('year'),
+  month: plain('month'),
+  day: plain('day'),
+  hour: plain('hour'),
+  minute: plain('minute'),
+  // The portable second is whole; Spark's second() of a timestamp is too.
+  second: plain('second'),
+  dayofweek: plain('dayofweek'),
+  dayofyear: plain('dayofyear'),
+  weekofyear: plain('weekofyear'),
+  quarter: plain('quarter'),
+  date_add: ([d, n], types) => `date_add(${asDate(d as string, types[0] as DataType)}, ${dayCount(n as string, types[1] as DataType)})`,
+  date_sub: ([d, n], types) => `date_sub(${asDate(d as string, types[0] as DataType)}, ${dayCount(n as string, types[1] as DataType)})`,
+  datediff: ([end, start]) => `datediff(${end}, ${start})`,
+  date_diff: ([end, start]) => `datediff(${end}, ${start})`,
+  last_day: ([d]) => `last_day(${d})`,
+  add_months: ([d, n], types) => `add_months(${asDate(d as string, types[0] as DataType)}, ${dayCount(n as string, types[1] as DataType)})`,
+  current_date: () => 'current_date()',
+  current_timestamp: () => 'CAST(current_timestamp() AS TIMESTAMP_NTZ)',
+};
+
+/** Every catalogue function: its Spark SQL, or why this backend refuses it. */
+export const SPARK_FUNCTIONS = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, COMPILED[name] ?? unsupported(NOT_YET)])) as Readonly<
+  Record<FunctionName, SparkFunction | Unsupported>
+>;
+
+function sparkFunctionOf(call: BoundCall): SparkFunction {
+  const fn = COMPILED[call.name];
+  if (fn === undefined) throw unsupportedFunction('', call.name, 'spark', NOT_YET);
+  return fn;
+}
+
+/** An interval literal as Spark's ANSI intervals, one per field set (months, days, seconds). */
+function intervalParts(node: Extract<BoundExpr, { kind: 'interval' }>): string[] {
+  const parts: string[] = [];
+  if (node.months !== 0) parts.push(`INTERVAL '${sparkInteger(node.months)}' MONTH`);
+  if (node.days !== 0) parts.push(`INTERVAL '${sparkInteger(node.days)}' DAY`);
+  if (node.micros !== 0) {
+    const sign = node.micros < 0 ? '-' : '';
+    const micros = Math.abs(node.micros);
+    parts.push(`INTERVAL '${sign}${sparkInteger(Math.floor(micros / 1e6))}.${String(micros % 1e6).padStart(6, '0')}' SECOND`);
+  }
+  return parts.length === 0 ? [`INTERVAL '0' DAY`] : parts;
+}
+
+/** What compiling may need from the statement around the expression. */
+export interface SparkCompileOptions {
+  /** The column numbering the input's rows (quoted): windows order ties by it. */
+  readonly position?: string;
+}
+
+/** Spark SQL of a bound expression. */
+export function compileSparkExpression(e: BoundExpr, options: SparkCompileOptions = {}): string {
+  const compile = (node: BoundExpr): string => {
+    switch (node.kind) {
+      case 'number':
+        if (node.type === 'double' || !node.isInteger) return `${sparkNumber(node.text)}D`;
+        return node.type === 'long' ? `${sparkNumber(node.text)}L` : sparkNumber(node.text);
+      case 'string':
+        return sparkString(node.value);
+      case 'boolean':
+        return node.value ? 'TRUE' : 'FALSE';
+      case 'null':
+        return 'NULL';
+      case 'typed_literal':
+        return `${node.type === 'date' ? 'DATE' : 'TIMESTAMP_NTZ'} ${sparkString(node.value)}`;
+      case 'interval':
+        // Bound only as an operand of `+` / `-`, compiled there.
+        throw internalError('an interval is compiled only as an operand of + or -');
+      case 'column':
+        return sparkIdentifier(node.name);
+      case 'star':
+        return '*';
+      case 'unary':
+        if (node.op === 'NOT') return `(NOT ${compile(node.operand)})`;
+        return node.op === '-' ? `(- ${compile(node.operand)})` : compile(node.operand);
+      case 'binary': {
+        if ((node.op === '+' || node.op === '-') && (node.right.kind === 'interval' || node.left.kind === 'interval')) {
+          // Spark cannot hold months and days in one ANSI interval: each part is added in turn.
+          const [value, interval] = node.right.kind === 'interval' ? [compile(node.left), node.right] : [compile(node.right), node.left as Extract<BoundExpr, { kind: 'interval' }>];
+          const shifted = intervalParts(interval).reduce((acc, part) => `(${acc} ${node.op} ${part})`, value);
+          return node.type === 'date' ? `CAST(${shifted} AS DATE)` : shifted;
+        }
+        const left = compile(node.left);
+        const right = compile(node.right);
+        switch (node.op) {
+          case '!=':
+            return `(${left} <> ${right})`;
+          case '||':
+            return `concat(${asText(left, node.left.type)}, ${asText(right, node.right.type)})`;
+          // Division by zero is NULL in the language; Spark's ANSI mode would fail the job.
+          case '/':
+            return `try_divide(${left}, ${right})`;
+          case '%':
+            return `CASE WHEN ${right} = 0 THEN NULL ELSE (${left} % ${right}) END`;
+          case '+':
+          case '-':
+            if (node.left.type === 'date' && (isIntegral(node.right.type) || node.right.type === 'null')) {
+              return `${node.op === '+' ? 'date_add' : 'date_sub'}(${left}, ${dayCount(right, node.right.type)})`;
+            }
+            if (node.right.type === 'date' && node.op === '+' && isIntegral(node.left.type)) return `date_add(${right}, ${dayCount(left, node.left.type)})`;
+            if (node.left.type === 'date' && node.right.type === 'date' && node.op === '-') return `datediff(${left}, ${right})`;
+            return `(${left} ${node.op} ${right})`;
+          default:
+            return `(${left} ${node.op} ${right})`;
+        }
+      }
+      case 'is_null':
+        return `(${compile(node.operand)} IS ${node.negated ? 'NOT ' : ''}NULL)`;
+      case 'in':
+        return `(${compile(node.operand)} ${node.negated ? 'NOT ' : ''}IN (${node.list.map(compile).join(', ')}))`;
+      case 'between':
+        return `(${compile(node.operand)} ${node.negated ? 'NOT ' : ''}BETWEEN ${compile(node.low)} AND ${compile(node.high)})`;
+      case 'like': {
+        const operand = compile(node.operand);
+        const pattern = compile(node.pattern);
+        if (node.op === 'RLIKE') return `(${node.negated ? 'NOT ' : ''}${operand} RLIKE ${pattern})`;
+        return `(${node.negated ? 'NOT ' : ''}${operand} ${node.op} ${pattern})`;
+      }
+      case 'case': {
+        const arms = node.whens.map((w) => `WHEN ${compile(w.when)} THEN ${compile(w.then)}`).join(' ');
+        const otherwise = node.else === undefined ? '' : ` ELSE ${compile(node.else)}`;
+        return `CASE ${arms}${otherwise} END`;
+      }
+      case 'cast':
+        return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${sparkTypeOf(node.type)})`;
+      case 'call':
+        return sparkFunctionOf(node)(node.args.map(compile), node.args.map((a) => a.type), node, node.type);
+      case 'window':
+        return compileWindow(node, compile, options);
+      case 'field':
+        return `${compile(node.operand)}.${sparkIdentifier(node.field)}`;
+      case 'index': {
+        const operand = compile(node.operand);
+        const index = compile(node.index);
+        if (node.on === 'array') return `CASE WHEN ${index} >= 0 THEN try_element_at(${operand}, ${index} + 1) END`;
+        return `try_element_at(${operand}, ${index})`;
+      }
+      case 'alias':
+        return compile(node.expr);
+      case 'lambda':
+      case 'lambda_var':
+        throw internalError('a lambda is compiled only inside a higher-order function, none of which backend "spark" compiles yet');
+      case 'interval_field':
+        // extract(field FROM a - b) of dates or timestamps: Spark's day-time parts are not compiled yet.
+        throw engineError('E_UNSUPPORTED_FUNCTION', { problem: 'extract of a field from an interval is not compiled to Spark SQL by this service yet; run it on duckdb or danfo' });
+      default:
+        return assertNever(node);
+    }
+  };
+  return compile(e);
+}
+
+/** True when `e` holds a window expression (its statement must then number the input rows). */
+export function hasSparkWindow(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  if ((e as { kind?: unknown }).kind === 'window') return true;
+  return Object.values(e).some((v) => (Array.isArray(v) ? v.some(hasSparkWindow) : hasSparkWindow(v)));
+}
+
+/** A window in Spark SQL: the window syntax DuckDB shares, ties broken by input position as there. */
+function compileWindow(node: BoundWindow, compile: (e: BoundExpr) => string, options: SparkCompileOptions): string {
+  return compileWindowSql(node, compile, {
+    position: options.position,
+    number: sparkNumber,
+    aggregate: (call, over) => sparkFunctionOf(call)(call.args.map(compile), call.args.map((a) => a.type), call, call.type, over),
+  });
+}

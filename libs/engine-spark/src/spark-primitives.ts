@@ -1,0 +1,146 @@
+/**
+ * The spark backend's primitives over one Spark Connect session: an input is a temporary view
+ * over Spark's reader, a transformation a temporary view of its compiled SELECT (a cached one when
+ * several steps read it), an output a directory Spark writes beside the destination and the
+ * commit renames into place.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { SparkSession } from '@pipeline/spark-connect';
+import {
+  type RunOptions,
+  type Column,
+  bindSource,
+  engineError,
+  fileNotFound,
+  outputExists,
+  unsupportedKind,
+  type PlanPrimitives,
+  readFormatOptions,
+  skippedWrite,
+  isUnsupported,
+  resolveInRoot,
+  type DataRoot,
+  type Blame,
+  type ReadStep,
+  type RelationStep,
+} from '@pipeline/engine-core';
+import { sparkFailure } from './spark-errors';
+import { optionsClause, sparkFormat } from './format-options';
+import { SPARK_KINDS, type SparkKind } from './kinds';
+import { sharesDataRoot, sparkUri } from './spark-paths';
+import { sparkIdentifier as q, sparkString } from './sql-text';
+import { stagedDirectory, tempDirectoryFor } from './staged-directory';
+import { portableTypeOf, sparkTypeOf } from './type-names';
+
+/** An asset's relation on Spark: its temporary view (quoted) and columns. */
+export interface SparkRelation {
+  readonly name: string;
+  readonly columns: readonly Column[];
+  readonly cached: boolean;
+}
+
+/** Where a plan runs on Spark. */
+export interface SparkRunContext {
+  readonly session: SparkSession;
+  readonly root: DataRoot;
+  /** The data root as the cluster sees it (a URI prefix). */
+  readonly sparkRoot: string;
+  /** A new view name (unquoted), unique in the session. */
+  nextName(prefix: string): string;
+}
+
+/** The SQL of one relation step over its upstream views, columns in portable types. */
+export function relationSql(step: Pick<RelationStep, 'asset' | 'source'>, upstream: readonly { asset: string; name: string; columns: readonly Column[] }[]): { sql: string; columns: readonly Column[] } {
+  const kind = SPARK_KINDS[step.source.kind];
+  if (isUnsupported(kind)) throw unsupportedKind(step.asset, step.source.kind, 'spark', kind.unsupported);
+  const bound = bindSource(step.asset, step.source, upstream);
+  const sql = (kind as SparkKind<typeof step.source.kind>).sql(bound as never, upstream.map((u) => u.name));
+  return { sql, columns: bound.columns };
+}
+
+/** The primitives of a run on `context`. */
+export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkRelation> {
+  const { session, root, sparkRoot } = context;
+  const call = async <T>(blame: Blame | undefined, signal: AbortSignal | undefined, run: (o: { signal?: AbortSignal }) => Promise<T>): Promise<T> => {
+    try {
+      return await run(signal === undefined ? {} : { signal });
+    } catch (e) {
+      throw sparkFailure(e, blame);
+    }
+  };
+  /** The columns Spark gives a query, in portable types (a type without one is refused, naming the column). */
+  const portableColumns = async (sql: string, blame: Blame, signal: AbortSignal | undefined): Promise<Column[]> => {
+    const fields = await call(blame, signal, (o) => session.schemaOf(sql, o));
+    return fields.map((f) => {
+      const type = portableTypeOf(f.type);
+      if (type === null) throw engineError('E_TYPE', { asset: blame.asset, field: blame.field, problem: `column "${f.name}" has a Spark type with no portable counterpart` });
+      return { name: f.name, type };
+    });
+  };
+  /** Keeps `sql` as a temporary view, cached (computed now) when several steps read it. */
+  const store = async (step: ReadStep | RelationStep, sql: string, columns: readonly Column[], signal: AbortSignal | undefined): Promise<SparkRelation> => {
+    const name = q(context.nextName(step.op === 'read' ? 'in' : 'v'));
+    const cached = step.storage === 'table';
+    await call(step.blame, signal, (o) => session.sql(cached ? `CACHE TABLE ${name} AS ${sql}` : `CREATE TEMPORARY VIEW ${name} AS ${sql}`, o));
+    return { name, columns, cached };
+  };
+  return {
+    async read(step, options: RunOptions) {
+      const format = readFormatOptions(step.source.format, step.source.options, step.asset);
+      const resolved = resolveInRoot(root, step.source.path, step.asset);
+      if (!fs.existsSync(resolved.absolute) && sharesDataRoot(root, sparkRoot)) throw fileNotFound(step.asset, step.source.path);
+      const { source, options: o } = sparkFormat(format, false);
+      const view = q(context.nextName('src'));
+      const using = `CREATE TEMPORARY VIEW ${view} USING ${source}${optionsClause({ ...o, path: sparkUri(root, sparkRoot, resolved.absolute) })}`;
+      await call(step.blame, options.signal, (c) => session.sql(using, c));
+      const columns = await portableColumns(`SELECT * FROM ${view}`, step.blame, options.signal);
+      if (step.storage !== 'table') return { name: view, columns, cached: false };
+      return store(step, `SELECT * FROM ${view}`, columns, options.signal);
+    },
+    async relation(step, upstream, _lookup, options) {
+      const named = step.from.map((asset, i) => ({ asset, name: (upstream[i] as SparkRelation).name, columns: (upstream[i] as SparkRelation).columns }));
+      const { sql, columns } = relationSql(step, named);
+      // Where Spark's own result type differs from the portable one (floor of a double is BIGINT
+      // on Spark), the column is cast back, so every backend gives the same types.
+      const described = await portableColumns(sql, step.blame, options.signal);
+      const mismatch = described.some((c, i) => c.type !== columns[i]?.type);
+      const typed = mismatch
+        ? `SELECT ${columns.map((c, i) => (described[i]?.type === c.type ? q(c.name) : `CAST(${q(c.name)} AS ${sparkTypeOf(c.type)}) AS ${q(c.name)}`)).join(', ')} FROM (${sql})`
+        : sql;
+      return store(step, typed, columns, options.signal);
+    },
+    async stage(step, from, _lookup, options) {
+      const format = readFormatOptions(step.source.format, step.source.options, step.asset);
+      const resolved = resolveInRoot(root, step.source.path, step.asset);
+      if (!sharesDataRoot(root, sparkRoot)) {
+        throw engineError('E_WRITE_FAILED', { asset: step.asset, path: step.source.path, problem: 'backend "spark" writes outputs only where this server can place them (the Spark data root must be the server\'s own data root)' });
+      }
+      const exists = fs.existsSync(resolved.absolute);
+      if (exists && step.source.mode === 'error') throw outputExists(step.asset, step.source.path);
+      if (exists && step.source.mode === 'ignore') return skippedWrite(step.source.path);
+      const [countRow] = (await call(step.blame, options.signal, (o) => session.sql(`SELECT count(*) FROM ${from.name}`, o))).rows;
+      const rows = Number(countRow?.[0] ?? 0);
+      fs.mkdirSync(path.dirname(resolved.absolute), { recursive: true });
+      const temp = tempDirectoryFor(resolved.absolute);
+      const { source, options: o } = sparkFormat(format, true);
+      const write = `INSERT OVERWRITE DIRECTORY ${sparkString(sparkUri(root, sparkRoot, temp))} USING ${source}${optionsClause(o)} SELECT * FROM ${from.name}`;
+      try {
+        await call(step.blame, options.signal, (c) => session.sql(write, c));
+      } catch (e) {
+        fs.rmSync(temp, { recursive: true, force: true });
+        throw e;
+      }
+      return stagedDirectory(temp, resolved.absolute, step.source.mode, rows, step.source.path, step.asset);
+    },
+    columns: (relation) => relation.columns,
+    measurer: () => {
+      throw engineError('E_UNSUPPORTED_KIND', { problem: 'quality suites are not supported by backend "spark" yet' });
+    },
+    // Views are resolved by name when read, so a view stays while later views read it (the session's
+    // release drops them all); a cached relation frees its memory once its last reader has run.
+    async release(relation) {
+      if (relation.cached) await call(undefined, undefined, (o) => session.sql(`UNCACHE TABLE IF EXISTS ${relation.name}`, o));
+    },
+  };
+}

@@ -1,8 +1,0 @@
-import { sqlInteger } from '../sql-text';
-import type { DuckDbKind } from './duckdb-kind';
-
-export const limitSql: DuckDbKind<'limit'> = {
-  field: 'count',
-  keepsColumnTypes: () => true,
-  sql: (bound, [relation]) => `SELECT * FROM ${relation} LIMIT ${sqlInteger(bound.transform.count)}`,
-};

@@ -59,7 +59,8 @@ export type { SharedDuckDb, SharedDuckDbUsage } from './duckdb/shared-session-da
 export type { ExecutePlanConfig } from './execute-plan';
 export { createEngineRuntime } from './engine-runtime';
 export type { EngineRuntime, EngineRuntimeStats, RuntimeRunOptions } from './engine-runtime';
-export type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
+export type { ExecutionResult, OutputResult, RunLineage, StepTiming } from './execution-result';
+export type { ColumnLineage, ColumnOrigin, LineageSubtype, LineageType } from './check/column-lineage';
 export { resolveDuckDbSettings } from './config';
 export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings, SparkSettings } from './config';
 export { SPARK_SESSION_SETTINGS } from './spark/session-settings';

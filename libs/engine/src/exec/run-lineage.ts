@@ -7,12 +7,20 @@ import { columnLineage, type LineageStep } from '../check/column-lineage';
 import type { RunLineage } from '../execution-result';
 import type { PhysicalPlan } from '../plan/physical-plan';
 
+/**
+ * Most input-column references a run's lineage may hold (all outputs' fields and datasets): it
+ * travels with the job's outcome and is stored with it, and a wide coarse step (a describe of
+ * 1,000 columns) would otherwise name every input column for every output column.
+ */
+export const MAX_LINEAGE_ORIGINS = 20_000;
+
 const plain = (columns: readonly Column[]): Column[] => columns.map((c) => ({ name: c.name, type: c.type }));
 
 /**
  * The run's lineage from its plan and the columns each computed asset had; undefined when an
- * asset's columns are missing (a session's plan retains assets differently) or deriving it fails:
- * lineage describes a run, it never fails one.
+ * asset's columns are missing (a session's plan retains assets differently), deriving it fails or
+ * it would name more than MAX_LINEAGE_ORIGINS input columns: lineage describes a run, it never
+ * fails one.
  */
 export function runLineage(plan: PhysicalPlan, columns: ReadonlyMap<string, readonly Column[]>): RunLineage | undefined {
   try {
@@ -32,6 +40,8 @@ export function runLineage(plan: PhysicalPlan, columns: ReadonlyMap<string, read
       if (of === undefined || written === undefined) return undefined;
       outputs.push({ ref: step.asset, asset: step.from, columns: plain(written), fields: of.fields, dataset: of.dataset });
     }
+    const size = outputs.reduce((n, o) => n + o.dataset.length + Object.values(o.fields).reduce((m, f) => m + f.length, 0), 0);
+    if (size > MAX_LINEAGE_ORIGINS) return undefined;
     const inputs = plan.steps.flatMap((s) => (s.op === 'read' ? [{ asset: s.asset, columns: plain(columns.get(s.asset) ?? []) }] : []));
     return { inputs, outputs };
   } catch {

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { ColumnOrigin } from '@pipeline/engine';
 import type { JobRecord } from '../job';
-import { runEvents, type RunEvent } from './run-events';
+import { OPENLINEAGE_PRODUCER, runEvents, type RunEvent } from './run-events';
 
 const SCHEMAS = path.join(__dirname, 'openlineage-schema');
 
@@ -144,7 +144,7 @@ describe('runEvents', () => {
     expect(written.outputFacets?.['outputStatistics']).toMatchObject({ rowCount: 2 });
     const field = (name: string, f: string, type: string, subtype: string) => ({ namespace: 'data-root', name, field: f, transformations: [{ type, subtype, description: '', masking: false }] });
     expect(written.facets?.['columnLineage']).toEqual({
-      _producer: 'urn:pipeline-service:0.1.0',
+      _producer: OPENLINEAGE_PRODUCER,
       _schemaURL: 'https://openlineage.io/spec/facets/1-2-0/ColumnLineageDatasetFacet.json#/$defs/ColumnLineageDatasetFacet',
       fields: {
         country: { inputFields: [field('raw/customers.csv', 'country', 'DIRECT', 'IDENTITY')] },

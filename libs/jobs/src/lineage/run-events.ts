@@ -14,10 +14,11 @@
  */
 import type { ColumnOrigin, RunLineage } from '@pipeline/engine';
 import { planPipeline } from '@pipeline/planner';
+import { SERVICE_VERSION } from '@pipeline/server-kit';
 import type { JobRecord } from '../job';
 
 /** Who produces the events (OpenLineage's `producer`, a URI naming this service and its version). */
-export const OPENLINEAGE_PRODUCER = 'urn:pipeline-service:0.1.0';
+export const OPENLINEAGE_PRODUCER = `urn:pipeline-service:${SERVICE_VERSION}`;
 
 /** The dataset namespace of files under the server's data root. */
 export const DATA_ROOT_NAMESPACE = 'data-root';

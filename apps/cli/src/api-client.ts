@@ -20,6 +20,26 @@ export interface RowsView {
   readonly truncated: boolean;
 }
 
+/** What the CLI reads of an OpenLineage RunEvent (`GET /api/jobs/{id}/lineage`). */
+export interface LineageEventView {
+  readonly eventType: string;
+  readonly eventTime: string;
+  readonly job: { readonly namespace: string; readonly name: string };
+  readonly inputs: readonly LineageDatasetView[];
+  readonly outputs: readonly LineageDatasetView[];
+}
+
+/** An input or output dataset of a RunEvent, with its column lineage when the job completed. */
+export interface LineageDatasetView {
+  readonly namespace: string;
+  readonly name: string;
+  readonly facets?: {
+    readonly columnLineage?: {
+      readonly fields: Readonly<Record<string, { readonly inputFields: readonly { readonly name: string; readonly field: string; readonly transformations?: readonly { type: string; subtype?: string }[] }[] }>>;
+    };
+  };
+}
+
 /** A client of one server. */
 export interface ApiClient {
   submit(body: SubmitBody): Promise<{ job_id: string; status: string }>;
@@ -30,6 +50,8 @@ export interface ApiClient {
   cancel(id: string): Promise<{ status: string }>;
   /** The job's status and, while it runs, how far it has got. */
   progress(id: string): Promise<{ status: string; assets_done?: number; assets_total?: number; rows_written?: number }>;
+  /** The job's OpenLineage run events (spec 18.9). */
+  lineage(id: string): Promise<{ events: LineageEventView[] }>;
   /** The first rows of an output of a completed job. */
   rows(id: string, asset: string, limit: number): Promise<RowsView>;
   /** The first rows of one asset of a pipeline, computed by the server, nothing written. */
@@ -85,6 +107,7 @@ export function createApiClient(target: ServerTarget): ApiClient {
     wait: (id, timeoutSeconds) => call('GET', `${job(id)}/wait?timeout=${timeoutSeconds}`),
     cancel: (id) => call('DELETE', job(id)),
     progress: (id) => call('GET', `${job(id)}/progress`),
+    lineage: (id) => call('GET', `${job(id)}/lineage`),
     rows: (id, asset, limit) => call('GET', `${job(id)}/outputs/${encodeURIComponent(asset)}/rows?limit=${limit}`),
     preview: (body) => call('POST', '/preview', body),
   };

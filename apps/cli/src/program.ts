@@ -7,7 +7,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { functionsCommand, kindsCommand } from './commands/catalogue';
 import { explainCommand, GRAPH_CHOICES } from './commands/explain';
 import { inspectCommand } from './commands/inspect';
-import { jobsCancelCommand, jobsGetCommand, jobsListCommand, jobsWaitCommand } from './commands/jobs';
+import { jobsCancelCommand, jobsGetCommand, jobsLineageCommand, jobsListCommand, jobsWaitCommand } from './commands/jobs';
 import { jobsWatchCommand } from './commands/jobs-watch';
 import { jobsRowsCommand, previewCommand } from './commands/preview';
 import { runCommand, submitCommand } from './commands/run';
@@ -129,6 +129,9 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
   jobsCommand('get', 'one job')
     .argument('<id>', 'job id')
     .action(async (id: string, options) => set(await jobsGetCommand(id, { ...options, server: target(options) }, io)));
+  jobsCommand('lineage', 'the job\'s OpenLineage run events; each output column with the input columns it derives from')
+    .argument('<id>', 'job id')
+    .action(async (id: string, options) => set(await jobsLineageCommand(id, { ...options, server: target(options) }, io)));
   jobsCommand('wait', 'wait for a job to end; exit 0 completed, 1 failed, 130 cancelled, 124 still running')
     .argument('<id>', 'job id')
     .addOption(new Option('--timeout <seconds>', 'longest wait (default 300; the server caps it at 3600)').argParser(seconds))

@@ -71,6 +71,28 @@ describe('pipeline submit and jobs', () => {
     expect(fs.readFileSync(path.join(dir, 'out/employees_by_department.csv'), 'utf8').split('\n')[0]).toBe('department,headcount,avg_salary');
   });
 
+  it('jobs lineage prints the run events and each output column\'s input columns; --json the OpenLineage events', async () => {
+    const submitted = await runCli(['submit', 'pipelines/employees.yaml', '--server', server.url, '--var', 'MIN_SALARY=90000'], { cwd: dir });
+    const id = submitted.stdout.trim();
+    expect((await runCli(['jobs', 'wait', id, '--timeout', '30', '--server', server.url], { cwd: dir })).status).toBe(0);
+    const text = await runCli(['jobs', 'lineage', id, '--server', server.url], { cwd: dir });
+    expect([text.status, text.stderr]).toEqual([0, '']);
+    const lines = text.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^START \S+ teckel\/employees-by-department: employees\.csv -> out\/employees_by_department\.csv$/);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^COMPLETE \S+ teckel\/employees-by-department: employees\.csv -> out\/employees_by_department\.csv$/),
+      '  out/employees_by_department.csv department <- employees.csv.department (DIRECT IDENTITY)',
+      '  out/employees_by_department.csv headcount <- (no input column)',
+      '  out/employees_by_department.csv avg_salary <- employees.csv.salary (DIRECT AGGREGATION)',
+    ]);
+    const json = await runCli(['jobs', 'lineage', id, '--server', server.url, '--json'], { cwd: dir });
+    const events = (JSON.parse(json.stdout) as { events: { eventType: string; run: { runId: string } }[] }).events;
+    expect(events.map((e) => [e.eventType, e.run.runId])).toEqual([
+      ['START', id],
+      ['COMPLETE', id],
+    ]);
+  });
+
   it('--json submit answers {job_id, status}; cancelling a finished job is the server\'s 409, exit 1', async () => {
     const submitted = JSON.parse((await runCli(['submit', 'pipelines/teckel-top-earners.yaml', '--server', server.url, '--json'], { cwd: dir })).stdout);
     expect(submitted).toEqual({ job_id: expect.stringMatching(UUID), status: 'queued' });

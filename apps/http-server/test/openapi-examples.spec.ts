@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { jobsErrors, type JobService } from '@pipeline/jobs';
 import { createRecordingLogger, SERVICE_VERSION } from '@pipeline/server-kit';
 import { createApp } from '../src/app';
+import { JOB_LINEAGE_EXAMPLE } from '../src/openapi/examples';
 import { API_OPERATIONS } from '../src/openapi/operations';
 import { postJson, request, startTestServer, type JsonResponse, type TestServer } from './helpers';
 import { checked } from './openapi-check';
@@ -46,6 +47,7 @@ const WALK = [
   'getJob',
   'getJobProgress',
   'waitForJob',
+  'getJobLineage',
   'getJobOutputRows',
   'previewAsset',
   'cancelJob',
@@ -129,6 +131,11 @@ describe('every operation of the document, sent its example', () => {
       expect.objectContaining({ suite: 'departments', check: 'volume rowCount', check_type: 'volume', target: 'by_dept', status: 'pass' }),
       expect.objectContaining({ check: 'completeness(department)', check_type: 'completeness', column: 'department', failing_rows: 0, failing_percent: 0, description: 'every group has a department' }),
     ]);
+    // The lineage example is what a run of the example pipeline answers, times and id aside.
+    const [start, complete] = answers['getJobLineage'].body.events;
+    expect([start.eventType, complete.eventType, complete.run.runId]).toEqual(['START', 'COMPLETE', answers['submitJob'].body.job_id]);
+    const example = JOB_LINEAGE_EXAMPLE.events[1];
+    expect({ job: complete.job, inputs: complete.inputs, outputs: complete.outputs }).toEqual({ job: example.job, inputs: example.inputs, outputs: example.outputs });
     expect(answers['getJobOutputRows'].body.columns.map((c: { name: string }) => c.name)).toEqual(['department', 'headcount', 'avg_salary']);
     expect(answers['getJobOutputRows'].body.rows.length).toBeGreaterThan(0);
     // The preview computes what the job wrote (the same variables), in no particular order.
@@ -163,6 +170,7 @@ describe('the job routes while the job store is down', () => {
     ['GET', '/api/jobs?since=x&timeout=1'],
     ['GET', `/api/jobs/${id}`],
     ['GET', `/api/jobs/${id}/progress`],
+    ['GET', `/api/jobs/${id}/lineage`],
     ['GET', `/api/jobs/${id}/wait?timeout=1`],
     ['DELETE', `/api/jobs/${id}`],
     ['GET', `/api/jobs/${id}/outputs/summary/rows`],

@@ -91,7 +91,7 @@ export { executePhysicalPlan } from './exec/execute-physical-plan';
 export { handlePrimitives } from './exec/handle-primitives';
 export type { PlanPrimitives, RelationLookup } from './exec/plan-primitives';
 export { forEachRow } from './exec/row-loop';
-export type { ExecutionResult, OutputResult, StepTiming } from './execution-result';
+export type { ExecutionResult, OutputResult, RunLineage, StepTiming } from './execution-result';
 export { checkAppendColumns, concatenateAppend } from './formats/append-rules';
 export { CsvSyntaxError, parseCsv } from './formats/csv-text';
 export { csvFormat } from './formats/csv';
@@ -202,3 +202,6 @@ export {
   timestampFields,
 } from './values/temporal';
 export { truncate } from './values/truncate';
+export { columnLineage } from './bind/column-lineage';
+export type { ColumnLineage, ColumnOrigin, LineageStep, LineageSubtype, LineageType } from './bind/column-lineage';
+export { MAX_LINEAGE_ORIGINS, runLineage } from './exec/run-lineage';

@@ -358,7 +358,11 @@ export const DUCKDB_FUNCTIONS = {
   grouping: ([x]) => `CAST(grouping(${x}) AS INTEGER)`,
   // Spec 9.13.12: DuckDB's grouping(a, b, ...) is the mask itself, the first key its highest bit.
   grouping_id: (args) => `CAST(grouping(${args.join(', ')}) AS INTEGER)`,
-  corr: aggregate('corr'),
+  // Spark's corr is NULL for one pair and when either side has no spread (its division by a zero
+  // spread gives NULL, where DuckDB's corr gives NaN); regr_sxx / regr_syy are the pairs' sums of
+  // squared deviations, exactly 0 for equal values as Spark's running moments are.
+  corr: ([y, x], _types, _call, _result, over = '') =>
+    `CASE WHEN regr_sxx(${y}, ${x})${over} = 0 OR regr_syy(${y}, ${x})${over} = 0 THEN NULL ELSE corr(${y}, ${x})${over} END`,
   covar_pop: aggregate('covar_pop'),
   covar_samp: aggregate('covar_samp'),
   skewness: sparkMoment(3),

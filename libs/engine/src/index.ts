@@ -59,11 +59,12 @@ export type { SharedDuckDb, SharedDuckDbUsage } from '@pipeline/engine-duckdb';
 export type { ExecutePlanConfig } from './execute-plan';
 export { createEngineRuntime } from './engine-runtime';
 export type { EngineRuntime, EngineRuntimeStats, RuntimeRunOptions } from './engine-runtime';
-export type { ExecutionResult, OutputResult, StepTiming } from '@pipeline/engine-core';
+export type { ExecutionResult, OutputResult, RunLineage, StepTiming } from '@pipeline/engine-core';
 export { resolveDuckDbSettings } from '@pipeline/engine-core';
 export type { DuckDbSettings, EngineConfig, ResolvedDuckDbSettings, SparkSettings } from '@pipeline/engine-core';
 export { SPARK_SESSION_SETTINGS } from '@pipeline/engine-spark';
 export { sparkNotConfigured, sparkReadiness } from '@pipeline/engine-spark';
+export type { ColumnLineage, ColumnOrigin, LineageSubtype, LineageType } from '@pipeline/engine-core';
 export {
   ENGINE_ERROR_CODES,
   engineCatalogue,

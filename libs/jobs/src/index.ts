@@ -16,6 +16,8 @@ export { JOB_STATUSES, TERMINAL_STATUSES, isTerminalStatus, jobQualityResults } 
 export type { JobOutcome, JobOutputResult, JobProgress, JobQualityResult, JobRecord, JobRequest, JobStatus, JobStepProgress, JobStepTiming } from './job';
 export { jobQualityJson, qualityResultJson } from './quality-json';
 export type { QualityResultJson } from './quality-json';
+export { DATA_ROOT_NAMESPACE, DEFAULT_JOB_NAMESPACE, OPENLINEAGE_PRODUCER, runEvents } from './lineage/run-events';
+export type { LineageDataset, RunEvent, RunEventType } from './lineage/run-events';
 export { JOB_TRANSITIONS, applyJobEvent, assertTransition, canTransition } from './store/state-machine';
 export type { JobEvent } from './store/state-machine';
 export type { JobStore, JobStoreEvent, JobStoreKind, WaitingCancel } from './store/job-store';

@@ -1,6 +1,7 @@
 /**
  * What a job is: its status, the request it was submitted with, and what running it produced.
  */
+import type { RunLineage } from '@pipeline/engine';
 
 /** Every job status, in lifecycle order. */
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
@@ -68,6 +69,8 @@ export interface JobOutcome {
   readonly steps: readonly JobStepTiming[];
   /** Results of the quality checks it ran, in the order they ran; absent when none ran. */
   readonly quality?: readonly JobQualityResult[];
+  /** The columns it read and wrote and what each output column derives from (spec 18.9); absent on jobs stored before it was recorded. */
+  readonly lineage?: RunLineage;
 }
 
 /** One job as stored: immutable; every state change produces a new record. */

@@ -34,6 +34,8 @@ const CASES: [string, string, string, string][] = [
   ['E-REQ-001', 'V-006', doc('- asset_ref: x\n      source: { where: { from: raw } }', OUT), 'V-006: asset "x": where.filter is required'],
   ['E-LIST-001', 'V-006', doc('- asset_ref: x\n      source: { select: { from: raw, columns: [] } }', OUT), 'V-006: asset "x": select.columns must not be empty'],
   ['E-ENUM-001', 'V-006', doc('- asset_ref: x\n      source: { schemaEnforce: { from: raw, mode: loose, columns: [ { name: a, dataType: int } ] } }', OUT), 'V-006: asset "x": schemaEnforce.mode must be one of'],
+  ['E-OP-004', 'V-006', doc('- asset_ref: x\n      source: { fillNa: { from: raw, value: 0, values: { a: 1 } } }', OUT), 'V-006: asset "x": fillNa.value and values: give exactly one of them'],
+  ['E-OP-004', 'V-006', doc('- asset_ref: x\n      source: { fillNa: { from: raw } }', OUT), 'V-006: asset "x": fillNa.value and values: give exactly one of them'],
   ['E-VERSION-001', 'V-006', 'pipeline:\n  assets: []\n', 'V-006: version is required'],
   ['E-VERSION-001', 'V-011', doc(OUT).replace('"3.0"', '"2.0"'), 'V-011: unsupported version "2.0"'],
   ['E-REF-002', 'V-007', doc(OUT, '- asset_ref: x\n      source: { where: { from: out, filter: "true" } }'), 'V-007: asset "x" references output asset "out"'],

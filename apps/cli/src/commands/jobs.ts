@@ -1,9 +1,9 @@
 /**
- * `pipeline jobs list|get|wait|cancel` against a server's `/api/jobs` (`jobs watch` is in
- * jobs-watch.ts). `get` and `wait` print the job's quality results; either exits 1 when an
+ * `pipeline jobs list|get|wait|cancel|lineage` against a server's `/api/jobs` (`jobs watch` is
+ * in jobs-watch.ts). `get` and `wait` print the job's quality results; either exits 1 when an
  * error-severity check failed.
  */
-import { createApiClient, type ServerTarget } from '../api-client';
+import { createApiClient, type LineageEventView, type ServerTarget } from '../api-client';
 import { EXIT } from '../errors';
 import { exitStatusOfJob } from '../follow';
 import { printJson, printTable, println, type Io } from '../io';
@@ -62,4 +62,31 @@ export async function jobsCancelCommand(id: string, options: JobsOptions, io: Io
   if (options.json === true) printJson(io, { id, ...answer });
   else println(io, `${id}: ${answer.status}`);
   return EXIT.ok;
+}
+
+/**
+ * A job's OpenLineage run events: with --json `{events: [...]}` as the server answers them (to post
+ * to a lineage backend), else one line per event and, for each output column of a completed job,
+ * the input columns it derives from: `out.csv total <- orders.csv.amount (DIRECT AGGREGATION)`.
+ */
+export async function jobsLineageCommand(id: string, options: JobsOptions, io: Io): Promise<number> {
+  const { events } = await createApiClient(options.server).lineage(id);
+  if (options.json === true) {
+    printJson(io, { events });
+    return EXIT.ok;
+  }
+  if (events.length === 0) println(io, `${id}: no run events yet (the job has not run)`);
+  for (const event of events) printEvent(io, event);
+  return EXIT.ok;
+}
+
+function printEvent(io: Io, event: LineageEventView): void {
+  const names = (list: LineageEventView['inputs']) => list.map((d) => d.name).join(', ') || '-';
+  println(io, `${event.eventType} ${event.eventTime} ${event.job.namespace}/${event.job.name}: ${names(event.inputs)} -> ${names(event.outputs)}`);
+  for (const output of event.outputs) {
+    for (const [column, { inputFields }] of Object.entries(output.facets?.columnLineage?.fields ?? {})) {
+      const from = inputFields.map((f) => `${f.name}.${f.field} (${(f.transformations ?? []).map((t) => [t.type, t.subtype].filter(Boolean).join(' ')).join(', ')})`);
+      println(io, `  ${output.name} ${column} <- ${from.join(', ') || '(no input column)'}`);
+    }
+  }
 }

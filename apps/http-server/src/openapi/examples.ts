@@ -1,3 +1,5 @@
+import { runEvents } from '@pipeline/jobs';
+
 /**
  * The request examples of the document: what Swagger UI's "Try it out" pre-fills. They run as
  * they are on a server over `sample-data/` (`npm start`); `openapi-examples.spec.ts` sends each
@@ -55,4 +57,57 @@ export const VALIDATE_ERRORS_EXAMPLE = {
     { code: 'V-001', message: 'V-001: asset "totals" references unknown asset "actve" (did you mean "active"?)', asset: 'totals', field: 'from', line: 12, column: 27, spec_code: 'E-REF-001' },
     { code: 'V-009', message: 'V-009: asset "top": columns[0]: unexpected end of expression at column 7', asset: 'top', field: 'columns[0]', line: 15, column: 43 },
   ],
+};
+
+/** What GET /api/jobs/{id}/lineage answers for a completed run of the example pipeline. */
+export const JOB_LINEAGE_EXAMPLE = {
+  events: runEvents({
+    id: JOB_ID_EXAMPLE,
+    status: 'completed',
+    createdAt: '2026-03-01T09:00:00.000Z',
+    startedAt: '2026-03-01T09:00:00.012Z',
+    completedAt: '2026-03-01T09:00:00.061Z',
+    durationMs: 49,
+    request: PIPELINE_REQUEST_EXAMPLE,
+    outcome: {
+      outputs: [{ ref: 'summary', path: 'out/employees_by_department.csv', rowsWritten: 5, skipped: false }],
+      steps: [],
+      lineage: {
+        inputs: [
+          {
+            asset: 'raw',
+            columns: [
+              { name: 'id', type: 'long' },
+              { name: 'name', type: 'string' },
+              { name: 'department', type: 'string' },
+              { name: 'salary', type: 'long' },
+              { name: 'hire_date', type: 'date' },
+              { name: 'active', type: 'boolean' },
+            ],
+          },
+        ],
+        outputs: [
+          {
+            ref: 'summary',
+            asset: 'by_dept',
+            columns: [
+              { name: 'department', type: 'string' },
+              { name: 'headcount', type: 'long' },
+              { name: 'avg_salary', type: 'double' },
+            ],
+            fields: {
+              department: [{ asset: 'raw', column: 'department', type: 'DIRECT', subtype: 'IDENTITY' }],
+              headcount: [],
+              avg_salary: [{ asset: 'raw', column: 'salary', type: 'DIRECT', subtype: 'AGGREGATION' }],
+            },
+            dataset: [
+              { asset: 'raw', column: 'active', type: 'INDIRECT', subtype: 'FILTER' },
+              { asset: 'raw', column: 'salary', type: 'INDIRECT', subtype: 'FILTER' },
+              { asset: 'raw', column: 'department', type: 'INDIRECT', subtype: 'GROUP_BY' },
+            ],
+          },
+        ],
+      },
+    },
+  }),
 };

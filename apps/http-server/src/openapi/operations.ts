@@ -3,7 +3,7 @@
  * status. The OpenAPI document, the route labels of the latency metric and the tests' response
  * checks all read this one table.
  */
-import { PIPELINE_REQUEST_EXAMPLE, PREVIEW_REQUEST_EXAMPLE, VALIDATE_ERRORS_EXAMPLE } from './examples';
+import { JOB_LINEAGE_EXAMPLE, PIPELINE_REQUEST_EXAMPLE, PREVIEW_REQUEST_EXAMPLE, VALIDATE_ERRORS_EXAMPLE } from './examples';
 import {
   JOB_ID_PARAMETER,
   LINEAGE_PARAMETER,
@@ -183,6 +183,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'jobs',
     parameters: [JOB_ID_PARAMETER],
     responses: { 200: { description: 'The status, with assets done, assets total and rows staged while the job runs.', schema: 'JobProgress' }, ...BAD_ID, ...UNKNOWN_JOB, ...STORE_DOWN, ...INTERNAL },
+  },
+  {
+    path: '/api/jobs/{id}/lineage',
+    method: 'get',
+    operationId: 'getJobLineage',
+    summary: 'The job\'s OpenLineage run events',
+    description:
+      'OpenLineage RunEvents (spec 18.9): START when the job ran, COMPLETE, FAIL or ABORT when it ended; the pipeline is the job, the input and output files the datasets, with the `schema` and `columnLineage` facets of a completed job. Post them to any OpenLineage backend (Marquez, DataHub, ...) as they are.',
+    tag: 'jobs',
+    parameters: [JOB_ID_PARAMETER],
+    responses: { 200: { description: 'The events, oldest first.', schema: 'JobLineage', example: JOB_LINEAGE_EXAMPLE }, ...BAD_ID, ...UNKNOWN_JOB, ...STORE_DOWN, ...INTERNAL },
   },
   {
     path: '/api/jobs/{id}/wait',

@@ -286,6 +286,62 @@ export const SCHEMAS = {
       truncated: { type: 'boolean', description: 'True when there are more rows than were returned.' },
     },
   },
+  JobLineage: {
+    type: 'object',
+    required: ['events'],
+    additionalProperties: false,
+    description:
+      'The job\'s OpenLineage RunEvents (OpenLineage 2-0-2, https://openlineage.io/spec/2-0-2/OpenLineage.json): START once it ran, then COMPLETE, FAIL or ABORT once it ended; none while queued or when cancelled before it ran.',
+    properties: { events: { type: 'array', maxItems: 2, items: { $ref: '#/components/schemas/RunEvent' } } },
+  },
+  RunEvent: {
+    type: 'object',
+    required: ['eventType', 'eventTime', 'producer', 'schemaURL', 'run', 'job', 'inputs', 'outputs'],
+    additionalProperties: false,
+    description: 'One OpenLineage RunEvent (#/$defs/RunEvent of the OpenLineage schema).',
+    properties: {
+      eventType: { type: 'string', enum: ['START', 'COMPLETE', 'FAIL', 'ABORT'] },
+      eventTime: timestamp('When the job started (START) or ended'),
+      producer: { type: 'string', description: 'This service, as a URI with its version.' },
+      schemaURL: { type: 'string', description: 'The OpenLineage schema of the event.' },
+      run: {
+        type: 'object',
+        required: ['runId'],
+        additionalProperties: false,
+        properties: {
+          runId: { type: 'string', description: 'The job id.' },
+          facets: { type: 'object', description: 'FAIL: `errorMessage` (the job\'s error).' },
+        },
+      },
+      job: {
+        type: 'object',
+        required: ['namespace', 'name'],
+        additionalProperties: false,
+        properties: {
+          namespace: { type: 'string', description: '`pipeline.namespace`, else `teckel`.' },
+          name: { type: 'string', description: '`pipeline.name`, else `pipeline`.' },
+          facets: { type: 'object', description: '`jobType` (BATCH, TECKEL, PIPELINE).' },
+        },
+      },
+      inputs: { type: 'array', items: { $ref: '#/components/schemas/LineageDataset' } },
+      outputs: { type: 'array', items: { $ref: '#/components/schemas/LineageDataset' } },
+    },
+  },
+  LineageDataset: {
+    type: 'object',
+    required: ['namespace', 'name'],
+    additionalProperties: false,
+    description: 'An input or output file: namespace `data-root`, named by its path relative to the data root.',
+    properties: {
+      namespace: { type: 'string' },
+      name: { type: 'string' },
+      facets: {
+        type: 'object',
+        description: 'COMPLETE: `schema` (the columns read or written); on an output also `columnLineage` (for each column, the input columns it derives from; `dataset`: what decides the rows).',
+      },
+      outputFacets: { type: 'object', description: 'COMPLETE: `outputStatistics` (`rowCount`, the rows written).' },
+    },
+  },
   Cancelling: {
     type: 'object',
     required: ['status'],

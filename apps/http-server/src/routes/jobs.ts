@@ -1,5 +1,5 @@
-/** `/api/jobs`: submit, list, read, wait for and cancel jobs of the job service. */
-import { listVersion, type JobService } from '@pipeline/jobs';
+/** `/api/jobs`: submit, list, read, wait for and cancel jobs of the job service, and read their lineage. */
+import { listVersion, runEvents, type JobService } from '@pipeline/jobs';
 import type { Logger } from '@pipeline/server-kit';
 import { Router, type Response } from 'express';
 import { httpError, invalidRequest } from '../errors';
@@ -52,6 +52,11 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger:
 
   router.get('/jobs/:id/progress', async (req, res) => {
     res.json(toJobProgressJson((await jobs.get(checkJobId(req.params.id))) ?? notFound()));
+  });
+
+  // OpenLineage RunEvents (spec 18.9), derived from the stored job, so every replica answers alike.
+  router.get('/jobs/:id/lineage', async (req, res) => {
+    res.json({ events: runEvents((await jobs.get(checkJobId(req.params.id))) ?? notFound()) });
   });
 
   router.get('/jobs/:id/wait', async (req, res) => {

@@ -30,7 +30,7 @@ export const FILL_NA_KIND = defineKind({
   },
   check: (fields) => {
     if ((fields.value === undefined) === (fields.values === undefined)) {
-      return { field: 'value', detail: 'and values: give exactly one of them' };
+      return { field: 'value', detail: 'and values: give exactly one of them', specCode: 'E-OP-004' };
     }
     if (fields.value !== undefined && !isPrimitive(fields.value)) {
       return { field: 'value', detail: `must be text, a number or a boolean (got ${describeValue(fields.value)})` };

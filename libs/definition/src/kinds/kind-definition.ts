@@ -40,9 +40,10 @@ export interface KindDefinition<K extends string = string, P extends Props = Pro
   readonly file?: FileFields;
   /**
    * Rules between fields that a schema cannot say (`allowMissingColumns` needs `byName`): the
-   * first one broken, as `{ field, detail }` (worded as V-006), or undefined.
+   * first one broken, as `{ field, detail }` (worded as V-006) with the spec's error code when it
+   * names one, or undefined.
    */
-  check?(fields: Written<P>): { readonly field: string; readonly detail: string } | undefined;
+  check?(fields: Written<P>): { readonly field: string; readonly detail: string; readonly specCode?: string } | undefined;
   /** Assets a built source reads, in the order it names them (a join would list several). */
   upstream(source: S): readonly string[];
   /**

@@ -4,6 +4,8 @@
  * their commit live here and nowhere else.
  */
 import type { RunOptions } from '../backend';
+import type { Column } from '../bind/bind-expression';
+import { runLineage } from './run-lineage';
 import { engineError, throwIfAborted } from '../errors';
 import type { ExecutionResult, OutputResult, StepTiming } from '../execution-result';
 import type { StagedWrite } from '../io/staged-write';
@@ -27,6 +29,8 @@ export async function executePhysicalPlan<R>(plan: PhysicalPlan, primitives: Pla
   const staged: { ref: string; write: StagedWrite }[] = [];
   const outputs: OutputResult[] = [];
   const timings: StepTiming[] = [];
+  // Each computed asset's columns, for the run's column lineage (a relation's columns are known without reading rows).
+  const columns = new Map<string, readonly Column[]>();
   const total = plan.steps.filter(isAssetStep).length;
   const lookup = (asset: string): R | undefined => relations.get(asset);
   const relationOf = (asset: string, from: string): R => {
@@ -36,12 +40,17 @@ export async function executePhysicalPlan<R>(plan: PhysicalPlan, primitives: Pla
   };
   const run = async (step: PhysicalStep): Promise<void> => {
     switch (step.op) {
-      case 'read':
-        relations.set(step.asset, await primitives.read(step, stepOptions));
+      case 'read': {
+        const read = await primitives.read(step, stepOptions);
+        relations.set(step.asset, read);
+        columns.set(step.asset, primitives.columns(read));
         return;
+      }
       case 'relation': {
         const upstream = step.from.map((from) => relationOf(step.asset, from));
-        relations.set(step.asset, await primitives.relation(step, upstream, lookup, stepOptions));
+        const computed = await primitives.relation(step, upstream, lookup, stepOptions);
+        relations.set(step.asset, computed);
+        columns.set(step.asset, primitives.columns(computed));
         return;
       }
       case 'stage':
@@ -92,5 +101,12 @@ export async function executePhysicalPlan<R>(plan: PhysicalPlan, primitives: Pla
   } finally {
     for (const { write } of staged) write.discard();
   }
-  return { result: quality.length === 0 ? { outputs, steps: timings } : { outputs, steps: timings, quality }, relations };
+  const lineage = runLineage(plan, columns);
+  const result: ExecutionResult = {
+    outputs,
+    steps: timings,
+    ...(quality.length === 0 ? {} : { quality }),
+    ...(lineage === undefined ? {} : { lineage }),
+  };
+  return { result, relations };
 }

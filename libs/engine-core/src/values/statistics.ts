@@ -54,24 +54,35 @@ export function covarianceSamp(ys: readonly number[], xs: readonly number[]): nu
   return count < 2 ? undefined : c / (count - 1);
 }
 
-/** Pearson correlation: population covariance over the product of population deviations (NaN when one is 0, as DuckDB). */
+/**
+ * Pearson correlation: population covariance over the product of population deviations; NULL for
+ * one pair or when either side has no spread, as Spark (whose division by a zero spread is NULL).
+ */
 export function correlation(ys: readonly number[], xs: readonly number[]): number | undefined {
   const n = xs.length;
-  if (n === 0) return undefined;
+  if (n < 2) return undefined;
   const cov = coMoment(ys, xs).coMoment / n;
-  const stdX = n > 1 ? Math.sqrt(squaredDeviations(xs) / n) : 0;
-  const stdY = n > 1 ? Math.sqrt(squaredDeviations(ys) / n) : 0;
+  const sxx = squaredDeviations(xs);
+  const syy = squaredDeviations(ys);
+  if (sxx === 0 || syy === 0) return undefined;
+  const stdX = Math.sqrt(sxx / n);
+  const stdY = Math.sqrt(syy / n);
   if (!Number.isFinite(stdX) || !Number.isFinite(stdY)) throw new StatisticOutOfRange('standard deviation is out of range');
   return cov / (stdX * stdY);
 }
 
-/** The quantile at `fraction` of sorted values, interpolated between the two nearest (DuckDB's quantile_cont). */
+/**
+ * The quantile at `fraction` of sorted values, interpolated between the two nearest as Spark's
+ * percentile weighs them, (above - position) * low + (position - below) * high, which is also how
+ * DuckDB's quantile_cont rounds (`low + d * (high - low)` differs in the last bit: 2.98 where both
+ * give 2.9799999999999995 for the 0.99 percentile of 1 and 3).
+ */
 export function continuousQuantile(sorted: readonly number[], fraction: number): number {
   const position = (sorted.length - 1) * fraction;
   const below = Math.floor(position);
   const above = Math.ceil(position);
   if (below === above) return sorted[below];
-  return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+  return (above - position) * sorted[below] + (position - below) * sorted[above];
 }
 
 /** The smallest of sorted values with at least `fraction` of them at or below it (DuckDB's quantile_disc). */

@@ -71,6 +71,7 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
         outputs: result.outputs.map((o) => ({ ref: o.ref, path: o.path, rowsWritten: o.rowsWritten, skipped: o.skipped })),
         steps: result.steps.map((s) => ({ ref: s.ref, ms: s.ms })),
         ...(result.quality === undefined ? {} : { quality: result.quality.map((q) => ({ ...q })) }),
+        ...(result.lineage === undefined ? {} : { lineage: result.lineage }),
       };
       log?.info(
         { backend: task.backend, outputs: outcome.outputs.map((o) => ({ asset: o.ref, rowsWritten: o.rowsWritten, skipped: o.skipped })) },

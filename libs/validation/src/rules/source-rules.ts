@@ -109,7 +109,9 @@ export function checkSource(sourceNode: RawNode | undefined, ctx: SourceContext)
   if (!checked.ok) return fail(fieldIssueError(checked.issue, name, who, details));
   const fields: Record<string, unknown> = { ...checked.fields };
   const broken = kind.check?.(fields as never);
-  if (broken !== undefined) return fail(validationErrors.invalidField(who, `${name}.${broken.field}`, broken.detail, details));
+  if (broken !== undefined) {
+    return fail(validationErrors.invalidField(who, `${name}.${broken.field}`, broken.detail, broken.specCode === undefined ? details : { ...details, specCode: broken.specCode }));
+  }
 
   if (kind.file !== undefined) {
     const error = checkFileFields(kind, fields, who, details);

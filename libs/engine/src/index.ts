@@ -25,6 +25,8 @@ export type { KindSupport, Unsupported } from './kinds/kind-support';
 export { checkBackendSupport } from './kinds/check-backend-support';
 export { checkColumns, columnErrors } from './check/check-columns';
 export type { ColumnProblem } from './check/check-columns';
+export { checkPipelineColumns, validatePipelineWithData } from './check/validate-with-data';
+export type { InputColumnsConfig } from './check/validate-with-data';
 export type {
   Backend,
   ColumnInfo,

@@ -141,3 +141,18 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
     },
   };
 }
+
+/**
+ * Places errors found after validation (the engine's column check) at their values, as
+ * validatePipeline places its own: `yaml` is the document that validated.
+ */
+export function placeErrors(yaml: string, errors: readonly ValidationError[]): ValidationError[] {
+  let doc: RawDocument;
+  try {
+    doc = readDocument(yaml);
+  } catch {
+    return [...errors];
+  }
+  const items = doc.assetLists[0]?.items ?? [];
+  return errors.map((error) => actionable(error, { doc, items, assetNames: [] }));
+}

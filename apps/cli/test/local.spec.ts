@@ -352,6 +352,15 @@ describe('pipeline run (local, embedded engine)', () => {
     const invalid = await runCli(['run', 'unknown-from.yaml'], { cwd: dir });
     expect(invalid).toEqual({ status: 1, stdout: '', stderr: 'unknown-from.yaml:9:25: V-001: asset "out" references unknown asset "nope"\n' });
     expect(filesUnder(path.join(dir, 'out'))).toEqual([]);
+    // A column the input's header does not have is refused the same way, before the run (and --dry-run) starts.
+    const original = fs.readFileSync(path.join(dir, 'pipelines/employees.yaml'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'salry.yaml'), original.replace('AVG(salary)', 'AVG(salry)'));
+    for (const args of [['run', 'salry.yaml'], ['run', 'salry.yaml', '--dry-run']]) {
+      const refused = await runCli(args, { cwd: dir });
+      expect([args, refused.status, refused.stdout]).toEqual([args, 1, '']);
+      expect(refused.stderr).toMatch(/^salry\.yaml:31:\d+: V-009: E-COL-001: asset "by_dept": agg\[1\]: column "salry" not found .*\(did you mean "salary"\?\)\n$/);
+    }
+    expect(filesUnder(path.join(dir, 'out'))).toEqual([]);
   });
 
   it('refuses a missing data root and --data-root with --server (exit 2)', async () => {

@@ -10,8 +10,8 @@ import type { InputSource, PipelineDefinition } from '@pipeline/definition';
 import type { BackendName } from '../backend-name';
 import { csvColumnsOfHead } from '../formats/csv-head';
 import { readFormatOptions } from '../formats/format-options';
-import { fileIdentity, SettledFileCache } from '../io/settled-file-cache';
-import { openDataRoot, type DataRoot } from '../paths/data-root';
+import { fileIdentity, type FileIdentity, SettledFileCache } from '../io/settled-file-cache';
+import { openDataRoot, resolveInRoot, type DataRoot } from '../paths/data-root';
 import { readHeadInsideRoot } from '../paths/read-head-inside-root';
 import type { Column } from './bind-expression';
 
@@ -62,13 +62,22 @@ async function csvInputColumns(root: DataRoot, ref: string, source: InputSource)
     return undefined;
   }
   if (options.format !== 'csv') return undefined;
-  const head = await readHeadInsideRoot(root, source.path, HEAD_BYTES);
-  if (head === undefined) return undefined;
   const variant = JSON.stringify(options);
-  const identity = fileIdentity(head.absolute);
+  // A file looked at before and unchanged since is not opened again.
+  const identity = identityOf(root, source.path);
   const remembered = looked.get(identity, variant);
   if (remembered !== undefined) return remembered === 'unknown' ? undefined : remembered;
+  const head = await readHeadInsideRoot(root, source.path, HEAD_BYTES);
+  if (head === undefined) return undefined;
   const columns = csvColumnsOfHead(head.bytes, head.whole, head.absolute, options.csv);
   looked.remember(identity, variant, columns ?? 'unknown');
   return columns;
+}
+
+function identityOf(root: DataRoot, userPath: string): FileIdentity | undefined {
+  try {
+    return fileIdentity(resolveInRoot(root, userPath).absolute);
+  } catch {
+    return undefined;
+  }
 }

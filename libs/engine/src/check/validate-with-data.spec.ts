@@ -3,6 +3,7 @@ import * as zlib from 'node:zlib';
 import { createBackend } from '../create-backend';
 import { EMPLOYEES_CSV, makeTempRoot, type TempRoot } from '../__fixtures__/temp-root';
 import type { BackendName } from '../backend-name';
+import { SETTLED_MS } from '../io/settled-file-cache';
 import { knownInputColumns } from './input-columns';
 import { validatePipelineWithData } from './validate-with-data';
 import { validatePipeline } from '@pipeline/validation';
@@ -113,5 +114,27 @@ describe('knownInputColumns', () => {
     if (!valid.ok) throw new Error(valid.error.message);
     expect((await knownInputColumns(valid.pipeline, { dataRoot: root.dir })).size).toBe(0);
     expect(fs.statSync(`${root.dir}/wide.csv`).size).toBeGreaterThan(64 * 1024);
+  });
+});
+
+describe('the look at a CSV head, remembered', () => {
+  it('does not open a settled file again while it is unchanged, and looks again once it changed', async () => {
+    const file = root.write('settled.csv', 'salary,department\n1,x\n');
+    // A file is remembered once it has been left alone for SETTLED_MS (its change time cannot be set back).
+    await new Promise((resolve) => setTimeout(resolve, SETTLED_MS + 100));
+    const yaml = doc('{asset_ref: raw, source: {input: {format: csv, path: settled.csv}}}', AVG('salry'));
+    const valid = validatePipeline(yaml);
+    if (!valid.ok) throw new Error(valid.error.message);
+    const open = jest.spyOn(fs.promises, 'open');
+    try {
+      expect((await knownInputColumns(valid.pipeline, { dataRoot: root.dir })).get('raw')?.map((c) => c.name)).toEqual(['salary', 'department']);
+      expect((await knownInputColumns(valid.pipeline, { dataRoot: root.dir })).get('raw')?.map((c) => c.name)).toEqual(['salary', 'department']);
+      expect(open).toHaveBeenCalledTimes(1);
+      fs.writeFileSync(file, 'pay,department\n1,x\n');
+      expect((await knownInputColumns(valid.pipeline, { dataRoot: root.dir })).get('raw')?.map((c) => c.name)).toEqual(['pay', 'department']);
+      expect(open).toHaveBeenCalledTimes(2);
+    } finally {
+      open.mockRestore();
+    }
   });
 });

@@ -40,8 +40,27 @@ export interface LineageDatasetView {
   };
 }
 
+/** One problem of `POST /api/validate`'s `errors`. */
+export interface ValidationProblemView {
+  readonly code: string;
+  readonly message: string;
+  readonly asset?: string;
+  readonly field?: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** What `POST /api/validate` answers. */
+export interface ValidateView {
+  readonly valid: boolean;
+  readonly error?: string;
+  readonly errors?: readonly ValidationProblemView[];
+}
+
 /** A client of one server. */
 export interface ApiClient {
+  /** Validates as the server does before a submit (its data root's files included). */
+  validate(body: SubmitBody): Promise<ValidateView>;
   submit(body: SubmitBody): Promise<{ job_id: string; status: string }>;
   list(): Promise<JobView[]>;
   get(id: string): Promise<JobView>;
@@ -101,6 +120,7 @@ export function createApiClient(target: ServerTarget): ApiClient {
   };
   const job = (id: string) => `/jobs/${encodeURIComponent(id)}`;
   return {
+    validate: (body) => call('POST', '/validate', body),
     submit: (body) => call('POST', '/jobs', body),
     list: async () => (await call<{ jobs: JobView[] }>('GET', '/jobs')).jobs,
     get: (id) => call('GET', job(id)),

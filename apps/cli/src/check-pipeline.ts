@@ -2,7 +2,7 @@
  * A pipeline file checked as the servers check a submission: validation, the plan, and (for a
  * chosen backend) whether the backend runs every kind (V-014).
  */
-import { checkBackendSupport, parseBackendName } from '@pipeline/engine';
+import { checkBackendSupport, checkPipelineColumns, parseBackendName } from '@pipeline/engine';
 import type { PipelineDefinition } from '@pipeline/definition';
 import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
@@ -21,4 +21,15 @@ export function checkPipeline(yaml: string, variables: Readonly<Record<string, s
     if (unsupported !== undefined) return { ok: false, error: unsupported, errors: [unsupported] };
   }
   return { ok: true, plan: planned.plan, pipeline: planned.pipeline };
+}
+
+/**
+ * checkPipeline as `validate` runs it here: also the columns the inputs' CSV headers in
+ * `dataRoot` tell (V-009 where a column is not there), as a server checks a submission.
+ */
+export async function checkPipelineWithData(yaml: string, variables: Readonly<Record<string, string>>, backend: string | undefined, dataRoot: string): Promise<CheckResult> {
+  const checked = checkPipeline(yaml, variables, backend);
+  if (!checked.ok) return checked;
+  const errors = await checkPipelineColumns(yaml, checked.pipeline, { dataRoot, backend: parseBackendName(backend) });
+  return errors.length === 0 ? checked : { ok: false, error: errors[0] as ValidationError, errors };
 }

@@ -66,8 +66,11 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .addOption(vars())
     .addOption(new Option('--backend <name>', 'also check that this backend runs every kind (V-014)').choices(BACKEND_CHOICES))
     .addOption(new Option('--merge', 'check the files as one pipeline, merged left to right (the last wins)'))
+    .addOption(dataRoot())
+    .addOption(server())
+    .addOption(token())
     .addOption(json())
-    .action((files: string[], options) => set(validateCommand(files, options, io)));
+    .action(async (files: string[], options) => set(await validateCommand(files, options, io, env)));
 
   program
     .command('explain')

@@ -109,6 +109,21 @@ describe('pipeline validate', () => {
     ]);
   });
 
+  it('checks the columns the CSV header in the data root tells (V-009 naming the close column), on duckdb and danfo', async () => {
+    const original = fs.readFileSync(path.join(dir, 'pipelines/employees.yaml'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'salry.yaml'), original.replace('AVG(salary)', 'AVG(salry)'));
+    const lines = original.split('\n');
+    const line = lines.findIndex((l) => l.includes('AVG(salary)')) + 1;
+    const column = (lines[line - 1] as string).indexOf('"AVG(') + 1;
+    const expected = `salry.yaml:${line}:${column}: V-009: E-COL-001: asset "by_dept": agg[1]: column "salry" not found (columns: name, department, salary) (did you mean "salary"?)\n`;
+    for (const backend of ['duckdb', 'danfo']) {
+      expect(await runCli(['validate', 'salry.yaml', '--backend', backend], { cwd: dir })).toEqual({ status: 1, stdout: expected, stderr: '' });
+    }
+    // Elsewhere (a data root without the file) the columns cannot be known: the run would say.
+    fs.mkdirSync(path.join(dir, 'empty'));
+    expect(await runCli(['validate', 'salry.yaml', '--data-root', 'empty'], { cwd: dir })).toEqual({ status: 0, stdout: 'salry.yaml: valid\n', stderr: '' });
+  });
+
   it('applies --var to every file (V-010 without it) and checks the --backend name', async () => {
     const pipeline = 'version: "3.0"\npipeline:\n  assets:\n    - asset_ref: raw\n      source:\n        input: { format: csv, path: "${IN}" }\n    - asset_ref: out\n      source:\n        output: { from: raw, format: csv, path: out/x.csv }\n';
     fs.writeFileSync(path.join(dir, 'needs-var.yaml'), pipeline);
@@ -336,6 +351,15 @@ describe('pipeline run (local, embedded engine)', () => {
     expect(elsewhere.stderr).toBe(`pipeline: looked in the data root ${dir}; --data-root sets it\n`);
     const invalid = await runCli(['run', 'unknown-from.yaml'], { cwd: dir });
     expect(invalid).toEqual({ status: 1, stdout: '', stderr: 'unknown-from.yaml:9:25: V-001: asset "out" references unknown asset "nope"\n' });
+    expect(filesUnder(path.join(dir, 'out'))).toEqual([]);
+    // A column the input's header does not have is refused the same way, before the run (and --dry-run) starts.
+    const original = fs.readFileSync(path.join(dir, 'pipelines/employees.yaml'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'salry.yaml'), original.replace('AVG(salary)', 'AVG(salry)'));
+    for (const args of [['run', 'salry.yaml'], ['run', 'salry.yaml', '--dry-run']]) {
+      const refused = await runCli(args, { cwd: dir });
+      expect([args, refused.status, refused.stdout]).toEqual([args, 1, '']);
+      expect(refused.stderr).toMatch(/^salry\.yaml:31:\d+: V-009: E-COL-001: asset "by_dept": agg\[1\]: column "salry" not found .*\(did you mean "salary"\?\)\n$/);
+    }
     expect(filesUnder(path.join(dir, 'out'))).toEqual([]);
   });
 

@@ -41,6 +41,28 @@ const QUALITY_ERROR = [
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+describe('pipeline validate --server', () => {
+  it('prints the server\'s problems as file:line:column lines, the column check against its data root included', async () => {
+    const original = fs.readFileSync(path.join(dir, 'pipelines/employees.yaml'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'salry.yaml'), original.replace('AVG(salary)', 'AVG(salry)').replace('from: active', 'from: actve'));
+    const lines = original.split('\n');
+    const at = (text: string, value: string) => {
+      const line = lines.findIndex((l) => l.includes(text)) + 1;
+      return `${line}:${(lines[line - 1] as string).indexOf(value) + 1}`;
+    };
+    const result = await runCli(['validate', 'salry.yaml', '--server', server.url], { cwd: dir, env: cleanEnv() });
+    expect(result).toEqual({ status: 1, stdout: `salry.yaml:${at('from: active', 'active')}: V-001: asset "slim" references unknown asset "actve" (did you mean "active"?)\n`, stderr: '' });
+    fs.writeFileSync(path.join(dir, 'salry.yaml'), original.replace('AVG(salary)', 'AVG(salry)'));
+    const columns = await runCli(['validate', 'salry.yaml', '--server', server.url], { cwd: dir, env: cleanEnv() });
+    expect(columns).toEqual({
+      status: 1,
+      stdout: `salry.yaml:${at('AVG(salary)', '"AVG(')}: V-009: E-COL-001: asset "by_dept": agg[1]: column "salry" not found (columns: name, department, salary) (did you mean "salary"?)\n`,
+      stderr: '',
+    });
+    expect(await runCli(['validate', 'pipelines/employees.yaml', '--server', server.url], { cwd: dir, env: cleanEnv() })).toEqual({ status: 0, stdout: 'pipelines/employees.yaml: valid\n', stderr: '' });
+  });
+});
+
 describe('pipeline submit and jobs', () => {
   it('submit prints the job id; jobs wait, get and list show it completed with its outputs', async () => {
     const submitted = await runCli(['submit', 'pipelines/employees.yaml', '--server', server.url, '--var', 'MIN_SALARY=90000'], { cwd: dir });

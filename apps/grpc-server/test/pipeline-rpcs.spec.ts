@@ -4,7 +4,7 @@ import { ServerReflectionService } from 'nice-grpc-server-reflection';
 import { ServerReflectionRequest } from 'nice-grpc-server-reflection/lib/proto/grpc/reflection/v1/reflection_pb';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { employeesPipeline, failure, startHarness, type Harness } from './harness';
+import { EMPLOYEES_CSV, employeesPipeline, failure, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -94,6 +94,27 @@ describe('ValidatePipeline', () => {
     const missing = await h.client.validatePipeline({ yaml });
     expect(missing.error).toBe('V-010: unresolved variable "MODE" in asset "summary" field "mode"');
     expect(missing.specCode).toBe('E-VAR-001');
+  });
+});
+
+describe('columns checked before running (an input\'s CSV header in the data root)', () => {
+  // employeesPipeline's `where` reads `salary`; misspelt, the header of employees.csv tells.
+  const misspelt = () => employeesPipeline('out/cols.csv').replace('filter: salary > 50000', 'filter: salry > 50000');
+  const MESSAGE = 'V-009: E-COL-001: asset "active": filter: column "salry" not found (columns: id, name, department, salary, active) (did you mean "salary"?)';
+  beforeAll(() => h.write('employees.csv', EMPLOYEES_CSV));
+
+  it.each(['duckdb', 'danfo'])('ValidatePipeline answers a V-009 at the filter, naming salary (%s)', async (backend) => {
+    const answer = await h.client.validatePipeline({ yaml: misspelt(), backend });
+    expect(answer).toEqual({
+      valid: false,
+      error: MESSAGE,
+      specCode: 'E-COL-001',
+      errors: [{ code: 'V-009', message: MESSAGE, asset: 'active', field: 'filter', line: 17, column: 19, specCode: 'E-COL-001' }],
+    });
+  });
+
+  it('SubmitJob refuses it with INVALID_ARGUMENT and the same message', async () => {
+    await expect(failure(h.client.submitJob({ yaml: misspelt() }))).resolves.toEqual({ code: 'INVALID_ARGUMENT', details: `validation failed: ${MESSAGE}` });
   });
 });
 

@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use('/api', healthRoutes(deps.version));
   app.use('/api', readyRoutes(() => deps.jobs.readiness(), deps.shutdownSignal));
-  app.use('/api', pipelineRoutes());
+  app.use('/api', pipelineRoutes(deps.jobs));
   app.use('/api', jobRoutes(deps.jobs, deps.shutdownSignal, deps.logger));
   app.use('/api', resultRoutes(deps.jobs, deps.shutdownSignal));
   app.use(docsRoutes(createOpenApiDocument(deps.version), metrics, deps.docsAssetsDir ?? defaultDocsAssetsDir()));

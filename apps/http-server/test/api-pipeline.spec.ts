@@ -2,7 +2,9 @@
  * Black-box tests of the pipeline endpoints, request parsing, errors and CORS: a real server on
  * port 0, spoken to with fetch.
  */
-import { postJson, request, startTestServer, type TestServer } from './helpers';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { EMPLOYEES_CSV, postJson, request, startTestServer, type TestServer } from './helpers';
 import { SERVICE_VERSION } from '@pipeline/server-kit';
 import { VALIDATE_ERRORS_EXAMPLE } from '../src/openapi/examples';
 
@@ -176,6 +178,53 @@ describe('POST /api/validate', () => {
     const res = await postJson(`${api}/validate`, { yaml });
     expect(res.status).toBe(200);
     expect(res.body.error).toMatch(/^V-010: unresolved variable "SRC"/);
+  });
+});
+
+describe('columns checked before running (an input\'s CSV header in the data root)', () => {
+  const yaml = (agg: string) => `version: "3.0"
+pipeline:
+  assets:
+    - asset_ref: raw
+      source:
+        input: { format: csv, path: cols/employees.csv }
+    - asset_ref: totals
+      source:
+        group_by: { from: raw, by: [department], agg: ["${agg}"] }
+    - asset_ref: summary
+      source:
+        output: { from: totals, format: csv, path: out/cols.csv }
+`;
+  const MESSAGE = 'V-009: E-COL-001: asset "totals": agg[0]: column "salry" not found (columns: id, name, department, salary) (did you mean "salary"?)';
+
+  beforeAll(() => {
+    fs.mkdirSync(path.join(server.dataRoot, 'cols'), { recursive: true });
+    fs.writeFileSync(path.join(server.dataRoot, 'cols', 'employees.csv'), EMPLOYEES_CSV);
+  });
+
+  it.each(['duckdb', 'danfo'])('validate answers AVG(salry) with a V-009 at the expression, naming salary (%s)', async (backend) => {
+    const res = await postJson(`${api}/validate`, { yaml: yaml('AVG(salry) AS avg_salary'), backend });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      valid: false,
+      error: MESSAGE,
+      spec_code: 'E-COL-001',
+      errors: [{ code: 'V-009', message: MESSAGE, asset: 'totals', field: 'agg[0]', line: 9, column: 56, spec_code: 'E-COL-001' }],
+    });
+    expect((await postJson(`${api}/validate`, { yaml: yaml('AVG(salary) AS avg_salary'), backend })).body).toEqual({ valid: true });
+  });
+
+  it('submit refuses the job with the same message, before any job is made', async () => {
+    const before = (await request(`${api}/jobs`)).body.jobs.length;
+    const res = await postJson(`${api}/jobs`, { yaml: yaml('AVG(salry) AS avg_salary') });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(`validation failed: ${MESSAGE}`);
+    expect((await request(`${api}/jobs`)).body.jobs.length).toBe(before);
+  });
+
+  it('a missing input file validates as before (the job reports it)', async () => {
+    const res = await postJson(`${api}/validate`, { yaml: yaml('AVG(salry) AS avg_salary').replace('cols/employees.csv', 'cols/none.csv') });
+    expect(res.body).toEqual({ valid: true });
   });
 });
 

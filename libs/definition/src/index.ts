@@ -151,7 +151,7 @@ export {
   kindOf,
   sourceUpstream,
 } from './kinds/registry';
-export { checkFields, coerceToSchema } from './kinds/check-fields';
+export { checkFields, coerceToSchema, fieldIssues } from './kinds/check-fields';
 export type { FieldCheckResult, FieldIssue } from './kinds/check-fields';
 export { MAX_PIVOT_VALUES } from './kinds/pivot';
 export {

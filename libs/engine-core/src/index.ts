@@ -205,3 +205,6 @@ export { truncate } from './values/truncate';
 export { columnLineage } from './bind/column-lineage';
 export type { ColumnLineage, ColumnOrigin, LineageStep, LineageSubtype, LineageType } from './bind/column-lineage';
 export { MAX_LINEAGE_ORIGINS, runLineage } from './exec/run-lineage';
+export { checkPipelineColumns, validatePipelineWithData } from './bind/validate-with-data';
+export type { InputColumnsConfig } from './bind/validate-with-data';
+export { knownInputColumns } from './bind/input-columns';

@@ -25,6 +25,8 @@ export type { KindSupport, Unsupported } from '@pipeline/engine-core';
 export { checkBackendSupport } from './kinds/check-backend-support';
 export { checkColumns, columnErrors } from '@pipeline/engine-core';
 export type { ColumnProblem } from '@pipeline/engine-core';
+export { checkPipelineColumns, validatePipelineWithData } from '@pipeline/engine-core';
+export type { InputColumnsConfig } from '@pipeline/engine-core';
 export type {
   Backend,
   ColumnInfo,

@@ -64,6 +64,42 @@ describe('validatePipeline: every error of a document, where it is', () => {
     expect(first?.details).toMatchObject({ line: 12, column: 13 });
   });
 
+  it('reports every problem of one asset, each at its value: fields, expressions and references', () => {
+    const yaml = [
+      'version: "3.0"', //                                                   1
+      'pipeline:', //                                                        2
+      '  assets:', //                                                        3
+      '    - asset_ref: raw', //                                             4
+      '      source: {input: {format: csv, path: in.csv}}', //               5
+      '    - asset_ref: totals', //                                          6
+      '      owner: me', //                                                  7
+      '      source:', //                                                    8
+      '        group_by:', //                                                9
+      '          from: rwa', //                                             10
+      '          by: [region]', //                                          11
+      '          agg: ["sum(amount AS total", "maxx(amount) AS top"]', //   12
+      '    - asset_ref: out', //                                             13
+      '      source: {output: {from: totals, format: csv, path: o.csv}}', // 14
+      '',
+    ].join('\n');
+    const result = errorsOf(yaml);
+    expect(result.errors.map((e) => [e.code, e.details.asset, e.details.field, e.details.line, e.details.column, e.details.suggestion])).toEqual([
+      ['V-006', 'totals', 'owner', 7, 14, undefined],
+      ['V-009', 'totals', 'agg[0]', 12, 17, undefined],
+      ['V-009', 'totals', 'agg[1]', 12, 40, 'max'],
+      ['V-001', 'totals', 'from', 10, 17, 'raw'],
+    ]);
+    expect(result.error).toBe(result.errors[0]);
+  });
+
+  it('reports every field a kind\'s schema refuses, not only the first', () => {
+    const yaml = DOC.replace('          by: [region]', '          by: 7\n          nope: 1');
+    expect(errorsOf(yaml).errors.filter((e) => e.details.asset === 'totals').map((e) => [e.code, e.details.field])).toEqual([
+      ['V-006', 'group_by.by'],
+      ['V-006', 'group_by.nope'],
+    ]);
+  });
+
   it(`stops collecting at ${MAX_VALIDATION_ERRORS} errors`, () => {
     const broken = Array.from({ length: 150 }, (_, i) => `    - asset_ref: a${i}\n      source:\n        where: {from: nowhere, filter: "x > 1"}`);
     const doc = `version: "3.0"\npipeline:\n  assets:\n${broken.join('\n')}\n    - asset_ref: out\n      source:\n        output: {from: a0, format: csv, path: o.csv}\n`;

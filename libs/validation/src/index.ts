@@ -14,7 +14,7 @@
  */
 export { VALIDATION_ERROR_CODES, isValidationError, validationErrors } from './errors';
 export type { AssetSubject, ValidationError, ValidationErrorCode, ValidationErrorDetails } from './errors';
-export { validatePipeline } from './validate-pipeline';
+export { placeErrors, validatePipeline } from './validate-pipeline';
 export { MAX_VALIDATION_ERRORS, diagnosticOf } from './diagnostics';
 export type { ValidationDiagnostic } from './diagnostics';
 export { closestName, editDistance } from './suggest';

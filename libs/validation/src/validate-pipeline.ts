@@ -25,8 +25,9 @@ import { checkVariablesArgument } from './rules/variables-argument';
 
 /**
  * The outcome of validation: the typed pipeline, or the errors. `error` is `errors[0]`; `errors`
- * holds at most MAX_VALIDATION_ERRORS, one per asset (an asset's rules stop at its first broken
- * one), then the graph's, the quality suites' and the metadata's.
+ * holds at most MAX_VALIDATION_ERRORS: every problem of each asset (past a problem of its name:
+ * each unknown field, each field its kind's schema refuses, each broken expression, each
+ * unresolved reference), then the graph's, the quality suites' and the metadata's.
  */
 export type ValidationResult =
   | { readonly ok: true; readonly pipeline: PipelineDefinition }
@@ -43,7 +44,7 @@ function failed(errors: readonly ValidationError[]): ValidationResult {
  *
  * Order of checks: the `variables` argument; reading the YAML (PARSE); document level (version,
  * asset lists, top-level and `pipeline` fields); each of these stops at its error. Then each asset
- * in list order (see rules/asset-rules.ts and rules/source-rules.ts), every broken asset reported;
+ * in list order (see rules/asset-rules.ts and rules/source-rules.ts), every problem of every asset reported;
  * the graph (V-003, then V-013) only when every asset passed, since a broken asset's edges are
  * unknown; the quality suites (rules/quality-rules.ts); metadata and exposures
  * (rules/metadata-rules.ts). Asset errors are placed at the value at fault (diagnostics.ts).
@@ -76,6 +77,7 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
   };
   const errors: ValidationError[] = [];
   const report = (error: ValidationError): void => {
+    if (errors.length >= MAX_VALIDATION_ERRORS) return;
     errors.push(actionable(error, { doc, items, assetNames: ctx.declared.keys() }));
   };
   const assets: AssetDefinition[] = [];
@@ -83,7 +85,7 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
   for (let i = 0; i < items.length && errors.length < MAX_VALIDATION_ERRORS; i++) {
     const result = checkAsset(items[i] as (typeof items)[number], i, ctx);
     if (!result.ok) {
-      report(result.error);
+      for (const error of result.errors) report(error);
       continue;
     }
     assets.push(result.asset);
@@ -140,4 +142,19 @@ export function validatePipeline(yaml: string, variables?: Readonly<Record<strin
       ...(metadata === undefined ? {} : { metadata }),
     },
   };
+}
+
+/**
+ * Places errors found after validation (the engine's column check) at their values, as
+ * validatePipeline places its own: `yaml` is the document that validated.
+ */
+export function placeErrors(yaml: string, errors: readonly ValidationError[]): ValidationError[] {
+  let doc: RawDocument;
+  try {
+    doc = readDocument(yaml);
+  } catch {
+    return [...errors];
+  }
+  const items = doc.assetLists[0]?.items ?? [];
+  return errors.map((error) => actionable(error, { doc, items, assetNames: [] }));
 }

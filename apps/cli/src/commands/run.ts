@@ -8,7 +8,7 @@
  */
 import { explainPlan } from '@pipeline/planner';
 import { createApiClient, type ServerTarget } from '../api-client';
-import { checkPipeline } from '../check-pipeline';
+import { checkPipeline, checkPipelineWithData } from '../check-pipeline';
 import { EXIT, usageError } from '../errors';
 import { followJob, exitStatusOfJob, type FollowedJob } from '../follow';
 import { dataRootOf, invalidPipeline, serverUrlOf, tokenOf } from '../inputs';
@@ -50,6 +50,19 @@ export function checkedRequest(file: string | readonly string[], options: Pick<R
   return { yaml, variables, plan: checked.plan, ...(options.backend === undefined ? {} : { backend: options.backend }) };
 }
 
+/**
+ * A local run's last check before it starts: the columns its inputs' CSV headers in `dataRoot`
+ * tell (V-009), thrown as CLI_PIPELINE_INVALID at the file and line, as `validate` prints it.
+ */
+async function checkColumnsHere(file: string | readonly string[], options: Pick<RunOptions, 'var' | 'backend'>, io: Io, dataRoot: string): Promise<void> {
+  const { yaml, locate } = loadPipeline(typeof file === 'string' ? [file] : file, io.cwd);
+  const checked = await checkPipelineWithData(yaml, options.var ?? {}, options.backend, dataRoot);
+  if (!checked.ok) {
+    const located = locate(checked.error);
+    throw invalidPipeline(located.file, located.error);
+  }
+}
+
 /** Runs `file` (several merged) locally or on the server and returns the exit status of the job. */
 export async function runCommand(file: string | readonly string[], options: RunOptions, io: Io, env: NodeJS.ProcessEnv): Promise<number> {
   const server = serverUrlOf(options.server, env);
@@ -61,6 +74,7 @@ export async function runCommand(file: string | readonly string[], options: RunO
   if (options.dryRun === true) {
     // A local dry run still refuses a data root that does not exist, as the run would.
     const dataRoot = server === undefined ? dataRootOf(options.dataRoot, io.cwd) : undefined;
+    if (dataRoot !== undefined) await checkColumnsHere(file, options, io, dataRoot);
     if (options.json === true) printJson(io, { valid: true, plan: explainPlan(plan), ...(dataRoot === undefined ? {} : { data_root: dataRoot }) });
     else println(io, explainPlan(plan));
     return EXIT.ok;
@@ -72,6 +86,7 @@ export async function runCommand(file: string | readonly string[], options: RunO
   let hintOf: (job: JobView) => string | undefined = () => undefined;
   if (server === undefined) {
     const root = dataRootOf(options.dataRoot, io.cwd);
+    await checkColumnsHere(file, options, io, root);
     const local = await startLocalJob(body, root, (error) => io.err.write(`pipeline: ${error.message}\n`));
     job = local;
     close = () => local.close();

@@ -7,22 +7,23 @@
  */
 import { checkBackendSupport, compilePhysicalPlan, parseBackendName, renderPhysicalPlan } from '@pipeline/engine';
 import { explainPlan, lineageDocument, planPipeline } from '@pipeline/planner';
-import { diagnosticOf, validatePipeline } from '@pipeline/validation';
+import type { JobService } from '@pipeline/jobs';
+import { diagnosticOf } from '@pipeline/validation';
 import { appError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 import { checkPipelineRequest } from './pipeline-request';
 
 type PipelineRpcs = Pick<PipelineServiceImplementation, 'health' | 'validatePipeline' | 'explainPipeline'>;
 
-/** The pipeline RPCs; `version` is what Health reports. */
-export function pipelineRpcs(version: string): PipelineRpcs {
+/** The pipeline RPCs; `version` is what Health reports; `jobs` validates as a submit would (its data root). */
+export function pipelineRpcs(version: string, jobs: Pick<JobService, 'validate'>): PipelineRpcs {
   return {
     async health() {
       return { status: 'ok', version };
     },
     async validatePipeline(request) {
       checkPipelineRequest(request);
-      const result = validatePipeline(request.yaml, request.variables);
+      const result = await jobs.validate({ yaml: request.yaml, variables: request.variables, backend: request.backend });
       return result.ok
         ? { valid: true, error: '', errors: [], specCode: '' }
         : { valid: false, error: result.error.message, errors: result.errors.map(diagnosticOf), specCode: result.error.details.specCode ?? '' };

@@ -20,7 +20,7 @@ export interface PipelineServiceDeps {
 /** Every RPC of pipeline.v1.PipelineService, each checking its request's field lengths first. */
 export function createPipelineService(deps: PipelineServiceDeps): PipelineServiceImplementation {
   return withFieldLimits({
-    ...pipelineRpcs(deps.version),
+    ...pipelineRpcs(deps.version, deps.jobs),
     ...jobRpcs(deps.jobs, deps.logger),
     ...sessionRpcs(deps.sessions),
   });

@@ -107,7 +107,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     operationId: 'validatePipeline',
     summary: 'Validate a pipeline without running it',
-    description: 'An invalid or unparsable definition is still a 200: `{valid: false, error, errors}`, `error` the first of `errors` (every problem in document order, each with its line and column), with `spec_code` where the specification names the error.',
+    description: 'An invalid or unparsable definition is still a 200: `{valid: false, error, errors}`, `error` the first of `errors` (every problem in document order, each with its line and column), with `spec_code` where the specification names the error. Once the document is valid, the columns its expressions read are checked against the inputs\' CSV headers in the data root, for the body\'s backend (V-009 `E-COL-001`, as a submit checks them).',
     tag: 'pipelines',
     requestBody: 'PipelineRequest',
     requestExample: PIPELINE_REQUEST_EXAMPLE,

@@ -1,5 +1,6 @@
 /**
- * `POST /api/validate` and `POST /api/explain`: validation and plan text, no job. With
+ * `POST /api/validate` and `POST /api/explain`: validation and plan text, no job. Validate also
+ * checks the columns the inputs' CSV headers in the data root tell (the job service's look). With
  * `?physical=true`, explain adds the physical plan of the body's backend: the steps it would run
  * (DuckDB's with their SQL), compiled without reading any file. With `?lineage=true`, it adds the
  * lineage and catalog document (spec 18.7 - 18.10): propagated tags, URNs, upstream and
@@ -7,18 +8,19 @@
  */
 import { checkBackendSupport, compilePhysicalPlan, parseBackendName, renderPhysicalPlan } from '@pipeline/engine';
 import { explainPlan, lineageDocument, planPipeline } from '@pipeline/planner';
-import { diagnosticOf, validatePipeline } from '@pipeline/validation';
+import type { JobService } from '@pipeline/jobs';
+import { diagnosticOf } from '@pipeline/validation';
 import { Router } from 'express';
 import { httpError, invalidRequest } from '../errors';
 import { readPipelineRequest } from '../request';
 
 /** Validate answers 200 even for an invalid pipeline; explain answers such a pipeline with 400. */
-export function pipelineRoutes(): Router {
+export function pipelineRoutes(jobs: Pick<JobService, 'validate'>): Router {
   const router = Router();
 
-  router.post('/validate', (req, res) => {
-    const { yaml, variables } = readPipelineRequest(req.body);
-    const result = validatePipeline(yaml, variables);
+  router.post('/validate', async (req, res) => {
+    const { yaml, variables, backend } = readPipelineRequest(req.body);
+    const result = await jobs.validate({ yaml, ...(variables === undefined ? {} : { variables }), ...(backend === undefined ? {} : { backend }) });
     if (result.ok) {
       res.json({ valid: true });
       return;

@@ -1,6 +1,6 @@
 import { parseYaml } from '../yaml/parse-yaml';
 import { type RawNode, YamlScalar } from '../yaml/raw-node';
-import { checkFields, coerceToSchema } from './check-fields';
+import { checkFields, coerceToSchema, fieldIssues } from './check-fields';
 import { KINDS } from './registry';
 
 function fields(yaml: string): RawNode {
@@ -100,5 +100,19 @@ describe('coerceToSchema', () => {
 
   it('reads YAML numbers as numbers where numbers are wanted', () => {
     expect(coerceToSchema(new YamlScalar('int', '7', 7), { type: 'integer' })).toBe(7);
+  });
+});
+
+describe('fieldIssues', () => {
+  it('gives every field\'s first issue in document order, missing fields last, the first being checkFields\'', () => {
+    const node = fields('from: a\nfilter: [x]\nfliter: y\n');
+    const first = checkFields(KINDS.where, node);
+    expect(fieldIssues(KINDS.where, node)).toEqual([
+      { problem: 'type', field: 'filter', expected: 'a string', got: 'a list' },
+      { problem: 'unknown-field', field: 'fliter', expected: ['from', 'filter'] },
+    ]);
+    expect(first.ok ? undefined : first.issue).toEqual(fieldIssues(KINDS.where, node)[0]);
+    expect(fieldIssues(KINDS.input, fields('options: {a: 1}\n')).map((i) => i.problem)).toEqual(['required', 'required']);
+    expect(fieldIssues(KINDS.where, fields('from: a\nfilter: x\n'))).toEqual([]);
   });
 });

@@ -93,22 +93,38 @@ export function checkFields(kind: AnyKindDefinition, node: RawNode): FieldCheckR
   const validate = validatorFor(kind.schema);
   if (validate(value)) return { ok: true, fields: value as Record<string, unknown> };
 
-  const keys = [...node.keys()];
+  const first = rankedIssues(kind, node, validate.errors ?? [])[0]?.issue;
+  return { ok: false, issue: first ?? { problem: 'invalid', field: '', detail: 'does not match its schema' } };
+}
+
+/**
+ * Every field's first issue (the first is checkFields' issue), one per written or missing field:
+ * a schema's alternatives may fail one value several ways. Empty when the fields are valid.
+ */
+export function fieldIssues(kind: AnyKindDefinition, node: RawNode): FieldIssue[] {
+  const checked = checkFields(kind, node);
+  if (checked.ok) return [];
+  if (!isRawMap(node)) return [checked.issue];
+  const validate = validatorFor(kind.schema);
+  validate(coerceToSchema(node, kind.schema));
+  const seen = new Set<number>();
+  const issues = rankedIssues(kind, node, validate.errors ?? []).filter((r) => !seen.has(r.rank) && seen.add(r.rank) !== undefined);
+  return issues.length === 0 ? [checked.issue] : issues.map((r) => r.issue);
+}
+
+/** The schema's errors as issues, problems of written fields in document order, missing fields after them in schema order. */
+function rankedIssues(kind: AnyKindDefinition, node: RawNode, errors: readonly ErrorObject[]): { issue: FieldIssue; rank: number }[] {
+  const keys = isRawMap(node) ? [...node.keys()] : [];
   const declared = Object.keys(kind.schema.properties ?? {});
-  const ranked = (validate.errors ?? []).map((error, order) => {
+  const ranked = errors.map((error, order) => {
     const issue = toIssue(error, node);
     const top = topField(error);
     const written = keys.indexOf(top);
-    // Problems of written fields come in document order; missing fields after them, in schema order.
     const rank = written !== -1 ? written : keys.length + Math.max(0, declared.indexOf(top));
     return { issue, rank, order };
   });
   ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  const first = ranked[0];
-  if (first === undefined) {
-    return { ok: false, issue: { problem: 'invalid', field: '', detail: 'does not match its schema' } };
-  }
-  return { ok: false, issue: first.issue };
+  return ranked;
 }
 
 function pointerSegments(pointer: string): string[] {

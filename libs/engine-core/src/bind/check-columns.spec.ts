@@ -22,7 +22,7 @@ describe('checkColumns', () => {
   it('finds AVG(salry) before running, naming the asset, field and the columns', () => {
     const p = pipeline(RAW, '{asset_ref: rich, source: {where: {from: raw, filter: "salary > 1"}}}', '{asset_ref: g, source: {group_by: {from: rich, by: [department], agg: ["AVG(salry) AS a"]}}}', OUT('g'));
     expect(checkColumns(p, new Map([['raw', EMPLOYEES]]))).toEqual([
-      { asset: 'g', field: expect.stringMatching(/agg/), column: 'salry', columns: ['name', 'department', 'salary'], message: expect.stringContaining('column "salry" not found'), suggestion: 'salary' },
+      { asset: 'g', field: expect.stringMatching(/agg/), column: 'salry', columns: ['name', 'department', 'salary'], message: expect.stringContaining('column "salry" not found'), suggestion: 'salary', specCode: 'E-COL-001' },
     ]);
   });
 
@@ -30,8 +30,8 @@ describe('checkColumns', () => {
     const p = pipeline(RAW, '{asset_ref: g, source: {group_by: {from: raw, by: [department], agg: ["AVG(salry) AS a"]}}}', OUT('g'));
     const [error] = columnErrors(p, checkColumns(p, new Map([['raw', EMPLOYEES]])));
     expect(error?.code).toBe('V-009');
-    expect(error?.message).toMatch(/^V-009: asset "g": agg: column "salry" not found \(columns: name, department, salary\) \(did you mean "salary"\?\)$/);
-    expect(error?.details).toMatchObject({ asset: 'g', assetNumber: 2, suggestion: 'salary' });
+    expect(error?.message).toBe('V-009: E-COL-001: asset "g": agg[0]: column "salry" not found (columns: name, department, salary) (did you mean "salary"?)');
+    expect(error?.details).toMatchObject({ asset: 'g', assetNumber: 2, field: 'agg[0]', expressionColumn: 5, suggestion: 'salary', specCode: 'E-COL-001' });
   });
 
   it('follows columns through the steps, in any written order', () => {

@@ -153,6 +153,21 @@ describe('job service: lifecycle on real pipelines', () => {
     expect((await jobs.list()).length).toBe(before);
   });
 
+  it('refuses a column the input\'s CSV header lacks before queueing it, as validate answers it', async () => {
+    const before = (await jobs.list()).length;
+    const yaml = smallPipeline('cols').replace('age >= 18', 'agee >= 18');
+    const error = await rejected(jobs.submit({ yaml }));
+    expect(isJobsError(error) && error.code).toBe('JOB_INVALID_PIPELINE');
+    expect((error as Error).message).toMatch(/^V-009: E-COL-001: asset "adults": filter: column "agee" not found \(columns: .*\) \(did you mean "age"\?\)$/);
+    expect((error as { details?: unknown }).details).toMatchObject({ asset: 'adults', field: 'filter', line: 11, validationCode: 'V-009' });
+    expect((await jobs.list()).length).toBe(before);
+    for (const backend of ['duckdb', 'danfo']) {
+      const validated = await jobs.validate({ yaml, backend });
+      expect(validated.ok ? '' : validated.error.message).toBe((error as Error).message);
+    }
+    expect((await jobs.validate({ yaml: smallPipeline('cols') })).ok).toBe(true);
+  });
+
   it('rejects an unknown backend and malformed requests', async () => {
     const backend = await rejected(jobs.submit({ yaml: smallPipeline('x'), backend: 'flink' }));
     expect(backend).toMatchObject({ code: 'JOB_UNKNOWN_BACKEND', message: 'unknown backend "flink" (expected duckdb, danfo, spark)' });

@@ -9,7 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
-import { sparkReadiness, type BackendName, type RowsResult } from '@pipeline/engine';
+import { parseBackendName, sparkReadiness, validatePipelineWithData, type BackendName, type RowsResult } from '@pipeline/engine';
+import { validatePipeline, type ValidationResult } from '@pipeline/validation';
 import type { Plan } from '@pipeline/planner';
 import type { Logger } from '@pipeline/server-kit';
 import { isJobsError, jobsErrors, type JobsError } from '../errors';
@@ -28,7 +29,7 @@ import { createJobWaiters } from './job-waiters';
 import { createListWatchers, type JobListView } from './list-watchers';
 import { createLooks, type LookOptions } from './looks';
 import { createRecorder } from './recorder';
-import { nameOf, normaliseRequest, planRequest } from './request';
+import { checkRequestColumns, nameOf, normaliseRequest, planRequest } from './request';
 import { createRunner } from './runner';
 import { createShutdown } from './shutdown';
 import { createStartUp } from './start-up';
@@ -146,6 +147,12 @@ export interface JobService {
    * JOB_SHUTTING_DOWN or JOB_STORE_UNAVAILABLE (the database cannot be reached).
    */
   submit(request: JobRequest, context?: SubmitContext): Promise<JobRecord>;
+  /**
+   * Validates the request's pipeline as submit does, without making a job: the document's rules,
+   * then the columns its inputs' CSV headers in this service's data root tell (V-009). A backend
+   * that is not one is not looked with (submit refuses it). Never throws for a bad document.
+   */
+  validate(request: Pick<JobRequest, 'yaml' | 'variables' | 'backend'>): Promise<ValidationResult>;
   /** The job, or undefined when unknown (or evicted). */
   get(id: string): Promise<JobRecord | undefined>;
   /** Every job held, in submission order, oldest first. */
@@ -360,8 +367,8 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
     submitted.delete(record.id);
     if (known !== undefined) return known;
     try {
-      const planned = planRequest(record.request, sparkConfigured);
-      return { ...planned, ...nameOf(planned.plan) };
+      const { plan, backend } = planRequest(record.request, sparkConfigured);
+      return { plan, backend, ...nameOf(plan) };
     } catch (error) {
       return isJobsError(error) ? error : jobsErrors.invalidPipeline(toError(error).message);
     }
@@ -508,8 +515,11 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
       if (!accepting) throw jobsErrors.shuttingDown();
       const normalised = normaliseRequest(request);
       // Validation then planning, the same code the explain endpoints use (fail fast), then
-      // whether the chosen backend runs every kind (V-014), before anything runs.
-      const { plan, backend } = planRequest(normalised, sparkConfigured);
+      // whether the chosen backend runs every kind (V-014), and the columns an input's header
+      // tells (V-009), before anything runs.
+      const { plan, backend, pipeline } = planRequest(normalised, sparkConfigured);
+      await checkRequestColumns(normalised, pipeline, backend, engine.dataRoot);
+      if (!accepting) throw jobsErrors.shuttingDown();
       const record = createJobRecord(randomUUID(), normalised, isoNow());
       const requestId = context?.requestId;
       const about = { ...nameOf(plan), ...(requestId === undefined ? {} : { requestId }) };
@@ -523,6 +533,15 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
       publish(record, about);
       dispatcher.pump();
       return record;
+    },
+    async validate(request) {
+      let backend: BackendName;
+      try {
+        backend = parseBackendName(request.backend);
+      } catch {
+        return validatePipeline(request.yaml, request.variables ?? undefined);
+      }
+      return validatePipelineWithData(request.yaml, request.variables ?? undefined, { dataRoot: engine.dataRoot, backend });
     },
     get: async (id) => runner.withProgress(await store.get(id)),
     async outputRows(id, asset, lookOptions = {}) {

@@ -3,7 +3,8 @@
  * validated and planned, its backend checked to run every kind. Pure; the service, the dispatcher
  * (a job another replica submitted) and the looks share it.
  */
-import { checkBackendSupport, parseBackendName, sparkNotConfigured, type BackendName } from '@pipeline/engine';
+import { checkBackendSupport, checkPipelineColumns, parseBackendName, sparkNotConfigured, type BackendName } from '@pipeline/engine';
+import type { PipelineDefinition } from '@pipeline/definition';
 import { planPipeline, type Plan } from '@pipeline/planner';
 import type { ValidationError } from '@pipeline/validation';
 import { jobsErrors, type JobsError } from '../errors';
@@ -18,7 +19,7 @@ export function nameOf(plan: Plan): { pipeline?: string } {
  * Validates, plans and checks the backend of a request; throws the JobsError a submit answers.
  * `sparkConfigured`: whether this server has a Spark Connect remote (else `spark` is V-014).
  */
-export function planRequest(request: JobRequest, sparkConfigured = false): { plan: Plan; backend: BackendName } {
+export function planRequest(request: JobRequest, sparkConfigured = false): { plan: Plan; backend: BackendName; pipeline: PipelineDefinition } {
   let backend: BackendName;
   try {
     backend = parseBackendName(request.backend);
@@ -29,7 +30,17 @@ export function planRequest(request: JobRequest, sparkConfigured = false): { pla
   if (!planned.ok) throw invalidPipeline(planned.error);
   const refused = checkBackendSupport(planned.pipeline.assets, backend) ?? (backend === 'spark' && !sparkConfigured ? sparkNotConfigured() : undefined);
   if (refused !== undefined) throw invalidPipeline(refused);
-  return { plan: planned.plan, backend };
+  return { plan: planned.plan, backend, pipeline: planned.pipeline };
+}
+
+/**
+ * Throws JOB_INVALID_PIPELINE (V-009) for the first column the pipeline reads that its inputs do
+ * not have, where a look at the inputs' files in `dataRoot` tells (see the engine's
+ * checkPipelineColumns); a submit calls it after planRequest, before a job is made.
+ */
+export async function checkRequestColumns(request: JobRequest, pipeline: PipelineDefinition, backend: BackendName, dataRoot: string): Promise<void> {
+  const [first] = await checkPipelineColumns(request.yaml, pipeline, { dataRoot, backend });
+  if (first !== undefined) throw invalidPipeline(first);
 }
 
 /** Keeps only the request's known fields, checked, so a stored record holds nothing unexpected. */

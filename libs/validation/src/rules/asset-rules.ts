@@ -82,10 +82,20 @@ export type AssetResult =
       /** Assets the entry makes besides itself (a split's `pass` and `fail`), each reading `asset`. */
       readonly made?: readonly AssetDefinition[];
     }
-  | { readonly ok: false; readonly error: ValidationError };
+  | { readonly ok: false; readonly error: ValidationError; readonly errors: readonly ValidationError[] };
 
-/** Checks the asset at `index` (0-based) of the asset list. */
+const failed = (errors: readonly ValidationError[]): AssetResult => ({ ok: false, error: errors[0] as ValidationError, errors });
+
+/**
+ * Checks the asset at `index` (0-based) of the asset list. A problem of its name stops there (what
+ * else would name it); past the name, every unknown field and every problem of its source is reported.
+ */
 export function checkAsset(item: RawNode, index: number, ctx: AssetPassContext): AssetResult {
+  const result = checkAssetEntry(item, index, ctx);
+  return result.ok || 'errors' in result ? (result as AssetResult) : failed([result.error]);
+}
+
+function checkAssetEntry(item: RawNode, index: number, ctx: AssetPassContext): AssetResult | { readonly ok: false; readonly error: ValidationError } {
   const number = index + 1;
   if (!isRawMap(item)) return { ok: false, error: validationErrors.assetNotAMapping(number, describeNode(item)) };
   const line = ctx.doc.positionOf(item)?.line;
@@ -114,9 +124,10 @@ export function checkAsset(item: RawNode, index: number, ctx: AssetPassContext):
   ctx.seen.set(name, number);
 
   const who = { name, number };
+  const problems: ValidationError[] = [];
   for (const key of item.keys()) {
     if (key !== 'asset_ref' && key !== 'source' && !isExtensionKey(key)) {
-      return { ok: false, error: validationErrors.unknownField(who, key, undefined, ASSET_FIELDS, details) };
+      problems.push(validationErrors.unknownField(who, key, undefined, ASSET_FIELDS, details));
     }
   }
 
@@ -132,7 +143,8 @@ export function checkAsset(item: RawNode, index: number, ctx: AssetPassContext):
       return declared.role === 'output' ? 'output' : 'ok';
     },
   });
-  if (!source.ok) return source;
+  if (!source.ok) return failed([...problems, ...source.errors]);
+  if (problems.length > 0) return failed(problems);
   const position = line === undefined ? { index } : { index, line };
   const asset: AssetDefinition = { ref: name, source: source.source, position };
   if (asset.source.kind !== 'split') return { ok: true, asset, upstream: source.upstream };

@@ -12,6 +12,7 @@ import {
   expressionSlots,
   type ExpressionUse,
   checkFields,
+  fieldIssues,
   checkGeneratorList,
   type Expr,
   type FieldIssue,
@@ -63,12 +64,16 @@ export interface SourceContext {
   readonly allowedRoles?: readonly KindRole[];
 }
 
-/** A checked source: its typed form and the assets it reads, in the order it names them. */
+/**
+ * A checked source: its typed form and the assets it reads, in the order it names them; or its
+ * problems (`error` the first of `errors`), as many as can be told apart: every field the schema
+ * refuses, every expression that does not parse or fit, every reference that does not resolve.
+ */
 export type SourceResult =
   | { readonly ok: true; readonly source: Source; readonly upstream: readonly string[] }
-  | { readonly ok: false; readonly error: ValidationError };
+  | { readonly ok: false; readonly error: ValidationError; readonly errors: readonly ValidationError[] };
 
-const fail = (error: ValidationError): SourceResult => ({ ok: false, error });
+const fail = (error: ValidationError, ...more: ValidationError[]): SourceResult => ({ ok: false, error, errors: [error, ...more] });
 
 /** Kinds of the Teckel language this service refuses, and why (decisions 7). */
 export const REFUSED_KINDS: Readonly<Record<string, string>> = {
@@ -106,30 +111,48 @@ export function checkSource(sourceNode: RawNode | undefined, ctx: SourceContext)
 
   const checked = checkFields(kind, raw);
   // Fields are named under the key as written (`orderBy.columns[1]` or `order_by.columns[1]`).
-  if (!checked.ok) return fail(fieldIssueError(checked.issue, name, who, details));
+  if (!checked.ok) {
+    const [first, ...more] = fieldIssues(kind, raw).map((issue) => fieldIssueError(issue, name, who, details));
+    return fail(first as ValidationError, ...more);
+  }
   const fields: Record<string, unknown> = { ...checked.fields };
   const broken = kind.check?.(fields as never);
   if (broken !== undefined) {
     return fail(validationErrors.invalidField(who, `${name}.${broken.field}`, broken.detail, broken.specCode === undefined ? details : { ...details, specCode: broken.specCode }));
   }
 
+  const errors: ValidationError[] = [];
   if (kind.file !== undefined) {
     const error = checkFileFields(kind, fields, who, details);
-    if (error !== undefined) return fail(error);
+    if (error !== undefined) errors.push(error);
   }
 
   const parsed = parseExpressionFields(kind, fields, who, details);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) errors.push(...parsed.errors);
 
-  const source = kind.build(parsed.fields as never, fields as never);
-  const upstream = sourceUpstream(source);
+  // References are checked even when an expression is broken: they are plain names, not expressions.
+  const source = parsed.ok ? kind.build(parsed.fields as never, fields as never) : undefined;
+  const upstream = source === undefined ? namedUpstream(kind, fields) : sourceUpstream(source);
   for (const ref of upstream) {
     const status = ctx.resolveReference(ref);
-    if (status === 'unknown') return fail(validationErrors.unknownReference(who, ref, details));
-    if (status === 'output') return fail(validationErrors.referencesOutput(who, ref, details));
-    if (typeof status === 'object') return fail(validationErrors.referencesSplit(who, ref, status.split, details));
+    if (status === 'unknown') errors.push(validationErrors.unknownReference(who, ref, details));
+    else if (status === 'output') errors.push(validationErrors.referencesOutput(who, ref, details));
+    else if (typeof status === 'object') errors.push(validationErrors.referencesSplit(who, ref, status.split, details));
   }
-  return { ok: true, source, upstream };
+  if (errors.length > 0) return fail(...(errors as [ValidationError, ...ValidationError[]]));
+  return { ok: true, source: source as Source, upstream };
+}
+
+/**
+ * The assets a source names when its expressions did not parse: the kind built over the written
+ * fields (expressions left as text, which no kind's `upstream` reads); none when that fails.
+ */
+function namedUpstream(kind: AnyKindDefinition, fields: Record<string, unknown>): readonly string[] {
+  try {
+    return kind.upstream(kind.build(fields as never, fields as never) as never).filter((ref): ref is string => typeof ref === 'string');
+  } catch {
+    return [];
+  }
 }
 
 /** Words a schema issue of a kind's fields as V-006 (fields are named `<kind>.<field>`). */
@@ -195,7 +218,7 @@ function checkFileFields(
 
 type ParsedResult =
   | { readonly ok: true; readonly fields: Record<string, unknown> }
-  | { readonly ok: false; readonly error: ValidationError };
+  | { readonly ok: false; readonly errors: readonly ValidationError[] };
 
 /** The checker options of each refinement of the value role (`plain`: none). */
 const VALUE_OPTIONS: Readonly<Record<NonNullable<Extract<ExpressionUse, { role: 'value' }>['entry']> | 'plain', CheckExpressionOptions>> = {
@@ -232,7 +255,7 @@ const GENERATORS: Readonly<Record<string, 'one' | 'each'>> = { projection: 'one'
 
 /**
  * Parses and role-checks every expression field, in the kind's declared order (V-009), and returns
- * the fields with a tree in place of each expression's text.
+ * the fields with a tree in place of each expression's text, or every expression's problem.
  */
 function parseExpressionFields(
   kind: AnyKindDefinition,
@@ -241,29 +264,43 @@ function parseExpressionFields(
   details: ValidationErrorDetails,
 ): ParsedResult {
   const trees = new Map<string, readonly Expr[]>();
-  const expressionError = (label: string, error: ExpressionError | ExpressionCheckError): ParsedResult => ({
-    ok: false,
-    error: validationErrors.expression(who, label, error.message, { ...details, expressionColumn: error.details.column, cause: error.code }),
-  });
+  const errors: ValidationError[] = [];
+  const expressionError = (label: string, error: ExpressionError | ExpressionCheckError): void => {
+    errors.push(validationErrors.expression(who, label, error.message, { ...details, expressionColumn: error.details.column, cause: error.code }));
+  };
   for (const slot of expressionSlots(kind.fields, fields)) {
+    // Grouping keys read from another field's expressions are unknown once one of those broke.
+    if (errors.length > 0 && slot.use.role === 'aggregate' && slot.use.groupKeys !== undefined && 'expressionsOf' in slot.use.groupKeys) continue;
     const options = checkOptions(slot.use, fields, trees);
     const parsed: Expr[] = [];
+    let broken = false;
     for (const { label, text } of slot.written) {
       let tree: Expr;
       try {
         tree = parseExpression(text);
       } catch (error) {
         if (!isExpressionError(error)) throw error;
-        return expressionError(label, error);
+        expressionError(label, error);
+        broken = true;
+        continue;
       }
       const problem = checkExpression(tree, options);
-      if (problem !== undefined) return expressionError(label, problem);
+      if (problem !== undefined) {
+        expressionError(label, problem);
+        broken = true;
+        continue;
+      }
       parsed.push(tree);
     }
+    if (broken) continue;
     const generators = slot.use.role === 'value' && slot.use.entry !== undefined ? GENERATORS[slot.use.entry] : undefined;
     const listProblem = generators === undefined ? undefined : checkGeneratorList(parsed, generators);
-    if (listProblem !== undefined) return expressionError((slot.written[listProblem.index] as { label: string }).label, listProblem.error);
+    if (listProblem !== undefined) {
+      expressionError((slot.written[listProblem.index] as { label: string }).label, listProblem.error);
+      continue;
+    }
     trees.set(slot.path, parsed);
   }
+  if (errors.length > 0) return { ok: false, errors };
   return { ok: true, fields: withTrees(kind.fields, fields, trees) };
 }

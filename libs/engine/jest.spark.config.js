@@ -8,4 +8,6 @@ module.exports = {
   testTimeout: 120_000,
   globalSetup: require.resolve('../test-spark/src/jest-global-setup.ts'),
   globalTeardown: require.resolve('../test-spark/src/jest-global-teardown.ts'),
+  // A second run of the project: its counts go to <project>.spark.json beside the `test` run's.
+  reporters: ['default', [require.resolve('../../tools/jest/count-reporter.js'), { run: 'spark' }]],
 };

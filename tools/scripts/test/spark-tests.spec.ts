@@ -51,7 +51,6 @@ describe('Spark specs in npm test and CI totals', () => {
     const roots = sparkConfigs.map(path.dirname).sort();
     const names = JSON.parse(execFileSync('npx', ['nx', 'show', 'projects', '--with-target', 'test-spark', '--json'], { cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, encoding: 'utf8' })) as string[];
     expect(names.length).toBe(roots.length);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const plugin = require(path.join(ROOT, 'tools/nx/spark-tests.js')) as { createNodes: [string, (files: string[]) => Promise<[string, { projects: Record<string, { targets: Record<string, unknown> }> }][]>] };
     const nodes = await plugin.createNodes[1](sparkConfigs);
     for (const [file, { projects }] of nodes) {
@@ -63,7 +62,6 @@ describe('Spark specs in npm test and CI totals', () => {
   it('counts a project\'s Spark run beside its test run, and a Spark run without results as a failure', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-results-'));
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const CountReporter = require(path.join(ROOT, 'tools/jest/count-reporter.js')) as new (g: { rootDir: string }, o?: { run?: string }) => { onRunComplete(c: unknown, r: object): void };
       const results = (passed: number, failed: number) => ({ numPassedTests: passed, numFailedTests: failed, numRuntimeErrorTestSuites: 0, numPendingTests: 0, numTodoTests: 0 });
       process.env['PIPELINE_TEST_RESULTS_DIR'] = dir;

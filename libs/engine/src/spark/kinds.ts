@@ -13,6 +13,7 @@ import type { Column } from '../check/bind-expression';
 import type { BoundItem, BoundSource } from '../check/bind-source';
 import type { AddColumnStep } from '../check/binders/add-columns';
 import { qualifiedName } from '../check/binders/join';
+import { setMask, type BoundGroupingSets } from '../check/binders/grouping-sets';
 import type { BoundSetOperation } from '../check/binders/set-operation';
 import { unsupported, type Unsupported } from '../kinds/kind-support';
 import { freshColumnName } from '../duckdb/kinds/input-order';
@@ -84,6 +85,28 @@ function setOperation(op: 'INTERSECT' | 'EXCEPT', bound: BoundSetOperation<Trans
   const { src, pos } = helperNames(columns);
   const inputs = relations.map((r, i) => `SELECT ${columnList(columns)} FROM (${lined(bound, columns, r, i, src, pos)})`);
   return inputs.join(` ${op}${bound.all ? ' ALL' : ''} `);
+}
+
+/**
+ * `GROUP BY ROLLUP / CUBE / GROUPING SETS`, rows set by set (a set listed twice shares its first
+ * place), then by key values ascending with NULLs last, as on DuckDB; a row's set is read from
+ * grouping_id over all keys (the first key its highest bit, as DuckDB's grouping(...) mask).
+ */
+function overSets(bound: BoundGroupingSets, relation: string): string {
+  const { keys, sets, aggs } = bound;
+  const names = keys.map((k) => q(k.name));
+  const items = [...names, ...aggs.map((a) => `${sql(a.expr)} AS ${q(a.name)}`)];
+  const by =
+    bound.kind === 'rollup'
+      ? `ROLLUP (${names.join(', ')})`
+      : bound.kind === 'cube'
+        ? `CUBE (${names.join(', ')})`
+        : `GROUPING SETS (${sets.map((set) => `(${set.map((k) => names[k]).join(', ')})`).join(', ')})`;
+  const text = `SELECT ${items.join(', ')} FROM ${relation} GROUP BY ${by}`;
+  if (keys.length === 0) return text;
+  const ranks = [...new Set(sets.map((set) => setMask(set, keys.length)))];
+  const rank = `CASE grouping_id(${names.join(', ')}) ${ranks.map((mask, i) => `WHEN ${mask} THEN ${i}`).join(' ')} END`;
+  return `${text} ORDER BY ${[rank, ...names.map((n) => `${n} ASC NULLS LAST`)].join(', ')}`;
 }
 
 const JOIN_SQL = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', outer: 'FULL OUTER JOIN', cross: 'CROSS JOIN', left_semi: 'LEFT SEMI JOIN', left_anti: 'LEFT ANTI JOIN' } as const;
@@ -182,17 +205,28 @@ export const SPARK_KINDS: { readonly [K in TransformationKind]: SparkKind<K> | U
   repartition: passThrough,
   coalesce: passThrough,
   hint: passThrough,
-  window: unsupported(NOT_YET),
-  conditional: unsupported(NOT_YET),
-  fill_na: unsupported(NOT_YET),
-  drop_na: unsupported(NOT_YET),
-  replace: unsupported(NOT_YET),
+  // The binder spells these out as added columns, projections and filters.
+  window: { field: 'functions', sql: (bound, [relation]) => addColumns(bound.transform.steps, relation as string) },
+  conditional: { field: 'branches', sql: (bound, [relation]) => addColumns(bound.transform.steps, relation as string) },
+  fill_na: { field: 'value', sql: (bound, [relation]) => projection(bound.transform.items, relation as string) },
+  drop_na: { field: 'columns', sql: (bound, [relation]) => `SELECT * FROM ${relation} WHERE ${sql(bound.transform.filter)}` },
+  replace: { field: 'mappings', sql: (bound, [relation]) => projection(bound.transform.items, relation as string) },
   sample: unsupported(NOT_YET),
-  split: unsupported(NOT_YET),
-  tail: unsupported(NOT_YET),
-  rollup: unsupported(NOT_YET),
-  cube: unsupported(NOT_YET),
-  grouping_sets: unsupported(NOT_YET),
+  // A split is every row of `from`; its `pass` and `fail` assets are `where` filters over it.
+  split: passThrough,
+  // The last rows in input order: Spark's OFFSET takes no subquery, so rows are numbered and counted.
+  tail: {
+    field: 'count',
+    sql: (bound, [relation]) => {
+      const { pos, rn } = helperNames(bound.columns);
+      const total = freshColumnName([...bound.columns, { name: pos, type: 'long' }, { name: rn, type: 'long' }], '__n');
+      const counted = `(SELECT *, row_number() OVER (ORDER BY ${q(pos)}) AS ${q(rn)}, count(*) OVER () AS ${q(total)} FROM ${numbered(relation as string, pos)})`;
+      return `SELECT ${columnList(bound.columns)} FROM ${counted} WHERE ${q(rn)} > ${q(total)} - ${sparkInteger(bound.transform.count)} ORDER BY ${q(pos)}`;
+    },
+  },
+  rollup: { field: 'agg', sql: (bound, [relation]) => overSets(bound.transform, relation as string) },
+  cube: { field: 'agg', sql: (bound, [relation]) => overSets(bound.transform, relation as string) },
+  grouping_sets: { field: 'agg', sql: (bound, [relation]) => overSets(bound.transform, relation as string) },
   unpivot: unsupported(NOT_YET),
   pivot: unsupported(NOT_YET),
   crosstab: unsupported(NOT_YET),
@@ -205,5 +239,5 @@ export const SPARK_KINDS: { readonly [K in TransformationKind]: SparkKind<K> | U
   merge: unsupported(NOT_YET),
   scd2: unsupported(NOT_YET),
   assertion: unsupported(NOT_YET),
-  schema_enforce: unsupported(NOT_YET),
+  schema_enforce: { field: 'columns', sql: (bound, [relation]) => projection(bound.transform.items, relation as string) },
 };

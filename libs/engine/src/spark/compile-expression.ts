@@ -7,7 +7,9 @@
  */
 import { assertNever, FUNCTION_NAMES, type FunctionName } from '@pipeline/definition';
 import type { BoundCall, BoundExpr, BoundWindow } from '../check/bound-expr';
-import { engineError, internalError, unsupportedFunction } from '../errors';
+import type { CallParams } from '../check/call-params';
+import type { DatePattern } from '../formats/date-pattern';
+import { internalError, unsupportedFunction } from '../errors';
 import { unsupported, type Unsupported } from '../kinds/kind-support';
 import { isIntegral, type DataType } from '../types/data-type';
 import { sparkIdentifier, sparkInteger, sparkNumber, sparkString } from './sql-text';
@@ -58,6 +60,26 @@ function asDate(sql: string, t: DataType): string {
 
 const NOT_YET = 'not yet compiled to Spark SQL by this service';
 
+/** The parameters the binder resolved for a call of `name` (check/call-params): never the literal's text. */
+function paramsOf<N extends keyof CallParams>(call: BoundCall, _name: N): CallParams[N] {
+  return (call as unknown as { readonly params: CallParams[N] }).params;
+}
+
+/** A pattern's tokens as a Spark datetime pattern (text quoted), whichever style it was written in. */
+function sparkPattern(pattern: DatePattern): string {
+  const letters = { year: 'yyyy', month: 'MM', day: 'dd', hour: 'HH', minute: 'mm', second: 'ss', millis: 'SSS', micros: 'SSSSSS' } as const;
+  const text = pattern.tokens.map((t) => (t.kind === 'literal' ? `'${t.text.replace(/'/g, "''")}'` : letters[t.kind])).join('');
+  return sparkString(text);
+}
+
+const SPARK_WEEKDAYS = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+
+/** A replacement of regexp_replace for Java's Matcher: text with `\\` and `$` escaped, groups as `$n`. */
+function javaReplacement(call: BoundCall): string {
+  const pieces = paramsOf(call, 'regexp_replace').replacement;
+  return sparkString(pieces.map((p) => ('text' in p ? p.text.replace(/[\\$]/g, (c) => `\\${c}`) : `$${p.group}`)).join(''));
+}
+
 /** The functions compiled to Spark SQL; every other catalogue function is refused (see SPARK_FUNCTIONS). */
 const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   count: (args, types, call, result, over = '') => (call.args[0]?.kind === 'star' ? `count(*)${over}` : aggregate('count')(args, types, call, result, over)),
@@ -81,8 +103,9 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   median: (args, _types, call, _result, over = '') => `CAST(median(${call.distinct ? 'DISTINCT ' : ''}${args[0]}) AS DOUBLE)${over}`,
   skewness: aggregate('skewness'),
   kurtosis: aggregate('kurtosis'),
-  percentile: ([x, p], _types, _call, _result, over = '') => `CAST(percentile(CAST(${x} AS DOUBLE), ${p}) AS DOUBLE)${over}`,
-  percentile_approx: ([x, p], _types, _call, _result, over = '') => `CAST(percentile_approx(CAST(${x} AS DOUBLE), ${p}) AS DOUBLE)${over}`,
+  percentile: ([x], _types, call, _result, over = '') => `CAST(percentile(CAST(${x} AS DOUBLE), ${sparkNumber(paramsOf(call, 'percentile').fraction.toFixed(17))}D) AS DOUBLE)${over}`,
+  percentile_approx: ([x], _types, call, _result, over = '') =>
+    `CAST(percentile_approx(CAST(${x} AS DOUBLE), ${sparkNumber(paramsOf(call, 'percentile_approx').fraction.toFixed(17))}D) AS DOUBLE)${over}`,
 
   concat: (args, types) => `concat(${args.map((a, i) => asText(a, types[i] as DataType)).join(', ')})`,
   upper: plain('upper'),
@@ -104,6 +127,8 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   initcap: plain('initcap'),
   locate: plain('locate'),
   split_part: plain('split_part'),
+  regexp_extract: ([x], _types, call) => `regexp_extract(${x}, ${sparkString(paramsOf(call, 'regexp_extract').pattern)}, ${sparkInteger(paramsOf(call, 'regexp_extract').group)})`,
+  regexp_replace: ([x], _types, call) => `regexp_replace(${x}, ${sparkString(paramsOf(call, 'regexp_replace').pattern)}, ${javaReplacement(call)})`,
   starts_with: plain('startswith'),
   ends_with: plain('endswith'),
   instr: plain('instr'),
@@ -156,22 +181,33 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   datediff: ([end, start]) => `datediff(${end}, ${start})`,
   date_diff: ([end, start]) => `datediff(${end}, ${start})`,
   last_day: ([d]) => `last_day(${d})`,
-  months_between: plain('months_between'),
-  next_day: ([d, day], types) => `next_day(${asDate(d as string, types[0] as DataType)}, ${day})`,
-  date_trunc: ([unit, d], _types, _call, result) => `CAST(date_trunc(${unit}, ${d}) AS ${sparkTypeOf(result)})`,
+  months_between: ([end, start], _types, call) => `months_between(${end}, ${start}, ${paramsOf(call, 'months_between').roundOff ? 'TRUE' : 'FALSE'})`,
+  next_day: ([d], types, call) => `next_day(${asDate(d as string, types[0] as DataType)}, '${SPARK_WEEKDAYS[paramsOf(call, 'next_day').weekday]}')`,
+  date_trunc: ([, d], _types, call, result) => `CAST(date_trunc('${paramsOf(call, 'date_trunc').unit}', ${d}) AS ${sparkTypeOf(result)})`,
+  date_format: ([d], _types, call) => `date_format(${d}, ${sparkPattern(paramsOf(call, 'date_format').pattern)})`,
+  from_unixtime: ([n], _types, call) => `from_unixtime(CAST(${n} AS BIGINT), ${sparkPattern(paramsOf(call, 'from_unixtime').pattern)})`,
+  // Seconds since the epoch in UTC (the session's time zone), as a timestamp without a zone.
+  timestamp_seconds: ([n]) => `CAST(timestamp_seconds(${n}) AS TIMESTAMP_NTZ)`,
+  current_timestamp_ntz: () => 'localtimestamp()',
   add_months: ([d, n], types) => `add_months(${asDate(d as string, types[0] as DataType)}, ${dayCount(n as string, types[1] as DataType)})`,
   current_date: () => 'current_date()',
   current_timestamp: () => 'CAST(current_timestamp() AS TIMESTAMP_NTZ)',
 };
 
 /** Every catalogue function: its Spark SQL, or why this backend refuses it. */
-export const SPARK_FUNCTIONS = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, COMPILED[name] ?? unsupported(NOT_YET)])) as Readonly<
+/** Why a function is refused, where it is more than "not yet". */
+const REFUSED: Partial<Record<FunctionName, string>> = {
+  current_time: 'Spark 4.0 has no TIME type',
+  make_time: 'Spark 4.0 has no TIME type',
+};
+
+export const SPARK_FUNCTIONS = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, COMPILED[name] ?? unsupported(REFUSED[name] ?? NOT_YET)])) as Readonly<
   Record<FunctionName, SparkFunction | Unsupported>
 >;
 
 function sparkFunctionOf(call: BoundCall): SparkFunction {
   const fn = COMPILED[call.name];
-  if (fn === undefined) throw unsupportedFunction('', call.name, 'spark', NOT_YET);
+  if (fn === undefined) throw unsupportedFunction('', call.name, 'spark', REFUSED[call.name] ?? NOT_YET);
   return fn;
 }
 
@@ -186,6 +222,23 @@ function intervalParts(node: Extract<BoundExpr, { kind: 'interval' }>): string[]
     parts.push(`INTERVAL '${sign}${sparkInteger(Math.floor(micros / 1e6))}.${String(micros % 1e6).padStart(6, '0')}' SECOND`);
   }
   return parts.length === 0 ? [`INTERVAL '0' DAY`] : parts;
+}
+
+/**
+ * A part of the day-time interval `micros` as Spark reads it (each part keeps the sign; values
+ * interval dayTimeField), in the part's type: `div` and `%` truncate toward zero, as DuckDB's do.
+ */
+function intervalField(field: 'day' | 'hour' | 'minute' | 'second', micros: string): string {
+  switch (field) {
+    case 'day':
+      return `CAST(${micros} div 86400000000 AS INT)`;
+    case 'hour':
+      return `CAST((${micros} % 86400000000) div 3600000000 AS TINYINT)`;
+    case 'minute':
+      return `CAST((${micros} % 3600000000) div 60000000 AS TINYINT)`;
+    case 'second':
+      return `CAST(CAST(${micros} % 60000000 AS DECIMAL(8,0)) * 0.000001BD AS DECIMAL(8,6))`;
+  }
 }
 
 /** What compiling may need from the statement around the expression. */
@@ -287,8 +340,7 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
       case 'lambda_var':
         throw internalError('a lambda is compiled only inside a higher-order function, none of which backend "spark" compiles yet');
       case 'interval_field':
-        // extract(field FROM a - b) of dates or timestamps: Spark's day-time parts are not compiled yet.
-        throw engineError('E_UNSUPPORTED_FUNCTION', { problem: 'extract of a field from an interval is not compiled to Spark SQL by this service yet; run it on duckdb or danfo' });
+        return intervalField(node.field, `(unix_micros(CAST(${compile(node.left)} AS TIMESTAMP)) - unix_micros(CAST(${compile(node.right)} AS TIMESTAMP)))`);
       default:
         return assertNever(node);
     }

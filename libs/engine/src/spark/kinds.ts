@@ -102,11 +102,15 @@ function overSets(bound: BoundGroupingSets, relation: string): string {
       : bound.kind === 'cube'
         ? `CUBE (${names.join(', ')})`
         : `GROUPING SETS (${sets.map((set) => `(${set.map((k) => names[k]).join(', ')})`).join(', ')})`;
-  const text = `SELECT ${items.join(', ')} FROM ${relation} GROUP BY ${by}`;
-  if (keys.length === 0) return text;
+  if (keys.length === 0) return `SELECT ${items.join(', ')} FROM ${relation} GROUP BY ${by}`;
+  // The mask is selected, then sorted on outside: Spark cannot resolve grouping_id in the ORDER BY
+  // of grouping sets listing a set twice.
+  const output = [...keys, ...aggs].map((c) => ({ name: c.name, type: c.type }));
+  const gid = freshColumnName(output, '__gid');
   const ranks = [...new Set(sets.map((set) => setMask(set, keys.length)))];
-  const rank = `CASE grouping_id(${names.join(', ')}) ${ranks.map((mask, i) => `WHEN ${mask} THEN ${i}`).join(' ')} END`;
-  return `${text} ORDER BY ${[rank, ...names.map((n) => `${n} ASC NULLS LAST`)].join(', ')}`;
+  const rank = `CASE ${q(gid)} ${ranks.map((mask, i) => `WHEN ${mask} THEN ${i}`).join(' ')} END`;
+  const grouped = `(SELECT ${items.join(', ')}, grouping_id(${names.join(', ')}) AS ${q(gid)} FROM ${relation} GROUP BY ${by})`;
+  return `SELECT ${columnList(output)} FROM ${grouped} ORDER BY ${[rank, ...names.map((n) => `${n} ASC NULLS LAST`)].join(', ')}`;
 }
 
 const JOIN_SQL = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', outer: 'FULL OUTER JOIN', cross: 'CROSS JOIN', left_semi: 'LEFT SEMI JOIN', left_anti: 'LEFT ANTI JOIN' } as const;

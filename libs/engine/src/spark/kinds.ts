@@ -10,6 +10,7 @@
  */
 import type { TransformationKind } from '@pipeline/definition';
 import type { Column } from '../check/bind-expression';
+import type { BoundExpr } from '../check/bound-expr';
 import type { BoundItem, BoundSource } from '../check/bind-source';
 import type { AddColumnStep } from '../check/binders/add-columns';
 import { qualifiedName } from '../check/binders/join';
@@ -109,8 +110,31 @@ function overSets(bound: BoundGroupingSets, relation: string): string {
   const gid = freshColumnName(output, '__gid');
   const ranks = [...new Set(sets.map((set) => setMask(set, keys.length)))];
   const rank = `CASE ${q(gid)} ${ranks.map((mask, i) => `WHEN ${mask} THEN ${i}`).join(' ')} END`;
-  const grouped = `(SELECT ${items.join(', ')}, grouping_id(${names.join(', ')}) AS ${q(gid)} FROM ${relation} GROUP BY ${by})`;
+  let grouped = `SELECT ${items.join(', ')}, grouping_id(${names.join(', ')}) AS ${q(gid)} FROM ${relation} GROUP BY ${by}`;
+  if (sets.some((set) => set.length === 0)) {
+    // The grand total of an empty input: DuckDB gives its row (count 0), Spark's grouping sets may
+    // not; the row is added when nothing else came out.
+    const total = [...keys.map((k) => `CAST(NULL AS ${sparkTypeOf(k.type)}) AS ${q(k.name)}`), ...aggs.map((a) => `${sql(allKeysAbsent(a.expr))} AS ${q(a.name)}`)];
+    const full = 2 ** keys.length - 1;
+    grouped = `WITH ${q(`${gid}_sets`)} AS (${grouped}) SELECT * FROM ${q(`${gid}_sets`)} UNION ALL SELECT ${total.join(', ')}, ${full} AS ${q(gid)} FROM ${relation} HAVING (SELECT count(*) FROM ${q(`${gid}_sets`)}) = 0`;
+  }
+  grouped = `(${grouped})`;
   return `SELECT ${columnList(output)} FROM ${grouped} ORDER BY ${[rank, ...names.map((n) => `${n} ASC NULLS LAST`)].join(', ')}`;
+}
+
+/** `e` with grouping(...) and grouping_id(...) read for a row of the empty set: every key absent. */
+function allKeysAbsent(e: BoundExpr): BoundExpr {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (typeof node !== 'object' || node === null) return node;
+    const call = node as { kind?: string; name?: string; args?: unknown[]; type?: string; span?: unknown };
+    if (call.kind === 'call' && (call.name === 'grouping' || call.name === 'grouping_id')) {
+      const mask = call.name === 'grouping' ? 1 : 2 ** (call.args?.length ?? 0) - 1;
+      return { kind: 'number', text: String(mask), isInteger: true, type: call.type, span: call.span };
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, visit(v)]));
+  };
+  return visit(e) as BoundExpr;
 }
 
 const JOIN_SQL = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', outer: 'FULL OUTER JOIN', cross: 'CROSS JOIN', left_semi: 'LEFT SEMI JOIN', left_anti: 'LEFT ANTI JOIN' } as const;

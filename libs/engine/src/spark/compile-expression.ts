@@ -54,6 +54,11 @@ function dayCount(sql: string, t: DataType): string {
   return t === 'long' ? `CAST(${sql} AS INT)` : sql;
 }
 
+/** A condition Spark accepts: a bare NULL is typed VOID there, which CASE WHEN refuses. */
+function asCondition(sql: string, t: DataType): string {
+  return t === 'null' ? `CAST(${sql} AS BOOLEAN)` : sql;
+}
+
 function asDate(sql: string, t: DataType): string {
   return t === 'timestamp' ? `CAST(${sql} AS DATE)` : sql;
 }
@@ -126,7 +131,8 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   repeat: plain('repeat'),
   initcap: plain('initcap'),
   locate: plain('locate'),
-  split_part: plain('split_part'),
+  // Spark fails on part 0; the catalogue's (and DuckDB's) is the empty text.
+  split_part: ([x, sep, n]) => `CASE WHEN ${n} = 0 THEN CASE WHEN ${x} IS NOT NULL AND ${sep} IS NOT NULL THEN '' END ELSE split_part(${x}, ${sep}, ${n}) END`,
   regexp_extract: ([x], _types, call) => `regexp_extract(${x}, ${sparkString(paramsOf(call, 'regexp_extract').pattern)}, ${sparkInteger(paramsOf(call, 'regexp_extract').group)})`,
   regexp_replace: ([x], _types, call) => `regexp_replace(${x}, ${sparkString(paramsOf(call, 'regexp_replace').pattern)}, ${javaReplacement(call)})`,
   starts_with: plain('startswith'),
@@ -140,7 +146,8 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   ceil: ([x], types, _call, result) => (isIntegral(types[0] as DataType) ? `CAST(ceil(${x}) AS ${sparkTypeOf(result)})` : `ceil(${x})`),
   power: plain('power'),
   pow: plain('power'),
-  sqrt: ([x]) => `CASE WHEN ${x} >= 0 THEN sqrt(${x}) END`,
+  // The square root of a negative fails the job (E_VALUE) as on DuckDB; Spark's would be NaN.
+  sqrt: ([x]) => `CASE WHEN ${x} < 0 THEN raise_error('cannot take square root of a negative number') ELSE sqrt(${x}) END`,
   exp: plain('exp'),
   ln: logarithm('ln'),
   log10: logarithm('log10'),
@@ -160,8 +167,8 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   nvl: plain('coalesce'),
   nullif: plain('nullif'),
   nvl2: ([a, b, c]) => `CASE WHEN ${a} IS NOT NULL THEN ${b} ELSE ${c} END`,
-  if: ([condition, a, b]) => `CASE WHEN ${condition} THEN ${a} ELSE ${b} END`,
-  iff: ([condition, a, b]) => `CASE WHEN ${condition} THEN ${a} ELSE ${b} END`,
+  if: ([condition, a, b], types) => `CASE WHEN ${asCondition(condition as string, types[0] as DataType)} THEN ${a} ELSE ${b} END`,
+  iff: ([condition, a, b], types) => `CASE WHEN ${asCondition(condition as string, types[0] as DataType)} THEN ${a} ELSE ${b} END`,
   isnull: ([x]) => `(${x} IS NULL)`,
   isnotnull: ([x]) => `(${x} IS NOT NULL)`,
 
@@ -316,7 +323,7 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
         return `(${node.negated ? 'NOT ' : ''}${operand} ${node.op} ${pattern})`;
       }
       case 'case': {
-        const arms = node.whens.map((w) => `WHEN ${compile(w.when)} THEN ${compile(w.then)}`).join(' ');
+        const arms = node.whens.map((w) => `WHEN ${asCondition(compile(w.when), w.when.type)} THEN ${compile(w.then)}`).join(' ');
         const otherwise = node.else === undefined ? '' : ` ELSE ${compile(node.else)}`;
         return `CASE ${arms}${otherwise} END`;
       }
@@ -340,7 +347,7 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
       case 'lambda_var':
         throw internalError('a lambda is compiled only inside a higher-order function, none of which backend "spark" compiles yet');
       case 'interval_field':
-        return intervalField(node.field, `(unix_micros(CAST(${compile(node.left)} AS TIMESTAMP)) - unix_micros(CAST(${compile(node.right)} AS TIMESTAMP)))`);
+        return intervalField(node.field, `(unix_micros(CAST(${compile(node.left)} AS TIMESTAMP_LTZ)) - unix_micros(CAST(${compile(node.right)} AS TIMESTAMP_LTZ)))`);
       default:
         return assertNever(node);
     }

@@ -278,6 +278,7 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
         return '*';
       case 'unary':
         if (node.op === 'NOT') return `(NOT ${compile(node.operand)})`;
+        if (node.op === '~') return `(~ ${node.operand.type === 'null' ? 'CAST(NULL AS INT)' : compile(node.operand)})`;
         return node.op === '-' ? `(- ${compile(node.operand)})` : compile(node.operand);
       case 'binary': {
         if ((node.op === '+' || node.op === '-') && (node.right.kind === 'interval' || node.left.kind === 'interval')) {

@@ -285,7 +285,8 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
           // Spark cannot hold months and days in one ANSI interval: each part is added in turn.
           const [value, interval] = node.right.kind === 'interval' ? [compile(node.left), node.right] : [compile(node.right), node.left as Extract<BoundExpr, { kind: 'interval' }>];
           const shifted = intervalParts(interval).reduce((acc, part) => `(${acc} ${node.op} ${part})`, value);
-          return node.type === 'date' ? `CAST(${shifted} AS DATE)` : shifted;
+          // A date plus a part of a day is a TIMESTAMP (with zone) in Spark: the language's is without.
+          return node.type === 'date' ? `CAST(${shifted} AS DATE)` : `CAST(${shifted} AS TIMESTAMP_NTZ)`;
         }
         const left = compile(node.left);
         const right = compile(node.right);

@@ -12,8 +12,12 @@ describe('a failed Spark query as an engine error', () => {
     });
   });
 
+  it('gives a cast out of range E_TYPE too, as DuckDB\'s Conversion Error', () => {
+    expect(sparkFailure(failed('CAST_OVERFLOW', 'The value 3000000000L of the type "BIGINT" cannot be cast to "INT" due to an overflow'), blame)).toMatchObject({ code: 'E_TYPE' });
+  });
+
   it('gives an overflow, and the compiler\'s own raise_error, E_VALUE', () => {
-    for (const errorClass of ['ARITHMETIC_OVERFLOW', 'CAST_OVERFLOW', 'NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION', 'DATETIME_OVERFLOW', 'USER_RAISED_EXCEPTION']) {
+    for (const errorClass of ['ARITHMETIC_OVERFLOW', 'NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION', 'DATETIME_OVERFLOW', 'USER_RAISED_EXCEPTION']) {
       expect(sparkFailure(failed(errorClass, 'overflow'), blame)).toMatchObject({ code: 'E_VALUE', message: expect.stringContaining('value out of range: ') });
     }
   });

@@ -22,9 +22,9 @@ export function sparkFailure(e: unknown, blame?: Blame): EngineError | unknown {
   }
 }
 
-/** Spark's error classes of a value that cannot be converted, and of one out of its type's range. */
-const CONVERSION = /\[(CAST_INVALID_INPUT|CONVERSION_INVALID_INPUT)\]/;
-const OUT_OF_RANGE = /\[(ARITHMETIC_OVERFLOW|BINARY_ARITHMETIC_OVERFLOW|CAST_OVERFLOW|CAST_OVERFLOW_IN_TABLE_INSERT|NUMERIC_VALUE_OUT_OF_RANGE|NUMERIC_OUT_OF_SUPPORTED_RANGE|DATETIME_OVERFLOW|INVALID_FRACTION_OF_SECOND)[\].]/;
+/** Spark's error classes of a value that cannot be converted (a cast out of range too, as DuckDB's Conversion Error), and of one out of its type's range. */
+const CONVERSION = /\[(CAST_INVALID_INPUT|CONVERSION_INVALID_INPUT|CAST_OVERFLOW|CAST_OVERFLOW_IN_TABLE_INSERT)\]/;
+const OUT_OF_RANGE = /\[(ARITHMETIC_OVERFLOW|BINARY_ARITHMETIC_OVERFLOW|NUMERIC_VALUE_OUT_OF_RANGE|NUMERIC_OUT_OF_SUPPORTED_RANGE|DATETIME_OVERFLOW|INVALID_FRACTION_OF_SECOND)[\].]/;
 
 /** A failed query by its error class, with the codes DuckDB's failures of the same kind get (duckdb-database). */
 function byErrorClass(message: string, where: { asset?: string; field?: string }, cause: unknown): EngineError {

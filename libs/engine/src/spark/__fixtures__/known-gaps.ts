@@ -98,3 +98,10 @@ export const KNOWN_AGGREGATE_GAPS: ReadonlyMap<string, string> = new Map([
   ["percentile(i, 0.5)", "Spark writes a double as Java does (1.0E20), DuckDB as the shortest text (1e+20)"],
   ["percentile_approx(i, 0.5)", "Spark writes a double as Java does (1.0E20), DuckDB as the shortest text (1e+20)"],
 ]);
+
+/** Failures Spark reports with another code than DuckDB. */
+export const KNOWN_FAILURE_GAPS: ReadonlyMap<string, string> = new Map([
+  ['CAST(i AS decimal(12,3))', 'a decimal cast out of range: DuckDB E_TYPE, Spark NUMERIC_VALUE_OUT_OF_RANGE (E_VALUE, as arithmetic overflow)'],
+  ['CAST(d AS decimal(10,1))', 'a decimal cast out of range: DuckDB E_TYPE, Spark NUMERIC_VALUE_OUT_OF_RANGE (E_VALUE, as arithmetic overflow)'],
+  ["'x' RLIKE concat(s, '(')", 'an invalid pattern read from a column: DuckDB E_BAD_PATTERN, Spark E_EXECUTION'],
+]);

@@ -5,7 +5,10 @@ module.exports = {
   displayName: 'engine-spark',
   rootDir: __dirname,
   testMatch: ['**/*.spark.spec.ts'],
-  testTimeout: 120_000,
+  // The first query of a run waits for Spark to warm up (minutes on a loaded 2-core machine).
+  testTimeout: 300_000,
   globalSetup: require.resolve('../test-spark/src/jest-global-setup.ts'),
   globalTeardown: require.resolve('../test-spark/src/jest-global-teardown.ts'),
+  // A second run of the project: its counts go to <project>.spark.json beside the `test` run's.
+  reporters: ['default', [require.resolve('../../tools/jest/count-reporter.js'), { run: 'spark' }]],
 };

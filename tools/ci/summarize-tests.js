@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Prints one `N passed, M failed` line over every project's Jest run (see tools/jest/count-reporter.js).
-// Usage: summarize-tests.js <project-with-test-target>...
-// A project named on the command line that left no results (its Jest never finished) counts as one
+// Usage: summarize-tests.js <project-root>[:<run>]...  (`libs/engine` for its `test` target,
+// `libs/engine:spark` for its `test-spark` run; see the count reporter's `run` option).
+// A run named on the command line that left no results (its Jest never finished) counts as one
 // failure, so a crashed runner can never look like a green run.
 const fs = require('node:fs');
 const path = require('node:path');
+const { resultsDir, resultsKey } = require('../jest/count-reporter.js');
 
-const dir = path.join(__dirname, '..', '..', 'tmp', 'test-results');
+const dir = resultsDir();
 const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
 const results = files.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
 
@@ -20,10 +22,10 @@ for (const r of results) {
   console.log(`  ${r.project}: ${r.passed} passed, ${r.failed + r.brokenSuites} failed`);
 }
 const reported = new Set(results.map((r) => r.project));
-for (const root of process.argv.slice(2)) {
-  const key = root.replace(/[\\/]/g, '__');
-  if (!reported.has(key)) {
-    console.log(`  ${root}: no results (its test run did not complete)`);
+for (const arg of process.argv.slice(2)) {
+  const [root, run] = arg.split(':');
+  if (!reported.has(resultsKey(root, run))) {
+    console.log(`  ${arg}: no results (its test run did not complete)`);
     failed += 1;
   }
 }

@@ -51,7 +51,7 @@ export type {
   BoundWindow,
   CallOf,
 } from './bind/bound-expr';
-export type { EditedField } from './bind/call-params';
+export type { CallParams, EditedField } from './bind/call-params';
 export { checkColumns, columnErrors } from './bind/check-columns';
 export type { ColumnProblem } from './bind/check-columns';
 export { checkColumnMetadata } from './bind/column-metadata';
@@ -96,6 +96,7 @@ export { checkAppendColumns, concatenateAppend } from './formats/append-rules';
 export { CsvSyntaxError, parseCsv } from './formats/csv-text';
 export { csvFormat } from './formats/csv';
 export { patternWriter, toStrftime } from './formats/date-pattern';
+export type { DatePattern } from './formats/date-pattern';
 export { FORMAT_MODULES, formatModule } from './formats/format-modules';
 export type { FormatModuleTable } from './formats/format-modules';
 export { readFormatOptions } from './formats/format-options';

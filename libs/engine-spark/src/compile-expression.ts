@@ -10,14 +10,15 @@ import {
   type BoundCall,
   type BoundExpr,
   type BoundWindow,
-  engineError,
+  type CallParams,
+  compileWindowSql,
+  type DataType,
+  type DatePattern,
   internalError,
-  unsupportedFunction,
+  isIntegral,
   unsupported,
   type Unsupported,
-  isIntegral,
-  type DataType,
-  compileWindowSql,
+  unsupportedFunction,
 } from '@pipeline/engine-core';
 import { sparkIdentifier, sparkInteger, sparkNumber, sparkString } from './sql-text';
 import { sparkTypeOf } from './type-names';
@@ -60,11 +61,36 @@ function dayCount(sql: string, t: DataType): string {
   return t === 'long' ? `CAST(${sql} AS INT)` : sql;
 }
 
+/** A condition Spark accepts: a bare NULL is typed VOID there, which CASE WHEN refuses. */
+function asCondition(sql: string, t: DataType): string {
+  return t === 'null' ? `CAST(${sql} AS BOOLEAN)` : sql;
+}
+
 function asDate(sql: string, t: DataType): string {
   return t === 'timestamp' ? `CAST(${sql} AS DATE)` : sql;
 }
 
 const NOT_YET = 'not yet compiled to Spark SQL by this service';
+
+/** The parameters the binder resolved for a call of `name` (check/call-params): never the literal's text. */
+function paramsOf<N extends keyof CallParams>(call: BoundCall, _name: N): CallParams[N] {
+  return (call as unknown as { readonly params: CallParams[N] }).params;
+}
+
+/** A pattern's tokens as a Spark datetime pattern (text quoted), whichever style it was written in. */
+function sparkPattern(pattern: DatePattern): string {
+  const letters = { year: 'yyyy', month: 'MM', day: 'dd', hour: 'HH', minute: 'mm', second: 'ss', millis: 'SSS', micros: 'SSSSSS' } as const;
+  const text = pattern.tokens.map((t) => (t.kind === 'literal' ? `'${t.text.replace(/'/g, "''")}'` : letters[t.kind])).join('');
+  return sparkString(text);
+}
+
+const SPARK_WEEKDAYS = ['', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+
+/** A replacement of regexp_replace for Java's Matcher: text with `\\` and `$` escaped, groups as `$n`. */
+function javaReplacement(call: BoundCall): string {
+  const pieces = paramsOf(call, 'regexp_replace').replacement;
+  return sparkString(pieces.map((p) => ('text' in p ? p.text.replace(/[\\$]/g, (c) => `\\${c}`) : `$${p.group}`)).join(''));
+}
 
 /** The functions compiled to Spark SQL; every other catalogue function is refused (see SPARK_FUNCTIONS). */
 const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
@@ -79,9 +105,19 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   variance: aggregate('var_samp'),
   var_samp: aggregate('var_samp'),
   var_pop: aggregate('var_pop'),
+  // Spark's grouping is a TINYINT and grouping_id a BIGINT mask (the first key its highest bit); the spec's are integers.
+  grouping: ([x]) => `CAST(grouping(${x}) AS INT)`,
+  grouping_id: (args) => `CAST(grouping_id(${args.join(', ')}) AS INT)`,
   corr: aggregate('corr'),
   covar_pop: aggregate('covar_pop'),
   covar_samp: aggregate('covar_samp'),
+  // Spark's median and percentile interpolate as DuckDB's quantile_cont; both give doubles.
+  median: (args, _types, call, _result, over = '') => `CAST(median(${call.distinct ? 'DISTINCT ' : ''}${args[0]}) AS DOUBLE)${over}`,
+  skewness: aggregate('skewness'),
+  kurtosis: aggregate('kurtosis'),
+  percentile: ([x], _types, call, _result, over = '') => `CAST(percentile(CAST(${x} AS DOUBLE), ${sparkNumber(paramsOf(call, 'percentile').fraction.toFixed(17))}D) AS DOUBLE)${over}`,
+  percentile_approx: ([x], _types, call, _result, over = '') =>
+    `CAST(percentile_approx(CAST(${x} AS DOUBLE), ${sparkNumber(paramsOf(call, 'percentile_approx').fraction.toFixed(17))}D) AS DOUBLE)${over}`,
 
   concat: (args, types) => `concat(${args.map((a, i) => asText(a, types[i] as DataType)).join(', ')})`,
   upper: plain('upper'),
@@ -97,17 +133,28 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   left: ([s, n]) => strict([s as string, n as string], `CASE WHEN ${n} < 1 THEN '' ELSE left(${s}, ${n}) END`),
   right: ([s, n]) => strict([s as string, n as string], `CASE WHEN ${n} < 1 THEN '' ELSE right(${s}, ${n}) END`),
   reverse: plain('reverse'),
+  lpad: plain('lpad'),
+  rpad: plain('rpad'),
+  repeat: plain('repeat'),
+  initcap: plain('initcap'),
+  locate: plain('locate'),
+  // Spark fails on part 0; the catalogue's (and DuckDB's) is the empty text.
+  split_part: ([x, sep, n]) => `CASE WHEN ${n} = 0 THEN CASE WHEN ${x} IS NOT NULL AND ${sep} IS NOT NULL THEN '' END ELSE split_part(${x}, ${sep}, ${n}) END`,
+  regexp_extract: ([x], _types, call) => `regexp_extract(${x}, ${sparkString(paramsOf(call, 'regexp_extract').pattern)}, ${sparkInteger(paramsOf(call, 'regexp_extract').group)})`,
+  regexp_replace: ([x], _types, call) => `regexp_replace(${x}, ${sparkString(paramsOf(call, 'regexp_replace').pattern)}, ${javaReplacement(call)})`,
   starts_with: plain('startswith'),
   ends_with: plain('endswith'),
   instr: plain('instr'),
 
   abs: plain('abs'),
+  round: plain('round'),
   // Spark's floor and ceil of a double are BIGINT: the relation is cast back to the portable double.
   floor: ([x], types, _call, result) => (isIntegral(types[0] as DataType) ? `CAST(floor(${x}) AS ${sparkTypeOf(result)})` : `floor(${x})`),
   ceil: ([x], types, _call, result) => (isIntegral(types[0] as DataType) ? `CAST(ceil(${x}) AS ${sparkTypeOf(result)})` : `ceil(${x})`),
   power: plain('power'),
   pow: plain('power'),
-  sqrt: ([x]) => `CASE WHEN ${x} >= 0 THEN sqrt(${x}) END`,
+  // The square root of a negative fails the job (E_VALUE) as on DuckDB; Spark's would be NaN.
+  sqrt: ([x]) => `CASE WHEN ${x} < 0 THEN raise_error('cannot take square root of a negative number') ELSE sqrt(${x}) END`,
   exp: plain('exp'),
   ln: logarithm('ln'),
   log10: logarithm('log10'),
@@ -127,8 +174,8 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   nvl: plain('coalesce'),
   nullif: plain('nullif'),
   nvl2: ([a, b, c]) => `CASE WHEN ${a} IS NOT NULL THEN ${b} ELSE ${c} END`,
-  if: ([condition, a, b]) => `CASE WHEN ${condition} THEN ${a} ELSE ${b} END`,
-  iff: ([condition, a, b]) => `CASE WHEN ${condition} THEN ${a} ELSE ${b} END`,
+  if: ([condition, a, b], types) => `CASE WHEN ${asCondition(condition as string, types[0] as DataType)} THEN ${a} ELSE ${b} END`,
+  iff: ([condition, a, b], types) => `CASE WHEN ${asCondition(condition as string, types[0] as DataType)} THEN ${a} ELSE ${b} END`,
   isnull: ([x]) => `(${x} IS NULL)`,
   isnotnull: ([x]) => `(${x} IS NOT NULL)`,
 
@@ -148,19 +195,33 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   datediff: ([end, start]) => `datediff(${end}, ${start})`,
   date_diff: ([end, start]) => `datediff(${end}, ${start})`,
   last_day: ([d]) => `last_day(${d})`,
+  months_between: ([end, start], _types, call) => `months_between(${end}, ${start}, ${paramsOf(call, 'months_between').roundOff ? 'TRUE' : 'FALSE'})`,
+  next_day: ([d], types, call) => `next_day(${asDate(d as string, types[0] as DataType)}, '${SPARK_WEEKDAYS[paramsOf(call, 'next_day').weekday]}')`,
+  date_trunc: ([, d], _types, call, result) => `CAST(date_trunc('${paramsOf(call, 'date_trunc').unit}', ${d}) AS ${sparkTypeOf(result)})`,
+  date_format: ([d], _types, call) => `date_format(${d}, ${sparkPattern(paramsOf(call, 'date_format').pattern)})`,
+  from_unixtime: ([n], _types, call) => `from_unixtime(CAST(${n} AS BIGINT), ${sparkPattern(paramsOf(call, 'from_unixtime').pattern)})`,
+  // Seconds since the epoch in UTC (the session's time zone), as a timestamp without a zone.
+  timestamp_seconds: ([n]) => `CAST(timestamp_seconds(${n}) AS TIMESTAMP_NTZ)`,
+  current_timestamp_ntz: () => 'localtimestamp()',
   add_months: ([d, n], types) => `add_months(${asDate(d as string, types[0] as DataType)}, ${dayCount(n as string, types[1] as DataType)})`,
   current_date: () => 'current_date()',
   current_timestamp: () => 'CAST(current_timestamp() AS TIMESTAMP_NTZ)',
 };
 
 /** Every catalogue function: its Spark SQL, or why this backend refuses it. */
-export const SPARK_FUNCTIONS = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, COMPILED[name] ?? unsupported(NOT_YET)])) as Readonly<
+/** Why a function is refused, where it is more than "not yet". */
+const REFUSED: Partial<Record<FunctionName, string>> = {
+  current_time: 'Spark 4.0 has no TIME type',
+  make_time: 'Spark 4.0 has no TIME type',
+};
+
+export const SPARK_FUNCTIONS = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, COMPILED[name] ?? unsupported(REFUSED[name] ?? NOT_YET)])) as Readonly<
   Record<FunctionName, SparkFunction | Unsupported>
 >;
 
 function sparkFunctionOf(call: BoundCall): SparkFunction {
   const fn = COMPILED[call.name];
-  if (fn === undefined) throw unsupportedFunction('', call.name, 'spark', NOT_YET);
+  if (fn === undefined) throw unsupportedFunction('', call.name, 'spark', REFUSED[call.name] ?? NOT_YET);
   return fn;
 }
 
@@ -175,6 +236,23 @@ function intervalParts(node: Extract<BoundExpr, { kind: 'interval' }>): string[]
     parts.push(`INTERVAL '${sign}${sparkInteger(Math.floor(micros / 1e6))}.${String(micros % 1e6).padStart(6, '0')}' SECOND`);
   }
   return parts.length === 0 ? [`INTERVAL '0' DAY`] : parts;
+}
+
+/**
+ * A part of the day-time interval `micros` as Spark reads it (each part keeps the sign; values
+ * interval dayTimeField), in the part's type: `div` and `%` truncate toward zero, as DuckDB's do.
+ */
+function intervalField(field: 'day' | 'hour' | 'minute' | 'second', micros: string): string {
+  switch (field) {
+    case 'day':
+      return `CAST(${micros} div 86400000000 AS INT)`;
+    case 'hour':
+      return `CAST((${micros} % 86400000000) div 3600000000 AS TINYINT)`;
+    case 'minute':
+      return `CAST((${micros} % 3600000000) div 60000000 AS TINYINT)`;
+    case 'second':
+      return `CAST(CAST(${micros} % 60000000 AS DECIMAL(8,0)) * 0.000001BD AS DECIMAL(8,6))`;
+  }
 }
 
 /** What compiling may need from the statement around the expression. */
@@ -207,13 +285,15 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
         return '*';
       case 'unary':
         if (node.op === 'NOT') return `(NOT ${compile(node.operand)})`;
+        if (node.op === '~') return `(~ ${node.operand.type === 'null' ? 'CAST(NULL AS INT)' : compile(node.operand)})`;
         return node.op === '-' ? `(- ${compile(node.operand)})` : compile(node.operand);
       case 'binary': {
         if ((node.op === '+' || node.op === '-') && (node.right.kind === 'interval' || node.left.kind === 'interval')) {
           // Spark cannot hold months and days in one ANSI interval: each part is added in turn.
           const [value, interval] = node.right.kind === 'interval' ? [compile(node.left), node.right] : [compile(node.right), node.left as Extract<BoundExpr, { kind: 'interval' }>];
           const shifted = intervalParts(interval).reduce((acc, part) => `(${acc} ${node.op} ${part})`, value);
-          return node.type === 'date' ? `CAST(${shifted} AS DATE)` : shifted;
+          // A date plus a part of a day is a TIMESTAMP (with zone) in Spark: the language's is without.
+          return node.type === 'date' ? `CAST(${shifted} AS DATE)` : `CAST(${shifted} AS TIMESTAMP_NTZ)`;
         }
         const left = compile(node.left);
         const right = compile(node.right);
@@ -252,7 +332,7 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
         return `(${node.negated ? 'NOT ' : ''}${operand} ${node.op} ${pattern})`;
       }
       case 'case': {
-        const arms = node.whens.map((w) => `WHEN ${compile(w.when)} THEN ${compile(w.then)}`).join(' ');
+        const arms = node.whens.map((w) => `WHEN ${asCondition(compile(w.when), w.when.type)} THEN ${compile(w.then)}`).join(' ');
         const otherwise = node.else === undefined ? '' : ` ELSE ${compile(node.else)}`;
         return `CASE ${arms}${otherwise} END`;
       }
@@ -276,8 +356,7 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
       case 'lambda_var':
         throw internalError('a lambda is compiled only inside a higher-order function, none of which backend "spark" compiles yet');
       case 'interval_field':
-        // extract(field FROM a - b) of dates or timestamps: Spark's day-time parts are not compiled yet.
-        throw engineError('E_UNSUPPORTED_FUNCTION', { problem: 'extract of a field from an interval is not compiled to Spark SQL by this service yet; run it on duckdb or danfo' });
+        return intervalField(node.field, `(unix_micros(CAST(${compile(node.left)} AS TIMESTAMP_LTZ)) - unix_micros(CAST(${compile(node.right)} AS TIMESTAMP_LTZ)))`);
       default:
         return assertNever(node);
     }

@@ -21,9 +21,14 @@ export function sparkFormat(options: FormatOptions, write: boolean): { source: s
         o['mode'] = 'FAILFAST';
         o['multiLine'] = 'true';
         if (csv.comment !== undefined) o['comment'] = csv.comment;
-      } else if (csv.compression === 'gzip') {
+      } else {
+        // Spark's CSV writer trims a value's leading and trailing spaces by default: text is data.
+        o['ignoreLeadingWhiteSpace'] = 'false';
+        o['ignoreTrailingWhiteSpace'] = 'false';
+      }
+      if (write && csv.compression === 'gzip') {
         o['compression'] = 'gzip';
-      } else if (csv.compression === 'zstd') {
+      } else if (write && csv.compression === 'zstd') {
         o['compression'] = 'zstd';
       }
       if (csv.dateFormat !== undefined) o['dateFormat'] = csv.dateFormat.written;

@@ -10,15 +10,18 @@
  */
 import type { TransformationKind } from '@pipeline/definition';
 import {
-  type Column,
-  type BoundItem,
-  type BoundSource,
   type AddColumnStep,
-  qualifiedName,
+  type BoundExpr,
+  type BoundGroupingSets,
+  type BoundItem,
   type BoundSetOperation,
+  type BoundSource,
+  type Column,
+  freshColumnName,
+  qualifiedName,
+  setMask,
   unsupported,
   type Unsupported,
-  freshColumnName,
 } from '@pipeline/engine-core';
 import { compileSparkExpression as sql, hasSparkWindow } from './compile-expression';
 import { sparkIdentifier as q, sparkInteger } from './sql-text';
@@ -88,6 +91,55 @@ function setOperation(op: 'INTERSECT' | 'EXCEPT', bound: BoundSetOperation<Trans
   const { src, pos } = helperNames(columns);
   const inputs = relations.map((r, i) => `SELECT ${columnList(columns)} FROM (${lined(bound, columns, r, i, src, pos)})`);
   return inputs.join(` ${op}${bound.all ? ' ALL' : ''} `);
+}
+
+/**
+ * `GROUP BY ROLLUP / CUBE / GROUPING SETS`, rows set by set (a set listed twice shares its first
+ * place), then by key values ascending with NULLs last, as on DuckDB; a row's set is read from
+ * grouping_id over all keys (the first key its highest bit, as DuckDB's grouping(...) mask).
+ */
+function overSets(bound: BoundGroupingSets, relation: string): string {
+  const { keys, sets, aggs } = bound;
+  const names = keys.map((k) => q(k.name));
+  const items = [...names, ...aggs.map((a) => `${sql(a.expr)} AS ${q(a.name)}`)];
+  const by =
+    bound.kind === 'rollup'
+      ? `ROLLUP (${names.join(', ')})`
+      : bound.kind === 'cube'
+        ? `CUBE (${names.join(', ')})`
+        : `GROUPING SETS (${sets.map((set) => `(${set.map((k) => names[k]).join(', ')})`).join(', ')})`;
+  if (keys.length === 0) return `SELECT ${items.join(', ')} FROM ${relation} GROUP BY ${by}`;
+  // The mask is selected, then sorted on outside: Spark cannot resolve grouping_id in the ORDER BY
+  // of grouping sets listing a set twice.
+  const output = [...keys, ...aggs].map((c) => ({ name: c.name, type: c.type }));
+  const gid = freshColumnName(output, '__gid');
+  const ranks = [...new Set(sets.map((set) => setMask(set, keys.length)))];
+  const rank = `CASE ${q(gid)} ${ranks.map((mask, i) => `WHEN ${mask} THEN ${i}`).join(' ')} END`;
+  let grouped = `SELECT ${items.join(', ')}, grouping_id(${names.join(', ')}) AS ${q(gid)} FROM ${relation} GROUP BY ${by}`;
+  if (sets.some((set) => set.length === 0)) {
+    // The grand total of an empty input: DuckDB gives its row (count 0), Spark's grouping sets may
+    // not; the row is added when nothing else came out.
+    const total = [...keys.map((k) => `CAST(NULL AS ${sparkTypeOf(k.type)}) AS ${q(k.name)}`), ...aggs.map((a) => `${sql(allKeysAbsent(a.expr))} AS ${q(a.name)}`)];
+    const full = 2 ** keys.length - 1;
+    grouped = `WITH ${q(`${gid}_sets`)} AS (${grouped}) SELECT * FROM ${q(`${gid}_sets`)} UNION ALL SELECT ${total.join(', ')}, ${full} AS ${q(gid)} FROM ${relation} HAVING (SELECT count(*) FROM ${q(`${gid}_sets`)}) = 0`;
+  }
+  grouped = `(${grouped})`;
+  return `SELECT ${columnList(output)} FROM ${grouped} ORDER BY ${[rank, ...names.map((n) => `${n} ASC NULLS LAST`)].join(', ')}`;
+}
+
+/** `e` with grouping(...) and grouping_id(...) read for a row of the empty set: every key absent. */
+function allKeysAbsent(e: BoundExpr): BoundExpr {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (typeof node !== 'object' || node === null) return node;
+    const call = node as { kind?: string; name?: string; args?: unknown[]; type?: string; span?: unknown };
+    if (call.kind === 'call' && (call.name === 'grouping' || call.name === 'grouping_id')) {
+      const mask = call.name === 'grouping' ? 1 : 2 ** (call.args?.length ?? 0) - 1;
+      return { kind: 'number', text: String(mask), isInteger: true, type: call.type, span: call.span };
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, visit(v)]));
+  };
+  return visit(e) as BoundExpr;
 }
 
 const JOIN_SQL = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', outer: 'FULL OUTER JOIN', cross: 'CROSS JOIN', left_semi: 'LEFT SEMI JOIN', left_anti: 'LEFT ANTI JOIN' } as const;
@@ -186,17 +238,28 @@ export const SPARK_KINDS: { readonly [K in TransformationKind]: SparkKind<K> | U
   repartition: passThrough,
   coalesce: passThrough,
   hint: passThrough,
-  window: unsupported(NOT_YET),
-  conditional: unsupported(NOT_YET),
-  fill_na: unsupported(NOT_YET),
-  drop_na: unsupported(NOT_YET),
-  replace: unsupported(NOT_YET),
+  // The binder spells these out as added columns, projections and filters.
+  window: { field: 'functions', sql: (bound, [relation]) => addColumns(bound.transform.steps, relation as string) },
+  conditional: { field: 'branches', sql: (bound, [relation]) => addColumns(bound.transform.steps, relation as string) },
+  fill_na: { field: 'value', sql: (bound, [relation]) => projection(bound.transform.items, relation as string) },
+  drop_na: { field: 'columns', sql: (bound, [relation]) => `SELECT * FROM ${relation} WHERE ${sql(bound.transform.filter)}` },
+  replace: { field: 'mappings', sql: (bound, [relation]) => projection(bound.transform.items, relation as string) },
   sample: unsupported(NOT_YET),
-  split: unsupported(NOT_YET),
-  tail: unsupported(NOT_YET),
-  rollup: unsupported(NOT_YET),
-  cube: unsupported(NOT_YET),
-  grouping_sets: unsupported(NOT_YET),
+  // A split is every row of `from`; its `pass` and `fail` assets are `where` filters over it.
+  split: passThrough,
+  // The last rows in input order: Spark's OFFSET takes no subquery, so rows are numbered and counted.
+  tail: {
+    field: 'count',
+    sql: (bound, [relation]) => {
+      const { pos, rn } = helperNames(bound.columns);
+      const total = freshColumnName([...bound.columns, { name: pos, type: 'long' }, { name: rn, type: 'long' }], '__n');
+      const counted = `(SELECT *, row_number() OVER (ORDER BY ${q(pos)}) AS ${q(rn)}, count(*) OVER () AS ${q(total)} FROM ${numbered(relation as string, pos)})`;
+      return `SELECT ${columnList(bound.columns)} FROM ${counted} WHERE ${q(rn)} > ${q(total)} - ${sparkInteger(bound.transform.count)} ORDER BY ${q(pos)}`;
+    },
+  },
+  rollup: { field: 'agg', sql: (bound, [relation]) => overSets(bound.transform, relation as string) },
+  cube: { field: 'agg', sql: (bound, [relation]) => overSets(bound.transform, relation as string) },
+  grouping_sets: { field: 'agg', sql: (bound, [relation]) => overSets(bound.transform, relation as string) },
   unpivot: unsupported(NOT_YET),
   pivot: unsupported(NOT_YET),
   crosstab: unsupported(NOT_YET),
@@ -209,5 +272,5 @@ export const SPARK_KINDS: { readonly [K in TransformationKind]: SparkKind<K> | U
   merge: unsupported(NOT_YET),
   scd2: unsupported(NOT_YET),
   assertion: unsupported(NOT_YET),
-  schema_enforce: unsupported(NOT_YET),
+  schema_enforce: { field: 'columns', sql: (bound, [relation]) => projection(bound.transform.items, relation as string) },
 };

@@ -17,6 +17,19 @@ export function sparkFailure(e: unknown, blame?: Blame): EngineError | unknown {
     case 'SPARK_CANCELLED':
       return cancelled(blame?.asset);
     default:
-      return engineError('E_EXECUTION', { asset: blame?.asset, field: blame?.field, problem: e.message }, { cause: e });
+      return byErrorClass(`[${String((e.details as { errorClass?: unknown }).errorClass ?? '')}] ${e.message}`, { asset: blame?.asset, field: blame?.field }, e);
   }
+}
+
+/** Spark's error classes of a value that cannot be converted (a cast out of range too, as DuckDB's Conversion Error), and of one out of its type's range. */
+const CONVERSION = /\[(CAST_INVALID_INPUT|CONVERSION_INVALID_INPUT|CAST_OVERFLOW|CAST_OVERFLOW_IN_TABLE_INSERT)\]/;
+const OUT_OF_RANGE = /\[(ARITHMETIC_OVERFLOW|BINARY_ARITHMETIC_OVERFLOW|NUMERIC_VALUE_OUT_OF_RANGE|NUMERIC_OUT_OF_SUPPORTED_RANGE|DATETIME_OVERFLOW|INVALID_FRACTION_OF_SECOND)[\].]/;
+
+/** A failed query by its error class, with the codes DuckDB's failures of the same kind get (duckdb-database). */
+function byErrorClass(message: string, where: { asset?: string; field?: string }, cause: unknown): EngineError {
+  if (CONVERSION.test(message)) return engineError('E_TYPE', { ...where, specCode: 'E-TYPE-001', problem: `cannot convert a value: ${message}` }, { cause });
+  // Only the compiler's own raise_error calls raise (a user's text never reaches Spark as SQL).
+  if (/\[USER_RAISED_EXCEPTION\]/.test(message)) return engineError('E_VALUE', { ...where, problem: `value out of range: ${message}` }, { cause });
+  if (OUT_OF_RANGE.test(message)) return engineError('E_VALUE', { ...where, problem: `value out of range: ${message}` }, { cause });
+  return engineError('E_EXECUTION', { ...where, problem: message }, { cause });
 }

@@ -1,0 +1,28 @@
+import { sparkCatalogue } from '@pipeline/spark-connect';
+import { sparkFailure } from './spark-errors';
+
+const failed = (errorClass: string, message: string) => sparkCatalogue.create('SPARK_QUERY_FAILED', { errorClass, sqlState: '22000', message });
+const blame = { asset: 'step', field: 'columns' };
+
+describe('a failed Spark query as an engine error', () => {
+  it('gives a value Spark cannot convert the code DuckDB gives (E_TYPE, E-TYPE-001)', () => {
+    expect(sparkFailure(failed('CAST_INVALID_INPUT', "The value 'x' of the type \"STRING\" cannot be cast to \"INT\""), blame)).toMatchObject({
+      code: 'E_TYPE',
+      details: { asset: 'step', specCode: 'E-TYPE-001' },
+    });
+  });
+
+  it('gives a cast out of range E_TYPE too, as DuckDB\'s Conversion Error', () => {
+    expect(sparkFailure(failed('CAST_OVERFLOW', 'The value 3000000000L of the type "BIGINT" cannot be cast to "INT" due to an overflow'), blame)).toMatchObject({ code: 'E_TYPE' });
+  });
+
+  it('gives an overflow, and the compiler\'s own raise_error, E_VALUE', () => {
+    for (const errorClass of ['ARITHMETIC_OVERFLOW', 'NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION', 'DATETIME_OVERFLOW', 'USER_RAISED_EXCEPTION']) {
+      expect(sparkFailure(failed(errorClass, 'overflow'), blame)).toMatchObject({ code: 'E_VALUE', message: expect.stringContaining('value out of range: ') });
+    }
+  });
+
+  it('keeps any other failure E_EXECUTION, naming the asset', () => {
+    expect(sparkFailure(failed('UNRESOLVED_COLUMN', 'no such column'), blame)).toMatchObject({ code: 'E_EXECUTION', message: expect.stringMatching(/^asset "step"/) });
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Test support for the Spark parity suites: one YAML pipeline run on a backend over fresh files,
+ * its CSV output read back as cells (Spark's part files joined), and the V-014 a submission on
+ * Spark is refused with, checked as a job submission checks it.
+ */
+import { planPipeline } from '@pipeline/planner';
+import type { ValidationError } from '@pipeline/validation';
+import { makeTempRoot, plan } from '@pipeline/engine-core/testing';
+import { checkBackendSupport, executePlan, type BackendName } from '../../index';
+import { readSparkCsv, sparkConfig } from './spark-output';
+
+/** The output's rows as cells (header first), or the failure's code and message. */
+export type RunOutcome = { readonly rows: string[][] } | { readonly error: string; readonly message: string; readonly files: string[] };
+
+/** Splits CSV text into cells (quoted cells with commas, quotes and newlines kept whole). */
+export function csvCells(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** Runs `yaml` on `backend` over `files` (written into a fresh data root), reading `output` back. */
+export async function runOn(backend: BackendName, yaml: string, files: Readonly<Record<string, string>>, output = 'out.csv'): Promise<RunOutcome> {
+  const root = makeTempRoot();
+  try {
+    for (const [name, text] of Object.entries(files)) root.write(name, text);
+    await executePlan(plan(yaml), backend === 'spark' ? { ...sparkConfig(root.dir), backend } : { dataRoot: root.dir, backend });
+    const text = backend === 'spark' ? readSparkCsv(`${root.dir}/${output}`) : root.read(output);
+    return { rows: csvCells(text) };
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    return { error: code ?? 'ERROR', message, files: root.files() };
+  } finally {
+    root.cleanup();
+  }
+}
+
+/** The V-014 (or other validation error) a submission of `yaml` on Spark is refused with, or undefined. */
+export function sparkRefusal(yaml: string): ValidationError | undefined {
+  const planned = planPipeline(yaml, {});
+  if (!planned.ok) return planned.error;
+  return checkBackendSupport(planned.pipeline.assets, 'spark');
+}

@@ -3,7 +3,6 @@
  * settings first), released when the run ends, whatever the outcome. Spark is an external server:
  * a run only waits on it, so a worker slot burns no CPU meanwhile.
  */
-import { connectSpark } from '@pipeline/spark-connect';
 import type { BackendDriver } from '../backend-driver';
 import type { EngineConfig } from '../config';
 import { engineError } from '../errors';
@@ -14,8 +13,7 @@ import { openDataRoot } from '../paths/data-root';
 import { SPARK_FUNCTIONS } from './compile-expression';
 import { SPARK_KINDS } from './kinds';
 import { compileSparkPlan } from './physical-compiler';
-import { sessionSettingStatements } from './session-settings';
-import { sparkFailure } from './spark-errors';
+import { openSparkSession, SparkBackend } from './spark-backend';
 import { sparkDataRootOf } from './spark-paths';
 import { sparkPrimitives } from './spark-primitives';
 
@@ -37,20 +35,12 @@ export const sparkDriver = {
   computesInJavaScript: false,
   kinds: kindSupportOf(SPARK_KINDS),
   functions: functionSupportOf(SPARK_FUNCTIONS),
-  open: () => Promise.reject(engineError('E_UNKNOWN_BACKEND', { backend: 'spark', problem: 'backend "spark" does not run low-level sessions yet; submit whole pipelines' })),
+  // A gRPC session is a Spark Connect session of its own, released when the session closes.
+  open: async (config) => SparkBackend.open({ ...config, spark: { ...config.spark, remote: remoteOf(config) } }),
   compile: (plan, options = {}) => compileSparkPlan(plan, options),
   async runPlan(plan, config, options) {
-    const client = connectSpark(remoteOf(config));
-    const session = client.session();
+    const { client, session } = await openSparkSession(remoteOf(config), options.signal);
     try {
-      const signal = options.signal === undefined ? {} : { signal: options.signal };
-      for (const statement of sessionSettingStatements()) {
-        try {
-          await session.sql(statement, signal);
-        } catch (e) {
-          throw sparkFailure(e);
-        }
-      }
       const root = openDataRoot(config.dataRoot);
       let views = 0;
       const context = { session, root, sparkRoot: sparkDataRootOf(root, config.spark?.dataRoot), nextName: (prefix: string) => `__${prefix}_${++views}` };

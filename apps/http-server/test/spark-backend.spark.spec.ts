@@ -32,7 +32,7 @@ describe('backend spark over HTTP', () => {
     expect((await request(`${server.url}/api/ready`)).body).toEqual({ status: 'ready' });
     const submitted = await postJson(`${server.url}/api/jobs`, { yaml: pipelineYaml('employees.csv', 'out/eng.csv', { filter: "department = 'eng'" }), backend: 'spark' });
     expect(submitted.status).toBe(202);
-    const job = (await pollJob(server.url, submitted.body.id, (j) => j.status === 'completed' || j.status === 'failed', 150_000)) as { status: string; error?: unknown; outputs?: unknown };
+    const job = (await pollJob(server.url, submitted.body.job_id, (j) => j.status === 'completed' || j.status === 'failed', 150_000)) as { status: string; error?: unknown; outputs?: unknown };
     expect(job).toMatchObject({ status: 'completed', outputs: [expect.objectContaining({ path: 'out/eng.csv', rows_written: 2 })] });
     const dir = path.join(server.dataRoot, 'out/eng.csv');
     expect(fs.readdirSync(dir).some((f) => f.startsWith('part-'))).toBe(true);
@@ -52,11 +52,11 @@ describe('backend spark over HTTP', () => {
     expect(ready.status).toBe(503);
     expect(ready.body.reason).toMatch(/^spark unavailable: /);
     const submitted = await postJson(`${server.url}/api/jobs`, { yaml: pipelineYaml('employees.csv', 'out.csv'), backend: 'spark' });
-    const job = (await pollJob(server.url, submitted.body.id, (j) => j.status === 'failed' || j.status === 'completed', 60_000)) as { status: string; error?: { message?: string } };
+    const job = (await pollJob(server.url, submitted.body.job_id, (j) => j.status === 'failed' || j.status === 'completed', 60_000)) as { status: string; error?: { message?: string } };
     expect(job.status).toBe('failed');
     expect(job.error?.message).toMatch(/spark unavailable: /);
     expect((await request(`${server.url}/api/health`)).status).toBe(200);
     const duck = await postJson(`${server.url}/api/jobs`, { yaml: pipelineYaml('employees.csv', 'duck.csv'), backend: 'duckdb' });
-    expect(await pollJob(server.url, duck.body.id, (j) => j.status === 'completed' || j.status === 'failed')).toMatchObject({ status: 'completed' });
+    expect(await pollJob(server.url, duck.body.job_id, (j) => j.status === 'completed' || j.status === 'failed')).toMatchObject({ status: 'completed' });
   });
 });

@@ -14,7 +14,7 @@ import { EMPLOYEES_CSV, pipelineYaml, pollJob, postJson, request, startTestServe
 
 jest.setTimeout(600_000);
 
-type Job = { status: string; error?: { message?: string }; outputs?: { asset: string; path: string; rows_written: number }[] };
+type Job = { status: string; error?: string; outputs?: { asset: string; path: string; rows_written: number }[] };
 
 const finished = (j: { status: string }) => ['completed', 'failed', 'cancelled'].includes(j.status);
 
@@ -135,7 +135,7 @@ describe('a Spark restarted under a running job', () => {
     spark = undefined;
     const failed = (await pollJob(server.url, id, finished, 60_000)) as Job;
     expect(failed.status).toBe('failed');
-    expect(failed.error?.message).toMatch(/^spark unavailable: /);
+    expect(failed.error).toMatch(/^spark unavailable: /);
     expect(fs.existsSync(path.join(server.dataRoot, 'out/slow.csv'))).toBe(false);
     expect(leftovers(server.dataRoot)).toEqual([]);
 

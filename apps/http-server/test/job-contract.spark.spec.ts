@@ -32,5 +32,6 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe('the job contract on spark', () => {
-  describeJobContract('spark', { server: () => server, slowYaml: SLOW_ON_SPARK });
+  // Rows of a Spark output directory (GET .../rows answers 422 today) come with the rows work for Spark jobs.
+  describeJobContract('spark', { server: () => server, slowYaml: SLOW_ON_SPARK, rows: false });
 });

@@ -154,6 +154,8 @@ describe('a Spark restarted under a running job', () => {
     const after = (await pollJob(server.url, next.body.job_id, finished, 180_000)) as Job;
     expect(after).toMatchObject({ status: 'completed', outputs: [expect.objectContaining({ path: 'out/after.csv', rows_written: 2 })] });
     expect(leftovers(server.dataRoot)).toEqual([]);
-    expect((await settledSparkSessions(spark.logFile, userId)).open).toEqual([]);
+    const sessions = await settledSparkSessions(spark.logFile, userId);
+    if (sessions.open.length > 0) process.stderr.write(fs.readFileSync(spark.logFile, 'utf8').split('\n').filter((l) => sessions.open.some((id) => l.includes(id)) || /ERROR|WARN/.test(l)).join('\n').slice(-20000));
+    expect(sessions.open).toEqual([]);
   });
 });

@@ -18,6 +18,18 @@ type Job = { status: string; error?: string; outputs?: { asset: string; path: st
 
 const finished = (j: { status: string }) => ['completed', 'failed', 'cancelled'].includes(j.status);
 
+/**
+ * The job once terminal, through the held /wait answer (30 s at a time): 20 jobs polled every
+ * 20 ms each met a kept-alive socket the server was closing (fetch failed, ECONNRESET).
+ */
+async function waitTerminal(base: string, id: string, timeoutMs: number): Promise<Job> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await request(`${base}/api/jobs/${id}/wait?timeout=30`);
+    if (finished(answer.body) || Date.now() > deadline) return answer.body as Job;
+  }
+}
+
 /** A CSV output directory of part files as one text: the first part's header, then every part's rows. */
 function readPartsCsv(dir: string): string {
   const lines: string[] = [];
@@ -86,7 +98,7 @@ describe('spark jobs on the shared test Spark', () => {
         return answer.body.job_id as string;
       }),
     );
-    const jobs = (await Promise.all(ids.map((id) => pollJob(server.url, id, finished, 480_000)))) as Job[];
+    const jobs = await Promise.all(ids.map((id) => waitTerminal(server.url, id, 480_000)));
     jobs.forEach((job, i) => {
       expect({ i, status: job.status, error: job.error }).toEqual({ i, status: 'completed', error: undefined });
       const rows = expected[i % 4].trim().split('\n').length - 1;

@@ -41,6 +41,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
   // This instance's own registry: servers started in one process (the tests) count apart.
   const metrics = createServiceMetrics({ transport: 'grpc' });
   const onJobError = (e: Error) => logger.error(errorFields(e), 'job service error');
+  const sparkSettings = config.sparkRemote === undefined ? {} : { spark: { remote: config.sparkRemote, ...(config.sparkDataRoot === undefined ? {} : { dataRoot: config.sparkDataRoot }) } };
   const store = await openJobStore({
     databaseUrl: config.databaseUrl,
     leaseMs: config.jobLeaseMs,
@@ -55,7 +56,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     queueCapacity: config.queueCapacity,
     engine: {
       ...(config.memoryLimit === undefined ? {} : { duckdb: { memoryLimit: config.memoryLimit } }),
-      ...(config.sparkRemote === undefined ? {} : { spark: { remote: config.sparkRemote, ...(config.sparkDataRoot === undefined ? {} : { dataRoot: config.sparkDataRoot }) } }),
+      ...sparkSettings,
     },
     ...(overrides.jobsWorkerFile === undefined ? {} : { workerFile: overrides.jobsWorkerFile }),
     logger,
@@ -70,6 +71,7 @@ export async function startGrpcApp(config: ServerConfig, logger: Logger, overrid
     maxSessions: config.maxSessions,
     // The limit a job has, for every session together (one DuckDB database, one budget).
     memoryLimit: config.memoryLimit ?? defaultDuckdbMemoryLimit(config.workers),
+    ...sparkSettings,
     ...(overrides.danfoWorkerFile === undefined ? {} : { danfoWorkerFile: overrides.danfoWorkerFile }),
     onBackgroundError: (e, context) =>
       logger.error({ ...context, ...errorFields(e) }, 'session error'),

@@ -1,7 +1,7 @@
 import { EMPLOYEES_CSV, employeesPipeline, failure, startHarness, type Harness } from './harness';
+import { crossJoinPipeline, describeJobContract, N_CSV } from './job-contract';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A CSV big enough that the danfo backend needs seconds for it (a job that is surely running). */
 function bigCsv(rows: number): string {
@@ -32,6 +32,7 @@ beforeAll(async () => {
   h = await startHarness({ workers: 1, queueCapacity: 3 });
   h.write('employees.csv', EMPLOYEES_CSV);
   h.write('big.csv', bigCsv(300_000));
+  h.write('n.csv', N_CSV);
 });
 afterAll(() => h.stop());
 
@@ -44,41 +45,12 @@ async function until(jobId: string, predicate: (status: string) => boolean): Pro
   throw new Error(`job ${jobId} never reached the expected state`);
 }
 
+// Validate, explain, submit, get, wait, list and cancel of a running job: the contract every backend answers.
+describe('the job contract on duckdb', () => {
+  describeJobContract('duckdb', { harness: () => h, slowYaml: crossJoinPipeline('out/slow.csv') });
+});
+
 describe('job lifecycle', () => {
-  it('submits, runs to completion and reports every field', async () => {
-    const submitted = await h.client.submitJob({ yaml: employeesPipeline('out/summary.csv') });
-    expect(submitted).toEqual({ jobId: expect.stringMatching(UUID), status: 'queued' });
-    const job = await h.client.waitForJob({ jobId: submitted.jobId, timeoutSeconds: 60 });
-    expect(job).toEqual({
-      id: submitted.jobId,
-      status: 'completed',
-      error: '',
-      createdAt: expect.stringMatching(ISO),
-      startedAt: expect.stringMatching(ISO),
-      completedAt: expect.stringMatching(ISO),
-      durationMs: Date.parse(job.completedAt) - Date.parse(job.startedAt),
-      outputs: [{ asset: 'summary', path: 'out/summary.csv', rowsWritten: 3 }],
-      quality: [],
-      steps: expect.arrayContaining([{ asset: 'summary', state: 'done', startedAt: '', ms: expect.any(Number), rows: 3 }]),
-    });
-    const [header, ...rows] = h.read('out/summary.csv').trim().split('\n');
-    expect([header, ...rows.sort()]).toEqual(['department,n,total', 'engineering,4,363000', 'ops,1,55000', 'sales,2,123000']);
-    await expect(h.client.getJob({ jobId: submitted.jobId })).resolves.toEqual(job);
-    const { jobs } = await h.client.listJobs({});
-    expect(jobs.map((j) => j.id)).toContain(submitted.jobId);
-    // The list leaves the steps out, as HTTP's does.
-    expect(jobs.find((j) => j.id === submitted.jobId)?.steps).toEqual([]);
-  });
-
-  it('ends failed with the engine error when an input is missing', async () => {
-    const { jobId } = await h.client.submitJob({ yaml: employeesPipeline('out/x.csv').replace('path: employees.csv', 'path: missing.csv') });
-    const job = await h.client.waitForJob({ jobId, timeoutSeconds: 60 });
-    expect(job.status).toBe('failed');
-    expect(job.error).toContain('missing.csv');
-    expect(job.durationMs).toBeGreaterThanOrEqual(0);
-    expect(job.startedAt).toMatch(ISO);
-  });
-
   it('rejects an invalid definition with INVALID_ARGUMENT "validation failed: ..."', async () => {
     await expect(failure(h.client.submitJob({ yaml: employeesPipeline().replace('from: by_dept', 'from: nonexistent') }))).resolves.toEqual({
       code: 'INVALID_ARGUMENT',
@@ -103,14 +75,6 @@ describe('job lifecycle', () => {
     });
   });
 
-  it('lists jobs in submission order', async () => {
-    const a = await h.client.submitJob({ yaml: employeesPipeline('out/a.csv') });
-    const b = await h.client.submitJob({ yaml: employeesPipeline('out/b.csv') });
-    await h.client.waitForJob({ jobId: b.jobId, timeoutSeconds: 60 });
-    await h.client.waitForJob({ jobId: a.jobId, timeoutSeconds: 60 });
-    const ids = (await h.client.listJobs({})).jobs.map((j) => j.id);
-    expect(ids.indexOf(a.jobId)).toBeLessThan(ids.indexOf(b.jobId));
-  });
 });
 
 describe('cancellation, waiting and the queue', () => {

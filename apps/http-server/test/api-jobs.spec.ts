@@ -17,8 +17,8 @@ import {
   writeBigCsv,
   type TestServer,
 } from './helpers';
+import { describeJobContract } from './job-contract';
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const SMALL = pipelineYaml('employees.csv', 'out/high.csv');
@@ -62,41 +62,12 @@ async function cancelAndSettle(id: string): Promise<void> {
   expect(['cancelled', 'completed']).toContain(res.body.status);
 }
 
+// Submit, wait, get, list, cancel of a running job, validate, explain and rows: the contract every backend answers.
+describe('the job contract on duckdb', () => {
+  describeJobContract('duckdb', { server: () => server, slowYaml: SLOW });
+});
+
 describe('job lifecycle', () => {
-  it('submits (202), runs, waits until completed and writes the output', async () => {
-    const res = await postJson(`${api}/jobs`, { yaml: SMALL });
-    expect(res.status).toBe(202);
-    expect(res.body).toEqual({ job_id: expect.stringMatching(UUID_V4), status: 'queued' });
-    const id = res.body.job_id;
-
-    const done = await request(`${api}/jobs/${id}/wait?timeout=30`);
-    expect(done.status).toBe(200);
-    expect(done.body).toEqual({
-      id,
-      status: 'completed',
-      created_at: expect.stringMatching(ISO_MS),
-      started_at: expect.stringMatching(ISO_MS),
-      completed_at: expect.stringMatching(ISO_MS),
-      duration_ms: Date.parse(done.body.completed_at) - Date.parse(done.body.started_at),
-      outputs: [{ asset: 'out', path: 'out/high.csv', rows_written: 2 }],
-      // Every asset with its time; the output with the rows it wrote.
-      steps: [
-        { asset: 'raw', state: 'done', ms: expect.any(Number) },
-        { asset: 'kept', state: 'done', ms: expect.any(Number) },
-        { asset: 'out', state: 'done', ms: expect.any(Number), rows: 2 },
-      ],
-    });
-    expect(Date.parse(done.body.started_at)).toBeGreaterThanOrEqual(Date.parse(done.body.created_at));
-
-    const written = fs.readFileSync(path.join(server.dataRoot, 'out/high.csv'), 'utf8').trim().split('\n');
-    expect(written[0].split(',')).toEqual(['id', 'name', 'department', 'salary']);
-    expect(written.slice(1).map((line) => line.split(',')[1]).sort()).toEqual(['Ada', 'Cy']);
-
-    const again = await request(`${api}/jobs/${id}`);
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual(done.body);
-  });
-
   it('applies variables to the submitted pipeline', async () => {
     const yaml = pipelineYaml('employees.csv', 'out/${NAME:default}.csv');
     const id = await submit(yaml, { NAME: 'from-variable' });
@@ -112,40 +83,6 @@ describe('job lifecycle', () => {
     expect(done.body.status).toBe('completed');
     const lines = fs.readFileSync(path.join(server.dataRoot, 'out/danfo.csv'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(3);
-  });
-
-  it('reports a job that fails while running with status failed and its error', async () => {
-    const id = await submit(pipelineYaml('missing.csv', 'out/never.csv'));
-    const done = await request(`${api}/jobs/${id}/wait?timeout=30`);
-    expect(done.status).toBe(200);
-    expect(done.body).toEqual({
-      id,
-      status: 'failed',
-      error: expect.stringContaining('missing.csv'),
-      created_at: expect.stringMatching(ISO_MS),
-      started_at: expect.stringMatching(ISO_MS),
-      completed_at: expect.stringMatching(ISO_MS),
-      duration_ms: expect.any(Number),
-    });
-    expect(fs.existsSync(path.join(server.dataRoot, 'out/never.csv'))).toBe(false);
-  });
-
-  it('lists every job oldest first with the same objects as GET /api/jobs/{id}, steps left out', async () => {
-    const first = await submit(SMALL);
-    const second = await submit(SMALL);
-    await request(`${api}/jobs/${second}/wait?timeout=30`);
-    const res = await request(`${api}/jobs`);
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(['jobs', 'version']);
-    const ids = res.body.jobs.map((job: { id: string }) => job.id);
-    expect(ids.indexOf(first)).toBeGreaterThanOrEqual(0);
-    expect(ids.indexOf(second)).toBe(ids.indexOf(first) + 1);
-    const created = res.body.jobs.map((job: { created_at: string }) => Date.parse(job.created_at));
-    expect([...created].sort((a, b) => a - b)).toEqual(created);
-    for (const job of res.body.jobs) {
-      const { steps: _steps, ...one } = (await request(`${api}/jobs/${job.id}`)).body;
-      expect(one).toEqual(job);
-    }
   });
 });
 
@@ -276,23 +213,6 @@ describe('wait', () => {
 });
 
 describe('cancel', () => {
-  it('cancels a running job cooperatively: 200 cancelling, then cancelled, no output left', async () => {
-    const id = await startSlowJob();
-    const res = await request(`${api}/jobs/${id}`, { method: 'DELETE' });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'cancelling' });
-    const done = await request(`${api}/jobs/${id}/wait?timeout=30`);
-    expect(done.body).toEqual({
-      id,
-      status: 'cancelled',
-      created_at: expect.stringMatching(ISO_MS),
-      started_at: expect.stringMatching(ISO_MS),
-      completed_at: expect.stringMatching(ISO_MS),
-      duration_ms: expect.any(Number),
-    });
-    expect(fs.existsSync(path.join(server.dataRoot, 'out/big-copy.csv'))).toBe(false);
-  });
-
   it('cancels a queued job at once: 200 cancelling, status cancelled, never started, duration 0', async () => {
     const slow = await startSlowJob();
     const queued = await submit(SMALL);

@@ -5,7 +5,6 @@
  */
 import {
   type BackendDriver,
-  engineError,
   executePhysicalPlan,
   functionSupportOf,
   kindSupportOf,
@@ -15,7 +14,8 @@ import { SPARK_KINDS } from './kinds';
 import { compileSparkPlan } from './physical-compiler';
 import { sparkPreview } from './spark-preview';
 import { sparkPrimitives } from './spark-primitives';
-import { withSparkRun } from './spark-run';
+import { SparkBackend } from './spark-backend';
+import { remoteOf, withSparkRun } from './spark-run';
 
 export { sparkNotConfiguredError } from './spark-run';
 
@@ -25,7 +25,8 @@ export const sparkDriver = {
   computesInJavaScript: false,
   kinds: kindSupportOf(SPARK_KINDS),
   functions: functionSupportOf(SPARK_FUNCTIONS),
-  open: () => Promise.reject(engineError('E_UNKNOWN_BACKEND', { backend: 'spark', problem: 'backend "spark" does not run low-level sessions yet; submit whole pipelines' })),
+  // A gRPC session is a Spark Connect session of its own, released when the session closes.
+  open: async (config) => SparkBackend.open({ ...config, spark: { ...config.spark, remote: remoteOf(config) } }),
   compile: (plan, options = {}) => compileSparkPlan(plan, options),
   runPlan: (plan, config, options) => withSparkRun(config, options, async (context) => (await executePhysicalPlan(compileSparkPlan(plan), sparkPrimitives(context), options)).result),
   preview: (plan, target, limit, config, options) => sparkPreview(plan, target, limit, config, options),

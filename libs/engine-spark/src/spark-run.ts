@@ -2,10 +2,8 @@
  * A Spark Connect session of its own for one run (a whole plan, a preview): the pinned settings
  * first, released when the run ends whatever the outcome, so nothing a run made outlives it.
  */
-import { connectSpark } from '@pipeline/spark-connect';
 import { engineError, openDataRoot, type EngineConfig, type RunOptions } from '@pipeline/engine-core';
-import { sessionSettingStatements } from './session-settings';
-import { sparkFailure } from './spark-errors';
+import { openSparkSession } from './spark-backend';
 import { sparkDataRootOf } from './spark-paths';
 import type { SparkRunContext } from './spark-primitives';
 
@@ -15,7 +13,7 @@ export function sparkNotConfiguredError(): Error {
 }
 
 /** The Spark Connect URL of `config`, or the refusal when it has none. */
-function remoteOf(config: EngineConfig): string {
+export function remoteOf(config: EngineConfig): string {
   const remote = config.spark?.remote;
   if (remote === undefined || remote === '') throw sparkNotConfiguredError();
   return remote;
@@ -23,17 +21,8 @@ function remoteOf(config: EngineConfig): string {
 
 /** Runs `body` in a new session of `config`'s Spark, released afterwards. */
 export async function withSparkRun<T>(config: EngineConfig, options: RunOptions, body: (context: SparkRunContext) => Promise<T>): Promise<T> {
-  const client = connectSpark(remoteOf(config));
-  const session = client.session();
+  const { client, session } = await openSparkSession(remoteOf(config), options.signal);
   try {
-    const signal = options.signal === undefined ? {} : { signal: options.signal };
-    for (const statement of sessionSettingStatements()) {
-      try {
-        await session.sql(statement, signal);
-      } catch (e) {
-        throw sparkFailure(e);
-      }
-    }
     const root = openDataRoot(config.dataRoot);
     let views = 0;
     return await body({ session, root, sparkRoot: sparkDataRootOf(root, config.spark?.dataRoot), nextName: (prefix: string) => `__${prefix}_${++views}` });

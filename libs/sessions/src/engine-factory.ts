@@ -1,10 +1,11 @@
 /**
  * Creates each session's backend: DuckDB in this thread (its node API runs queries off the
  * JavaScript thread, so a slow query does not stall the server), danfo in a worker thread
- * (danfo computes synchronously in JavaScript). Every DuckDB session is a connection of one shared
+ * (danfo computes synchronously in JavaScript), spark in a Spark Connect session of its own (the
+ * server computes; this thread only waits). Every DuckDB session is a connection of one shared
  * database, so one `memory_limit` and one spill folder bound them all together.
  */
-import { backendDriver, createSharedDuckDb, executePlan, type Backend, type BackendName } from '@pipeline/engine';
+import { backendDriver, createSharedDuckDb, executePlan, type Backend, type BackendName, type SparkSettings } from '@pipeline/engine';
 import type { InputSource } from '@pipeline/definition';
 import type { SessionEngine } from './session-engine';
 import { createDanfoWorkerHost, type DanfoWorkerHost } from './worker/worker-host';
@@ -19,6 +20,8 @@ export interface SessionEngineFactoryOptions {
    * together (beyond it DuckDB spills into `tempDirectory`, by default the system temp folder).
    */
   readonly duckdb?: { readonly threads?: number; readonly memoryLimit?: string; readonly tempDirectory?: string };
+  /** The Spark Connect server a spark session opens a session of; without a remote a spark session is refused. */
+  readonly spark?: SparkSettings;
   /** The danfo worker file; default: the one `resolveSessionWorkerFile` finds. */
   readonly danfoWorkerFile?: string;
   /** Most danfo worker threads; default 2. */
@@ -76,8 +79,9 @@ export function createSessionEngineFactory(options: SessionEngineFactoryOptions)
       // A backend that computes on the JavaScript thread would stall the server: it gets a worker thread.
       if (backend === 'duckdb') return localSessionEngine(await duckdb.open(), options.dataRoot);
       if (!backendDriver(backend).computesInJavaScript) {
-        // Another backend outside this process opens an instance of its own (spark refuses sessions for now).
-        return localSessionEngine(await backendDriver(backend).open({ dataRoot: options.dataRoot }), options.dataRoot);
+        // A backend outside this process (spark: a Spark Connect session) opens an instance of its own.
+        const config = { dataRoot: options.dataRoot, ...(options.spark === undefined ? {} : { spark: options.spark }) };
+        return localSessionEngine(await backendDriver(backend).open(config), options.dataRoot);
       }
       host ??= createDanfoWorkerHost({
         workerFile: resolveSessionWorkerFile(options.danfoWorkerFile),

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Source } from '@pipeline/definition';
-import { resolveDuckDbSettings, type BackendName } from '@pipeline/engine';
+import { resolveDuckDbSettings, type BackendName, type SparkSettings } from '@pipeline/engine';
 import { sessionErrors } from './errors';
 import { asOutOfMemory } from './out-of-memory';
 import { sizeBytes } from './size';
@@ -51,6 +51,8 @@ export interface SessionManagerOptions {
   readonly memoryBudgetBytes?: number;
   /** DuckDB threads of the sessions' database, and the folder it spills into (default the system temp folder). */
   readonly duckdb?: { readonly threads?: number; readonly tempDirectory?: string };
+  /** The Spark Connect server of spark sessions (each a Spark session of its own); without a remote they are refused. */
+  readonly spark?: SparkSettings;
   /** The danfo session worker file (default: `danfo-session-worker.js` next to the code, see `resolveSessionWorkerFile`). */
   readonly danfoWorkerFile?: string;
   /** Most danfo worker threads; default 2. */
@@ -151,6 +153,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       dataRoot: options.dataRoot,
       duckdb: { ...options.duckdb, memoryLimit },
       danfoHeapLimitMb: Math.max(MIN_DANFO_HEAP_MB, Math.ceil(sizeBytes(memoryLimit) / (1024 * 1024))),
+      ...(options.spark === undefined ? {} : { spark: options.spark }),
       ...(options.danfoWorkerFile === undefined ? {} : { danfoWorkerFile: options.danfoWorkerFile }),
       ...(options.danfoThreads === undefined ? {} : { danfoThreads: options.danfoThreads }),
     });

@@ -15,3 +15,5 @@ export { freePort, isListening, peakRssKb, sparkConnectArgs, startSparkConnect, 
 export type { SparkServer, SparkServerOptions } from './spark-server';
 export { acquireSharedSpark, releaseSharedSpark, TEST_SPARK_REMOTE_ENV, testSparkUrl } from './shared-server';
 export type { SharedSpark } from './shared-server';
+export { settledSparkSessions, sparkSessionLog, TEST_SPARK_LOG_ENV, testSparkLogFile } from './session-log';
+export type { SparkSessionLog } from './session-log';

@@ -83,6 +83,8 @@ export interface SharedSpark {
   readonly startMs: number;
   /** The JVM's process id (undefined for a server of PIPELINE_TEST_SPARK_REMOTE). */
   readonly pid?: number;
+  /** The server's log file (undefined for a server of PIPELINE_TEST_SPARK_REMOTE). */
+  readonly logFile?: string;
 }
 
 /** Registers this process as a user of the shared server, starting it when none runs. */
@@ -101,7 +103,7 @@ export async function acquireSharedSpark(): Promise<SharedSpark> {
     }
     liveUsers();
     fs.writeFileSync(path.join(stateDir(), 'users', String(process.pid)), '');
-    return { url: state.url, reused, startMs: state.startMs, pid: state.pid };
+    return { url: state.url, reused, startMs: state.startMs, pid: state.pid, logFile: state.logFile };
   });
 }
 

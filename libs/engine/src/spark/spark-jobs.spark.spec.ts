@@ -1,12 +1,12 @@
 /**
  * A spark run's life on a real Spark Connect server: its own session, released whatever the
- * outcome (the server then refuses the session id), cancellation within 5 s with nothing left
+ * outcome (the server's own log says it closed it), cancellation within 5 s with nothing left
  * behind, a Spark that cannot be reached failing as `spark unavailable`, hostile identifiers and
  * literals, and the refusal of what Spark does not run before anything runs.
  */
+import { randomUUID } from 'node:crypto';
 import * as net from 'node:net';
-import * as sparkConnect from '@pipeline/spark-connect';
-import { testSparkUrl } from '@pipeline/test-spark';
+import { settledSparkSessions, testSparkLogFile, testSparkUrl } from '@pipeline/test-spark';
 import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
 import { readSparkCsv, sparkConfig } from './__fixtures__/spark-output';
@@ -23,40 +23,15 @@ const yaml = (steps: string[], output = 'out.csv'): string =>
     `      source: { output: { from: ${steps.length === 0 ? 'src' : 'last'}, format: csv, path: ${output}, mode: overwrite } }`,
   ].join('\n');
 
-/** Every session id the engine opens while `run` runs. */
-async function sessionsOpenedBy(run: () => Promise<unknown>): Promise<{ ids: string[]; outcome: unknown }> {
-  const ids: string[] = [];
-  const real = sparkConnect.connectSpark;
-  const spy = jest.spyOn(sparkConnect, 'connectSpark').mockImplementation((url, options) => {
-    const client = real(url, options);
-    return {
-      ...client,
-      session: (o) => {
-        const s = client.session(o);
-        ids.push(s.id);
-        return s;
-      },
-      close: () => client.close(),
-    };
-  });
-  try {
-    return { ids, outcome: await run().catch((e: unknown) => e) };
-  } finally {
-    spy.mockRestore();
-  }
-}
-
-/** What the server answers for a session id: SESSION_CLOSED once it was released. */
-async function sessionState(id: string): Promise<string> {
-  const client = sparkConnect.connectSpark(testSparkUrl());
-  try {
-    await client.session({ sessionId: id }).sql('SELECT 1');
-    return 'open';
-  } catch (e) {
-    return String((e as { details?: { errorClass?: string } }).details?.errorClass ?? (e as Error).message);
-  } finally {
-    client.close();
-  }
+/**
+ * Runs `run` on a Spark URL with a user id of its own, and answers the sessions the server saw of
+ * that user (its own log: opened, and still open once closing has settled) with the outcome.
+ */
+async function sessionsOpenedBy(run: (config: { dataRoot: string; spark: { remote: string } }) => Promise<unknown>, dataRoot: string): Promise<{ seen: readonly string[]; open: readonly string[]; outcome: unknown }> {
+  const userId = `engine-jobs-${randomUUID().slice(0, 8)}`;
+  const outcome = await run({ dataRoot, spark: { remote: `${testSparkUrl()}/;user_id=${userId}` } }).catch((e: unknown) => e);
+  const { seen, open } = await settledSparkSessions(testSparkLogFile(), userId);
+  return { seen, open, outcome };
 }
 
 describe('spark runs', () => {
@@ -68,17 +43,20 @@ describe('spark runs', () => {
 
   it('runs in a session of its own, released after success and after failure', async () => {
     root.write('in.csv', 'a,b\n1,x\n2,y\n');
-    const ok = await sessionsOpenedBy(() => executePlan(plan(yaml([])), { ...sparkConfig(root.dir), backend: 'spark' }));
+    const ok = await sessionsOpenedBy((config) => executePlan(plan(yaml([])), { ...config, backend: 'spark' }), root.dir);
     expect(ok.outcome).toMatchObject({ outputs: [{ rowsWritten: 2 }] });
-    const failed = await sessionsOpenedBy(() =>
-      executePlan(plan(yaml(['    - asset_ref: last', '      source: { castColumns: { from: src, columns: [ { name: b, targetType: int } ] } }'])), { ...sparkConfig(root.dir), backend: 'spark' }).then(
-        // castColumns is lenient; a strict CAST in a filter fails the job on Spark's ANSI mode.
-        () => executePlan(plan(yaml(['    - asset_ref: last', '      source: { where: { from: src, filter: "CAST(b AS INT) > 0" } }'])), { ...sparkConfig(root.dir), backend: 'spark' }),
-      ),
+    const failed = await sessionsOpenedBy(
+      (config) =>
+        executePlan(plan(yaml(['    - asset_ref: last', '      source: { castColumns: { from: src, columns: [ { name: b, targetType: int } ] } }'])), { ...config, backend: 'spark' }).then(
+          // castColumns is lenient; a strict CAST in a filter fails the job on Spark's ANSI mode.
+          () => executePlan(plan(yaml(['    - asset_ref: last', '      source: { where: { from: src, filter: "CAST(b AS INT) > 0" } }'])), { ...config, backend: 'spark' }),
+        ),
+      root.dir,
     );
     expect(failed.outcome).toMatchObject({ code: 'E_EXECUTION', message: expect.stringContaining('CAST_INVALID_INPUT') });
-    expect(ok.ids.length + failed.ids.length).toBe(3);
-    for (const id of [...ok.ids, ...failed.ids]) expect(await sessionState(id)).toBe('INVALID_HANDLE.SESSION_CLOSED');
+    // One session per run, every one closed by the server.
+    expect(ok.seen.length + failed.seen.length).toBe(3);
+    expect([...ok.open, ...failed.open]).toEqual([]);
     expect(root.files().filter((f) => f.includes('.spark-'))).toEqual([]);
   });
 
@@ -94,17 +72,18 @@ describe('spark runs', () => {
     ]);
     const controller = new AbortController();
     let abortedAt = 0;
-    const { ids, outcome } = await sessionsOpenedBy(async () => {
-      const running = executePlan(plan(slow), { ...sparkConfig(root.dir), backend: 'spark' }, { signal: controller.signal });
+    const { seen, open, outcome } = await sessionsOpenedBy(async (config) => {
+      const running = executePlan(plan(slow), { ...config, backend: 'spark' }, { signal: controller.signal });
       await new Promise((resolve) => setTimeout(resolve, 8_000));
       abortedAt = Date.now();
       controller.abort();
       return running;
-    });
+    }, root.dir);
     expect(Date.now() - abortedAt).toBeLessThan(5_000);
     expect(outcome).toMatchObject({ code: 'E_CANCELLED' });
     expect(root.files().filter((f) => !f.startsWith('in.csv'))).toEqual([]);
-    for (const id of ids) expect(await sessionState(id)).toBe('INVALID_HANDLE.SESSION_CLOSED');
+    expect(seen).toHaveLength(1);
+    expect(open).toEqual([]);
   });
 
   it('fails with "spark unavailable" when nothing answers at the remote', async () => {

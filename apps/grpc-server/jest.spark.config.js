@@ -1,0 +1,11 @@
+// The gRPC specs against a real Spark Connect server (`*.spark.spec.ts`), started once per run by
+// libs/test-spark, so the server's other specs never wait for Spark.
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'grpc-server-spark',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/test/**/*.spark.spec.ts'],
+  testTimeout: 180_000,
+  globalSetup: require.resolve('../../libs/test-spark/src/jest-global-setup.ts'),
+  globalTeardown: require.resolve('../../libs/test-spark/src/jest-global-teardown.ts'),
+};

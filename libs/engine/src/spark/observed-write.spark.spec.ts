@@ -1,0 +1,78 @@
+/**
+ * An output's rows are counted while Spark writes them (observed-write.ts), on a real Spark
+ * Connect server: `rows_written` is the rows in the written files, none and many, and no query
+ * computes the relation a second time to count it.
+ */
+import * as path from 'node:path';
+import * as sparkConnect from '@pipeline/spark-connect';
+import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
+import { executePlan } from '../index';
+import { readSparkCsv, sparkConfig } from './__fixtures__/spark-output';
+
+// The module's exports as plain properties, so that connectSpark can be wrapped.
+jest.mock('@pipeline/spark-connect', () => ({ __esModule: true, ...jest.requireActual('@pipeline/spark-connect') }));
+
+const yaml = (filter: string): string =>
+  [
+    'version: "3.0"',
+    'pipeline:',
+    '  assets:',
+    '    - asset_ref: src',
+    '      source: { input: { format: csv, path: in.csv } }',
+    '    - asset_ref: kept',
+    `      source: { where: { from: src, filter: ${JSON.stringify(filter)} } }`,
+    '    - asset_ref: out',
+    '      source: { output: { from: kept, format: csv, path: out.csv, mode: overwrite } }',
+  ].join('\n');
+
+/** Every SQL text the engine's Spark sessions run while `run` runs (plans other than SQL as `<plan>`). */
+async function statementsOf<T>(run: () => Promise<T>): Promise<{ statements: string[]; result: T }> {
+  const statements: string[] = [];
+  const real = sparkConnect.connectSpark;
+  const spy = jest.spyOn(sparkConnect, 'connectSpark').mockImplementation((url, options) => {
+    const client = real(url, options);
+    return {
+      ...client,
+      session: (o) => {
+        const s = client.session(o);
+        return {
+          ...s,
+          id: s.id,
+          sql: (text, c) => (statements.push(text), s.sql(text, c)),
+          execute: (p, c) => (statements.push(p.root?.sql?.query ?? '<plan>'), s.execute(p, c)),
+        };
+      },
+      close: () => client.close(),
+    };
+  });
+  try {
+    return { statements, result: await run() };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('spark outputs counted while written', () => {
+  let root: TempRoot;
+  beforeEach(() => {
+    root = makeTempRoot();
+    root.write('in.csv', `n,tag\n${Array.from({ length: 1000 }, (_, i) => `${i},${i % 7 === 0 ? 'seven' : 'other'}`).join('\n')}\n`);
+  });
+  afterEach(() => root.cleanup());
+
+  it('reports the rows in the written files without counting the relation first', async () => {
+    const { statements, result } = await statementsOf(() => executePlan(plan(yaml("tag = 'seven'")), { ...sparkConfig(root.dir), backend: 'spark' }));
+    const written = readSparkCsv(path.join(root.dir, 'out.csv')).trimEnd().split('\n').slice(1);
+    expect(written).toHaveLength(143);
+    expect(result.outputs[0]).toMatchObject({ rowsWritten: 143 });
+    // The relation was computed once, by the write: no count(*) of it before or after.
+    expect(statements.filter((s) => /count\(/i.test(s))).toEqual([]);
+    expect(statements.filter((s) => s === '<plan>')).toHaveLength(1);
+  });
+
+  it('reports 0 for an output of no rows', async () => {
+    const { result } = await statementsOf(() => executePlan(plan(yaml("tag = 'none'")), { ...sparkConfig(root.dir), backend: 'spark' }));
+    expect(result.outputs[0]).toMatchObject({ rowsWritten: 0, skipped: false });
+    expect(readSparkCsv(path.join(root.dir, 'out.csv')).trimEnd().split('\n').filter((l) => l !== '').slice(1)).toEqual([]);
+  });
+});

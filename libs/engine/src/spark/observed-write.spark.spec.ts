@@ -4,10 +4,10 @@
  * computes the relation a second time to count it.
  */
 import * as path from 'node:path';
-import * as sparkConnect from '@pipeline/spark-connect';
 import { makeTempRoot, plan, type TempRoot } from '../__fixtures__/temp-root';
 import { executePlan } from '../index';
 import { readSparkCsv, sparkConfig } from './__fixtures__/spark-output';
+import { statementsOf } from './__fixtures__/spark-statements';
 
 // The module's exports as plain properties, so that connectSpark can be wrapped.
 jest.mock('@pipeline/spark-connect', () => ({ __esModule: true, ...jest.requireActual('@pipeline/spark-connect') }));
@@ -24,33 +24,6 @@ const yaml = (filter: string): string =>
     '    - asset_ref: out',
     '      source: { output: { from: kept, format: csv, path: out.csv, mode: overwrite } }',
   ].join('\n');
-
-/** Every SQL text the engine's Spark sessions run while `run` runs (plans other than SQL as `<plan>`). */
-async function statementsOf<T>(run: () => Promise<T>): Promise<{ statements: string[]; result: T }> {
-  const statements: string[] = [];
-  const real = sparkConnect.connectSpark;
-  const spy = jest.spyOn(sparkConnect, 'connectSpark').mockImplementation((url, options) => {
-    const client = real(url, options);
-    return {
-      ...client,
-      session: (o) => {
-        const s = client.session(o);
-        return {
-          ...s,
-          id: s.id,
-          sql: (text, c) => (statements.push(text), s.sql(text, c)),
-          execute: (p, c) => (statements.push(p.root?.sql?.query ?? '<plan>'), s.execute(p, c)),
-        };
-      },
-      close: () => client.close(),
-    };
-  });
-  try {
-    return { statements, result: await run() };
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe('spark outputs counted while written', () => {
   let root: TempRoot;

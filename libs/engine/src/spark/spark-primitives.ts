@@ -17,6 +17,7 @@ import { skippedWrite } from '../io/staged-write';
 import { isUnsupported } from '../kinds/kind-support';
 import { resolveInRoot, type DataRoot } from '../paths/data-root';
 import type { Blame, ReadStep, RelationStep } from '../plan/physical-plan';
+import { csvLinesAreRecords } from './csv-line-records';
 import { sparkFailure } from './spark-errors';
 import { optionsClause, sparkFormat } from './format-options';
 import { SPARK_KINDS, type SparkKind } from './kinds';
@@ -84,6 +85,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const resolved = resolveInRoot(root, step.source.path, step.asset);
       if (!fs.existsSync(resolved.absolute) && sharesDataRoot(root, sparkRoot)) throw fileNotFound(step.asset, step.source.path);
       const { source, options: o } = sparkFormat(format, false);
+      if (format.format === 'csv' && sharesDataRoot(root, sparkRoot) && (await csvLinesAreRecords(resolved.absolute, format.csv, options.signal))) o['multiLine'] = 'false';
       const view = q(context.nextName('src'));
       const using = `CREATE TEMPORARY VIEW ${view} USING ${source}${optionsClause({ ...o, path: sparkUri(root, sparkRoot, resolved.absolute) })}`;
       await call(step.blame, options.signal, (c) => session.sql(using, c));

@@ -1,7 +1,7 @@
 """The Spark benchmark's baseline and its output check (run by run.cjs with the bench's venv and
 the cached pyspark on PYTHONPATH).
 
-  python baseline.py run <sc://url> <example|join> <out-uri> <input-uri>...
+  python baseline.py run <sc://url> <example|join> <out-dir> <input-file>...
       One run as a pyspark user writes it: a Spark Connect session, the CSV inputs read with a
       header and inferred types, the case's SQL over them, written as parquet. Prints one JSON
       line {"ms": ...}: from opening the session to the write's end (the interpreter's start and
@@ -13,6 +13,7 @@ the cached pyspark on PYTHONPATH).
 """
 import hashlib
 import json
+import os
 import sys
 import time
 
@@ -38,6 +39,10 @@ SQL = {
 }
 
 
+def uri(path):
+    return "file://" + os.path.abspath(path)
+
+
 def run(url, case, out, inputs):
     from pyspark.sql import SparkSession
 
@@ -46,9 +51,9 @@ def run(url, case, out, inputs):
     try:
         for key, value in SETTINGS.items():
             spark.conf.set(key, value)
-        for i, uri in enumerate(inputs):
-            spark.read.options(header=True, inferSchema=True).csv(uri).createOrReplaceTempView(f"input{i}")
-        spark.sql(SQL[case]).write.mode("overwrite").parquet(out)
+        for i, path in enumerate(inputs):
+            spark.read.options(header=True, inferSchema=True).csv(uri(path)).createOrReplaceTempView(f"input{i}")
+        spark.sql(SQL[case]).write.mode("overwrite").parquet(uri(out))
         ms = (time.perf_counter() - started) * 1000
     finally:
         spark.stop()

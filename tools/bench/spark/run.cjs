@@ -8,7 +8,7 @@
 //   npx nx build http-server      (the bench runs dist/apps/http-server/main.js)
 //   tools/scripts/install-test-spark.sh   (pyspark 4.0.5 in ~/.cache/pipeline-test-spark)
 //   node tools/bench/spark/run.cjs [--sizes 10000000] [--join-sizes 10000000] [--customers 1000]
-//                                 [--runs 3] [--cases example,join] [--driver-memory 1g]
+//                                 [--runs 3] [--cases example,join] [--driver-memory 1g]   (cases run in that order)
 //                                 [--spark-remote sc://127.0.0.1:15002]
 //
 // Without --spark-remote it starts a Spark Connect server as the tests do (libs/test-spark:
@@ -136,7 +136,11 @@ async function runJob(port, yaml) {
 /** Starts the built server on a free port with Spark configured; resolves { port, stop }. */
 function startServer(sparkRemote) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [serverMain, '--port', '0', '--host', '127.0.0.1', '--data-root', dataDir, '--spark-remote', sparkRemote], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Paths relative to the repository: the command lines name no folder of this machine.
+    const proc = spawn(process.execPath, [path.relative(ROOT, serverMain), '--port', '0', '--host', '127.0.0.1', '--data-root', path.relative(ROOT, dataDir), '--spark-remote', sparkRemote], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const onData = (c) => {
       out += c;
@@ -146,7 +150,8 @@ function startServer(sparkRemote) {
         let stopping = false;
         // A server that dies mid-bench says why (its log is kept from the start).
         proc.once('exit', (code, signal) => stopping || console.error(`the server exited (${signal ?? code}):\n${out.slice(-4000)}`));
-        resolve({ port: Number(m[1]), stop: () => new Promise((r) => ((stopping = true), proc.once('exit', r), proc.kill('SIGTERM'))) });
+        const exited = () => proc.exitCode !== null || proc.signalCode !== null;
+        resolve({ port: Number(m[1]), stop: () => (exited() ? Promise.resolve() : new Promise((r) => ((stopping = true), proc.once('exit', r), proc.kill('SIGTERM')))) });
       }
     };
     proc.stdout.setEncoding('utf8');
@@ -180,14 +185,15 @@ function python(sparkCache) {
 
 let py;
 function runPython(args) {
-  const text = execFileSync(py.bin, [baseline, ...args], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: py.path } });
+  const text = execFileSync(py.bin, [path.relative(ROOT, baseline), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PYTHONPATH: py.path } });
   return JSON.parse(text.trim().split('\n').pop());
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmtS = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => os.loadavg()[0].toFixed(2);
-const uri = (file) => `file://${file}`;
+/** A data file as baseline.py takes it: relative to the repository (it makes the file:// URI). */
+const rel = (file) => path.relative(ROOT, file);
 
 /** `runs` alternating runs of one case; each output compared with the baseline's. */
 async function measure(server, label, yaml, baselineArgs, name) {
@@ -203,10 +209,10 @@ async function measure(server, label, yaml, baselineArgs, name) {
         const job = await runJob(server.port, yaml(path.basename(outs.service)));
         service.push({ ms: performance.now() - t0, rowsWritten: job.outputs[0].rows_written, steps: job.steps });
       } else {
-        spark.push(runPython(['run', py.remote, name.split('-')[0], uri(outs.pyspark), ...baselineArgs]));
+        spark.push(runPython(['run', py.remote, name.split('-')[0], rel(outs.pyspark), ...baselineArgs]));
       }
     }
-    const [a, b] = runPython(['digest', outs.service, outs.pyspark]);
+    const [a, b] = runPython(['digest', rel(outs.service), rel(outs.pyspark)]);
     if (a.rows !== b.rows || a.checksum !== b.checksum || a.columns.join() !== b.columns.join()) {
       throw new Error(`${label}: outputs differ: service ${JSON.stringify(a)}, pyspark ${JSON.stringify(b)}`);
     }
@@ -238,17 +244,20 @@ async function measure(server, label, yaml, baselineArgs, name) {
     console.log(`machine: ${os.cpus().length} x ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, node ${process.version}; Spark ${ts.TEST_SPARK_VERSION} local[2]`);
     console.log('| case | service (HTTP, backend spark) | pyspark | service / pyspark | load |');
     console.log('|---|---|---|---|---|');
-    if (cases.includes('example')) {
-      for (const rows of sizes) {
-        const csv = ensureEmployees(rows, dataDir);
-        await measure(server, `example, ${rows.toLocaleString('en')} rows`, (out) => EXAMPLE(path.basename(csv), out), [uri(csv)], `example-${rows}`);
-      }
-    }
-    if (cases.includes('join')) {
-      const dimension = ensureCustomers(customers, dataDir);
-      for (const rows of joinSizes) {
-        const facts = ensureSales(rows, customers, dataDir);
-        await measure(server, `join, ${rows.toLocaleString('en')} x ${customers.toLocaleString('en')}`, (out) => JOIN(path.basename(facts), path.basename(dimension), out), [uri(facts), uri(dimension)], `join-${rows}`);
+    for (const work of cases) {
+      if (work === 'example') {
+        for (const rows of sizes) {
+          const csv = ensureEmployees(rows, dataDir);
+          await measure(server, `example, ${rows.toLocaleString('en')} rows`, (out) => EXAMPLE(path.basename(csv), out), [rel(csv)], `example-${rows}`);
+        }
+      } else if (work === 'join') {
+        const dimension = ensureCustomers(customers, dataDir);
+        for (const rows of joinSizes) {
+          const facts = ensureSales(rows, customers, dataDir);
+          await measure(server, `join, ${rows.toLocaleString('en')} x ${customers.toLocaleString('en')}`, (out) => JOIN(path.basename(facts), path.basename(dimension), out), [rel(facts), rel(dimension)], `join-${rows}`);
+        }
+      } else {
+        throw new Error(`unknown case ${work}: example or join`);
       }
     }
   } finally {

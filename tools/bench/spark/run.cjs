@@ -9,7 +9,7 @@
 //   tools/scripts/install-test-spark.sh   (pyspark 4.0.5 in ~/.cache/pipeline-test-spark)
 //   node tools/bench/spark/run.cjs [--sizes 10000000] [--join-sizes 10000000] [--customers 1000]
 //                                 [--runs 3] [--cases example,join] [--driver-memory 1g]   (cases run in that order)
-//                                 [--spark-remote sc://127.0.0.1:15002]
+//                                 [--spark-remote sc://127.0.0.1:15002] [--first service|pyspark]
 //
 // Without --spark-remote it starts a Spark Connect server as the tests do (libs/test-spark:
 // local[2], 127.0.0.1, 4 shuffle partitions) with `--driver-memory`, and stops it at the end; the
@@ -43,6 +43,8 @@ const customers = Number(arg('customers', '1000'));
 const runs = Number(arg('runs', '3'));
 const cases = arg('cases', 'example,join').split(',');
 const driverMemory = arg('driver-memory', '1g');
+// Who goes first in the first round (then they alternate): runs of several invocations can balance.
+const first = arg('first', 'service');
 
 const EXAMPLE = (csv, out) => `
 version: "3.0"
@@ -202,7 +204,7 @@ async function measure(server, label, yaml, baselineArgs, name) {
   const spark = [];
   const outs = { service: path.join(dataDir, `spark-${name}-service.parquet`), pyspark: path.join(dataDir, `spark-${name}-pyspark.parquet`) };
   for (let i = 0; i < runs; i++) {
-    const order = i % 2 === 0 ? ['service', 'pyspark'] : ['pyspark', 'service'];
+    const order = (i + (first === 'pyspark' ? 1 : 0)) % 2 === 0 ? ['service', 'pyspark'] : ['pyspark', 'service'];
     for (const side of order) {
       if (side === 'service') {
         const t0 = performance.now();

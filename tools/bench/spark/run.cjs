@@ -9,7 +9,7 @@
 //   tools/scripts/install-test-spark.sh   (pyspark 4.0.5 in ~/.cache/pipeline-test-spark)
 //   node tools/bench/spark/run.cjs [--sizes 10000000] [--join-sizes 10000000] [--customers 1000]
 //                                 [--runs 3] [--cases example,join] [--driver-memory 1g]   (cases run in that order)
-//                                 [--spark-remote sc://127.0.0.1:15002] [--first service|pyspark]
+//                                 [--spark-remote sc://127.0.0.1:15002 (or SPARK_REMOTE)] [--first service|pyspark]
 //
 // Without --spark-remote it starts a Spark Connect server as the tests do (libs/test-spark:
 // local[2], 127.0.0.1, 4 shuffle partitions) with `--driver-memory`, and stops it at the end; the
@@ -139,8 +139,11 @@ async function runJob(port, yaml) {
 function startServer(sparkRemote) {
   return new Promise((resolve, reject) => {
     // Paths relative to the repository: the command lines name no folder of this machine.
-    const proc = spawn(process.execPath, [path.relative(ROOT, serverMain), '--port', '0', '--host', '127.0.0.1', '--data-root', path.relative(ROOT, dataDir), '--spark-remote', sparkRemote], {
+    const proc = spawn(process.execPath, [path.relative(ROOT, serverMain), '--port', '0', '--host', '127.0.0.1', '--data-root', path.relative(ROOT, dataDir)], {
       cwd: ROOT,
+      // Through the environment: cleanup scripts that match `--spark-remote` on command lines
+      // stopped the bench's server mid-run on a shared machine.
+      env: { ...process.env, SPARK_REMOTE: sparkRemote },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -245,7 +248,7 @@ async function warmUp(server) {
   const ts = await testSpark();
   py = { bin: python(ts.sparkCacheDir()), path: path.dirname(ts.findSparkHome()) };
   let sparkServer;
-  let remote = arg('spark-remote', undefined);
+  let remote = arg('spark-remote', process.env.SPARK_REMOTE);
   if (remote === undefined) {
     sparkServer = await ts.startSparkConnect({ driverMemory });
     remote = sparkServer.url;

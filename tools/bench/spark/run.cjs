@@ -31,6 +31,9 @@ const { ensureEmployees, ensureSales, ensureCustomers } = require('../engine/gen
 const dataDir = path.join(ROOT, 'tools', 'bench', 'data');
 const serverMain = path.join(ROOT, 'dist', 'apps', 'http-server', 'main.js');
 const baseline = path.join(__dirname, 'baseline.py');
+// The children run in tools/bench and are named relative to it: their command lines hold neither
+// this machine's folders nor "tools/bench" (cleanup scripts matching it stopped the bench's server).
+const BENCH = path.join(ROOT, 'tools', 'bench');
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -138,9 +141,8 @@ async function runJob(port, yaml) {
 /** Starts the built server on a free port with Spark configured; resolves { port, stop }. */
 function startServer(sparkRemote) {
   return new Promise((resolve, reject) => {
-    // Paths relative to the repository: the command lines name no folder of this machine.
-    const proc = spawn(process.execPath, [path.relative(ROOT, serverMain), '--port', '0', '--host', '127.0.0.1', '--data-root', path.relative(ROOT, dataDir)], {
-      cwd: ROOT,
+    const proc = spawn(process.execPath, [path.relative(BENCH, serverMain), '--port', '0', '--host', '127.0.0.1', '--data-root', path.relative(BENCH, dataDir)], {
+      cwd: BENCH,
       // Through the environment: cleanup scripts that match `--spark-remote` on command lines
       // stopped the bench's server mid-run on a shared machine.
       env: { ...process.env, SPARK_REMOTE: sparkRemote },
@@ -190,15 +192,15 @@ function python(sparkCache) {
 
 let py;
 function runPython(args) {
-  const text = execFileSync(py.bin, [path.relative(ROOT, baseline), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PYTHONPATH: py.path } });
+  const text = execFileSync(py.bin, [path.relative(BENCH, baseline), ...args], { cwd: BENCH, encoding: 'utf8', env: { ...process.env, PYTHONPATH: py.path } });
   return JSON.parse(text.trim().split('\n').pop());
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmtS = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => os.loadavg()[0].toFixed(2);
-/** A data file as baseline.py takes it: relative to the repository (it makes the file:// URI). */
-const rel = (file) => path.relative(ROOT, file);
+/** A data file as baseline.py takes it: relative to tools/bench (it makes the file:// URI). */
+const rel = (file) => path.relative(BENCH, file);
 
 /** `runs` alternating runs of one case; each output compared with the baseline's. */
 async function measure(server, label, yaml, baselineArgs, name) {

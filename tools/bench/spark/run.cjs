@@ -31,8 +31,8 @@ const { ensureEmployees, ensureSales, ensureCustomers } = require('../engine/gen
 const dataDir = path.join(ROOT, 'tools', 'bench', 'data');
 const serverMain = path.join(ROOT, 'dist', 'apps', 'http-server', 'main.js');
 const baseline = path.join(__dirname, 'baseline.py');
-// The children run in tools/bench and are named relative to it: their command lines hold neither
-// this machine's folders nor "tools/bench" (cleanup scripts matching it stopped the bench's server).
+// The children run in tools/bench and are named relative to it: their command lines name no folder
+// of this machine.
 const BENCH = path.join(ROOT, 'tools', 'bench');
 
 function arg(name, fallback) {
@@ -143,8 +143,7 @@ function startServer(sparkRemote) {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [path.relative(BENCH, serverMain), '--port', '0', '--host', '127.0.0.1', '--data-root', path.relative(BENCH, dataDir)], {
       cwd: BENCH,
-      // Through the environment: cleanup scripts that match `--spark-remote` on command lines
-      // stopped the bench's server mid-run on a shared machine.
+      // Through the environment, as a deployment would give it.
       env: { ...process.env, SPARK_REMOTE: sparkRemote },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -8,28 +8,30 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SparkSession } from '@pipeline/spark-connect';
 import {
-  type RunOptions,
-  type Column,
   bindSource,
+  type Blame,
+  type Column,
+  type DataRoot,
   engineError,
   fileNotFound,
+  isUnsupported,
   outputExists,
-  unsupportedKind,
   type PlanPrimitives,
   readFormatOptions,
-  skippedWrite,
-  isUnsupported,
-  resolveInRoot,
-  type DataRoot,
-  type Blame,
   type ReadStep,
   type RelationStep,
+  resolveInRoot,
+  type RunOptions,
+  skippedWrite,
+  unsupportedKind,
 } from '@pipeline/engine-core';
+import { csvLinesAreRecords } from './csv-line-records';
 import { sparkFailure } from './spark-errors';
 import { optionsClause, sparkFormat } from './format-options';
 import { SPARK_KINDS, type SparkKind } from './kinds';
 import { sharesDataRoot, sparkUri } from './spark-paths';
-import { sparkIdentifier as q, sparkString } from './sql-text';
+import { observedRows, observedWritePlan } from './observed-write';
+import { sparkIdentifier as q } from './sql-text';
 import { stagedDirectory, tempDirectoryFor } from './staged-directory';
 import { portableTypeOf, sparkTypeOf } from './type-names';
 
@@ -91,6 +93,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const resolved = resolveInRoot(root, step.source.path, step.asset);
       if (!fs.existsSync(resolved.absolute) && sharesDataRoot(root, sparkRoot)) throw fileNotFound(step.asset, step.source.path);
       const { source, options: o } = sparkFormat(format, false);
+      if (format.format === 'csv' && sharesDataRoot(root, sparkRoot) && (await csvLinesAreRecords(resolved.absolute, format.csv, options.signal))) o['multiLine'] = 'false';
       const view = q(context.nextName('src'));
       const using = `CREATE TEMPORARY VIEW ${view} USING ${source}${optionsClause({ ...o, path: sparkUri(root, sparkRoot, resolved.absolute) })}`;
       await call(step.blame, options.signal, (c) => session.sql(using, c));
@@ -119,14 +122,14 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const exists = fs.existsSync(resolved.absolute);
       if (exists && step.source.mode === 'error') throw outputExists(step.asset, step.source.path);
       if (exists && step.source.mode === 'ignore') return skippedWrite(step.source.path);
-      const [countRow] = (await call(step.blame, options.signal, (o) => session.sql(`SELECT count(*) FROM ${from.name}`, o))).rows;
-      const rows = Number(countRow?.[0] ?? 0);
       fs.mkdirSync(path.dirname(resolved.absolute), { recursive: true });
       const temp = tempDirectoryFor(resolved.absolute);
       const { source, options: o } = sparkFormat(format, true);
-      const write = `INSERT OVERWRITE DIRECTORY ${sparkString(sparkUri(root, sparkRoot, temp))} USING ${source}${optionsClause(o)} SELECT * FROM ${from.name}`;
+      let rows: number;
       try {
-        await call(step.blame, options.signal, (c) => session.sql(write, c));
+        const written = await call(step.blame, options.signal, (c) => session.execute(observedWritePlan(from.name, source, o, sparkUri(root, sparkRoot, temp)), c));
+        // A Spark before 4.0 observes nothing on a write: the relation is counted instead.
+        rows = observedRows(written) ?? Number((await call(step.blame, options.signal, (c) => session.sql(`SELECT count(*) FROM ${from.name}`, c))).rows[0]?.[0] ?? 0);
       } catch (e) {
         fs.rmSync(temp, { recursive: true, force: true });
         throw e;

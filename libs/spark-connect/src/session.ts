@@ -9,6 +9,7 @@ import type { ClientError, Metadata } from 'nice-grpc';
 import { readArrowRows, type SparkValue } from './arrow-rows';
 import { callError, errorInfoOf, type SparkErrorInfo } from './call-errors';
 import { sparkCatalogue } from './errors';
+import type { Expression_Literal } from './generated/spark/connect/expressions';
 import type { Plan } from './generated/spark/connect/plan';
 import {
   InterruptRequest_InterruptType,
@@ -31,7 +32,15 @@ export interface SparkResult {
   readonly rows: readonly (readonly SparkValue[])[];
   /** The operation's id (what Interrupt names). */
   readonly operationId: string;
+  /**
+   * What the plan's CollectMetrics relations observed, by their name: each metric's value by its
+   * name (a write observes too, since Spark 4.0).
+   */
+  readonly observed: ReadonlyMap<string, Readonly<Record<string, ObservedValue>>>;
 }
+
+/** An observed metric's value (a long is a number: counts stay far below 2^53). */
+export type ObservedValue = null | boolean | number | string;
 
 /** A Spark Connect session. */
 export interface SparkSession {
@@ -157,14 +166,16 @@ export function createSparkSession(context: SessionContext): SparkSession {
         const stream = client.executePlan({ sessionId: id, userContext, clientType, plan, operationId, tags: [], ...observed() }, callOptions);
         let columns: readonly SparkField[] | undefined;
         const rows: SparkValue[][] = [];
+        const metrics = new Map<string, Record<string, ObservedValue>>();
         for await (const response of stream) {
           see(response.serverSideSessionId);
+          for (const m of response.observedMetrics) metrics.set(m.name, Object.fromEntries(m.keys.map((key, i) => [key, literalValue(m.values[i])])));
           if (response.schema !== undefined && columns === undefined) columns = structFields(response);
           if (response.arrowBatch !== undefined && response.arrowBatch.data.length > 0) {
             for (const row of readArrowRows(response.arrowBatch.data).rows) rows.push(row);
           }
         }
-        return { columns: columns ?? [], rows, operationId };
+        return { columns: columns ?? [], rows, operationId, observed: metrics };
       },
       interruptThis,
     );
@@ -210,6 +221,11 @@ export function createSparkSession(context: SessionContext): SparkSession {
       released = true;
     },
   };
+}
+
+function literalValue(literal: Expression_Literal | undefined): ObservedValue {
+  if (literal === undefined) return null;
+  return literal.long ?? literal.integer ?? literal.double ?? literal.string ?? literal.boolean ?? null;
 }
 
 function structFields(response: ExecutePlanResponse): readonly SparkField[] {

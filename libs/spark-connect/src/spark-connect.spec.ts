@@ -3,9 +3,13 @@
  * @pipeline/test-spark): values of every type, schemas, errors, interrupt, cancel, release,
  * and a server that is not there.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { freePort, testSparkUrl } from '@pipeline/test-spark';
 import { connectSpark, type SparkClient } from './client';
 import { isSparkError } from './errors';
+import { WriteOperation_SaveMode } from './generated/spark/connect/plan';
 import { sparkTypeName } from './spark-type';
 
 jest.setTimeout(120_000);
@@ -165,6 +169,32 @@ describe('Spark Connect client against a real Spark', () => {
     const refused = await failure(again.sql('SELECT x FROM only_in_a'));
     expect(refused).toMatchObject({ code: 'SPARK_QUERY_FAILED', details: { errorClass: 'INVALID_HANDLE.SESSION_CLOSED' } });
     await b.release();
+  });
+
+  it('gives what a write observed on its way out (CollectMetrics), by name', async () => {
+    const session = spark.session();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spark-connect-observed-'));
+    try {
+      const metric = (expression: string, name: string) => ({ alias: { expr: { expressionString: { expression } }, name: [name] } });
+      const result = await session.execute({
+        command: {
+          writeOperation: {
+            input: { collectMetrics: { input: { sql: { query: 'SELECT id FROM range(0, 1234)' } }, name: 'seen', metrics: [metric('count(1)', 'rows'), metric('max(id)', 'top')] } },
+            source: 'parquet',
+            path: `file://${path.join(dir, 'out')}`,
+            mode: WriteOperation_SaveMode.SAVE_MODE_OVERWRITE,
+            sortColumnNames: [],
+            partitioningColumns: [],
+            options: {},
+          },
+        },
+      });
+      expect(result.observed.get('seen')).toEqual({ rows: 1234, top: 1233 });
+      expect((await session.sql('SELECT 1 AS one')).observed.size).toBe(0);
+    } finally {
+      await session.release();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says "spark unavailable" quickly when nothing listens', async () => {

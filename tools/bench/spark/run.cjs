@@ -1,0 +1,289 @@
+#!/usr/bin/env node
+// Spark benchmark: the 10M-row example pipeline and the join benchmark submitted over HTTP with
+// `backend: spark` to the built server pointed at a local Spark Connect server, against the same
+// SQL sent to the same Spark Connect server by pyspark directly (baseline.py), alternating run by
+// run (who goes first alternates too); every output is read back and compared (row count and a
+// checksum of the values) with the baseline's.
+//
+//   npx nx build http-server      (the bench runs dist/apps/http-server/main.js)
+//   tools/scripts/install-test-spark.sh   (pyspark 4.0.5 in ~/.cache/pipeline-test-spark)
+//   node tools/bench/spark/run.cjs [--sizes 10000000] [--join-sizes 10000000] [--customers 1000]
+//                                 [--runs 3] [--cases example,join] [--driver-memory 1g]   (cases run in that order)
+//                                 [--spark-remote sc://127.0.0.1:15002 (or SPARK_REMOTE)] [--first service|pyspark]
+//
+// Without --spark-remote it starts a Spark Connect server as the tests do (libs/test-spark:
+// local[2], 127.0.0.1, 4 shuffle partitions) with `--driver-memory`, and stops it at the end; the
+// Spark data root is the server's own data root, tools/bench/data (git-ignored), where the CSVs
+// come from the engine bench's generators. The baseline's Python packages (requirements.txt) go
+// into a virtual environment beside the cached pyspark, made once.
+// Per case and size: the median of `--runs` wall times of each side and their ratio (target: the
+// service at most 1.10x pyspark's time), the load average before and after.
+'use strict';
+const { spawn, execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const esbuild = require('esbuild');
+const { ROOT, nodeBundleOptions } = require('../../scripts/node-bundle.cjs');
+const { ensureEmployees, ensureSales, ensureCustomers } = require('../engine/generate.js');
+
+const dataDir = path.join(ROOT, 'tools', 'bench', 'data');
+const serverMain = path.join(ROOT, 'dist', 'apps', 'http-server', 'main.js');
+const baseline = path.join(__dirname, 'baseline.py');
+// The children run in tools/bench and are named relative to it: their command lines name no folder
+// of this machine.
+const BENCH = path.join(ROOT, 'tools', 'bench');
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? fallback : process.argv[i + 1];
+}
+const list = (s) => (s === '' ? [] : s.split(',').map(Number));
+const sizes = list(arg('sizes', '10000000'));
+const joinSizes = list(arg('join-sizes', '10000000'));
+const customers = Number(arg('customers', '1000'));
+const runs = Number(arg('runs', '3'));
+const cases = arg('cases', 'example,join').split(',');
+const driverMemory = arg('driver-memory', '1g');
+// Who goes first in the first round (then they alternate): runs of several invocations can balance.
+const first = arg('first', 'service');
+
+const EXAMPLE = (csv, out) => `
+version: "3.0"
+pipeline:
+  name: bench
+  assets:
+    - asset_ref: raw
+      source: { input: { format: csv, path: ${JSON.stringify(csv)} } }
+    - asset_ref: active
+      source: { where: { from: raw, filter: "status = 'active'" } }
+    - asset_ref: slim
+      source: { select: { from: active, columns: [department, salary] } }
+    - asset_ref: by_dept
+      source:
+        group_by:
+          from: slim
+          by: [department]
+          agg: ["count(*) AS employees", "avg(salary) AS avg_salary", "sum(salary) AS total", "min(salary) AS low", "max(salary) AS high"]
+    - asset_ref: summary
+      source: { output: { from: by_dept, format: parquet, path: ${JSON.stringify(out)}, mode: overwrite } }
+`;
+
+// The engine bench's join case (tools/bench/engine/child.js), parquet out.
+const JOIN = (sales, custs, out) => `
+version: "3.0"
+pipeline:
+  name: bench-join
+input:
+  - name: sales
+    format: csv
+    path: ${JSON.stringify(sales)}
+  - name: customers
+    format: csv
+    path: ${JSON.stringify(custs)}
+transformation:
+  - name: joined
+    join:
+      left: sales
+      right:
+        - name: customers
+          type: inner
+          on: ["sales.customer_id = customers.customer_id"]
+  - name: by_region
+    group:
+      from: joined
+      by: [region]
+      agg: ["sum(amount) AS revenue", "count(*) AS orders", "sum(quantity) AS units"]
+  - name: ranked
+    orderBy:
+      from: by_region
+      columns:
+        - column: revenue
+          direction: desc
+        - region
+  - name: top
+    limit: { from: ranked, count: 5 }
+output:
+  - name: top
+    format: parquet
+    path: ${JSON.stringify(out)}
+    mode: overwrite
+`;
+
+const agent = new http.Agent({ keepAlive: true });
+function request(port, method, urlPath, body) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: urlPath, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => (res.statusCode >= 400 ? reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text}`)) : resolve(JSON.parse(text))));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function runJob(port, yaml) {
+  const { job_id: id } = await request(port, 'POST', '/api/jobs', { yaml, backend: 'spark' });
+  for (;;) {
+    const job = await request(port, 'GET', `/api/jobs/${id}/wait?timeout=600`);
+    if (job.status === 'completed') return job;
+    if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`job ${id} ${job.status}: ${JSON.stringify(job.error ?? job)}`);
+  }
+}
+
+/** Starts the built server on a free port with Spark configured; resolves { port, stop }. */
+function startServer(sparkRemote) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [path.relative(BENCH, serverMain), '--port', '0', '--host', '127.0.0.1', '--data-root', path.relative(BENCH, dataDir)], {
+      cwd: BENCH,
+      // Through the environment, as a deployment would give it.
+      env: { ...process.env, SPARK_REMOTE: sparkRemote },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const onData = (c) => {
+      out += c;
+      const m = /listening on [^\s]*:(\d+)/i.exec(out);
+      if (m) {
+        proc.removeAllListeners('exit');
+        let stopping = false;
+        // A server that dies mid-bench says why (its log is kept from the start).
+        proc.once('exit', (code, signal) => stopping || console.error(`the server exited (${signal ?? code}):\n${out.slice(-4000)}`));
+        const exited = () => proc.exitCode !== null || proc.signalCode !== null;
+        resolve({ port: Number(m[1]), stop: () => (exited() ? Promise.resolve() : new Promise((r) => ((stopping = true), proc.once('exit', r), proc.kill('SIGTERM')))) });
+      }
+    };
+    proc.stdout.setEncoding('utf8');
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', (c) => (out += c));
+    proc.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+}
+
+/** The test-spark library, bundled for this process (it is TypeScript). */
+async function testSpark() {
+  const out = path.join(ROOT, 'tmp', 'spark-bench', 'test-spark.js');
+  await esbuild.build(nodeBundleOptions(path.join(ROOT, 'libs/test-spark/src/index.ts'), out, { logLevel: 'warning' }));
+  return require(out);
+}
+
+/** The baseline's Python: a venv beside the cached pyspark with requirements.txt, made once. */
+function python(sparkCache) {
+  const venv = path.join(sparkCache, 'bench-venv');
+  const bin = path.join(venv, 'bin', 'python');
+  const requirements = fs.readFileSync(path.join(__dirname, 'requirements.txt'), 'utf8');
+  const stamp = path.join(venv, 'requirements.txt');
+  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== requirements) {
+    fs.rmSync(venv, { recursive: true, force: true });
+    execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
+    execFileSync(path.join(venv, 'bin', 'pip'), ['install', '--no-input', '--disable-pip-version-check', '-q', '-r', path.join(__dirname, 'requirements.txt')], { stdio: 'inherit' });
+    fs.writeFileSync(stamp, requirements);
+  }
+  return bin;
+}
+
+let py;
+function runPython(args) {
+  const text = execFileSync(py.bin, [path.relative(BENCH, baseline), ...args], { cwd: BENCH, encoding: 'utf8', env: { ...process.env, PYTHONPATH: py.path } });
+  return JSON.parse(text.trim().split('\n').pop());
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmtS = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const load = () => os.loadavg()[0].toFixed(2);
+/** A data file as baseline.py takes it: relative to tools/bench (it makes the file:// URI). */
+const rel = (file) => path.relative(BENCH, file);
+
+/** `runs` alternating runs of one case; each output compared with the baseline's. */
+async function measure(server, label, yaml, baselineArgs, name) {
+  const loadBefore = load();
+  const service = [];
+  const spark = [];
+  const outs = { service: path.join(dataDir, `spark-${name}-service.parquet`), pyspark: path.join(dataDir, `spark-${name}-pyspark.parquet`) };
+  for (let i = 0; i < runs; i++) {
+    const order = (i + (first === 'pyspark' ? 1 : 0)) % 2 === 0 ? ['service', 'pyspark'] : ['pyspark', 'service'];
+    for (const side of order) {
+      if (side === 'service') {
+        const t0 = performance.now();
+        const job = await runJob(server.port, yaml(path.basename(outs.service)));
+        service.push({ ms: performance.now() - t0, rowsWritten: job.outputs[0].rows_written, steps: job.steps });
+      } else {
+        spark.push(runPython(['run', py.remote, name.split('-')[0], rel(outs.pyspark), ...baselineArgs]));
+      }
+    }
+    const [a, b] = runPython(['digest', rel(outs.service), rel(outs.pyspark)]);
+    if (a.rows !== b.rows || a.checksum !== b.checksum || a.columns.join() !== b.columns.join()) {
+      throw new Error(`${label}: outputs differ: service ${JSON.stringify(a)}, pyspark ${JSON.stringify(b)}`);
+    }
+    if (service[i].rowsWritten !== a.rows) throw new Error(`${label}: the job reported ${service[i].rowsWritten} rows written, its output holds ${a.rows}`);
+    const steps = service[i].steps.map((s) => `${s.asset} ${Math.round(s.ms)}`).join(', ');
+    console.error(`  ${label} run ${i + 1}: service ${fmtS(service[i].ms)} (steps, ms: ${steps}), pyspark ${fmtS(spark[i].ms)}; outputs agree (${a.rows} rows, ${a.checksum})`);
+  }
+  const s = median(service.map((x) => x.ms));
+  const p = median(spark.map((x) => x.ms));
+  const ratios = service.map((x, i) => (x.ms / spark[i].ms).toFixed(2)).join(', ');
+  console.log(`| ${label} | ${fmtS(s)} | ${fmtS(p)} | ${(s / p).toFixed(2)} (run by run ${ratios}) | ${loadBefore} -> ${load()} |`);
+}
+
+/**
+ * A running server has started its worker threads and loaded the engine before a job comes: one
+ * small spark job per worker, at once, outside the timing (the first job of a fresh server waited
+ * about 5 s for its worker on a loaded machine).
+ */
+async function warmUp(server) {
+  const csv = path.join(dataDir, 'spark-warm.csv');
+  fs.writeFileSync(csv, 'id,name,department,salary,status,hired\n1,a,x,1.5,active,2020-01-01\n2,b,y,2.5,active,2021-01-01\n');
+  await Promise.all([0, 1].map((i) => runJob(server.port, EXAMPLE(path.basename(csv), `spark-warm-${i}.parquet`))));
+}
+
+(async () => {
+  if (!fs.existsSync(serverMain)) throw new Error('build the server first: npx nx build http-server');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const ts = await testSpark();
+  py = { bin: python(ts.sparkCacheDir()), path: path.dirname(ts.findSparkHome()) };
+  let sparkServer;
+  let remote = arg('spark-remote', process.env.SPARK_REMOTE);
+  if (remote === undefined) {
+    sparkServer = await ts.startSparkConnect({ driverMemory });
+    remote = sparkServer.url;
+    console.error(`started Spark Connect at ${remote} in ${(sparkServer.startMs / 1000).toFixed(1)} s (driver memory ${driverMemory})`);
+  }
+  py.remote = remote;
+  const server = await startServer(remote);
+  try {
+    await warmUp(server);
+    console.log(`machine: ${os.cpus().length} x ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, node ${process.version}; Spark ${ts.TEST_SPARK_VERSION} local[2]`);
+    console.log('| case | service (HTTP, backend spark) | pyspark | service / pyspark | load |');
+    console.log('|---|---|---|---|---|');
+    for (const work of cases) {
+      if (work === 'example') {
+        for (const rows of sizes) {
+          const csv = ensureEmployees(rows, dataDir);
+          await measure(server, `example, ${rows.toLocaleString('en')} rows`, (out) => EXAMPLE(path.basename(csv), out), [rel(csv)], `example-${rows}`);
+        }
+      } else if (work === 'join') {
+        const dimension = ensureCustomers(customers, dataDir);
+        for (const rows of joinSizes) {
+          const facts = ensureSales(rows, customers, dataDir);
+          await measure(server, `join, ${rows.toLocaleString('en')} x ${customers.toLocaleString('en')}`, (out) => JOIN(path.basename(facts), path.basename(dimension), out), [rel(facts), rel(dimension)], `join-${rows}`);
+        }
+      } else {
+        throw new Error(`unknown case ${work}: example or join`);
+      }
+    }
+  } finally {
+    await server.stop();
+    agent.destroy();
+    if (sparkServer !== undefined) await sparkServer.stop();
+  }
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

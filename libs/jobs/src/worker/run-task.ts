@@ -1,6 +1,6 @@
 /**
  * What a worker thread does with one task: claim it (or skip it when it was cancelled first),
- * tell the main thread it started (unless it ends first, see deferred-events.ts), run the plan on the thread's engine runtime (one DuckDB
+ * tell the main thread it started, run the plan on the thread's engine runtime (one DuckDB
  * database reused by every job, each job on its own connection) with an AbortSignal wired to the
  * control port, and reply with plain data. It never throws: every failure becomes an error reply.
  */
@@ -8,8 +8,7 @@ import { createEngineRuntime, toPlainError, type EngineRuntime } from '@pipeline
 import { createLineCollector, type Logger } from '@pipeline/server-kit';
 import { jobsErrors } from '../errors';
 import type { JobOutcome } from '../job';
-import type { ControlMessage, ErrorReply, Rehearsal, RunJobTask, WarmTask, WorkerCrashMode, WorkerReply } from './protocol';
-import { deferredEvents, EVENT_HOLD_MS, type DeferredEvents } from './deferred-events';
+import type { ControlMessage, ErrorReply, Rehearsal, RunJobTask, WarmTask, WorkerCrashMode, WorkerEvent, WorkerReply } from './protocol';
 import { createRuntimeCache, type RuntimeCache } from './engine-runtimes';
 import { claimStart, isCancelRequested } from './task-state';
 
@@ -30,25 +29,16 @@ function taskLog(task: RunJobTask): { readonly log?: Logger; readonly lines: str
   return { log: logger.child(about), lines };
 }
 
-/**
- * Runs one task inside a worker thread (on `runtimes`, by default the thread's) and resolves with
- * its reply; its events are held for `holdMs` first (see deferred-events.ts).
- */
-export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadRuntimes, holdMs = EVENT_HOLD_MS): Promise<WorkerReply> {
+/** Runs one task inside a worker thread (on `runtimes`, by default the thread's) and resolves with its reply. */
+export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadRuntimes): Promise<WorkerReply> {
   const { port, state } = task.control;
-  let events: DeferredEvents | undefined;
   try {
     if (!claimStart(state)) return cancelledReply(task.jobId);
     const startedAt = new Date().toISOString();
-    events = deferredEvents(port, holdMs);
-    events.post({ type: 'started', at: startedAt });
+    port.postMessage({ type: 'started', at: startedAt } satisfies WorkerEvent);
     const { log, lines } = taskLog(task);
     log?.debug({ backend: task.backend, assets: task.plan.steps.length }, 'job running in worker');
-    if (task.crash !== undefined) {
-      // A dying thread sends no reply: the main thread learns it started from the event.
-      events.release();
-      return await crash(task.crash);
-    }
+    if (task.crash !== undefined) return await crash(task.crash);
 
     const controller = new AbortController();
     port.on('message', (message: ControlMessage) => {
@@ -65,7 +55,7 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
         signal: controller.signal,
         onStep: (step) => {
           rowsWritten += step.rowsStaged ?? 0;
-          events?.post({
+          port.postMessage({
             type: 'progress',
             assetsDone: step.done,
             assetsTotal: step.total,
@@ -74,7 +64,7 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
             ms: step.ms,
             ...(step.rowsStaged === undefined ? {} : { rows: step.rowsStaged }),
             at: new Date().toISOString(),
-          });
+          } satisfies WorkerEvent);
         },
       });
       const outcome: JobOutcome = {
@@ -97,7 +87,6 @@ export async function runTask(task: RunJobTask, runtimes: RuntimeCache = threadR
       return { type: 'error', error: wire, startedAt, ...logged(lines) };
     }
   } finally {
-    events?.close();
     port.close();
   }
 }

@@ -35,7 +35,7 @@ const BROKEN = [
   '  assets:', // 4
   '    - asset_ref: raw', // 5
   '      source:', // 6
-  '        input: { format: csv, path: employees.csv }', // 7
+  '        input: { format: csv, path: staff.csv }', // 7
   '    - asset_ref: well_paid', // 8
   '      source:', // 9
   '        where:', // 10
@@ -91,7 +91,7 @@ const QUALITY = [
 ].join('\n');
 
 // A small job another client submits while the console shows the list.
-const SMALL_ELSEWHERE = pipelineYaml('employees.csv', 'out/elsewhere.csv');
+const SMALL_ELSEWHERE = pipelineYaml('staff.csv', 'out/elsewhere.csv');
 
 let server: RunningServer;
 let dataRoot: string;
@@ -136,7 +136,9 @@ beforeAll(async () => {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   fs.mkdirSync(SHOTS, { recursive: true });
   dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
-  fs.writeFileSync(path.join(dataRoot, 'employees.csv'), EMPLOYEES_CSV);
+  fs.writeFileSync(path.join(dataRoot, 'staff.csv'), EMPLOYEES_CSV);
+  // The samples' input, as the README's quick start serves it: validation checks their columns.
+  fs.copyFileSync(path.join(ROOT, 'sample-data/employees.csv'), path.join(dataRoot, 'employees.csv'));
   writeBigCsv(path.join(dataRoot, 'big.csv'), BIG_ROWS);
   fs.writeFileSync(path.join(dataRoot, 'orders.csv'), ORDERS_CSV);
   server = await startServer(
@@ -174,7 +176,9 @@ describe('the console in Chromium', () => {
     const first = fs.readFileSync(path.join(ROOT, 'sample-data/pipelines', samples[0]), 'utf8');
     const assets = [...first.matchAll(/asset_ref: (\S+)/g)].map((match) => match[1]).sort();
     await page.goto(`${server.url}/`);
-    await page.locator('#validation[data-state="valid"]').waitFor();
+    await page.locator('#validation[data-state="valid"]').waitFor().catch(async () => {
+      throw new Error(`not valid: ${await page.locator('#validation').textContent()}`);
+    });
     await page.locator(`#graph:not(.stale) .node[data-id="${assets[0]}"]`).waitFor();
     expect(await page.locator('#sample option').allTextContents()).toEqual(samples);
     expect((await drawnGraph()).nodes.map((node) => node.split(' ')[0])).toEqual(assets);
@@ -358,7 +362,7 @@ describe('the console in Chromium', () => {
   });
 
   it('shows the error of a failed job on its page', async () => {
-    await setEditorText(BROKEN.replace('           filter', '          filter').replace('employees.csv', 'missing.csv'));
+    await setEditorText(BROKEN.replace('           filter', '          filter').replace('staff.csv', 'missing.csv'));
     // Until the new text is checked, the console claims nothing about it.
     expect(await page.locator('#validation').getAttribute('data-state')).toBe('pending');
     await page.locator('#validation[data-state="valid"]').waitFor();

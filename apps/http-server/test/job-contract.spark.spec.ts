@@ -32,6 +32,5 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe('the job contract on spark', () => {
-  // Rows of a Spark output directory (GET .../rows answers 422 today) come with the rows work for Spark jobs.
-  describeJobContract('spark', { server: () => server, slowYaml: SLOW_ON_SPARK, rows: false });
+  describeJobContract('spark', { server: () => server, slowYaml: SLOW_ON_SPARK });
 });

@@ -10,7 +10,6 @@ import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createAccessControl } from '@pipeline/server-kit';
 import { startServer, type RunningServer } from '../src/server';
-import { EMPLOYEES_CSV } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CONSOLE_DIR = path.join(ROOT, 'dist/apps/console');
@@ -49,7 +48,8 @@ beforeAll(async () => {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   fs.mkdirSync(SHOTS, { recursive: true });
   dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'console-access-'));
-  fs.writeFileSync(path.join(dataRoot, 'employees.csv'), EMPLOYEES_CSV);
+  // The samples' input, as the README's quick start serves it: validation checks their columns.
+  fs.copyFileSync(path.join(__dirname, '../../../sample-data/employees.csv'), path.join(dataRoot, 'employees.csv'));
   server = await startServer(
     { port: 0, host: '127.0.0.1', workers: 1, queueCapacity: 100, bodyLimit: 10 * 1024 * 1024, dataRoot },
     { consoleDir: CONSOLE_DIR, shutdownGraceMs: 2_000, access: createAccessControl({ token: TOKEN }) },

@@ -27,19 +27,19 @@ describe('several files merged (spec 21)', () => {
     expect(out).toContain('[source] format=csv, path=data/in.csv');
   });
 
-  it('validate --merge checks the files as one pipeline; without it each on its own', () => {
-    expect(validateCommand(['base.yaml', 'dev.yaml'], { merge: true }, io)).toBe(0);
+  it('validate --merge checks the files as one pipeline; without it each on its own', async () => {
+    expect(await validateCommand(['base.yaml', 'dev.yaml'], { merge: true }, io)).toBe(0);
     expect(out).toBe('base.yaml+dev.yaml: valid\n');
     out = '';
     // base.yaml alone needs its variables.
-    expect(validateCommand(['base.yaml', 'dev.yaml'], {}, io)).toBe(1);
+    expect(await validateCommand(['base.yaml', 'dev.yaml'], {}, io)).toBe(1);
     // Every problem of a file, each at its line: both of base.yaml's variables, then dev.yaml's.
     expect(out).toMatch(/^base\.yaml:3(:\d+)?: V-010: .*"INPUT_PATH".*\nbase\.yaml:5(:\d+)?: V-010: .*"OUTPUT_PATH".*\ndev\.yaml: V-006: version is required\n2 files: 0 valid, 2 invalid\n$/);
   });
 
-  it('names the file and line of an error in the merged pipeline', () => {
+  it('names the file and line of an error in the merged pipeline', async () => {
     fs.writeFileSync(path.join(dir, 'bad.yaml'), 'transformation:\n  - name: t\n    where: {from: nowhere, filter: "x > 1"}\n');
-    expect(validateCommand(['base.yaml', 'dev.yaml', 'bad.yaml'], { merge: true }, io)).toBe(1);
+    expect(await validateCommand(['base.yaml', 'dev.yaml', 'bad.yaml'], { merge: true }, io)).toBe(1);
     expect(out).toMatch(/^bad\.yaml:3(:\d+)?: V-001: .*"nowhere"/);
     expect(() => explainCommand(['base.yaml', 'dev.yaml', 'bad.yaml'], { graph: 'text' }, io)).toThrow(/^bad\.yaml:3(:\d+)?: V-001/);
   });

@@ -8,4 +8,6 @@ module.exports = {
   testTimeout: 180_000,
   globalSetup: require.resolve('../../libs/test-spark/src/jest-global-setup.ts'),
   globalTeardown: require.resolve('../../libs/test-spark/src/jest-global-teardown.ts'),
+  // A second run of the project: its counts go to <project>.spark.json beside the `test` run's.
+  reporters: ['default', [require.resolve('../../tools/jest/count-reporter.js'), { run: 'spark' }]],
 };

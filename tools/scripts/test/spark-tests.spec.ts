@@ -45,6 +45,15 @@ describe('Spark specs in npm test and CI totals', () => {
     }
   }, 120_000);
 
+  it("names every Spark run in its count reporter, so it does not overwrite the project's test run", () => {
+    expect(sparkConfigs.length).toBeGreaterThan(0);
+    for (const config of sparkConfigs) {
+      const { reporters } = require(path.join(ROOT, config)) as { reporters?: unknown[] };
+      const counting = (reporters ?? []).filter((r): r is [string, { run?: string }] => Array.isArray(r) && String(r[0]).endsWith('count-reporter.js'));
+      expect({ config, runs: counting.map(([, options]) => options.run) }).toEqual({ config, runs: ['spark'] });
+    }
+  });
+
   it('gives each project with Spark specs a test-spark target that npm test runs alone', async () => {
     const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['test']).toMatch(/^nx run-many -t test test-spark\b/);

@@ -53,7 +53,9 @@ describe('spark runs', () => {
         ),
       root.dir,
     );
-    expect(failed.outcome).toMatchObject({ code: 'E_EXECUTION', message: expect.stringContaining('CAST_INVALID_INPUT') });
+    // Spark's conversion failure is DuckDB's: E_TYPE with the spec's E-TYPE-001 (spark-errors.ts).
+    expect(failed.outcome).toMatchObject({ code: 'E_TYPE', message: expect.stringContaining('CAST_INVALID_INPUT') });
+    expect((failed.outcome as { message: string }).message).toContain('E-TYPE-001');
     // One session per run, every one closed by the server.
     expect(ok.seen.length + failed.seen.length).toBe(3);
     expect([...ok.open, ...failed.open]).toEqual([]);

@@ -283,7 +283,12 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
     tempArea,
     accepting: () => accepting,
     busy: () => runner.size + looks.running,
-    onFree: () => dispatcher.pump(),
+    // Workers back from the warm-up rehearsal serve the looks that waited for them (a preview sent
+    // right after start-up waited for its own timeout), then the queue.
+    onFree: () => {
+      looks.wake();
+      dispatcher.pump();
+    },
     onError,
   });
   const looks = createLooks({

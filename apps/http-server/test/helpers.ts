@@ -203,3 +203,26 @@ export async function runToCompletion(api: string, yaml: string, backend: string
   const done = await request(`${api}/jobs/${submitted.body.job_id}/wait?timeout=60`);
   expect([done.body.status, done.body.error]).toEqual(['completed', undefined]);
 }
+
+/** The input of {@link slowSparkYaml}: 600 numbers. */
+export const SPARK_N_CSV = `n\n${Array.from({ length: 600 }, (_, i) => i).join('\n')}\n`;
+
+/** A job Spark works on for minutes: a three-way cross join of n.csv's 600 rows (216 million) written to `output`. */
+export function slowSparkYaml(output: string): string {
+  return [
+    'version: "3.0"',
+    'pipeline:',
+    '  name: slow',
+    '  assets:',
+    '    - asset_ref: a',
+    '      source: { input: { format: csv, path: n.csv } }',
+    '    - asset_ref: b',
+    '      source: { input: { format: csv, path: n.csv } }',
+    '    - asset_ref: c',
+    '      source: { input: { format: csv, path: n.csv } }',
+    '    - asset_ref: all',
+    '      source: { join: { left: a, right: [ { name: b, type: cross, on: [] }, { name: c, type: cross, on: [] } ] } }',
+    '    - asset_ref: out',
+    `      source: { output: { from: all, format: csv, path: ${output}, mode: overwrite } }`,
+  ].join('\n');
+}

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { settledSparkSessions, startSparkConnect, testSparkLogFile, testSparkUrl, type SparkServer } from '@pipeline/test-spark';
-import { EMPLOYEES_CSV, pipelineYaml, pollJob, postJson, request, startTestServer, type TestServer } from './helpers';
+import { EMPLOYEES_CSV, SPARK_N_CSV, pipelineYaml, pollJob, postJson, request, slowSparkYaml, startTestServer, type TestServer } from './helpers';
 
 jest.setTimeout(600_000);
 
@@ -47,31 +47,9 @@ function leftovers(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.spark-[0-9a-f]+\.dir/.test(f));
 }
 
-/** A job Spark works on for minutes: a three-way cross join of 600 rows (216 million) written out. */
-function slowYaml(output: string): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  name: slow',
-    '  assets:',
-    '    - asset_ref: a',
-    '      source: { input: { format: csv, path: n.csv } }',
-    '    - asset_ref: b',
-    '      source: { input: { format: csv, path: n.csv } }',
-    '    - asset_ref: c',
-    '      source: { input: { format: csv, path: n.csv } }',
-    '    - asset_ref: all',
-    '      source: { join: { left: a, right: [ { name: b, type: cross, on: [] }, { name: c, type: cross, on: [] } ] } }',
-    '    - asset_ref: out',
-    `      source: { output: { from: all, format: csv, path: ${output}, mode: overwrite } }`,
-  ].join('\n');
-}
-
-const N_CSV = `n\n${Array.from({ length: 600 }, (_, i) => i).join('\n')}\n`;
-
 /** Submits a spark job and waits until the service runs it and Spark has had time to start on it. */
 async function startSlowJob(server: TestServer, output: string): Promise<string> {
-  const submitted = await postJson(`${server.url}/api/jobs`, { yaml: slowYaml(output), backend: 'spark' });
+  const submitted = await postJson(`${server.url}/api/jobs`, { yaml: slowSparkYaml(output), backend: 'spark' });
   expect(submitted.status).toBe(202);
   await pollJob(server.url, submitted.body.job_id, (j) => j.status === 'running' || finished(j), 120_000);
   await new Promise((resolve) => setTimeout(resolve, 6_000));
@@ -84,7 +62,7 @@ describe('spark jobs on the shared test Spark', () => {
   beforeAll(async () => {
     server = await startTestServer({ sparkRemote: `${testSparkUrl()}/;user_id=${userId}`, workers: 20, queueCapacity: 100 });
     fs.writeFileSync(path.join(server.dataRoot, 'employees.csv'), EMPLOYEES_CSV);
-    fs.writeFileSync(path.join(server.dataRoot, 'n.csv'), N_CSV);
+    fs.writeFileSync(path.join(server.dataRoot, 'n.csv'), SPARK_N_CSV);
   });
   afterAll(() => server.stop());
 
@@ -140,7 +118,7 @@ describe('a Spark restarted under a running job', () => {
     const port = spark.port;
     server = await startTestServer({ sparkRemote: `${spark.url}/;user_id=${userId}`, workers: 2 });
     fs.writeFileSync(path.join(server.dataRoot, 'employees.csv'), EMPLOYEES_CSV);
-    fs.writeFileSync(path.join(server.dataRoot, 'n.csv'), N_CSV);
+    fs.writeFileSync(path.join(server.dataRoot, 'n.csv'), SPARK_N_CSV);
     const id = await startSlowJob(server, 'out/slow.csv');
 
     await spark.stop();

@@ -50,6 +50,9 @@ function nonEmpty(s: string | undefined): s is string {
 
 // Error classes that say the server-side session is gone: a restarted or replaced server.
 const SESSION_LOST = /^INVALID_HANDLE\.(SESSION_CHANGED|SESSION_NOT_FOUND)/;
+// What a server shutting down answers while its SparkContext stops (a stop or restart under a
+// running query): the server is going away, so this is "unavailable", not the query's failure.
+const SHUTTING_DOWN = /stopped SparkContext|SparkContext (?:was|has been) shut ?down/;
 // Error classes of an operation that was interrupted.
 const INTERRUPTED = /^OPERATION_CANCELED|^INTERRUPTED/;
 
@@ -100,6 +103,13 @@ export function callError(error: unknown, info: SparkErrorInfo | undefined, cont
       { cause: error },
     );
   }
+  if (SHUTTING_DOWN.test(said.message)) {
+    return sparkCatalogue.create(
+      'SPARK_UNAVAILABLE',
+      { address: context.address, reason: `the server is shutting down: ${firstLine(said.message)}` },
+      { cause: error },
+    );
+  }
   if (said.errorClass !== undefined && INTERRUPTED.test(said.errorClass)) {
     return sparkCatalogue.create('SPARK_CANCELLED', { ...operation, reason: said.message }, { cause: error });
   }
@@ -128,6 +138,11 @@ function transportReason(message: string): string {
   const last = /Last error: (?:Error: )?(.*?)(?:\.?\s*Resolution note:.*)?$/s.exec(message);
   const reason = (last?.[1] ?? message).trim();
   return reason === '' ? 'no answer' : reason;
+}
+
+// Spark appends the JVM stack of where the context was created and stopped; the reason needs none of it.
+function firstLine(message: string): string {
+  return message.split('\n', 1)[0]!.trim();
 }
 
 function describe(error: unknown): string {

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isAlive, isListening, startSparkConnect, stopSparkProcess } from './spark-server';
+import { isListening, isSparkServer, startSparkConnect, stopSparkProcess } from './spark-server';
 
 /** The environment variable that carries the test server's URL to the tests. */
 export const TEST_SPARK_REMOTE_ENV = 'PIPELINE_TEST_SPARK_REMOTE';
@@ -94,7 +94,7 @@ export async function acquireSharedSpark(): Promise<SharedSpark> {
   return withLock(async () => {
     let state = readState();
     let reused = true;
-    if (state === undefined || !isAlive(state.pid) || !(await isListening(state.port))) {
+    if (state === undefined || !isSparkServer(state.pid, state.folder) || !(await isListening(state.port))) {
       if (state !== undefined) await stopSparkProcess(state.pid, state.folder);
       const server = await startSparkConnect();
       state = { pid: server.pid, port: server.port, url: server.url, folder: server.folder, logFile: server.logFile, startMs: server.startMs };

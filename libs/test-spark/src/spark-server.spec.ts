@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { acquireSharedSpark, releaseSharedSpark, TEST_SPARK_REMOTE_ENV } from './shared-server';
-import { isAlive, isListening, startSparkConnect } from './spark-server';
+import { isAlive, isListening, startSparkConnect, stopSparkProcess } from './spark-server';
 
 jest.setTimeout(300_000);
 
@@ -64,6 +64,23 @@ describe('test Spark Connect server', () => {
       else process.env['PIPELINE_TEST_SPARK_STATE'] = saved.state;
       if (saved.remote !== undefined) process.env[TEST_SPARK_REMOTE_ENV] = saved.remote;
       fs.rmSync(state, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('stopSparkProcess', () => {
+  it('leaves alone a process that took over a recorded pid (it does not name the server folder)', async () => {
+    const { spawn } = await import('node:child_process');
+    // A process group of its own, as a reused pid of a setsid'd program would be.
+    const other = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+    try {
+      const pid = other.pid as number;
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'test-spark-gone-'));
+      await stopSparkProcess(pid, folder);
+      expect(isAlive(pid)).toBe(true);
+      expect(fs.existsSync(folder)).toBe(false);
+    } finally {
+      other.kill('SIGKILL');
     }
   });
 });

@@ -163,18 +163,34 @@ export async function startSparkConnect(options: SparkServerOptions = {}): Promi
 
 /**
  * Stops the server of process `pid` (SIGTERM to its process group, SIGKILL after 20 s) and
- * removes its folder; works from any process, not only the one that started it.
+ * removes its folder; works from any process, not only the one that started it. A pid recorded
+ * long ago may belong to another process by now (pids are reused): only the process whose command
+ * line names the server's `folder` is signalled.
  */
 export async function stopSparkProcess(pid: number, folder: string): Promise<void> {
-  if (isAlive(pid)) {
+  if (isSparkServer(pid, folder)) {
     signalGroup(pid, 'SIGTERM');
     const killAt = Date.now() + 20_000;
-    while (isAlive(pid)) {
+    while (isAlive(pid) && isSparkServer(pid, folder)) {
       if (Date.now() > killAt) signalGroup(pid, 'SIGKILL');
       await new Promise((r) => setTimeout(r, 100));
     }
   }
   fs.rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * True while process `pid` runs the server started in `folder` (its arguments name the folder);
+ * false once it is gone, or when the pid now belongs to another process.
+ */
+export function isSparkServer(pid: number, folder: string): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((arg) => arg.includes(folder));
+  } catch {
+    // No /proc entry: gone meanwhile.
+    return false;
+  }
 }
 
 /**

@@ -148,10 +148,13 @@ function startServer(sparkRemote) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    let listening = false;
     const onData = (c) => {
       out += c;
-      const m = /listening on [^\s]*:(\d+)/i.exec(out);
+      const m = listening ? null : /listening on [^\s]*:(\d+)/i.exec(out);
       if (m) {
+        // Once: a second pass would give the exit listener a `stopping` flag stop() never sets.
+        listening = true;
         proc.removeAllListeners('exit');
         let stopping = false;
         // A server that dies mid-bench says why (its log is kept from the start).

@@ -79,8 +79,9 @@ export interface Backend {
   /** Reads an input into a new handle. */
   readInput(ref: string, source: InputSource, options?: RunOptions): Promise<HandleInfo>;
   /**
-   * Applies one transformation to handles: `inputs` maps each asset the source reads (its
-   * `from`, or every asset a multi-input kind names) to a handle id of this backend.
+   * Computes one transformation from handles: `inputs` maps each asset the source reads (its
+   * `from`, or every asset a multi-input kind names) to a handle id of this backend. Row checks
+   * (assertion, schemaEnforce) are not the backend's: `applyTransform` and the executor run them.
    */
   apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options?: RunOptions): Promise<HandleInfo>;
   /** Writes a handle to an output (atomically, honouring the mode); `ref` names the output asset in errors. */

@@ -89,6 +89,7 @@ export {
 export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError, SpecErrorCode } from './errors';
 export { executePhysicalPlan } from './exec/execute-physical-plan';
 export { handlePrimitives } from './exec/handle-primitives';
+export { applyTransform, computeRelation } from './exec/compute-relation';
 export type { PlanPrimitives, RelationLookup } from './exec/plan-primitives';
 export { forEachRow } from './exec/row-loop';
 export type { ExecutionResult, OutputResult, RunLineage, StepTiming } from './execution-result';

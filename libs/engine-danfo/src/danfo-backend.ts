@@ -50,8 +50,6 @@ import {
   type RowsResult,
   type MeasureRequest,
   type Measures,
-  rowChecksOf,
-  runRowChecks,
   checkColumnMetadata,
 } from '@pipeline/engine-core';
 import { answerProbe } from './probe';
@@ -180,18 +178,7 @@ export class DanfoBackend implements Backend {
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       }),
     });
-    const stored = this.store(ref, result.frame, bound.columns, result.rowCount);
-    const checks = rowChecksOf(bound.transform);
-    if (checks !== undefined) {
-      const over: DanfoData = checks.over === 'input' ? first : this.dataOf(stored.id);
-      try {
-        await runRowChecks(ref, checks, over.columns, danfoMeasurer(over, {}, nowMicros), options);
-      } catch (e) {
-        await this.release(stored.id);
-        throw e;
-      }
-    }
-    return stored;
+    return this.store(ref, result.frame, bound.columns, result.rowCount);
   }
 
   private dataOf(handleId: string): DanfoData {

@@ -24,8 +24,6 @@ import {
   type DataRoot,
   type MeasureRequest,
   type Measures,
-  rowChecksOf,
-  runRowChecks,
   type RowsResult,
   requireTransform,
   upstreamHandleIds,
@@ -113,18 +111,7 @@ export class DuckDbBackend implements Backend {
       return { asset, name: quoteIdentifier(h.table), columns: h.columns };
     });
     const rel = await transformRelation(this.db, ref, transform, upstream, options.signal);
-    const created = await this.createTable(ref, rel.sql, rel.columns, options.signal);
-    const checks = rowChecksOf(rel.transform);
-    if (checks !== undefined) {
-      const over = checks.over === 'input' ? upstream[0] : { name: quoteIdentifier(this.handles.get(created.id).table), columns: rel.columns };
-      try {
-        await runRowChecks(ref, checks, over.columns, this.measurer(over.name), options);
-      } catch (e) {
-        await this.release(created.id);
-        throw e;
-      }
-    }
-    return created;
+    return this.createTable(ref, rel.sql, rel.columns, options.signal);
   }
 
   /** A measurer over a relation (quoted name); `references` names the relation of each asset a request looks up. */

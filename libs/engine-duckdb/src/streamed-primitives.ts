@@ -12,8 +12,6 @@ import {
   type Blame,
   type ReadStep,
   type RelationStep,
-  rowChecksOf,
-  runRowChecks,
   quoteIdentifier,
 } from '@pipeline/engine-core';
 import { blameStreamed, type BlameRelation } from './blame';
@@ -68,13 +66,7 @@ export function streamedPrimitives(connection: StreamedConnection, described: Re
     async relation(step, upstream, lookup, options: RunOptions) {
       const named = step.from.map((asset, i) => ({ asset, ...upstream[i] }));
       const rel = await transformRelation(db, step.asset, step.source, named, options.signal, { ordered: step.ordered });
-      const stored = await store(step, rel.sql, rel.columns, lookup, options.signal);
-      const checks = rowChecksOf(rel.transform);
-      if (checks !== undefined) {
-        const over = checks.over === 'input' ? upstream[0] : stored;
-        await runRowChecks(step.asset, checks, over.columns, measurer(over), options);
-      }
-      return stored;
+      return store(step, rel.sql, rel.columns, lookup, options.signal);
     },
     async stage(step, from, lookup, options) {
       try {

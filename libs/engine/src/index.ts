@@ -39,6 +39,7 @@ export type {
 } from '@pipeline/engine-core';
 export { createBackend } from './create-backend';
 export { executePlan } from './execute-plan';
+export { applyTransform } from '@pipeline/engine-core';
 export { compilePhysicalPlan } from './plan/compile-for-backend';
 export { renderPhysicalPlan } from '@pipeline/engine-core';
 export type {

@@ -5,7 +5,7 @@
  * server computes; this thread only waits). Every DuckDB session is a connection of one shared
  * database, so one `memory_limit` and one spill folder bound them all together.
  */
-import { backendDriver, createSharedDuckDb, executePlan, type Backend, type BackendName, type SparkSettings } from '@pipeline/engine';
+import { applyTransform, backendDriver, createSharedDuckDb, executePlan, type Backend, type BackendName, type SparkSettings } from '@pipeline/engine';
 import type { InputSource } from '@pipeline/definition';
 import type { SessionEngine } from './session-engine';
 import { createDanfoWorkerHost, type DanfoWorkerHost } from './worker/worker-host';
@@ -55,7 +55,7 @@ export function localSessionEngine(backend: Backend, dataRoot: string): SessionE
       return { id: h.id, rowCount: h.rowCount };
     },
     apply: async (ref, source, inputs, opts) => {
-      const h = await backend.apply(ref, source, inputs, opts);
+      const h = await applyTransform(backend, ref, source, inputs, opts);
       return { id: h.id, rowCount: h.rowCount };
     },
     write: async (handleId, ref, source, opts) => {

@@ -12,6 +12,7 @@ import type { StagedWrite } from '../io/staged-write';
 import type { QualityResult } from '../quality/quality-result';
 import { runSuites, withQualityResults } from '../quality/run-quality';
 import { isAssetStep, type PhysicalPlan, type PhysicalStep } from '../plan/physical-plan';
+import { computeRelation } from './compute-relation';
 import type { PlanPrimitives } from './plan-primitives';
 
 /** What a run leaves: the result, and every asset's relation still held (a session keeps them). */
@@ -48,7 +49,7 @@ export async function executePhysicalPlan<R>(plan: PhysicalPlan, primitives: Pla
       }
       case 'relation': {
         const upstream = step.from.map((from) => relationOf(step.asset, from));
-        const computed = await primitives.relation(step, upstream, lookup, stepOptions);
+        const computed = await computeRelation(primitives, step, upstream, lookup, stepOptions);
         relations.set(step.asset, computed);
         columns.set(step.asset, primitives.columns(computed));
         return;

@@ -16,7 +16,7 @@ export type RelationLookup<R> = (asset: string) => R | undefined;
 export interface PlanPrimitives<R> {
   /** Reads an input into a relation stored as the step says. */
   read(step: ReadStep, options: RunOptions): Promise<R>;
-  /** Computes a transformation from its upstream relations (in the step's `from` order) and runs its row checks. */
+  /** Computes a transformation from its upstream relations (in the step's `from` order); the executor runs its row checks. */
   relation(step: RelationStep, upstream: readonly R[], lookup: RelationLookup<R>, options: RunOptions): Promise<R>;
   /** Writes a relation to the output's temporary file. */
   stage(step: StageStep, from: R, lookup: RelationLookup<R>, options: RunOptions): Promise<StagedWrite>;

@@ -4,7 +4,7 @@
  * the thread holds the backends of several sessions and runs each call it is sent.
  */
 import { parentPort } from 'node:worker_threads';
-import { createBackend, executePlan, toPlainError, type Backend } from '@pipeline/engine';
+import { applyTransform, createBackend, executePlan, toPlainError, type Backend } from '@pipeline/engine';
 import { serveCalls } from '@pipeline/workers';
 import { isJsOutOfMemory } from '../out-of-memory';
 import { JS_OUT_OF_MEMORY_WIRE_CODE, type SessionCall } from './protocol';
@@ -30,7 +30,7 @@ async function perform(call: SessionCall, signal: AbortSignal): Promise<unknown>
       return { id: h.id, rowCount: h.rowCount, columnCount: h.columns.length };
     }
     case 'apply': {
-      const h = await backendOf(sessionId).apply(call.ref, call.source, call.inputs, { signal });
+      const h = await applyTransform(backendOf(sessionId), call.ref, call.source, call.inputs, { signal });
       return { id: h.id, rowCount: h.rowCount, columnCount: h.columns.length };
     }
     case 'write': {

@@ -19,12 +19,14 @@
 // Per case and size: the median of `--runs` wall times of each side and their ratio (target: the
 // service at most 1.10x pyspark's time), the load average before and after.
 'use strict';
-const { spawn, execFileSync } = require('node:child_process');
+const { spawn, execFile, execFileSync } = require('node:child_process');
+const { promisify } = require('node:util');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const esbuild = require('esbuild');
+const execFileAsync = promisify(execFile);
 const { ROOT, nodeBundleOptions } = require('../../scripts/node-bundle.cjs');
 const { ensureEmployees, ensureSales, ensureCustomers } = require('../engine/generate.js');
 
@@ -193,9 +195,11 @@ function python(sparkCache) {
 }
 
 let py;
-function runPython(args) {
-  const text = execFileSync(py.bin, [path.relative(BENCH, baseline), ...args], { cwd: BENCH, encoding: 'utf8', env: { ...process.env, PYTHONPATH: py.path } });
-  return JSON.parse(text.trim().split('\n').pop());
+// Asynchronous: a run blocking this process for minutes kept it from seeing the server close its
+// idle keep-alive socket, and the next request wrote into the closed socket (EPIPE).
+async function runPython(args) {
+  const { stdout } = await execFileAsync(py.bin, [path.relative(BENCH, baseline), ...args], { cwd: BENCH, encoding: 'utf8', env: { ...process.env, PYTHONPATH: py.path }, maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').pop());
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -218,10 +222,10 @@ async function measure(server, label, yaml, baselineArgs, name) {
         const job = await runJob(server.port, yaml(path.basename(outs.service)));
         service.push({ ms: performance.now() - t0, rowsWritten: job.outputs[0].rows_written, steps: job.steps });
       } else {
-        spark.push(runPython(['run', py.remote, name.split('-')[0], rel(outs.pyspark), ...baselineArgs]));
+        spark.push(await runPython(['run', py.remote, name.split('-')[0], rel(outs.pyspark), ...baselineArgs]));
       }
     }
-    const [a, b] = runPython(['digest', rel(outs.service), rel(outs.pyspark)]);
+    const [a, b] = await runPython(['digest', rel(outs.service), rel(outs.pyspark)]);
     if (a.rows !== b.rows || a.checksum !== b.checksum || a.columns.join() !== b.columns.join()) {
       throw new Error(`${label}: outputs differ: service ${JSON.stringify(a)}, pyspark ${JSON.stringify(b)}`);
     }

@@ -6,10 +6,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SparkSession } from '@pipeline/spark-connect';
+import type { Relation, SparkSession } from '@pipeline/spark-connect';
 import {
   bindSource,
   type Blame,
+  checkColumnMetadata,
   type Column,
   type DataRoot,
   engineError,
@@ -21,12 +22,16 @@ import {
   type ReadStep,
   type RelationStep,
   resolveInRoot,
+  rowChecksOf,
+  runRowChecks,
   type RunOptions,
   skippedWrite,
+  type BoundTransform,
   unsupportedKind,
 } from '@pipeline/engine-core';
 import { csvLinesAreRecords } from './csv-line-records';
 import { sparkFailure } from './spark-errors';
+import { sparkMeasurer } from './spark-measure';
 import { optionsClause, sparkFormat } from './format-options';
 import { SPARK_KINDS, type SparkKind } from './kinds';
 import { sharesDataRoot, sparkUri } from './spark-paths';
@@ -53,12 +58,18 @@ export interface SparkRunContext {
 }
 
 /** The SQL of one relation step over its upstream views, columns in portable types. */
-export function relationSql(step: Pick<RelationStep, 'asset' | 'source'>, upstream: readonly { asset: string; name: string; columns: readonly Column[] }[]): { sql: string; columns: readonly Column[] } {
+export function relationSql(
+  step: Pick<RelationStep, 'asset' | 'source'>,
+  upstream: readonly { asset: string; name: string; columns: readonly Column[] }[],
+): { sql: string; columns: readonly Column[]; transform: BoundTransform; relation?: Relation } {
   const kind = SPARK_KINDS[step.source.kind];
   if (isUnsupported(kind)) throw unsupportedKind(step.asset, step.source.kind, 'spark', kind.unsupported);
   const bound = bindSource(step.asset, step.source, upstream);
-  const sql = (kind as SparkKind<typeof step.source.kind>).sql(bound as never, upstream.map((u) => u.name));
-  return { sql, columns: bound.columns };
+  const compiler = kind as SparkKind<typeof step.source.kind>;
+  const names = upstream.map((u) => u.name);
+  const sql = compiler.sql(bound as never, names);
+  const relation = compiler.relation?.(bound as never, names);
+  return { sql, columns: bound.columns, transform: bound.transform as BoundTransform, ...(relation === undefined ? {} : { relation }) };
 }
 
 /** The primitives of a run on `context`. */
@@ -87,6 +98,14 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
     await call(step.blame, signal, (o) => session.sql(cached ? `CACHE TABLE ${name} AS ${sql}` : `CREATE TEMPORARY VIEW ${name} AS ${sql}`, o));
     return { name, columns, cached };
   };
+  /** Names a Spark Connect relation as the step's temporary view, cached when several steps read it. */
+  const storeRelation = async (step: RelationStep, relation: Relation, columns: readonly Column[], signal: AbortSignal | undefined): Promise<SparkRelation> => {
+    const name = context.nextName('v');
+    const cached = step.storage === 'table';
+    await call(step.blame, signal, (o) => session.execute({ command: { createDataframeView: { input: relation, name, isGlobal: false, replace: false } } }, o));
+    if (cached) await call(step.blame, signal, (o) => session.sql(`CACHE TABLE ${q(name)}`, o));
+    return { name: q(name), columns, cached };
+  };
   return {
     async read(step, options: RunOptions) {
       const format = readFormatOptions(step.source.format, step.source.options, step.asset);
@@ -98,12 +117,14 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const using = `CREATE TEMPORARY VIEW ${view} USING ${source}${optionsClause({ ...o, path: sparkUri(root, sparkRoot, resolved.absolute) })}`;
       await call(step.blame, options.signal, (c) => session.sql(using, c));
       const columns = await portableColumns(`SELECT * FROM ${view}`, step.blame, options.signal);
+      checkColumnMetadata(step.asset, step.source, columns);
       if (step.storage !== 'table') return { name: view, columns, cached: false };
       return store(step, `SELECT * FROM ${view}`, columns, options.signal);
     },
     async relation(step, upstream, _lookup, options) {
       const named = step.from.map((asset, i) => ({ asset, name: (upstream[i] as SparkRelation).name, columns: (upstream[i] as SparkRelation).columns }));
-      const { sql, columns } = relationSql(step, named);
+      const { sql, columns, transform, relation } = relationSql(step, named);
+      if (relation !== undefined) return storeRelation(step, relation, columns, options.signal);
       // Where Spark's own result type differs from the portable one (floor of a double is BIGINT
       // on Spark), the column is cast back, so every backend gives the same types.
       const described = await portableColumns(sql, step.blame, options.signal);
@@ -111,7 +132,13 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const typed = mismatch
         ? `SELECT ${columns.map((c, i) => (described[i]?.type === c.type ? q(c.name) : `CAST(${q(c.name)} AS ${sparkTypeOf(c.type)}) AS ${q(c.name)}`)).join(', ')} FROM (${sql})`
         : sql;
-      return store(step, typed, columns, options.signal);
+      const stored = await store(step, typed, columns, options.signal);
+      const checks = rowChecksOf(transform);
+      if (checks !== undefined) {
+        const over = checks.over === 'input' ? (upstream[0] as SparkRelation) : stored;
+        await runRowChecks(step.asset, checks, over.columns, sparkMeasurer(session, over.name), options);
+      }
+      return stored;
     },
     async stage(step, from, _lookup, options) {
       const format = readFormatOptions(step.source.format, step.source.options, step.asset);
@@ -137,9 +164,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       return stagedDirectory(temp, resolved.absolute, step.source.mode, rows, step.source.path, step.asset);
     },
     columns: (relation) => relation.columns,
-    measurer: () => {
-      throw engineError('E_UNSUPPORTED_KIND', { problem: 'quality suites are not supported by backend "spark" yet' });
-    },
+    measurer: (relation, references) => sparkMeasurer(session, relation.name, Object.fromEntries(Object.entries(references).map(([asset, r]) => [asset, r.name]))),
     // Views are resolved by name when read, so a view stays while later views read it (the session's
     // release drops them all); a cached relation frees its memory once its last reader has run.
     async release(relation) {

@@ -30,6 +30,7 @@ import {
   unsupportedKind,
 } from '@pipeline/engine-core';
 import { csvLinesAreRecords } from './csv-line-records';
+import { blameLazy, type LazyView } from './spark-blame';
 import { sparkFailure } from './spark-errors';
 import { sparkMeasurer } from './spark-measure';
 import { optionsClause, sparkFormat } from './format-options';
@@ -40,8 +41,8 @@ import { sparkIdentifier as q } from './sql-text';
 import { stagedDirectory, tempDirectoryFor } from './staged-directory';
 import { portableTypeOf, sparkTypeOf } from './type-names';
 
-/** An asset's relation on Spark: its temporary view (quoted) and columns. */
-export interface SparkRelation {
+/** An asset's relation on Spark: its temporary view (quoted) and columns, and what it is computed from. */
+export interface SparkRelation extends LazyView {
   readonly name: string;
   readonly columns: readonly Column[];
   readonly cached: boolean;
@@ -91,20 +92,42 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       return { name: f.name, type };
     });
   };
-  /** Keeps `sql` as a temporary view, cached (computed now) when several steps read it. */
-  const store = async (step: ReadStep | RelationStep, sql: string, columns: readonly Column[], signal: AbortSignal | undefined): Promise<SparkRelation> => {
+  let order = 0;
+  /** What a relation step's view is computed from, for blaming a failure met later. */
+  const lineage = (step: ReadStep | RelationStep, upstream: readonly SparkRelation[]): Pick<LazyView, 'step' | 'upstream'> =>
+    step.op === 'read' ? {} : { step: { order: ++order, blame: step.blame }, upstream };
+  /**
+   * Keeps `sql` as a temporary view, cached (computed now) when several steps read it: a failure
+   * computing it is blamed on the lazy view upstream that fails alone, if one does.
+   */
+  const store = async (step: ReadStep | RelationStep, sql: string, columns: readonly Column[], signal: AbortSignal | undefined, upstream: readonly SparkRelation[] = []): Promise<SparkRelation> => {
     const name = q(context.nextName(step.op === 'read' ? 'in' : 'v'));
     const cached = step.storage === 'table';
-    await call(step.blame, signal, (o) => session.sql(cached ? `CACHE TABLE ${name} AS ${sql}` : `CREATE TEMPORARY VIEW ${name} AS ${sql}`, o));
-    return { name, columns, cached };
+    const lazy: SparkRelation = { name, columns, cached: false, ...lineage(step, upstream) };
+    if (!cached) {
+      await call(step.blame, signal, (o) => session.sql(`CREATE TEMPORARY VIEW ${name} AS ${sql}`, o));
+      return lazy;
+    }
+    try {
+      await call(step.blame, signal, (o) => session.sql(`CACHE TABLE ${name} AS ${sql}`, o));
+    } catch (e) {
+      throw await blameLazy(session, e, upstream, signal);
+    }
+    return { ...lazy, cached: true };
   };
   /** Names a Spark Connect relation as the step's temporary view, cached when several steps read it. */
-  const storeRelation = async (step: RelationStep, relation: Relation, columns: readonly Column[], signal: AbortSignal | undefined): Promise<SparkRelation> => {
+  const storeRelation = async (step: RelationStep, relation: Relation, columns: readonly Column[], signal: AbortSignal | undefined, upstream: readonly SparkRelation[]): Promise<SparkRelation> => {
     const name = context.nextName('v');
     const cached = step.storage === 'table';
     await call(step.blame, signal, (o) => session.execute({ command: { createDataframeView: { input: relation, name, isGlobal: false, replace: false } } }, o));
-    if (cached) await call(step.blame, signal, (o) => session.sql(`CACHE TABLE ${q(name)}`, o));
-    return { name: q(name), columns, cached };
+    const lazy: SparkRelation = { name: q(name), columns, cached: false, ...lineage(step, upstream) };
+    if (!cached) return lazy;
+    try {
+      await call(step.blame, signal, (o) => session.sql(`CACHE TABLE ${q(name)}`, o));
+    } catch (e) {
+      throw await blameLazy(session, e, [lazy], signal);
+    }
+    return { ...lazy, cached: true };
   };
   return {
     async read(step, options: RunOptions) {
@@ -124,7 +147,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
     async relation(step, upstream, _lookup, options) {
       const named = step.from.map((asset, i) => ({ asset, name: (upstream[i] as SparkRelation).name, columns: (upstream[i] as SparkRelation).columns }));
       const { sql, columns, transform, relation } = relationSql(step, named);
-      if (relation !== undefined) return storeRelation(step, relation, columns, options.signal);
+      if (relation !== undefined) return storeRelation(step, relation, columns, options.signal, upstream);
       // Where Spark's own result type differs from the portable one (floor of a double is BIGINT
       // on Spark), the column is cast back, so every backend gives the same types.
       const described = await portableColumns(sql, step.blame, options.signal);
@@ -132,7 +155,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const typed = mismatch
         ? `SELECT ${columns.map((c, i) => (described[i]?.type === c.type ? q(c.name) : `CAST(${q(c.name)} AS ${sparkTypeOf(c.type)}) AS ${q(c.name)}`)).join(', ')} FROM (${sql})`
         : sql;
-      const stored = await store(step, typed, columns, options.signal);
+      const stored = await store(step, typed, columns, options.signal, upstream);
       const checks = rowChecksOf(transform);
       if (checks !== undefined) {
         const over = checks.over === 'input' ? (upstream[0] as SparkRelation) : stored;
@@ -159,7 +182,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
         rows = observedRows(written) ?? Number((await call(step.blame, options.signal, (c) => session.sql(`SELECT count(*) FROM ${from.name}`, c))).rows[0]?.[0] ?? 0);
       } catch (e) {
         fs.rmSync(temp, { recursive: true, force: true });
-        throw e;
+        throw await blameLazy(session, e, [from], options.signal);
       }
       return stagedDirectory(temp, resolved.absolute, step.source.mode, rows, step.source.path, step.asset);
     },

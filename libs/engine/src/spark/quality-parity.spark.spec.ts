@@ -242,6 +242,36 @@ describe('quality on Spark gives DuckDB\'s results', () => {
     expect(comparable(spark.quality)).toEqual(comparable(duck.quality));
   });
 
+  it('keeps hostile column names as names in every measure', async () => {
+    const name = "we`ird 'k\\ ey";
+    root.write('h.csv', `"${name}",v\n1,a\n1,b\n,c\n2,d\n`);
+    const quoted = `\`${name.replace(/`/g, '``')}\``;
+    const yaml = [
+      'version: "3.0"',
+      'input:',
+      '  - { name: h, format: csv, path: h.csv }',
+      '  - { name: customers, format: csv, path: customers.csv }',
+      'output:',
+      '  - { name: h, format: csv, path: out.csv, mode: overwrite }',
+      'quality:',
+      '  - suite: s',
+      '    target: h',
+      '    severity: warn',
+      '    checks:',
+      `      - { type: completeness, column: ${JSON.stringify(name)} }`,
+      `      - { type: uniqueness, columns: [${JSON.stringify(name)}] }`,
+      `      - { type: referential, column: ${JSON.stringify(name)}, reference: { asset: customers, column: id } }`,
+      `      - { type: custom, condition: ${JSON.stringify(`${quoted} > 1`)} }`,
+    ].join('\n');
+    const { spark } = await both(yaml);
+    expect(spark.results.map((r) => [r.check, r.observed])).toEqual([
+      [`completeness(${name})`, 3 / 4],
+      [`uniqueness(${name})`, 2 / 3],
+      [`referential(${name} -> customers.id)`, 1],
+      [`custom(${quoted} > 1)`, 1 / 4],
+    ]);
+  });
+
   it('measures a session\'s handles as a run does (the gRPC session path)', async () => {
     const yaml = doc('      - { type: completeness, column: amount }\n      - { type: referential, column: customer_id, reference: { asset: customers, column: id } }');
     const results: Record<string, unknown>[][] = [];

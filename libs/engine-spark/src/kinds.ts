@@ -9,6 +9,7 @@
  * order, a sorted relation's rows in sort order), and sorted by it.
  */
 import type { TransformationKind } from '@pipeline/definition';
+import type { Relation } from '@pipeline/spark-connect';
 import {
   type AddColumnStep,
   type BoundExpr,
@@ -33,6 +34,11 @@ export interface SparkKind<K extends TransformationKind> {
   readonly field: string;
   /** The SELECT computing the asset over the upstream relations (quoted names, in the kind's order). */
   sql(bound: BoundSource<K>, relations: readonly string[]): string;
+  /**
+   * For a kind Spark SQL cannot say: the Spark Connect relation computing the asset, which the run
+   * names as a temporary view instead of running `sql` (then only what explain prints).
+   */
+  relation?(bound: BoundSource<K>, relations: readonly string[]): Relation;
 }
 
 /** `relation` with its rows numbered in partition order, in column `pos`. */
@@ -142,6 +148,12 @@ function allKeysAbsent(e: BoundExpr): BoundExpr {
   return visit(e) as BoundExpr;
 }
 
+/** A Sample relation in words, for explain (no SQL says it). */
+function sampleText(t: { lowerBound: number; upperBound: number; withReplacement: boolean; seed: number }): string {
+  const how = t.withReplacement ? `each row k ~ Poisson(${t.upperBound - t.lowerBound}) times` : `rows drawn in [${t.lowerBound}, ${t.upperBound})`;
+  return `Spark Connect Sample relation: ${how}, seed ${sparkInteger(Math.trunc(t.seed))}`;
+}
+
 const JOIN_SQL = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', outer: 'FULL OUTER JOIN', cross: 'CROSS JOIN', left_semi: 'LEFT SEMI JOIN', left_anti: 'LEFT ANTI JOIN' } as const;
 
 const NOT_YET = 'not yet compiled to Spark SQL by this service';
@@ -244,7 +256,16 @@ export const SPARK_KINDS: { readonly [K in TransformationKind]: SparkKind<K> | U
   fill_na: { field: 'value', sql: (bound, [relation]) => projection(bound.transform.items, relation as string) },
   drop_na: { field: 'columns', sql: (bound, [relation]) => `SELECT * FROM ${relation} WHERE ${sql(bound.transform.filter)}` },
   replace: { field: 'mappings', sql: (bound, [relation]) => projection(bound.transform.items, relation as string) },
-  sample: unsupported(NOT_YET),
+  // Spark's own sampler (Bernoulli, or Poisson with replacement), seeded, through a Sample relation:
+  // Spark SQL's TABLESAMPLE has neither bounds nor replacement.
+  sample: {
+    field: 'fraction',
+    sql: (bound, [relation]) => `SELECT * FROM ${relation} /* ${sampleText(bound.transform)} */`,
+    relation: (bound, [relation]) => {
+      const { lowerBound, upperBound, withReplacement, seed } = bound.transform;
+      return { sample: { input: { sql: { query: `SELECT * FROM ${relation}` } }, lowerBound, upperBound, withReplacement, seed: Math.trunc(seed), deterministicOrder: false } };
+    },
+  },
   // A split is every row of `from`; its `pass` and `fail` assets are `where` filters over it.
   split: passThrough,
   // The last rows in input order: Spark's OFFSET takes no subquery, so rows are numbered and counted.
@@ -271,6 +292,26 @@ export const SPARK_KINDS: { readonly [K in TransformationKind]: SparkKind<K> | U
   lateral_join: unsupported(NOT_YET),
   merge: unsupported(NOT_YET),
   scd2: unsupported(NOT_YET),
-  assertion: unsupported(NOT_YET),
+  // The rows pass through unless onFailure is drop; the checks are measured by the run (spark-measure).
+  assertion: {
+    field: 'checks',
+    sql: (bound, [relation]) => {
+      const { keep, unique } = bound.transform;
+      if (keep === undefined && unique.length === 0) return `SELECT * FROM ${relation}`;
+      if (unique.length === 0) return `SELECT * FROM ${relation} WHERE ${sql(keep as BoundExpr)}`;
+      // A unique rule counts each value over the whole input, before any row is dropped.
+      const pos = freshColumnName(bound.columns, '__pos');
+      const counts: string[] = [];
+      const taken: Column[] = [...bound.columns, { name: pos, type: 'long' }];
+      const single = unique.map((c) => {
+        const n = freshColumnName(taken, '__n');
+        taken.push({ name: n, type: 'long' });
+        counts.push(`count(*) OVER (PARTITION BY ${q(c)}) AS ${q(n)}`);
+        return `(${q(c)} IS NULL OR ${q(n)} = 1)`;
+      });
+      const filters = [...(keep === undefined ? [] : [`(${sql(keep)})`]), ...single];
+      return `SELECT ${columnList(bound.columns)} FROM (SELECT *, ${counts.join(', ')} FROM ${numbered(relation as string, pos)}) WHERE ${filters.join(' AND ')} ORDER BY ${q(pos)}`;
+    },
+  },
   schema_enforce: { field: 'columns', sql: (bound, [relation]) => projection(bound.transform.items, relation as string) },
 };

@@ -28,6 +28,7 @@ import {
 import { sparkBlameField } from './physical-compiler';
 import { sessionSettingStatements } from './session-settings';
 import { sparkFailure } from './spark-errors';
+import { sparkMeasurer } from './spark-measure';
 import { sparkDataRootOf } from './spark-paths';
 import { sparkPrimitives, type SparkRelation } from './spark-primitives';
 
@@ -146,8 +147,10 @@ export class SparkBackend implements Backend {
     }
   }
 
-  measure(_handleId: string, _request: MeasureRequest, _references: Readonly<Record<string, string>>): Promise<Measures> {
-    return Promise.reject(engineError('E_UNSUPPORTED_KIND', { problem: 'quality suites are not supported by backend "spark" yet' }));
+  measure(handleId: string, request: MeasureRequest, references: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<Measures> {
+    this.handles.ensureOpen();
+    const named = Object.fromEntries(Object.entries(references).map(([asset, id]) => [asset, this.handles.get(id).relation.name]));
+    return sparkMeasurer(this.session, this.handles.get(handleId).relation.name, named)(request, options.signal);
   }
 
   describe(handleId: string): HandleInfo {

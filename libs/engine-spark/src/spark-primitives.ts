@@ -6,10 +6,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SparkSession } from '@pipeline/spark-connect';
+import type { Relation, SparkSession } from '@pipeline/spark-connect';
 import {
   bindSource,
   type Blame,
+  checkColumnMetadata,
   type Column,
   type DataRoot,
   engineError,
@@ -21,12 +22,17 @@ import {
   type ReadStep,
   type RelationStep,
   resolveInRoot,
+  rowChecksOf,
+  runRowChecks,
   type RunOptions,
   skippedWrite,
+  type BoundTransform,
   unsupportedKind,
 } from '@pipeline/engine-core';
 import { csvLinesAreRecords } from './csv-line-records';
+import { blameLazy, type LazyView } from './spark-blame';
 import { sparkFailure } from './spark-errors';
+import { sparkMeasurer } from './spark-measure';
 import { optionsClause, sparkFormat } from './format-options';
 import { SPARK_KINDS, type SparkKind } from './kinds';
 import { sharesDataRoot, sparkUri } from './spark-paths';
@@ -35,8 +41,8 @@ import { sparkIdentifier as q } from './sql-text';
 import { stagedDirectory, tempDirectoryFor } from './staged-directory';
 import { portableTypeOf, sparkTypeOf } from './type-names';
 
-/** An asset's relation on Spark: its temporary view (quoted) and columns. */
-export interface SparkRelation {
+/** An asset's relation on Spark: its temporary view (quoted) and columns, and what it is computed from. */
+export interface SparkRelation extends LazyView {
   readonly name: string;
   readonly columns: readonly Column[];
   readonly cached: boolean;
@@ -53,12 +59,18 @@ export interface SparkRunContext {
 }
 
 /** The SQL of one relation step over its upstream views, columns in portable types. */
-export function relationSql(step: Pick<RelationStep, 'asset' | 'source'>, upstream: readonly { asset: string; name: string; columns: readonly Column[] }[]): { sql: string; columns: readonly Column[] } {
+export function relationSql(
+  step: Pick<RelationStep, 'asset' | 'source'>,
+  upstream: readonly { asset: string; name: string; columns: readonly Column[] }[],
+): { sql: string; columns: readonly Column[]; transform: BoundTransform; relation?: Relation } {
   const kind = SPARK_KINDS[step.source.kind];
   if (isUnsupported(kind)) throw unsupportedKind(step.asset, step.source.kind, 'spark', kind.unsupported);
   const bound = bindSource(step.asset, step.source, upstream);
-  const sql = (kind as SparkKind<typeof step.source.kind>).sql(bound as never, upstream.map((u) => u.name));
-  return { sql, columns: bound.columns };
+  const compiler = kind as SparkKind<typeof step.source.kind>;
+  const names = upstream.map((u) => u.name);
+  const sql = compiler.sql(bound as never, names);
+  const relation = compiler.relation?.(bound as never, names);
+  return { sql, columns: bound.columns, transform: bound.transform as BoundTransform, ...(relation === undefined ? {} : { relation }) };
 }
 
 /** The primitives of a run on `context`. */
@@ -80,12 +92,42 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       return { name: f.name, type };
     });
   };
-  /** Keeps `sql` as a temporary view, cached (computed now) when several steps read it. */
-  const store = async (step: ReadStep | RelationStep, sql: string, columns: readonly Column[], signal: AbortSignal | undefined): Promise<SparkRelation> => {
+  let order = 0;
+  /** What a relation step's view is computed from, for blaming a failure met later. */
+  const lineage = (step: ReadStep | RelationStep, upstream: readonly SparkRelation[]): Pick<LazyView, 'step' | 'upstream'> =>
+    step.op === 'read' ? {} : { step: { order: ++order, blame: step.blame }, upstream };
+  /**
+   * Keeps `sql` as a temporary view, cached (computed now) when several steps read it: a failure
+   * computing it is blamed on the lazy view upstream that fails alone, if one does.
+   */
+  const store = async (step: ReadStep | RelationStep, sql: string, columns: readonly Column[], signal: AbortSignal | undefined, upstream: readonly SparkRelation[] = []): Promise<SparkRelation> => {
     const name = q(context.nextName(step.op === 'read' ? 'in' : 'v'));
     const cached = step.storage === 'table';
-    await call(step.blame, signal, (o) => session.sql(cached ? `CACHE TABLE ${name} AS ${sql}` : `CREATE TEMPORARY VIEW ${name} AS ${sql}`, o));
-    return { name, columns, cached };
+    const lazy: SparkRelation = { name, columns, cached: false, ...lineage(step, upstream) };
+    if (!cached) {
+      await call(step.blame, signal, (o) => session.sql(`CREATE TEMPORARY VIEW ${name} AS ${sql}`, o));
+      return lazy;
+    }
+    try {
+      await call(step.blame, signal, (o) => session.sql(`CACHE TABLE ${name} AS ${sql}`, o));
+    } catch (e) {
+      throw await blameLazy(session, e, upstream, signal);
+    }
+    return { ...lazy, cached: true };
+  };
+  /** Names a Spark Connect relation as the step's temporary view, cached when several steps read it. */
+  const storeRelation = async (step: RelationStep, relation: Relation, columns: readonly Column[], signal: AbortSignal | undefined, upstream: readonly SparkRelation[]): Promise<SparkRelation> => {
+    const name = context.nextName('v');
+    const cached = step.storage === 'table';
+    await call(step.blame, signal, (o) => session.execute({ command: { createDataframeView: { input: relation, name, isGlobal: false, replace: false } } }, o));
+    const lazy: SparkRelation = { name: q(name), columns, cached: false, ...lineage(step, upstream) };
+    if (!cached) return lazy;
+    try {
+      await call(step.blame, signal, (o) => session.sql(`CACHE TABLE ${q(name)}`, o));
+    } catch (e) {
+      throw await blameLazy(session, e, [lazy], signal);
+    }
+    return { ...lazy, cached: true };
   };
   return {
     async read(step, options: RunOptions) {
@@ -98,12 +140,14 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const using = `CREATE TEMPORARY VIEW ${view} USING ${source}${optionsClause({ ...o, path: sparkUri(root, sparkRoot, resolved.absolute) })}`;
       await call(step.blame, options.signal, (c) => session.sql(using, c));
       const columns = await portableColumns(`SELECT * FROM ${view}`, step.blame, options.signal);
+      checkColumnMetadata(step.asset, step.source, columns);
       if (step.storage !== 'table') return { name: view, columns, cached: false };
       return store(step, `SELECT * FROM ${view}`, columns, options.signal);
     },
     async relation(step, upstream, _lookup, options) {
       const named = step.from.map((asset, i) => ({ asset, name: (upstream[i] as SparkRelation).name, columns: (upstream[i] as SparkRelation).columns }));
-      const { sql, columns } = relationSql(step, named);
+      const { sql, columns, transform, relation } = relationSql(step, named);
+      if (relation !== undefined) return storeRelation(step, relation, columns, options.signal, upstream);
       // Where Spark's own result type differs from the portable one (floor of a double is BIGINT
       // on Spark), the column is cast back, so every backend gives the same types.
       const described = await portableColumns(sql, step.blame, options.signal);
@@ -111,7 +155,13 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const typed = mismatch
         ? `SELECT ${columns.map((c, i) => (described[i]?.type === c.type ? q(c.name) : `CAST(${q(c.name)} AS ${sparkTypeOf(c.type)}) AS ${q(c.name)}`)).join(', ')} FROM (${sql})`
         : sql;
-      return store(step, typed, columns, options.signal);
+      const stored = await store(step, typed, columns, options.signal, upstream);
+      const checks = rowChecksOf(transform);
+      if (checks !== undefined) {
+        const over = checks.over === 'input' ? (upstream[0] as SparkRelation) : stored;
+        await runRowChecks(step.asset, checks, over.columns, sparkMeasurer(session, over.name), options);
+      }
+      return stored;
     },
     async stage(step, from, _lookup, options) {
       const format = readFormatOptions(step.source.format, step.source.options, step.asset);
@@ -132,14 +182,12 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
         rows = observedRows(written) ?? Number((await call(step.blame, options.signal, (c) => session.sql(`SELECT count(*) FROM ${from.name}`, c))).rows[0]?.[0] ?? 0);
       } catch (e) {
         fs.rmSync(temp, { recursive: true, force: true });
-        throw e;
+        throw await blameLazy(session, e, [from], options.signal);
       }
       return stagedDirectory(temp, resolved.absolute, step.source.mode, rows, step.source.path, step.asset);
     },
     columns: (relation) => relation.columns,
-    measurer: () => {
-      throw engineError('E_UNSUPPORTED_KIND', { problem: 'quality suites are not supported by backend "spark" yet' });
-    },
+    measurer: (relation, references) => sparkMeasurer(session, relation.name, Object.fromEntries(Object.entries(references).map(([asset, r]) => [asset, r.name]))),
     // Views are resolved by name when read, so a view stays while later views read it (the session's
     // release drops them all); a cached relation frees its memory once its last reader has run.
     async release(relation) {

@@ -6,24 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName, type EngineError } from './index';
+import { SPEC_ERROR_CASES as CASES, specErrorPipeline as pipeline } from './__fixtures__/spec-error-cases';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
-
-function pipeline(step: string, output = 'mode: overwrite'): string {
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: a',
-    '      source: { input: { format: csv, path: a.csv } }',
-    '    - asset_ref: c',
-    '      source: { input: { format: csv, path: c.csv } }',
-    '    - asset_ref: n',
-    `      source: ${step}`,
-    '    - asset_ref: out',
-    `      source: { output: { from: n, format: csv, path: out.csv, ${output} } }`,
-  ].join('\n');
-}
 
 async function failure(root: TempRoot, backend: BackendName, step: string, output?: string): Promise<EngineError> {
   try {
@@ -33,19 +18,6 @@ async function failure(root: TempRoot, backend: BackendName, step: string, outpu
   }
   throw new Error('the pipeline ran');
 }
-
-/** [spec code, step of asset n, what the message says after the asset and the code]. */
-const CASES: [string, string, RegExp][] = [
-  ['E-TYPE-001', '{ select: { from: a, columns: ["CAST(k AS int) AS i"] } }', /^columns: cannot (convert|cast) /],
-  ['E-COL-001', '{ select: { from: a, columns: [nope] } }', /^columns: column "nope" not found/],
-  ['E-EXPR-001', '{ where: { from: a, filter: "k" } }', /^filter: a filter must be a true\/false condition, got string$/],
-  ['E-NAME-003', '{ renameColumns: { from: a, mappings: { k: v } } }', /^duplicate output column "v"$/],
-  ['E-SCHEMA-001', '{ union: { sources: [a, c] } }', /^union: the inputs have different numbers of columns/],
-  ['E-SCHEMA-002', '{ dropColumns: { from: a, columns: [k, v] } }', /^columns: dropping every column would leave no column$/],
-  ['E-SCHEMA-003', '{ schemaEnforce: { from: a, columns: [ { name: k, dataType: string } ] } }', /^columns: mode strict: column "v" of "a" not declared$/],
-  ['E-SCHEMA-004', '{ schemaEnforce: { from: a, columns: [ { name: k, dataType: string }, { name: v, dataType: int }, { name: w, dataType: int } ] } }', /^columns: mode strict: declared column "w" missing from "a"$/],
-  ['E-QUALITY-001', '{ assertion: { from: a, checks: [ { rule: "v > 1" } ] } }', /assertion .* failed on 1 of 2 rows$/],
-];
 
 describe.each(BACKENDS)('spec error codes on %s', (backend) => {
   let root: TempRoot;

@@ -110,7 +110,7 @@ describe('spark runs', () => {
 
   it('refuses a kind it does not run before anything runs', async () => {
     root.write('in.csv', 'a\n1\n');
-    const pivot = yaml(['    - asset_ref: last', '      source: { sample: { from: src, fraction: 0.5, seed: 1 } }']);
+    const pivot = yaml(['    - asset_ref: last', '      source: { describe: { from: src } }']);
     await expect(executePlan(plan(pivot), { ...sparkConfig(root.dir), backend: 'spark' })).rejects.toMatchObject({ code: 'E_UNSUPPORTED_KIND', message: expect.stringContaining('not supported by backend "spark"') });
     expect(root.files()).toEqual(['in.csv']);
   });

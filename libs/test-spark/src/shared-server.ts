@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isListening, isSparkServer, startSparkConnect, stopSparkProcess } from './spark-server';
+import { isAlive, isListening, isSparkServer, startSparkConnect, stopSparkProcess } from './spark-server';
 
 /** The environment variable that carries the test server's URL to the tests. */
 export const TEST_SPARK_REMOTE_ENV = 'PIPELINE_TEST_SPARK_REMOTE';

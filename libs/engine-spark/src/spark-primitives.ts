@@ -22,8 +22,6 @@ import {
   type ReadStep,
   type RelationStep,
   resolveInRoot,
-  rowChecksOf,
-  runRowChecks,
   type RunOptions,
   skippedWrite,
   type BoundTransform,
@@ -146,7 +144,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
     },
     async relation(step, upstream, _lookup, options) {
       const named = step.from.map((asset, i) => ({ asset, name: (upstream[i] as SparkRelation).name, columns: (upstream[i] as SparkRelation).columns }));
-      const { sql, columns, transform, relation } = relationSql(step, named);
+      const { sql, columns, relation } = relationSql(step, named);
       if (relation !== undefined) return storeRelation(step, relation, columns, options.signal, upstream);
       // Where Spark's own result type differs from the portable one (floor of a double is BIGINT
       // on Spark), the column is cast back, so every backend gives the same types.
@@ -155,13 +153,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const typed = mismatch
         ? `SELECT ${columns.map((c, i) => (described[i]?.type === c.type ? q(c.name) : `CAST(${q(c.name)} AS ${sparkTypeOf(c.type)}) AS ${q(c.name)}`)).join(', ')} FROM (${sql})`
         : sql;
-      const stored = await store(step, typed, columns, options.signal, upstream);
-      const checks = rowChecksOf(transform);
-      if (checks !== undefined) {
-        const over = checks.over === 'input' ? (upstream[0] as SparkRelation) : stored;
-        await runRowChecks(step.asset, checks, over.columns, sparkMeasurer(session, over.name), options);
-      }
-      return stored;
+      return store(step, typed, columns, options.signal, upstream);
     },
     async stage(step, from, _lookup, options) {
       const format = readFormatOptions(step.source.format, step.source.options, step.asset);

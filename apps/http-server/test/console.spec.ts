@@ -471,7 +471,7 @@ describe('the console in Chromium', () => {
       const box = await head.boundingBox();
       expect(box !== null && panel !== null && box.y >= panel.y && box.y + box.height <= panel.y + panel.height).toBe(true);
       // Nothing scrolled over it.
-      expect(await head.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.x + 4, r.y + r.height / 2)); })).toBe(true);
+      expect(await head.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(el.ownerDocument.elementFromPoint(r.x + 4, r.y + r.height / 2)); })).toBe(true);
     }
     await shot('09-job-quality-1024');
     await page.setViewportSize({ width: 1366, height: 768 });

@@ -78,7 +78,7 @@ export function createProgram(io: Io, env: NodeJS.ProcessEnv, outcome: Outcome):
     .argument('<file...>', 'pipeline YAML file (several are merged left to right, the last winning)')
     // Bare `--graph` draws Mermaid, as Teckel's CLI does; without it the plan is text.
     .addOption(new Option('--graph [format]', 'draw the plan as a diagram (bare: mermaid)').choices(GRAPH_CHOICES).preset('mermaid').default('text'))
-    .addOption(new Option('--physical', 'print the steps the backend would run (DuckDB: with their SQL); runs nothing').conflicts('graph'))
+    .addOption(new Option('--physical', 'print the steps the backend would run (with the SQL or command each sends); runs nothing').conflicts('graph'))
     .addOption(new Option('--lineage', 'print each asset\'s upstream, downstream, propagated tags, URN and metadata (spec 18)').conflicts(['graph', 'physical']))
     .addOption(backend())
     .addOption(vars())

@@ -38,6 +38,8 @@ export interface EditorOptions {
   readonly onResult: (result: CheckResult) => void;
   /** The text (or what it is checked with) changed: the last result no longer holds. */
   readonly onPending: () => void;
+  /** The text changed (typed, pasted or replaced), with the new text. */
+  readonly onChange?: (text: string) => void;
   /** Ctrl/Cmd+Enter. */
   readonly onRun: () => void;
   readonly delayMs?: number;
@@ -143,6 +145,7 @@ export function createEditor(options: EditorOptions): PipelineEditor {
         theme,
         EditorView.updateListener.of((update) => {
           if (update.docChanged || update.transactions.some((tr) => tr.effects.some((effect) => effect.is(recheck)))) options.onPending();
+          if (update.docChanged) options.onChange?.(update.state.doc.toString());
         }),
         EditorView.contentAttributes.of({ 'aria-label': options.label, 'aria-multiline': 'true' }),
       ],

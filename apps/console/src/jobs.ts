@@ -267,8 +267,8 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
     const stepsShown = steps.length > 0 ? [stepsSection(job, steps)] : [];
     options.runningAsset?.(job.status === 'running' ? steps.find((s) => s.state === 'running')?.asset : undefined);
     options.detail.replaceChildren(
-      back,
-      h('h3', { id: 'job-heading' }, 'Job ', h('span', { class: 'mono' }, job.id)),
+      // Stays in sight while the page scrolls to its outputs and quality results.
+      h('div', { class: 'job-head' }, back, h('h3', { id: 'job-heading' }, 'Job ', h('span', { class: 'mono' }, job.id))),
       h(
         'dl',
         { class: 'job-fields', 'aria-labelledby': 'job-heading' },

@@ -11,6 +11,7 @@ import { layoutPlan } from './layout';
 import { pipelineName } from './pipeline-name';
 import { defaultedPlaceholders } from './placeholders';
 import { rowsTable } from './rows-table';
+import { pickerState } from './sample-picker';
 import { parsePlan } from './plan';
 import { createTokenPrompt } from './token';
 
@@ -242,7 +243,20 @@ async function run(): Promise<void> {
 }
 
 const samples = CONSOLE_SAMPLES;
+// Shown (and chosen) only while the text is no sample; it cannot be picked.
+const editedOption = h('option', { value: '', disabled: true, hidden: true, 'data-edited': true });
+sample.append(editedOption);
 for (const [i, s] of samples.entries()) sample.append(h('option', { value: String(i) }, s.name));
+function syncSamplePicker(text: string): void {
+  const state = pickerState(samples, text);
+  editedOption.hidden = !('edited' in state);
+  if ('edited' in state) {
+    editedOption.textContent = state.edited;
+    sample.value = '';
+  } else {
+    sample.value = String(state.sample);
+  }
+}
 const editor = createEditor({
   parent: byId('editor'),
   doc: samples[0]?.yaml ?? 'version: "3.0"\npipeline:\n  assets: []\n',
@@ -250,11 +264,13 @@ const editor = createEditor({
   check: (yaml, signal) => api.validate(request(yaml), signal),
   onResult: showResult,
   onPending: showPending,
+  onChange: syncSamplePicker,
   onRun: () => void run(),
 });
+syncSamplePicker(editor.text());
 
 sample.addEventListener('change', () => {
-  const chosen = samples[Number(sample.value)];
+  const chosen = sample.value === '' ? undefined : samples[Number(sample.value)];
   if (chosen) editor.setText(chosen.yaml);
 });
 backend.addEventListener('change', () => editor.revalidate());

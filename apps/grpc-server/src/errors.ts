@@ -78,6 +78,7 @@ export const STATUS_TABLE = {
   JOB_UNKNOWN_ASSET: { status: Status.INVALID_ARGUMENT },
   JOB_LOOK_FAILED: { status: Status.FAILED_PRECONDITION },
   JOB_LOOK_TIMEOUT: { status: Status.DEADLINE_EXCEEDED },
+  JOB_BACKEND_UNAVAILABLE: { status: Status.UNAVAILABLE },
   // Held list waits are an HTTP feature; the mapping keeps the table complete.
   JOB_TOO_MANY_LIST_WAITS: { status: Status.RESOURCE_EXHAUSTED },
   // `@pipeline/sessions`.

@@ -81,6 +81,8 @@ export const ERROR_TABLE = {
   // The pipeline failed on its data (a missing input, a value that does not convert): the engine's message.
   JOB_LOOK_FAILED: { status: 422, prefix: 'failed: ' },
   JOB_LOOK_TIMEOUT: { status: 504, prefix: '' },
+  // A preview on Spark while Spark is down: the server's dependency, as /api/ready reports it.
+  JOB_BACKEND_UNAVAILABLE: { status: 503, prefix: '' },
   // Held waits on the job list are bounded; the console backs off and asks again.
   JOB_TOO_MANY_LIST_WAITS: { status: 429, prefix: '' },
   // `@pipeline/engine`.

@@ -180,7 +180,7 @@ describe('the console in Chromium', () => {
       throw new Error(`not valid: ${await page.locator('#validation').textContent()}`);
     });
     await page.locator(`#graph:not(.stale) .node[data-id="${assets[0]}"]`).waitFor();
-    expect(await page.locator('#sample option').allTextContents()).toEqual(samples);
+    expect(await page.locator('#sample option:not([data-edited])').allTextContents()).toEqual(samples);
     expect((await drawnGraph()).nodes.map((node) => node.split(' ')[0])).toEqual(assets);
     // Each `${NAME:default}` of the text is offered in the variables table with its default.
     const offered = [...first.matchAll(/^[^#\n]*\$\{([A-Za-z0-9_.]+):([^}]*)\}/gm)].map((match) => [match[1], match[2]]);
@@ -191,6 +191,29 @@ describe('the console in Chromium', () => {
       ),
     ).toEqual(offered);
     await shot('01-open-light');
+  });
+
+  it('keeps the sample picker naming what the editor holds', async () => {
+    const samples = fs.readdirSync(path.join(ROOT, 'sample-data/pipelines')).filter((name) => name.endsWith('.yaml')).sort();
+    const picked = () => page.locator('#sample option:checked').textContent();
+    const name = /^ {2}name: (\S+)$/m.exec(fs.readFileSync(path.join(ROOT, 'sample-data/pipelines', samples[1]), 'utf8'))?.[1];
+    expect(await picked()).toBe(samples[0]);
+    await page.locator('#sample').selectOption({ label: samples[1] });
+    await page.locator('.cm-content', { hasText: `name: ${name}` }).waitFor();
+    expect(await picked()).toBe(samples[1]);
+    // Edited, the text is no longer that sample: the picker names the pipeline it holds.
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.insertText('# my copy\n');
+    expect(await picked()).toBe(`${name} (edited)`);
+    await shot('01b-sample-edited-light');
+    // The same sample chosen again replaces the edited text.
+    await page.locator('#sample').selectOption({ label: samples[1] });
+    await page.locator('.cm-content', { hasNotText: '# my copy' }).waitFor();
+    expect(await picked()).toBe(samples[1]);
+    await page.locator('#sample').selectOption({ label: samples[0] });
+    await page.locator('#validation[data-state="valid"]').waitFor();
+    expect(await picked()).toBe(samples[0]);
   });
 
   it('is usable from the keyboard, every control labelled', async () => {
@@ -441,6 +464,15 @@ describe('the console in Chromium', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1024, height: 768 });
     await detail.locator('.quality-table').scrollIntoViewIfNeeded();
+    // Scrolled down to the quality table, the page still shows which job it is and the way back.
+    expect(await detail.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    const panel = await detail.boundingBox();
+    for (const head of [detail.locator('#job-heading'), detail.locator('a.back')]) {
+      const box = await head.boundingBox();
+      expect(box !== null && panel !== null && box.y >= panel.y && box.y + box.height <= panel.y + panel.height).toBe(true);
+      // Nothing scrolled over it.
+      expect(await head.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(el.ownerDocument.elementFromPoint(r.x + 4, r.y + r.height / 2)); })).toBe(true);
+    }
     await shot('09-job-quality-1024');
     await page.setViewportSize({ width: 1366, height: 768 });
   });

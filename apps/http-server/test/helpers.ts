@@ -3,6 +3,7 @@
  * small fetch wrappers that return status, headers and parsed JSON.
  */
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRecordingLogger } from '@pipeline/server-kit';
@@ -225,4 +226,15 @@ export function slowSparkYaml(output: string): string {
     '    - asset_ref: out',
     `      source: { output: { from: all, format: csv, path: ${output}, mode: overwrite } }`,
   ].join('\n');
+}
+
+/** A port of 127.0.0.1 that nothing listens on (it was free a moment ago): a server that is down. */
+export async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

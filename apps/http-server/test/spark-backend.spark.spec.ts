@@ -4,20 +4,9 @@
  * answer: /api/ready says so, the job fails with `spark unavailable: ...`, the server keeps serving.
  */
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { testSparkUrl } from '@pipeline/test-spark';
-import { EMPLOYEES_CSV, pipelineYaml, pollJob, postJson, request, startTestServer, type TestServer } from './helpers';
-
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { closedPort, EMPLOYEES_CSV, pipelineYaml, pollJob, postJson, request, startTestServer, type TestServer } from './helpers';
 
 /**
  * /api/ready once `settled` holds for its answer, or after 60 s: the service listens before its

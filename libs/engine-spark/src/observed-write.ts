@@ -4,25 +4,48 @@
  * back with the write's answer (Spark 4.0), so `rows_written` is exact without a `count(*)` of the
  * relation first, which computed the whole pipeline a second time.
  */
+import { type FormatOptions, readFormatOptions, type StageStep } from '@pipeline/engine-core';
 import type { Plan, SparkResult } from '@pipeline/spark-connect';
 import { WriteOperation_SaveMode } from '@pipeline/spark-connect';
+import { sparkFormat } from './format-options';
 
 /** The name of the observation (one per write; a write's plan has no other). */
 export const WRITTEN_METRICS = 'pipeline_rows_written';
 
-/** Writes the rows of view `view` (quoted) to directory `uri` with data source `source` and its options. */
-export function observedWritePlan(view: string, source: string, options: Readonly<Record<string, string>>, uri: string): Plan {
+/** What a Spark output sends, compiled once from its format options: the data source and its writer options. */
+export interface SparkWrite {
+  readonly source: string;
+  readonly options: Readonly<Record<string, string>>;
+}
+
+/** The data source and writer options of an output in `format`. */
+export function sparkWriteOf(format: FormatOptions): SparkWrite {
+  return sparkFormat(format, true);
+}
+
+/** An output's stage as compiled for Spark: the write it sends (absent when its options do not compile). */
+export interface SparkStageStep extends StageStep {
+  readonly write?: SparkWrite;
+}
+
+/** The write `step` sends: the compiled one, or compiled now (throwing what compiling it threw, at this step). */
+export function compiledWrite(step: SparkStageStep): SparkWrite {
+  return step.write ?? sparkWriteOf(readFormatOptions(step.source.format, step.source.options, step.asset));
+}
+
+/** Writes the rows of view `view` (quoted) to directory `uri` as `write` says. */
+export function observedWritePlan(view: string, write: SparkWrite, uri: string): Plan {
   const rows = { alias: { expr: { expressionString: { expression: 'count(1)' } }, name: ['rows'] } };
   return {
     command: {
       writeOperation: {
         input: { collectMetrics: { input: { sql: { query: `SELECT * FROM ${view}` } }, name: WRITTEN_METRICS, metrics: [rows] } },
-        source,
+        source: write.source,
         path: uri,
         mode: WriteOperation_SaveMode.SAVE_MODE_OVERWRITE,
         sortColumnNames: [],
         partitioningColumns: [],
-        options: { ...options },
+        options: { ...write.options },
       },
     },
   };

@@ -1,8 +1,10 @@
 /**
  * The spark compiler: every asset a temporary view in plan order (a cached one when several steps
- * read it), dropped after its last reader; each step carries the Spark SQL it sends (reads and
- * writes always, relations when the inputs' columns are known), which `explain --physical` prints.
- * Views are named by their asset here; a run names them uniquely in its session.
+ * read it), dropped after its last reader; each step carries what it sends, which
+ * `explain --physical` prints: the Spark SQL of reads always and of relations when the inputs'
+ * columns are known; an output's write is a Spark Connect command (compiled here, sent as
+ * compiled), shown rendered. Views are named by their asset here, and the destination stands for
+ * the staged directory; a run names both uniquely.
  */
 import type { TransformationSource } from '@pipeline/definition';
 import type { Plan } from '@pipeline/planner';
@@ -17,8 +19,10 @@ import {
 } from '@pipeline/engine-core';
 import { optionsClause, sparkFormat } from './format-options';
 import { SPARK_KINDS } from './kinds';
+import { compiledWrite, observedWritePlan, type SparkStageStep } from './observed-write';
+import { renderSparkPlan } from './render-spark-plan';
 import { relationSql } from './spark-primitives';
-import { sparkIdentifier as q, sparkString } from './sql-text';
+import { sparkIdentifier as q } from './sql-text';
 
 /** The definition field a Spark failure of a transformation is blamed on. */
 export function sparkBlameField(source: TransformationSource): string {
@@ -50,8 +54,9 @@ function withSql(step: PhysicalStep, options: CompileOptions, known: Map<string,
       return { ...step, sql: `CREATE TEMPORARY VIEW ${q(step.asset)} USING ${source}${optionsClause({ ...o, path: step.source.path })}` };
     }
     if (step.op === 'stage') {
-      const { source, options: o } = sparkFormat(readFormatOptions(step.source.format, step.source.options, step.asset), true);
-      return { ...step, sql: `INSERT OVERWRITE DIRECTORY ${sparkString(step.source.path)} USING ${source}${optionsClause(o)} SELECT * FROM ${q(step.from)}` };
+      const write = compiledWrite(step);
+      const compiled: SparkStageStep = { ...step, write, sql: renderSparkPlan(observedWritePlan(q(step.from), write, step.source.path)) };
+      return compiled;
     }
     if (step.op === 'relation') {
       const upstream = step.from.map((asset) => ({ asset, name: q(asset), columns: known.get(asset) }));

@@ -34,7 +34,7 @@ import { sparkMeasurer } from './spark-measure';
 import { optionsClause, sparkFormat } from './format-options';
 import { SPARK_KINDS, type SparkKind } from './kinds';
 import { sharesDataRoot, sparkUri } from './spark-paths';
-import { observedRows, observedWritePlan } from './observed-write';
+import { compiledWrite, observedRows, observedWritePlan, type SparkStageStep } from './observed-write';
 import { sparkIdentifier as q } from './sql-text';
 import { stagedDirectory, tempDirectoryFor } from './staged-directory';
 import { portableTypeOf, sparkTypeOf } from './type-names';
@@ -155,8 +155,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
         : sql;
       return store(step, typed, columns, options.signal, upstream);
     },
-    async stage(step, from, _lookup, options) {
-      const format = readFormatOptions(step.source.format, step.source.options, step.asset);
+    async stage(step: SparkStageStep, from, _lookup, options) {
       const resolved = resolveInRoot(root, step.source.path, step.asset);
       if (!sharesDataRoot(root, sparkRoot)) {
         throw engineError('E_WRITE_FAILED', { asset: step.asset, path: step.source.path, problem: 'backend "spark" writes outputs only where this server can place them (the Spark data root must be the server\'s own data root)' });
@@ -165,11 +164,12 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       if (exists && step.source.mode === 'error') throw outputExists(step.asset, step.source.path);
       if (exists && step.source.mode === 'ignore') return skippedWrite(step.source.path);
       fs.mkdirSync(path.dirname(resolved.absolute), { recursive: true });
+      // The write explain printed: compiled with the plan, only the view and directory are this run's.
+      const write = compiledWrite(step);
       const temp = tempDirectoryFor(resolved.absolute);
-      const { source, options: o } = sparkFormat(format, true);
       let rows: number;
       try {
-        const written = await call(step.blame, options.signal, (c) => session.execute(observedWritePlan(from.name, source, o, sparkUri(root, sparkRoot, temp)), c));
+        const written = await call(step.blame, options.signal, (c) => session.execute(observedWritePlan(from.name, write, sparkUri(root, sparkRoot, temp)), c));
         // A Spark before 4.0 observes nothing on a write: the relation is counted instead.
         rows = observedRows(written) ?? Number((await call(step.blame, options.signal, (c) => session.sql(`SELECT count(*) FROM ${from.name}`, c))).rows[0]?.[0] ?? 0);
       } catch (e) {

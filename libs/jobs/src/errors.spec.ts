@@ -27,6 +27,7 @@ describe('jobs error catalogue', () => {
         jobsErrors.outputGone('j', 'out', 'out.csv'),
         jobsErrors.unknownAsset('x', ['a']),
         jobsErrors.lookFailed('asset "a": boom', 'E_EXECUTION'),
+        jobsErrors.backendUnavailable('spark unavailable: connect ECONNREFUSED 127.0.0.1:15002 (127.0.0.1:15002)', 'E_SPARK_UNAVAILABLE'),
         jobsErrors.lookTimeout('preview', 30_000),
         jobsErrors.tooManyListWaits(256),
       ].map((e) => e.code),

@@ -104,6 +104,11 @@ export const jobsCatalogue = defineErrorCatalogue({
       message: (a: { message: string; code: string }) => a.message,
       details: (a: { code: string }) => ({ code: a.code }),
     },
+    JOB_BACKEND_UNAVAILABLE: {
+      meaning: "A preview's backend server (Spark) cannot be reached or lost its session: the service's dependency is down, not the request; the message is the engine's, with the reason.",
+      message: (a: { message: string; code: string }) => a.message,
+      details: (a: { code: string }) => ({ code: a.code }),
+    },
     JOB_LOOK_TIMEOUT: {
       meaning: 'A preview or a read of rows did not finish within its timeout; it was cancelled.',
       message: (a: { what: string; timeoutMs: number }) => `${a.what} did not finish within ${a.timeoutMs} ms and was cancelled`,
@@ -160,6 +165,7 @@ export const jobsErrors = {
   outputGone: (jobId: string, asset: string, path: string) => jobsCatalogue.create('JOB_OUTPUT_GONE', { jobId, asset, path }),
   unknownAsset: (asset: string, assets: readonly string[]) => jobsCatalogue.create('JOB_UNKNOWN_ASSET', { asset, assets }),
   lookFailed: (message: string, code: string) => jobsCatalogue.create('JOB_LOOK_FAILED', { message, code }),
+  backendUnavailable: (message: string, code: string) => jobsCatalogue.create('JOB_BACKEND_UNAVAILABLE', { message, code }),
   lookTimeout: (what: 'preview' | 'reading rows', timeoutMs: number) => jobsCatalogue.create('JOB_LOOK_TIMEOUT', { what, timeoutMs }),
   tooManyListWaits: (max: number) => jobsCatalogue.create('JOB_TOO_MANY_LIST_WAITS', { max }),
   duplicateId: (jobId: string) => jobsCatalogue.create('JOB_DUPLICATE_ID', { jobId }),

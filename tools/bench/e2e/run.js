@@ -15,13 +15,15 @@
 // alternating, `--tiny-runs` times (with E2E_THREADS=1 each server thread's CPU per job too). `--only` skips parts: e.g. `--only tiny,concurrent`.
 // Data goes to tools/bench/data (git-ignored). Uses the engine bench's generator and child.
 'use strict';
-const { spawn, execFileSync } = require('node:child_process');
-const crypto = require('node:crypto');
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { ensureEmployees } = require('../engine/generate.js');
+const { createHttpClient } = require('../lib/http-client.js');
+const { examplePipeline } = require('../lib/pipelines.js');
+const { polarsEnv } = require('../lib/polars-env.js');
+const { startServerProcess } = require('../lib/server-process.js');
 
 const repo = path.resolve(__dirname, '..', '..', '..');
 const dataDir = path.join(repo, 'tools', 'bench', 'data');
@@ -46,26 +48,8 @@ const tinyRuns = Number(arg('tiny-runs', '3'));
 const serverNodeArgs = (process.argv.find((a) => a.startsWith('--server-node-args='))?.slice('--server-node-args='.length) ?? '').split(' ').filter(Boolean);
 const only = arg('only', 'sizes,concurrent,tiny').split(',');
 
-const PIPELINE = (input, format, out) => `
-version: "3.0"
-pipeline:
-  name: bench
-  assets:
-    - asset_ref: raw
-      source: { input: { format: ${format}, path: ${JSON.stringify(input)} } }
-    - asset_ref: active
-      source: { where: { from: raw, filter: "status = 'active'" } }
-    - asset_ref: slim
-      source: { select: { from: active, columns: [department, salary] } }
-    - asset_ref: by_dept
-      source:
-        group_by:
-          from: slim
-          by: [department]
-          agg: ["count(*) AS employees", "avg(salary) AS avg_salary", "sum(salary) AS total", "min(salary) AS low", "max(salary) AS high"]
-    - asset_ref: summary
-      source: { output: { from: by_dept, format: parquet, path: ${JSON.stringify(out)}, mode: overwrite } }
-`;
+/** The example pipeline reading `input` in `format`, its summary written as parquet. */
+const PIPELINE = (input, format, out) => examplePipeline(input, out, { inputFormat: format });
 
 const TINY = (i) => `
 version: "3.0"
@@ -80,91 +64,18 @@ pipeline:
       source: { output: { from: kept, format: csv, path: "tiny-out/t${i}.csv", mode: overwrite } }
 `;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function request(port, method, urlPath, body) {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path: urlPath, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (text += c));
-        res.on('end', () => (res.statusCode >= 400 ? reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text}`)) : resolve(JSON.parse(text))));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-async function runJob(port, yaml) {
-  const { job_id: id } = await request(port, 'POST', '/api/jobs', { yaml });
-  for (;;) {
-    const job = await request(port, 'GET', `/api/jobs/${id}/wait?timeout=600`);
-    if (job.status === 'completed') return job;
-    if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`job ${id} ${job.status}: ${JSON.stringify(job.error ?? job)}`);
-  }
-}
+const client = createHttpClient({ maxSockets: 64 });
+const { request, runJob } = client;
 
 /** Starts the built server on a free port with default settings; resolves { port, pid, stop, peakRssMb }. */
 function startServer(main = servers[0]) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [...serverNodeArgs, main, '--port', '0', '--host', '127.0.0.1', '--data-root', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const onData = (c) => {
-      out += c;
-      const m = /listening on [^\s]*:(\d+)|:(\d+)\b.*listening|port[^\d]*(\d{2,5})/i.exec(out.split('\n').find((l) => /listening/i.test(l)) ?? '');
-      if (m) {
-        proc.stdout.off('data', onData);
-        proc.stdout.resume();
-        resolve({
-          port: Number(m[1] ?? m[2] ?? m[3]),
-          pid: proc.pid,
-          peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]) / 1024,
-          stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))),
-        });
-      }
-    };
-    proc.stdout.setEncoding('utf8');
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', (c) => (out += c));
-    proc.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
+  return startServerProcess({ main, nodeArgs: serverNodeArgs, args: ['--data-root', dataDir] });
 }
 
-/**
- * nodejs-polars' native package, pinned in the lock file, may be missing from node_modules: as the
- * engine bench does, fetch exactly the locked version with `npm pack`, check its integrity, and
- * give the children a NODE_PATH to it.
- */
-function polarsEnv() {
-  try {
-    require.resolve('nodejs-polars-linux-x64-gnu', { paths: [repo] });
-    return {};
-  } catch {
-    // fall through: fetch it
-  }
-  const lock = JSON.parse(fs.readFileSync(path.join(repo, 'package-lock.json'), 'utf8'));
-  const entry = lock.packages['node_modules/nodejs-polars-linux-x64-gnu'];
-  const dir = path.join(dataDir, 'native');
-  const target = path.join(dir, 'node_modules/nodejs-polars-linux-x64-gnu');
-  if (!fs.existsSync(path.join(target, 'package.json'))) {
-    fs.mkdirSync(dir, { recursive: true });
-    const name = execFileSync('npm', ['pack', `nodejs-polars-linux-x64-gnu@${entry.version}`, '--silent'], { cwd: dir }).toString().trim();
-    const tgz = path.join(dir, name);
-    const integrity = `sha512-${crypto.createHash('sha512').update(fs.readFileSync(tgz)).digest('base64')}`;
-    if (integrity !== entry.integrity) throw new Error(`integrity mismatch for ${name}`);
-    fs.mkdirSync(target, { recursive: true });
-    execFileSync('tar', ['xzf', tgz, '-C', target, '--strip-components=1']);
-    fs.rmSync(tgz);
-  }
-  return { NODE_PATH: path.join(dir, 'node_modules') };
-}
 let childEnv;
 
 function runChild(contender, input, format, out) {
-  childEnv ??= { ...process.env, ...polarsEnv() };
+  childEnv ??= { ...process.env, ...polarsEnv(repo, dataDir) };
   const text = execFileSync(process.execPath, [child, contender, input, format, out], { encoding: 'utf8', env: childEnv, cwd: repo });
   return JSON.parse(text.trim().split('\n').pop());
 }
@@ -344,7 +255,7 @@ async function tinyPart() {
   if (only.includes('sizes')) await sizesPart();
   if (only.includes('concurrent')) await concurrentPart();
   if (only.includes('tiny')) await tinyPart();
-  agent.destroy();
+  client.destroy();
 })().catch((e) => {
   console.error(e);
   process.exit(1);

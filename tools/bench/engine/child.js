@@ -4,6 +4,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { examplePipeline, joinPipeline } = require('../lib/pipelines.js');
 
 const q = (s) => `'${s.replace(/'/g, "''")}'`;
 
@@ -15,26 +16,7 @@ const q = (s) => `'${s.replace(/'/g, "''")}'`;
 const CASES = {
   // The contract's example: CSV -> where -> select -> group_by -> parquet.
   example: {
-    pipeline: ([csv], out, format) => `
-version: "3.0"
-pipeline:
-  name: bench
-  assets:
-    - asset_ref: raw
-      source: { input: { format: csv, path: ${JSON.stringify(csv)} } }
-    - asset_ref: active
-      source: { where: { from: raw, filter: "status = 'active'" } }
-    - asset_ref: slim
-      source: { select: { from: active, columns: [department, salary] } }
-    - asset_ref: by_dept
-      source:
-        group_by:
-          from: slim
-          by: [department]
-          agg: ["count(*) AS employees", "avg(salary) AS avg_salary", "sum(salary) AS total", "min(salary) AS low", "max(salary) AS high"]
-    - asset_ref: summary
-      source: { output: { from: by_dept, format: ${format}, path: ${JSON.stringify(out)}, mode: overwrite } }
-`,
+    pipeline: ([csv], out, format) => examplePipeline(csv, out, { outputFormat: format }),
     sql: ([csv]) =>
       `SELECT department, count(*) AS employees, avg(salary) AS avg_salary, sum(salary) AS total, ` +
       `min(salary) AS low, max(salary) AS high FROM read_csv(${q(csv)}) WHERE status = 'active' GROUP BY department`,
@@ -54,45 +36,7 @@ pipeline:
   },
   // A fact table joined with a small dimension table, then grouped, sorted and cut (Teckel shape).
   join: {
-    pipeline: ([sales, customers], out, format) => `
-version: "3.0"
-pipeline:
-  name: bench-join
-input:
-  - name: sales
-    format: csv
-    path: ${JSON.stringify(sales)}
-  - name: customers
-    format: csv
-    path: ${JSON.stringify(customers)}
-transformation:
-  - name: joined
-    join:
-      left: sales
-      right:
-        - name: customers
-          type: inner
-          on: ["sales.customer_id = customers.customer_id"]
-  - name: by_region
-    group:
-      from: joined
-      by: [region]
-      agg: ["sum(amount) AS revenue", "count(*) AS orders", "sum(quantity) AS units"]
-  - name: ranked
-    orderBy:
-      from: by_region
-      columns:
-        - column: revenue
-          direction: desc
-        - region
-  - name: top
-    limit: { from: ranked, count: 5 }
-output:
-  - name: top
-    format: ${format}
-    path: ${JSON.stringify(out)}
-    mode: overwrite
-`,
+    pipeline: ([sales, customers], out, format) => joinPipeline(sales, customers, out, { outputFormat: format }),
     sql: ([sales, customers]) =>
       `SELECT c.region, sum(s.amount) AS revenue, count(*) AS orders, sum(s.quantity) AS units ` +
       `FROM read_csv(${q(sales)}) s JOIN read_csv(${q(customers)}) c ON s.customer_id = c.customer_id ` +

@@ -15,10 +15,10 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const crypto = require('node:crypto');
 const { spawnSync, execFileSync } = require('node:child_process');
 const { ensureEmployees, ensureSales, ensureCustomers } = require('./generate');
 const { ROOT, nodeBundleOptions } = require('../../scripts/node-bundle.cjs');
+const { polarsEnv } = require('../lib/polars-env.js');
 
 const DATA = path.join(ROOT, 'tools/bench/data');
 
@@ -33,36 +33,6 @@ async function buildBundle() {
   const outfile = path.join(DATA, '.build/engine-bench.js');
   await esbuild.build(nodeBundleOptions(path.join(__dirname, 'engine-entry.js'), outfile, { packages: 'external', logLevel: 'silent' }));
   return outfile;
-}
-
-/**
- * nodejs-polars needs its native package, which the lock file pins but the install may have
- * skipped. If it is missing, fetch exactly the locked version with `npm pack` into the bench data
- * folder, check it against the lock file's integrity, and give the polars runs a NODE_PATH to it.
- */
-function polarsEnv() {
-  try {
-    require.resolve('nodejs-polars-linux-x64-gnu', { paths: [ROOT] });
-    return {};
-  } catch {
-    // fall through: fetch it
-  }
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error('polars native package missing for this platform');
-  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
-  const entry = lock.packages['node_modules/nodejs-polars-linux-x64-gnu'];
-  const dir = path.join(DATA, 'native');
-  const target = path.join(dir, 'node_modules/nodejs-polars-linux-x64-gnu');
-  if (!fs.existsSync(path.join(target, 'package.json'))) {
-    fs.mkdirSync(dir, { recursive: true });
-    const name = execFileSync('npm', ['pack', `nodejs-polars-linux-x64-gnu@${entry.version}`, '--silent'], { cwd: dir }).toString().trim();
-    const tgz = path.join(dir, name);
-    const integrity = `sha512-${crypto.createHash('sha512').update(fs.readFileSync(tgz)).digest('base64')}`;
-    if (integrity !== entry.integrity) throw new Error(`integrity mismatch for ${name}`);
-    fs.mkdirSync(target, { recursive: true });
-    execFileSync('tar', ['xzf', tgz, '-C', target, '--strip-components=1']);
-    fs.rmSync(tgz);
-  }
-  return { NODE_PATH: path.join(dir, 'node_modules') };
 }
 
 /** One run of `contender` on `work` ({ name, inputs }) in a fresh process; its result and output file. */
@@ -258,7 +228,7 @@ async function main() {
   const threads = Number(arg('threads', String(Math.min(2, os.availableParallelism()))));
   fs.mkdirSync(DATA, { recursive: true });
   const bundle = await buildBundle();
-  const env = polarsEnv();
+  const env = polarsEnv(ROOT, DATA);
   console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0].model}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`);
   console.log(`runs per contender: ${runs}, interleaved (median; one warm-up run first); DuckDB and polars threads: ${threads}`);
   console.log(`load average at start: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);

@@ -8,7 +8,6 @@
 //
 // Usage: node tools/bench/http/run.cjs [--duration 10] [--connections 50] [--json out.json]
 'use strict';
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -16,6 +15,7 @@ const autocannon = require('autocannon');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const { build } = require(path.join(ROOT, 'apps/http-server/build.cjs'));
+const { startServerProcess } = require('../lib/server-process.js');
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,7 +35,8 @@ async function main() {
   const yaml = fs.readFileSync(path.join(ROOT, 'sample-data/pipelines/employees.yaml'), 'utf8');
 
   await build(bundle);
-  const server = await startServer(path.join(bundle, 'main.js'), dataRoot);
+  // The settings through the environment, as a deployment gives them.
+  const server = await startServerProcess({ main: path.join(bundle, 'main.js'), env: { ...process.env, DATA_ROOT: dataRoot } });
   try {
     const jobId = await completedJob(server.url, yaml);
     const results = [
@@ -50,27 +51,9 @@ async function main() {
     report(results);
     if (JSON_OUT) fs.writeFileSync(JSON_OUT, `${JSON.stringify(results, null, 2)}\n`);
   } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
-}
-
-function startServer(main, dataRoot) {
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_ROOT: dataRoot },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)\n/.exec(out);
-      if (match) resolve({ child, exited, url: match[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
-  });
 }
 
 async function completedJob(url, yaml) {

@@ -19,16 +19,18 @@
 // Per case and size: the median of `--runs` wall times of each side and their ratio (target: the
 // service at most 1.10x pyspark's time), the load average before and after.
 'use strict';
-const { spawn, execFile, execFileSync } = require('node:child_process');
+const { execFile, execFileSync } = require('node:child_process');
 const { promisify } = require('node:util');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const esbuild = require('esbuild');
 const execFileAsync = promisify(execFile);
 const { ROOT, nodeBundleOptions } = require('../../scripts/node-bundle.cjs');
 const { ensureEmployees, ensureSales, ensureCustomers } = require('../engine/generate.js');
+const { createHttpClient } = require('../lib/http-client.js');
+const { examplePipeline, joinPipeline } = require('../lib/pipelines.js');
+const { startServerProcess } = require('../lib/server-process.js');
 
 const dataDir = path.join(ROOT, 'tools', 'bench', 'data');
 const serverMain = path.join(ROOT, 'dist', 'apps', 'http-server', 'main.js');
@@ -51,124 +53,21 @@ const driverMemory = arg('driver-memory', '1g');
 // Who goes first in the first round (then they alternate): runs of several invocations can balance.
 const first = arg('first', 'service');
 
-const EXAMPLE = (csv, out) => `
-version: "3.0"
-pipeline:
-  name: bench
-  assets:
-    - asset_ref: raw
-      source: { input: { format: csv, path: ${JSON.stringify(csv)} } }
-    - asset_ref: active
-      source: { where: { from: raw, filter: "status = 'active'" } }
-    - asset_ref: slim
-      source: { select: { from: active, columns: [department, salary] } }
-    - asset_ref: by_dept
-      source:
-        group_by:
-          from: slim
-          by: [department]
-          agg: ["count(*) AS employees", "avg(salary) AS avg_salary", "sum(salary) AS total", "min(salary) AS low", "max(salary) AS high"]
-    - asset_ref: summary
-      source: { output: { from: by_dept, format: parquet, path: ${JSON.stringify(out)}, mode: overwrite } }
-`;
+// The engine bench's cases (tools/bench/lib/pipelines.js), parquet out.
+const EXAMPLE = (csv, out) => examplePipeline(csv, out);
+const JOIN = (sales, custs, out) => joinPipeline(sales, custs, out);
 
-// The engine bench's join case (tools/bench/engine/child.js), parquet out.
-const JOIN = (sales, custs, out) => `
-version: "3.0"
-pipeline:
-  name: bench-join
-input:
-  - name: sales
-    format: csv
-    path: ${JSON.stringify(sales)}
-  - name: customers
-    format: csv
-    path: ${JSON.stringify(custs)}
-transformation:
-  - name: joined
-    join:
-      left: sales
-      right:
-        - name: customers
-          type: inner
-          on: ["sales.customer_id = customers.customer_id"]
-  - name: by_region
-    group:
-      from: joined
-      by: [region]
-      agg: ["sum(amount) AS revenue", "count(*) AS orders", "sum(quantity) AS units"]
-  - name: ranked
-    orderBy:
-      from: by_region
-      columns:
-        - column: revenue
-          direction: desc
-        - region
-  - name: top
-    limit: { from: ranked, count: 5 }
-output:
-  - name: top
-    format: parquet
-    path: ${JSON.stringify(out)}
-    mode: overwrite
-`;
-
-const agent = new http.Agent({ keepAlive: true });
-function request(port, method, urlPath, body) {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path: urlPath, agent, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (text += c));
-        res.on('end', () => (res.statusCode >= 400 ? reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text}`)) : resolve(JSON.parse(text))));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-async function runJob(port, yaml) {
-  const { job_id: id } = await request(port, 'POST', '/api/jobs', { yaml, backend: 'spark' });
-  for (;;) {
-    const job = await request(port, 'GET', `/api/jobs/${id}/wait?timeout=600`);
-    if (job.status === 'completed') return job;
-    if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`job ${id} ${job.status}: ${JSON.stringify(job.error ?? job)}`);
-  }
-}
+const client = createHttpClient();
+const runJob = (port, yaml) => client.runJob(port, yaml, { backend: 'spark' });
 
 /** Starts the built server on a free port with Spark configured; resolves { port, stop }. */
 function startServer(sparkRemote) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [path.relative(BENCH, serverMain), '--port', '0', '--host', '127.0.0.1', '--data-root', path.relative(BENCH, dataDir)], {
-      cwd: BENCH,
-      // Through the environment, as a deployment would give it.
-      env: { ...process.env, SPARK_REMOTE: sparkRemote },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let listening = false;
-    const onData = (c) => {
-      out += c;
-      const m = listening ? null : /listening on [^\s]*:(\d+)/i.exec(out);
-      if (m) {
-        // Once: a second pass would give the exit listener a `stopping` flag stop() never sets.
-        listening = true;
-        proc.removeAllListeners('exit');
-        let stopping = false;
-        // A server that dies mid-bench says why (its log is kept from the start).
-        proc.once('exit', (code, signal) => stopping || console.error(`the server exited (${signal ?? code}):\n${out.slice(-4000)}`));
-        const exited = () => proc.exitCode !== null || proc.signalCode !== null;
-        resolve({ port: Number(m[1]), stop: () => (exited() ? Promise.resolve() : new Promise((r) => ((stopping = true), proc.once('exit', r), proc.kill('SIGTERM')))) });
-      }
-    };
-    proc.stdout.setEncoding('utf8');
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', (c) => (out += c));
-    proc.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  return startServerProcess({
+    main: path.relative(BENCH, serverMain),
+    args: ['--data-root', path.relative(BENCH, dataDir)],
+    cwd: BENCH,
+    // Through the environment, as a deployment would give it.
+    env: { ...process.env, SPARK_REMOTE: sparkRemote },
   });
 }
 
@@ -287,7 +186,7 @@ async function warmUp(server) {
     }
   } finally {
     await server.stop();
-    agent.destroy();
+    client.destroy();
     if (sparkServer !== undefined) await sparkServer.stop();
   }
 })().catch((e) => {

@@ -1,7 +1,7 @@
 /**
  * `pipeline explain FILE`: the service's plan text, the plan as a Mermaid or dot diagram, or with
- * `--physical` the steps a backend would run (DuckDB's with their SQL), or with `--lineage` the
- * lineage and catalog document (spec 18.7 - 18.10), without running anything.
+ * `--physical` the steps a backend would run (with the SQL or Spark Connect command each sends),
+ * or with `--lineage` the lineage and catalog document (spec 18.7 - 18.10), without running anything.
  */
 import { kindOf } from '@pipeline/definition';
 import { compilePhysicalPlan, DEFAULT_BACKEND, renderPhysicalPlan } from '@pipeline/engine';

@@ -7,6 +7,7 @@ import {
   FileDescriptorSetSchema,
   type DescriptorProto,
 } from '@bufbuild/protobuf/wkt';
+import { BACKEND_NAMES } from '@pipeline/engine';
 
 // Pins the wire contract of pipeline.v1 (names and types the specification fixes) against the
 // descriptor set the codegen target builds from proto/, so a careless proto edit fails here.
@@ -148,5 +149,21 @@ describe('pipeline.v1 descriptor', () => {
   it('also describes grpc.health.v1.Health for reflection clients', () => {
     const health = set.file.find((f) => f.package === 'grpc.health.v1');
     expect(health?.service.map((s) => s.name)).toEqual(['Health']);
+  });
+
+  // The descriptor set carries no comments, so the proto text is read: a backend added to the
+  // engine left the request comments saying "duckdb or danfo" long after Spark sessions existed.
+  it('names every backend of the engine wherever a backend field lists them', () => {
+    const lines = readFileSync(join(__dirname, '..', '..', '..', '..', 'proto', 'pipeline', 'v1', 'pipeline.proto'), 'utf8').split('\n');
+    const listing: string[] = [];
+    lines.forEach((line, i) => {
+      if (!/^\s*string backend = \d+;/.test(line)) return;
+      let start = i;
+      while (start > 0 && /^\s*\/\//.test(lines[start - 1] ?? '')) start -= 1;
+      const comment = lines.slice(start, i).join(' ');
+      if (BACKEND_NAMES.some((b) => comment.includes(`\`${b}\``))) listing.push(comment);
+    });
+    expect(listing).toHaveLength(2);
+    for (const comment of listing) for (const name of BACKEND_NAMES) expect(comment).toContain(`\`${name}\``);
   });
 });

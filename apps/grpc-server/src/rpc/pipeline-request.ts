@@ -15,7 +15,7 @@ export interface PipelineRequestFields {
 }
 
 /**
- * Throws E_UNKNOWN_BACKEND for a backend other than "", duckdb or danfo, and INVALID_REQUEST for
+ * Throws E_UNKNOWN_BACKEND for a backend name the engine does not have, and INVALID_REQUEST for
  * any backend option, or for `physical` or `lineage` outside ExplainPipeline (`explain`).
  */
 export function checkPipelineRequest(request: PipelineRequestFields, explain = false): void {

@@ -266,7 +266,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       400: error('A malformed request (`invalid request: ...`, an unknown asset: `invalid request: the pipeline has no asset "x" (its assets: ...)`) or an invalid definition (`validation failed: <message>`).'),
       422: error('Computing the asset failed on its data: `failed: <engine message>`.'),
       429: error('Every worker is busy and the line of waiting previews is full: `job queue is full`.'),
-      503: error('The server is shutting down.'),
+      503: {
+        ...error('The server is shutting down (`job service is shutting down and accepts no new jobs`), or the backend\'s server is down: with `backend: spark`, a Spark that cannot be reached answers `spark unavailable: <reason> (<address>)`, as `/api/ready` reports it.'),
+        example: { error: 'spark unavailable: connect ECONNREFUSED 127.0.0.1:15002 (127.0.0.1:15002)' },
+      },
       504: error('The preview did not finish within its timeout and was cancelled: `preview did not finish within 30000 ms and was cancelled`.'),
       ...INTERNAL,
     },

@@ -378,7 +378,7 @@ export const PHYSICAL_PARAMETER = {
   name: 'physical',
   in: 'query',
   required: false,
-  description: 'true: add the physical plan of the body\'s `backend` (the steps it would run; DuckDB\'s with their SQL). Nothing runs and no file is read.',
+  description: 'true: add the physical plan of the body\'s `backend` (the steps it would run, with the SQL or Spark Connect command each sends). Nothing runs and no file is read.',
   schema: { type: 'boolean', default: false },
   example: true,
 } as const;

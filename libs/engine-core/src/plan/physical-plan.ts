@@ -74,7 +74,10 @@ export interface StageStep {
   readonly streams: readonly Blame[];
   /** The input assets the statement reads (a read failure is reported against the only one). */
   readonly reads: readonly string[];
-  /** DuckDB: the statement writing the staged file (the destination stands for its temporary file). */
+  /**
+   * What writes the staged output (the destination stands for its temporary file): DuckDB's
+   * statement; on spark the Spark Connect write command it sends, rendered (no SQL writes it).
+   */
   readonly sql?: string;
 }
 

@@ -211,7 +211,8 @@ export interface JobService {
    * the job recorded (resolved inside the data root), with the format and options the pipeline
    * wrote it with; undefined for an unknown id. Throws JOB_NOT_COMPLETED, JOB_OUTPUT_NOT_FOUND,
    * JOB_OUTPUT_GONE, JOB_INVALID_OPTION (limit, timeout), JOB_QUEUE_FULL, JOB_LOOK_TIMEOUT,
-   * JOB_LOOK_FAILED, JOB_SHUTTING_DOWN; the signal's reason when it aborts.
+   * JOB_LOOK_FAILED, JOB_BACKEND_UNAVAILABLE (the backend's server, Spark, is down), JOB_SHUTTING_DOWN;
+   * the signal's reason when it aborts.
    */
   outputRows(id: string, asset: string, options?: LookOptions): Promise<RowsResult | undefined>;
   /**

@@ -180,6 +180,10 @@ function isEngineCode(error: Error, code: string): boolean {
   return (error as { code?: unknown }).code === code;
 }
 
+/** Engine codes that say a server the backend depends on is down, rather than that the pipeline failed. */
+const BACKEND_DOWN: ReadonlySet<string> = new Set(['E_SPARK_UNAVAILABLE']);
+
 function asLookFailed(error: Error): JobsError {
-  return jobsErrors.lookFailed(error.message, String((error as { code?: unknown }).code ?? 'E_INTERNAL'));
+  const code = String((error as { code?: unknown }).code ?? 'E_INTERNAL');
+  return BACKEND_DOWN.has(code) ? jobsErrors.backendUnavailable(error.message, code) : jobsErrors.lookFailed(error.message, code);
 }

@@ -5,6 +5,9 @@
  * logs and errors can tell apart) and go with the connection when the run ends, however it ends;
  * `interrupt()` stops only that connection. All runs share one data root and one configuration, so
  * the instance's lock-down settings are the ones every run would have had.
+ *
+ * A small plan (see small-plan.ts) runs on a second database of one thread, opened the same way:
+ * a many-thread instance spends nearly twice the CPU on a tiny statement.
  */
 import type { Plan } from '@pipeline/planner';
 import {
@@ -22,9 +25,14 @@ import {
 import { DuckDbBackend } from './duckdb-backend';
 import { LockedDuckDb } from './duckdb-database';
 import { runStreamed } from './run-streamed';
+import { isSmallPlan } from './small-plan';
+
+/** Which of the runtime's databases a run uses: the configured threads, or one thread for a small plan. */
+type Lane = 'full' | 'small';
 
 /** One opened (or opening) shared database and the runs using it. */
 interface SharedDatabase {
+  readonly lane: Lane;
   readonly ready: Promise<LockedDuckDb>;
   /** The data root's real path the instance was locked to. */
   readonly rootReal: string;
@@ -37,12 +45,18 @@ interface SharedDatabase {
 let runtimeCounter = 0;
 
 /** A runner of DuckDB plans on one shared database; bad DuckDB settings throw here. */
-export function createSharedDatabaseRuntime(config: EngineConfig): PlanRuntime {
-  return new SharedDatabaseRuntime(config, resolveDuckDbSettings(config.duckdb));
+export function createSharedDatabaseRuntime(config: EngineConfig, options: SharedDatabaseRuntimeOptions = {}): PlanRuntime {
+  return new SharedDatabaseRuntime(config, resolveDuckDbSettings(config.duckdb), options.smallPlanBytes);
+}
+
+/** Options of {@link createSharedDatabaseRuntime}. */
+export interface SharedDatabaseRuntimeOptions {
+  /** Input bytes up to which a plan runs on the one-thread database (default SMALL_PLAN_INPUT_BYTES; -1: never). */
+  readonly smallPlanBytes?: number;
 }
 
 class SharedDatabaseRuntime implements PlanRuntime {
-  private current: SharedDatabase | undefined;
+  private readonly current = new Map<Lane, SharedDatabase>();
   private opened = 0;
   private runCounter = 0;
   /** Keeps object names unique across runtimes too (several may share a process). */
@@ -51,6 +65,7 @@ class SharedDatabaseRuntime implements PlanRuntime {
   constructor(
     private readonly config: EngineConfig,
     private readonly settings: ResolvedDuckDbSettings,
+    private readonly smallPlanBytes?: number,
   ) {
     runtimeCounter += 1;
     this.tag = runtimeCounter;
@@ -59,7 +74,7 @@ class SharedDatabaseRuntime implements PlanRuntime {
   async run(plan: Plan, options: RunOptions): Promise<ExecutionResult> {
     // Checked on every run, as a fresh backend would: the root may have gone or been replaced.
     const root = openDataRoot(this.config.dataRoot);
-    const shared = this.acquire(root);
+    const shared = this.acquire(root, this.laneOf(plan, root));
     try {
       const db = await shared.ready;
       this.runCounter += 1;
@@ -80,7 +95,8 @@ class SharedDatabaseRuntime implements PlanRuntime {
   async prepare(): Promise<void> {
     let shared: SharedDatabase | undefined;
     try {
-      shared = this.acquire(openDataRoot(this.config.dataRoot));
+      // The lane tiny jobs use: a job reading more opens its database at its first run (about 20 ms).
+      shared = this.acquire(openDataRoot(this.config.dataRoot), this.settings.threads > 1 ? 'small' : 'full');
       const db = await shared.ready;
       // One statement through a connection, as every run makes: the first job starts warm.
       const connection = await db.connect();
@@ -96,16 +112,23 @@ class SharedDatabaseRuntime implements PlanRuntime {
     }
   }
 
-  /** The database runs on `root` use now, opened when there is none (or the root moved). */
-  private acquire(root: DataRoot): SharedDatabase {
-    let shared = this.current;
+  /** One thread for a small plan when the configuration has more (else there is only one lane). */
+  private laneOf(plan: Plan, root: DataRoot): Lane {
+    if (this.settings.threads === 1 || this.smallPlanBytes === -1) return 'full';
+    return isSmallPlan(plan, root, this.smallPlanBytes) ? 'small' : 'full';
+  }
+
+  /** The database runs of `lane` on `root` use now, opened when there is none (or the root moved). */
+  private acquire(root: DataRoot, lane: Lane): SharedDatabase {
+    let shared = this.current.get(lane);
     if (shared !== undefined && (shared.retired || shared.rootReal !== root.real)) {
       this.retire(shared);
       shared = undefined;
     }
     if (shared === undefined) {
       const opening: SharedDatabase = {
-        ready: LockedDuckDb.open(root, this.settings),
+        lane,
+        ready: LockedDuckDb.open(root, lane === 'small' ? { ...this.settings, threads: 1 } : this.settings),
         rootReal: root.real,
         users: 0,
         retired: false,
@@ -119,7 +142,7 @@ class SharedDatabaseRuntime implements PlanRuntime {
         // A database that failed to open is never reused: the next run tries again.
         () => this.retire(opening),
       );
-      this.current = opening;
+      this.current.set(lane, opening);
       shared = opening;
     }
     shared.users += 1;
@@ -134,20 +157,22 @@ class SharedDatabaseRuntime implements PlanRuntime {
   /** Takes `shared` out of use; it is closed as soon as no run uses it. */
   private retire(shared: SharedDatabase): void {
     shared.retired = true;
-    if (this.current === shared) this.current = undefined;
+    if (this.current.get(shared.lane) === shared) this.current.delete(shared.lane);
     if (shared.users === 0) shared.opened?.close();
   }
 
   stats(): PlanRuntimeStats {
-    const db = this.current?.opened;
-    return { databaseOpen: db !== undefined, databasesOpened: this.opened, openConnections: db?.openConnections ?? 0 };
+    const open = [...this.current.values()].flatMap((s) => (s.opened === undefined ? [] : [s.opened]));
+    return { databaseOpen: open.length > 0, databasesOpened: this.opened, openConnections: open.reduce((n, db) => n + db.openConnections, 0) };
   }
 
   async close(): Promise<void> {
-    const shared = this.current;
-    if (shared === undefined) return;
-    await shared.ready.catch(() => undefined);
-    this.retire(shared);
+    await Promise.all(
+      [...this.current.values()].map(async (shared) => {
+        await shared.ready.catch(() => undefined);
+        this.retire(shared);
+      }),
+    );
   }
 }
 

@@ -62,3 +62,34 @@ export function sparkRefusal(yaml: string): ValidationError | undefined {
   if (!planned.ok) return planned.error;
   return checkBackendSupport(planned.pipeline.assets, 'spark');
 }
+
+/** Queues a task; an urgent one goes before the waiting ones. */
+export type RunQueue = <T>(task: () => Promise<T>, urgent?: boolean) => Promise<T>;
+
+/**
+ * Runs at most `limit` queued tasks at once, in the order queued. The parity suites queue every
+ * run of a suite when its first test starts, so the next runs are under way while a test awaits
+ * its own: a Spark job of a few rows waits on the driver more than it computes.
+ */
+export function runQueue(limit: number): RunQueue {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const next = (): void => {
+    if (running < limit) waiting.shift()?.();
+  };
+  return <T>(task: () => Promise<T>, urgent = false) =>
+    new Promise<T>((resolve, reject) => {
+      const start = (): void => {
+        running += 1;
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            running -= 1;
+            next();
+          });
+      };
+      if (urgent) waiting.unshift(start);
+      else waiting.push(start);
+      next();
+    });
+}

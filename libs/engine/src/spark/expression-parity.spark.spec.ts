@@ -80,6 +80,7 @@ function column(outcome: RunOutcome, k: number): Cells {
 
 // Two Spark jobs at once keep the test server's two cores busy; DuckDB's runs are short.
 const QUEUES = { spark: runQueue(2), duckdb: runQueue(1) };
+afterAll(() => Promise.all([QUEUES.spark.drain(), QUEUES.duckdb.drain()]));
 
 /**
  * Runs expressions in batches. Where a batch fails on a backend, it is halved, and the half holding

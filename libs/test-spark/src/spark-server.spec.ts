@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -5,6 +6,32 @@ import { acquireSharedSpark, releaseSharedSpark, TEST_SPARK_REMOTE_ENV } from '.
 import { isAlive, isListening, startSparkConnect, stopSparkProcess } from './spark-server';
 
 jest.setTimeout(300_000);
+
+/** The script .ci/run holds the shared server with for the whole `npm test`. */
+const HOLDER = path.resolve(__dirname, '../../../tools/scripts/hold-test-spark.cjs');
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0] as string);
+    });
+    child.on('exit', (code) => reject(new Error(`the holder exited (${code}) before holding the server: ${out}`)));
+  });
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', resolve)));
+}
+
+async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`not done within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** The local addresses listening on `port` (from /proc/net/tcp and tcp6, hex as the kernel writes them). */
 function listeners(port: number): string[] {
@@ -39,27 +66,38 @@ describe('test Spark Connect server', () => {
     expect(await isListening(server.port)).toBe(false);
   });
 
-  it('is shared: the first user starts it, later ones reuse it, the last one stops it', async () => {
+  it('is shared: the first user starts it, later ones and the CI holder reuse it, the last one stops it', async () => {
     const state = fs.mkdtempSync(path.join(os.tmpdir(), 'test-spark-state-'));
     const saved = { state: process.env['PIPELINE_TEST_SPARK_STATE'], remote: process.env[TEST_SPARK_REMOTE_ENV] };
     process.env['PIPELINE_TEST_SPARK_STATE'] = state;
     delete process.env[TEST_SPARK_REMOTE_ENV];
+    const env = { ...process.env, PIPELINE_TEST_SPARK_STATE: state };
+    const holders: ChildProcess[] = [];
     try {
       const first = await acquireSharedSpark();
       expect(first.reused).toBe(false);
-      // Another process of the run (its user file; this test's own pid stands in for it).
-      fs.writeFileSync(path.join(state, 'users', String(process.ppid)), '');
+      // Two holders as .ci/run starts one: one is stopped by a signal, the other's parent dies.
+      const signalled = spawn(process.execPath, [HOLDER], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+      const orphaned = spawn('bash', ['-c', `"${process.execPath}" "${HOLDER}" & wait`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+      holders.push(signalled, orphaned);
+      expect(await firstLine(signalled)).toBe(`hold-test-spark: holding ${first.url} (already running)`);
+      expect(await firstLine(orphaned)).toBe(`hold-test-spark: holding ${first.url} (already running)`);
       const second = await acquireSharedSpark();
       expect(second).toMatchObject({ url: first.url, reused: true, pid: first.pid });
       await releaseSharedSpark();
-      // The other user is still there: the server stays.
+      // The holders are still there: the server stays.
       expect(isAlive(first.pid as number)).toBe(true);
-      fs.rmSync(path.join(state, 'users', String(process.ppid)));
-      await acquireSharedSpark();
-      await releaseSharedSpark();
-      expect(isAlive(first.pid as number)).toBe(false);
+      signalled.kill('SIGTERM');
+      expect(await exitCode(signalled)).toBe(0);
+      expect(isAlive(first.pid as number)).toBe(true);
+      // The last holder leaves once its parent is gone; the last user stops the server.
+      orphaned.kill('SIGKILL');
+      await until(() => !isAlive(first.pid as number), 60_000);
       expect(fs.existsSync(path.join(state, 'server.json'))).toBe(false);
+      expect(fs.readdirSync(path.join(state, 'users'))).toEqual([]);
     } finally {
+      // A failed assertion must not leave a holder keeping the server: the orphan leaves too.
+      for (const holder of holders) holder.kill('SIGKILL');
       if (saved.state === undefined) delete process.env['PIPELINE_TEST_SPARK_STATE'];
       else process.env['PIPELINE_TEST_SPARK_STATE'] = saved.state;
       if (saved.remote !== undefined) process.env[TEST_SPARK_REMOTE_ENV] = saved.remote;

@@ -8,12 +8,12 @@
  * is covered: run, or refused.
  *
  * Expressions run in batches (one pipeline, one column each) to keep Spark's fixed cost per job
- * down; an expression whose batch fails runs alone.
+ * down; a batch that fails is halved until the expression's part runs (or it runs alone).
  */
 import { FUNCTION_NAMES, parseExpression } from '@pipeline/definition';
 import { AGGREGATE_EXPRESSIONS, ERROR_EXPRESSIONS, ROW_EXPRESSIONS, WIDENING } from '../__fixtures__/expression-cases';
 import { functionsCalled, isUnsupported } from '@pipeline/engine-core';
-import { runOn, sparkRefusal, type RunOutcome } from './__fixtures__/parity-run';
+import { runOn, runQueue, sparkRefusal, type RunOutcome } from './__fixtures__/parity-run';
 import { SPARK_FUNCTIONS } from '@pipeline/engine-spark';
 import { EXTRA_FUNCTION_CASES } from './__fixtures__/function-cases';
 import { KNOWN_AGGREGATE_GAPS, KNOWN_FAILURE_GAPS, KNOWN_ROW_GAPS } from './__fixtures__/known-gaps';
@@ -78,22 +78,40 @@ function column(outcome: RunOutcome, k: number): Cells {
   return { values: rows.map((r) => `${r[n] === 'true' ? 'NULL' : r[e]}`) };
 }
 
-/** Runs expressions in batches, each expression alone again where its batch failed on a backend. */
-function batcher(grouped: boolean) {
+// Two Spark jobs at once keep the test server's two cores busy; DuckDB's runs are short.
+const QUEUES = { spark: runQueue(2), duckdb: runQueue(1) };
+afterAll(() => Promise.all([QUEUES.spark.drain(), QUEUES.duckdb.drain()]));
+
+/**
+ * Runs expressions in batches. Where a batch fails on a backend, it is halved, and the half holding
+ * the expression runs, until a part succeeds or the expression runs alone: one failing expression
+ * of 25 costs 10 more runs (siblings share them), not 25. The first call queues every batch of
+ * `planned` on both backends (a halved part goes first in the queue).
+ */
+function batcher(grouped: boolean, planned: () => Iterable<readonly [backend: 'duckdb' | 'spark', batch: readonly string[]]>) {
   const memo = new Map<string, Promise<RunOutcome>>();
-  const run = (backend: 'duckdb' | 'spark', expressions: readonly string[]): Promise<RunOutcome> => {
+  const run = (backend: 'duckdb' | 'spark', expressions: readonly string[], urgent = false): Promise<RunOutcome> => {
     const key = `${backend}\u0000${expressions.join('\u0000')}`;
     let outcome = memo.get(key);
     if (outcome === undefined) {
-      outcome = runOn(backend, document(expressions, grouped), FILES);
+      outcome = QUEUES[backend](() => runOn(backend, document(expressions, grouped), FILES), urgent);
       memo.set(key, outcome);
     }
     return outcome;
   };
+  let queued = false;
   return async (backend: 'duckdb' | 'spark', batch: readonly string[], expression: string): Promise<Cells> => {
-    const together = await run(backend, batch);
-    if (!('error' in together)) return column(together, batch.indexOf(expression));
-    return column(await run(backend, [expression]), 0);
+    if (!queued) {
+      queued = true;
+      for (const [b, expressions] of planned()) void run(b, expressions);
+    }
+    let part = batch;
+    for (;;) {
+      const outcome = await run(backend, part, part !== batch);
+      if (!('error' in outcome) || part.length === 1) return column(outcome, part.indexOf(expression));
+      const half = Math.ceil(part.length / 2);
+      part = part.indexOf(expression) < half ? part.slice(0, half) : part.slice(half);
+    }
   };
 }
 
@@ -106,6 +124,11 @@ const refusedBySpark = (expression: string): string | undefined => called(expres
 
 const ROWS = [...new Set([...ROW_EXPRESSIONS, ...WIDENING.map(([e]) => e), ...EXTRA_FUNCTION_CASES.rows])];
 const GROUPS = [...new Set([...AGGREGATE_EXPRESSIONS, ...EXTRA_FUNCTION_CASES.aggregates])];
+
+/** Each distinct batch on both backends, in test order. */
+function both(byExpression: ReadonlyMap<string, readonly string[]>): (readonly ['duckdb' | 'spark', readonly string[]])[] {
+  return [...new Set(byExpression.values())].flatMap((batch) => [['duckdb', batch] as const, ['spark', batch] as const]);
+}
 
 function batches(expressions: readonly string[], size: number): Map<string, readonly string[]> {
   const runs = expressions.filter((e) => refusedBySpark(e) === undefined);
@@ -137,7 +160,7 @@ describe('Spark computes every expression DuckDB computes, or refuses it at subm
 
   describe('row expressions', () => {
     const rowBatch = batches(ROWS, 25);
-    const cells = batcher(false);
+    const cells = batcher(false, () => both(rowBatch));
     const check = async (expression: string): Promise<void> => {
       const refused = refusedBySpark(expression);
       if (refused !== undefined) return expectRefused(expression, refused, false);
@@ -152,7 +175,7 @@ describe('Spark computes every expression DuckDB computes, or refuses it at subm
 
   describe('aggregates by group', () => {
     const groupBatch = batches(GROUPS, 25);
-    const cells = batcher(true);
+    const cells = batcher(true, () => both(groupBatch));
     const check = async (expression: string): Promise<void> => {
       const refused = refusedBySpark(expression);
       if (refused !== undefined) return expectRefused(expression, refused, true);
@@ -168,14 +191,18 @@ describe('Spark computes every expression DuckDB computes, or refuses it at subm
   });
 
   describe('failures', () => {
-    const cells = batcher(false);
-    const check = async (expression: string): Promise<void> => {
-      let refused: string | undefined;
+    const refusal = (expression: string): string | undefined => {
       try {
-        refused = refusedBySpark(expression);
+        return refusedBySpark(expression);
       } catch {
-        refused = undefined;
+        return undefined;
       }
+    };
+    const cells = batcher(false, () =>
+      ERROR_EXPRESSIONS.flatMap((e) => [['duckdb', [e]] as const, ...(refusal(e) === undefined ? [['spark', [e]] as const] : [])]),
+    );
+    const check = async (expression: string): Promise<void> => {
+      const refused = refusal(expression);
       const duck = await cells('duckdb', [expression], expression);
       expect('error' in duck).toBe(true);
       if (refused !== undefined) {

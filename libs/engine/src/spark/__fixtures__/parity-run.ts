@@ -62,3 +62,50 @@ export function sparkRefusal(yaml: string): ValidationError | undefined {
   if (!planned.ok) return planned.error;
   return checkBackendSupport(planned.pipeline.assets, 'spark');
 }
+
+/** Queues a task; an urgent one goes before the waiting ones. */
+export interface RunQueue {
+  <T>(task: () => Promise<T>, urgent?: boolean): Promise<T>;
+  /** Drops the tasks not started (their promises never settle) and waits for the running ones. */
+  drain(): Promise<void>;
+}
+
+/**
+ * Runs at most `limit` queued tasks at once, in the order queued. The parity suites queue every
+ * run of a suite when its first test starts, so the next runs are under way while a test awaits
+ * its own: a Spark job of a few rows waits on the driver more than it computes. A suite drains
+ * its queue after its tests, so that a run filtered by `-t` does not go on with the others' runs.
+ */
+export function runQueue(limit: number): RunQueue {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const idle: (() => void)[] = [];
+  const next = (): void => {
+    if (running < limit) waiting.shift()?.();
+    if (running === 0) idle.splice(0).forEach((wake) => wake());
+  };
+  const queue = <T>(task: () => Promise<T>, urgent = false): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const start = (): void => {
+        running += 1;
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            running -= 1;
+            next();
+          });
+      };
+      if (urgent) waiting.unshift(start);
+      else waiting.push(start);
+      next();
+    });
+  return Object.assign(queue, {
+    drain: (): Promise<void> => {
+      waiting.length = 0;
+      return new Promise<void>((resolve) => {
+        idle.push(resolve);
+        next();
+      });
+    },
+  });
+}

@@ -142,7 +142,7 @@ function transportReason(message: string): string {
 
 // Spark appends the JVM stack of where the context was created and stopped; the reason needs none of it.
 function firstLine(message: string): string {
-  return message.split('\n', 1)[0]!.trim();
+  return (message.split('\n', 1)[0] ?? '').trim();
 }
 
 function describe(error: unknown): string {

@@ -15,7 +15,7 @@ function assertion(checks: string): Source {
   return step.source;
 }
 const notNullAmount = assertion('[ { column: amount, rule: not_null } ]');
-const input = (): Source => plan(['version: "3.0"', 'input:', '  - { name: raw, format: csv, path: raw.csv }', 'output:', '  - { name: raw, format: csv, path: out.csv }'].join('\n')).steps[0]!.source;
+const input = (): Source => plan(['version: "3.0"', 'input:', '  - { name: raw, format: csv, path: raw.csv }', 'output:', '  - { name: raw, format: csv, path: out.csv }'].join('\n')).steps[0]?.source as Source;
 
 describe.each(BACKENDS)('applyTransform on %s', (name) => {
   let root: TempRoot;

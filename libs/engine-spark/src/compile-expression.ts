@@ -20,6 +20,7 @@ import {
   type Unsupported,
   unsupportedFunction,
 } from '@pipeline/engine-core';
+import { floatingText } from './duckdb-text';
 import { sparkIdentifier, sparkInteger, sparkNumber, sparkString } from './sql-text';
 import { sparkTypeOf } from './type-names';
 
@@ -36,8 +37,9 @@ const aggregate =
   (args, _types, call, _result, over = '') =>
     `${name}(${call.distinct ? 'DISTINCT ' : ''}${args.join(', ')})${over}`;
 
-/** Text of a value as a string (Spark's CAST to STRING). */
+/** Text of a value as a string: DuckDB's text of a double or float (duckdb-text.ts), else Spark's CAST to STRING. */
 function asText(sql: string, t: DataType): string {
+  if (t === 'double' || t === 'float') return floatingText(sql, t);
   return t === 'string' || t === 'null' ? sql : `CAST(${sql} AS STRING)`;
 }
 
@@ -337,6 +339,8 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
         return `CASE ${arms}${otherwise} END`;
       }
       case 'cast':
+        // A double or float cast to text never fails: TRY_CAST spells it as CAST does.
+        if (node.type === 'string' && (node.operand.type === 'double' || node.operand.type === 'float')) return asText(compile(node.operand), node.operand.type);
         return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${sparkTypeOf(node.type)})`;
       case 'call':
         return sparkFunctionOf(node)(node.args.map(compile), node.args.map((a) => a.type), node, node.type);

@@ -10,13 +10,13 @@ import { WriteOperation_SaveMode } from '@pipeline/spark-connect';
 /** The name of the observation (one per write; a write's plan has no other). */
 export const WRITTEN_METRICS = 'pipeline_rows_written';
 
-/** Writes the rows of view `view` (quoted) to directory `uri` with data source `source` and its options. */
-export function observedWritePlan(view: string, source: string, options: Readonly<Record<string, string>>, uri: string): Plan {
+/** Writes the rows of `query` (a SELECT) to directory `uri` with data source `source` and its options. */
+export function observedWritePlan(query: string, source: string, options: Readonly<Record<string, string>>, uri: string): Plan {
   const rows = { alias: { expr: { expressionString: { expression: 'count(1)' } }, name: ['rows'] } };
   return {
     command: {
       writeOperation: {
-        input: { collectMetrics: { input: { sql: { query: `SELECT * FROM ${view}` } }, name: WRITTEN_METRICS, metrics: [rows] } },
+        input: { collectMetrics: { input: { sql: { query } }, name: WRITTEN_METRICS, metrics: [rows] } },
         source,
         path: uri,
         mode: WriteOperation_SaveMode.SAVE_MODE_OVERWRITE,

@@ -19,6 +19,7 @@ import { optionsClause, sparkFormat } from './format-options';
 import { SPARK_KINDS } from './kinds';
 import { relationSql } from './spark-primitives';
 import { sparkIdentifier as q, sparkString } from './sql-text';
+import { writtenSelectList } from './written-text';
 
 /** The definition field a Spark failure of a transformation is blamed on. */
 export function sparkBlameField(source: TransformationSource): string {
@@ -50,8 +51,11 @@ function withSql(step: PhysicalStep, options: CompileOptions, known: Map<string,
       return { ...step, sql: `CREATE TEMPORARY VIEW ${q(step.asset)} USING ${source}${optionsClause({ ...o, path: step.source.path })}` };
     }
     if (step.op === 'stage') {
-      const { source, options: o } = sparkFormat(readFormatOptions(step.source.format, step.source.options, step.asset), true);
-      return { ...step, sql: `INSERT OVERWRITE DIRECTORY ${sparkString(step.source.path)} USING ${source}${optionsClause(o)} SELECT * FROM ${q(step.from)}` };
+      const format = readFormatOptions(step.source.format, step.source.options, step.asset);
+      const { source, options: o } = sparkFormat(format, true);
+      const columns = known.get(step.from);
+      const select = columns === undefined ? '*' : writtenSelectList(columns, format);
+      return { ...step, sql: `INSERT OVERWRITE DIRECTORY ${sparkString(step.source.path)} USING ${source}${optionsClause(o)} SELECT ${select} FROM ${q(step.from)}` };
     }
     if (step.op === 'relation') {
       const upstream = step.from.map((asset) => ({ asset, name: q(asset), columns: known.get(asset) }));

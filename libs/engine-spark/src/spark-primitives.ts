@@ -33,6 +33,7 @@ import { sharesDataRoot, sparkUri } from './spark-paths';
 import { observedRows, observedWritePlan } from './observed-write';
 import { sparkIdentifier as q } from './sql-text';
 import { stagedDirectory, tempDirectoryFor } from './staged-directory';
+import { writtenSelectList } from './written-text';
 import { portableTypeOf, sparkTypeOf } from './type-names';
 
 /** An asset's relation on Spark: its temporary view (quoted) and columns. */
@@ -127,7 +128,8 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const { source, options: o } = sparkFormat(format, true);
       let rows: number;
       try {
-        const written = await call(step.blame, options.signal, (c) => session.execute(observedWritePlan(from.name, source, o, sparkUri(root, sparkRoot, temp)), c));
+        const query = `SELECT ${writtenSelectList(from.columns, format)} FROM ${from.name}`;
+        const written = await call(step.blame, options.signal, (c) => session.execute(observedWritePlan(query, source, o, sparkUri(root, sparkRoot, temp)), c));
         // A Spark before 4.0 observes nothing on a write: the relation is counted instead.
         rows = observedRows(written) ?? Number((await call(step.blame, options.signal, (c) => session.sql(`SELECT count(*) FROM ${from.name}`, c))).rows[0]?.[0] ?? 0);
       } catch (e) {

@@ -13,6 +13,7 @@ import {
   type CallParams,
   compileWindowSql,
   type DataType,
+  decimalParts,
   type DatePattern,
   internalError,
   isIntegral,
@@ -20,6 +21,7 @@ import {
   type Unsupported,
   unsupportedFunction,
 } from '@pipeline/engine-core';
+import { floatingText } from './duckdb-text';
 import { sparkIdentifier, sparkInteger, sparkNumber, sparkString } from './sql-text';
 import { sparkTypeOf } from './type-names';
 
@@ -36,8 +38,9 @@ const aggregate =
   (args, _types, call, _result, over = '') =>
     `${name}(${call.distinct ? 'DISTINCT ' : ''}${args.join(', ')})${over}`;
 
-/** Text of a value as a string (Spark's CAST to STRING). */
+/** Text of a value as a string: DuckDB's text of a double or float (duckdb-text.ts), else Spark's CAST to STRING. */
 function asText(sql: string, t: DataType): string {
+  if (t === 'double' || t === 'float') return floatingText(sql, t);
   return t === 'string' || t === 'null' ? sql : `CAST(${sql} AS STRING)`;
 }
 
@@ -54,6 +57,25 @@ const logarithm =
 
 function inResultType(args: readonly string[], types: readonly DataType[], result: DataType): string[] {
   return args.map((a, i) => (types[i] === result || types[i] === 'null' ? a : `CAST(${a} AS ${sparkTypeOf(result)})`));
+}
+
+/**
+ * floor and ceil in the result type. Spark's of a double are a BIGINT, which clamps (floor(1e20)
+ * is 9223372036854775807): a double from 2^52 up is whole already, and kept as it is, as are NaN
+ * and the infinities.
+ */
+const rounding =
+  (name: 'floor' | 'ceil'): SparkFunction =>
+  ([x], types, _call, result) => {
+    const t = types[0] as DataType;
+    if (isIntegral(t)) return `CAST(${name}(${x}) AS ${sparkTypeOf(result)})`;
+    if (t !== 'double' && t !== 'float') return `${name}(${x})`;
+    return `CASE WHEN isnan(${x}) OR abs(${x}) >= 4503599627370496D THEN ${x} ELSE CAST(${name}(${x}) AS ${sparkTypeOf(result)}) END`;
+  };
+
+/** A decimal operand of `/` as a double: DuckDB divides decimals in doubles (1.25 / 3 is 0.4166666666666667, Spark's decimal 0.41666667). */
+function dividend(sql: string, t: DataType): string {
+  return decimalParts(t) === undefined ? sql : `CAST(${sql} AS DOUBLE)`;
 }
 
 /** Day counts are INT in Spark's date_add / date_sub. */
@@ -148,9 +170,8 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
 
   abs: plain('abs'),
   round: plain('round'),
-  // Spark's floor and ceil of a double are BIGINT: the relation is cast back to the portable double.
-  floor: ([x], types, _call, result) => (isIntegral(types[0] as DataType) ? `CAST(floor(${x}) AS ${sparkTypeOf(result)})` : `floor(${x})`),
-  ceil: ([x], types, _call, result) => (isIntegral(types[0] as DataType) ? `CAST(ceil(${x}) AS ${sparkTypeOf(result)})` : `ceil(${x})`),
+  floor: rounding('floor'),
+  ceil: rounding('ceil'),
   power: plain('power'),
   pow: plain('power'),
   // The square root of a negative fails the job (E_VALUE) as on DuckDB; Spark's would be NaN.
@@ -304,7 +325,7 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
             return `concat(${asText(left, node.left.type)}, ${asText(right, node.right.type)})`;
           // Division by zero is NULL in the language; Spark's ANSI mode would fail the job.
           case '/':
-            return `try_divide(${left}, ${right})`;
+            return `try_divide(${dividend(left, node.left.type)}, ${dividend(right, node.right.type)})`;
           case '%':
             return `CASE WHEN ${right} = 0 THEN NULL ELSE (${left} % ${right}) END`;
           case '+':
@@ -337,6 +358,8 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
         return `CASE ${arms}${otherwise} END`;
       }
       case 'cast':
+        // A double or float cast to text never fails: TRY_CAST spells it as CAST does.
+        if (node.type === 'string' && (node.operand.type === 'double' || node.operand.type === 'float')) return asText(compile(node.operand), node.operand.type);
         return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${sparkTypeOf(node.type)})`;
       case 'call':
         return sparkFunctionOf(node)(node.args.map(compile), node.args.map((a) => a.type), node, node.type);

@@ -33,13 +33,13 @@ export function compiledWrite(step: SparkStageStep): SparkWrite {
   return step.write ?? sparkWriteOf(readFormatOptions(step.source.format, step.source.options, step.asset));
 }
 
-/** Writes the rows of view `view` (quoted) to directory `uri` as `write` says. */
-export function observedWritePlan(view: string, write: SparkWrite, uri: string): Plan {
+/** Writes the rows of `query` (a SELECT) to directory `uri` as `write` says. */
+export function observedWritePlan(query: string, write: SparkWrite, uri: string): Plan {
   const rows = { alias: { expr: { expressionString: { expression: 'count(1)' } }, name: ['rows'] } };
   return {
     command: {
       writeOperation: {
-        input: { collectMetrics: { input: { sql: { query: `SELECT * FROM ${view}` } }, name: WRITTEN_METRICS, metrics: [rows] } },
+        input: { collectMetrics: { input: { sql: { query } }, name: WRITTEN_METRICS, metrics: [rows] } },
         source: write.source,
         path: uri,
         mode: WriteOperation_SaveMode.SAVE_MODE_OVERWRITE,

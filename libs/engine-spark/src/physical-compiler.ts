@@ -23,6 +23,7 @@ import { compiledWrite, observedWritePlan, type SparkStageStep } from './observe
 import { renderSparkPlan } from './render-spark-plan';
 import { relationSql } from './spark-primitives';
 import { sparkIdentifier as q } from './sql-text';
+import { writtenSelectList } from './written-text';
 
 /** The definition field a Spark failure of a transformation is blamed on. */
 export function sparkBlameField(source: TransformationSource): string {
@@ -55,7 +56,9 @@ function withSql(step: PhysicalStep, options: CompileOptions, known: Map<string,
     }
     if (step.op === 'stage') {
       const write = compiledWrite(step);
-      const compiled: SparkStageStep = { ...step, write, sql: renderSparkPlan(observedWritePlan(q(step.from), write, step.source.path)) };
+      const columns = known.get(step.from);
+      const select = columns === undefined ? '*' : writtenSelectList(columns, readFormatOptions(step.source.format, step.source.options, step.asset));
+      const compiled: SparkStageStep = { ...step, write, sql: renderSparkPlan(observedWritePlan(`SELECT ${select} FROM ${q(step.from)}`, write, step.source.path)) };
       return compiled;
     }
     if (step.op === 'relation') {

@@ -37,6 +37,7 @@ import { sharesDataRoot, sparkUri } from './spark-paths';
 import { compiledWrite, observedRows, observedWritePlan, type SparkStageStep } from './observed-write';
 import { sparkIdentifier as q } from './sql-text';
 import { stagedDirectory, tempDirectoryFor } from './staged-directory';
+import { writtenSelectList } from './written-text';
 import { portableTypeOf, sparkTypeOf } from './type-names';
 
 /** An asset's relation on Spark: its temporary view (quoted) and columns, and what it is computed from. */
@@ -169,7 +170,8 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const temp = tempDirectoryFor(resolved.absolute);
       let rows: number;
       try {
-        const written = await call(step.blame, options.signal, (c) => session.execute(observedWritePlan(from.name, write, sparkUri(root, sparkRoot, temp)), c));
+        const query = `SELECT ${writtenSelectList(from.columns, readFormatOptions(step.source.format, step.source.options, step.asset))} FROM ${from.name}`;
+        const written = await call(step.blame, options.signal, (c) => session.execute(observedWritePlan(query, write, sparkUri(root, sparkRoot, temp)), c));
         // A Spark before 4.0 observes nothing on a write: the relation is counted instead.
         rows = observedRows(written) ?? Number((await call(step.blame, options.signal, (c) => session.sql(`SELECT count(*) FROM ${from.name}`, c))).rows[0]?.[0] ?? 0);
       } catch (e) {

@@ -217,7 +217,19 @@ export function createSparkSession(context: SessionContext): SparkSession {
     },
     async release() {
       if (released) return;
-      await guarded(undefined, undefined, (callOptions) => client.releaseSession({ sessionId: id, userContext, clientType, allowReconnect: false }, callOptions));
+      const releaseOnce = () => guarded(undefined, undefined, (callOptions) => client.releaseSession({ sessionId: id, userContext, clientType, allowReconnect: false }, callOptions));
+      // An operation interrupted a moment ago may not have reached a final state on the server yet
+      // (Spark then refuses to close it: "... with status ReadyForExecution is not within statuses
+      // List(Finished, Failed, Canceled) for event Closed"); it gets there within moments.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await releaseOnce();
+          break;
+        } catch (e) {
+          if (attempt >= RELEASE_ATTEMPTS || !isOperationStillClosing(e)) throw e;
+          await new Promise((r) => setTimeout(r, 200 * attempt));
+        }
+      }
       released = true;
     },
   };
@@ -231,6 +243,13 @@ function literalValue(literal: Expression_Literal | undefined): ObservedValue {
 function structFields(response: ExecutePlanResponse): readonly SparkField[] {
   const type = fromProtoType(response.schema);
   return type.kind === 'struct' ? type.fields : [{ name: 'value', type, nullable: true }];
+}
+
+/** Tries of ReleaseSession while an operation of the session is still closing (about 6 s in all). */
+const RELEASE_ATTEMPTS = 8;
+
+function isOperationStillClosing(e: unknown): boolean {
+  return sparkCatalogue.is(e) && e.code === 'SPARK_QUERY_FAILED' && /is not within statuses .*for event Closed/s.test(e.message);
 }
 
 function isClientError(e: unknown): e is ClientError {

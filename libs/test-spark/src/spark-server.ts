@@ -171,7 +171,9 @@ export async function stopSparkProcess(pid: number, folder: string): Promise<voi
   if (isSparkServer(pid, folder)) {
     signalGroup(pid, 'SIGTERM');
     const killAt = Date.now() + 20_000;
-    while (isAlive(pid) && isSparkServer(pid, folder)) {
+    // Identified once: a JVM whose main thread has exited has an empty command line while its
+    // other threads shut down, and its pid cannot be reused before it is reaped.
+    while (isAlive(pid)) {
       if (Date.now() > killAt) signalGroup(pid, 'SIGKILL');
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -21,6 +21,9 @@ export function sparkFailure(e: unknown, blame?: Blame): EngineError | unknown {
   }
 }
 
+/** How the compiler's raise_error of a failed conversion starts (compile-expression's decimal casts): read back as a conversion failure. */
+export const SPARK_CONVERSION_FAILURE = 'cannot convert the value';
+
 /** Spark's error classes of a value that cannot be converted (a cast out of range too, as DuckDB's Conversion Error), and of one out of its type's range. */
 const CONVERSION = /\[(CAST_INVALID_INPUT|CONVERSION_INVALID_INPUT|CAST_OVERFLOW|CAST_OVERFLOW_IN_TABLE_INSERT)\]/;
 const OUT_OF_RANGE = /\[(ARITHMETIC_OVERFLOW|BINARY_ARITHMETIC_OVERFLOW|NUMERIC_VALUE_OUT_OF_RANGE|NUMERIC_OUT_OF_SUPPORTED_RANGE|DATETIME_OVERFLOW|INVALID_FRACTION_OF_SECOND)[\].]/;
@@ -29,6 +32,9 @@ const OUT_OF_RANGE = /\[(ARITHMETIC_OVERFLOW|BINARY_ARITHMETIC_OVERFLOW|NUMERIC_
 function byErrorClass(message: string, where: { asset?: string; field?: string }, cause: unknown): EngineError {
   if (CONVERSION.test(message)) return engineError('E_TYPE', { ...where, specCode: 'E-TYPE-001', problem: `cannot convert a value: ${message}` }, { cause });
   // Only the compiler's own raise_error calls raise (a user's text never reaches Spark as SQL).
+  if (/\[USER_RAISED_EXCEPTION\]/.test(message) && message.includes(`${SPARK_CONVERSION_FAILURE} `)) return engineError('E_TYPE', { ...where, specCode: 'E-TYPE-001', problem: message }, { cause });
+  // A pattern read from a column that Java cannot compile, as DuckDB's RE2 cannot.
+  if (/\[INVALID_PARAMETER_VALUE\.PATTERN\]/.test(message)) return engineError('E_BAD_PATTERN', { ...where, problem: `invalid regular expression: ${message}` }, { cause });
   if (/\[USER_RAISED_EXCEPTION\]/.test(message)) return engineError('E_VALUE', { ...where, problem: `value out of range: ${message}` }, { cause });
   if (OUT_OF_RANGE.test(message)) return engineError('E_VALUE', { ...where, problem: `value out of range: ${message}` }, { cause });
   return engineError('E_EXECUTION', { ...where, problem: message }, { cause });

@@ -9,8 +9,8 @@ const COLUMNS: Column[] = [
   { name: 's', type: 'string' },
 ];
 
-function sql(text: string): string {
-  return compileSparkExpression(bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: COLUMNS, context: 'row' }));
+function sql(text: string, context: 'row' | 'aggregate' = 'row'): string {
+  return compileSparkExpression(bindExpression(parseExpression(text), { asset: 'x', field: 'f', from: 'r', columns: COLUMNS, context }));
 }
 
 /** The refusal of a select computing `text` on Spark, as validation finds it. */
@@ -53,6 +53,11 @@ describe('Spark SQL of the expressions where Spark alone would differ from DuckD
     expect(sql('round(d, 2)')).toContain('(round(`d` * power(10.0D, 2), 0) / power(10.0D, 2))');
     expect(sql('round(d)')).toBe('round(`d`)');
     expect(sql('round(m, 1)')).toBe('round(`m`, 1)');
+  });
+
+  it("floors the median of decimals to their scale, as DuckDB (0.375 is 0.37, -0.375 -0.38)", () => {
+    expect(sql('median(m)', 'aggregate')).toBe('CAST(floor(CAST(CAST(median(`m`) AS DOUBLE) AS DECIMAL(38,3)), 2) AS DECIMAL(10,2))');
+    expect(sql('median(d)', 'aggregate')).toBe('CAST(median(`d`) AS DOUBLE)');
   });
 
   it("follows DuckDB's substring, locate and split_part at their edges", () => {

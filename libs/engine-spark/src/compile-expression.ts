@@ -192,7 +192,14 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   covar_pop: aggregate('covar_pop'),
   covar_samp: aggregate('covar_samp'),
   // Spark's median and percentile interpolate as DuckDB's quantile_cont; both give doubles.
-  median: (args, _types, call, _result, over = '') => `CAST(median(${call.distinct ? 'DISTINCT ' : ''}${args[0]}) AS DOUBLE)${over}`,
+  median: (args, types, call, _result, over = '') => {
+    const median = `CAST(median(${call.distinct ? 'DISTINCT ' : ''}${args[0]})${over} AS DOUBLE)`;
+    const dec = decimalParts(types[0] as DataType);
+    if (dec === undefined || dec.scale >= 38) return median;
+    // DuckDB's median of decimals floors the midpoint to the scale (0.375 is 0.37, -0.375 -0.38):
+    // the double is first read at one more place, where the midpoint is exact.
+    return `CAST(floor(CAST(${median} AS DECIMAL(38,${dec.scale + 1})), ${dec.scale}) AS DECIMAL(${dec.precision},${dec.scale}))`;
+  },
   skewness: aggregate('skewness'),
   kurtosis: aggregate('kurtosis'),
   percentile: ([x], _types, call, _result, over = '') => `CAST(percentile(CAST(${x} AS DOUBLE), ${sparkNumber(paramsOf(call, 'percentile').fraction.toFixed(17))}D) AS DOUBLE)${over}`,

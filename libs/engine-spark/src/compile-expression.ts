@@ -79,29 +79,33 @@ function asDate(sql: string, t: DataType): string {
 
 /**
  * IEEE division, as DuckDB's `/`: a zero divisor gives an infinity signed by both operands, or
- * NaN for 0 / 0 (Spark's ANSI mode would fail the job). The zero's own sign is read with atan2,
- * which tells -0.0 from 0.0.
+ * NaN for 0 / 0 (Spark's ANSI mode would fail the job). The zero's own sign is read from its
+ * text: Spark's functions that would tell -0.0 from 0.0 (atan2) normalise it first.
  */
 function ieeeDivide(left: string, right: string, type: DataType): string {
   const t = sparkTypeOf(type);
   const l = `CAST(${left} AS ${t})`;
   const r = `CAST(${right} AS ${t})`;
-  return `CASE WHEN ${r} = 0 THEN CAST(${l} * signum(atan2(${r}, -1.0D)) * CAST('Infinity' AS DOUBLE) AS ${t}) ELSE (${l} / ${r}) END`;
+  const infinity = `CASE WHEN CAST(${r} AS STRING) LIKE '-%' THEN CAST('-Infinity' AS DOUBLE) ELSE CAST('Infinity' AS DOUBLE) END`;
+  return `CASE WHEN ${r} = 0 THEN CAST(${l} * ${infinity} AS ${t}) ELSE (${l} / ${r}) END`;
 }
 
 /**
- * DuckDB's substring: a start of 0 is the place before the first character, and a negative
- * length takes the characters before the start (Spark gives the empty text for both). Starts
- * and lengths beyond ±2^30 are clamped where they are added, so the sum stays an INT.
+ * DuckDB's substring (its documented rule, which its ASCII path follows): the start is clamped
+ * into the text (a negative one counts from the end), a start of 0 is the place before the first
+ * character, and a negative length takes the characters before the start. Spark gives the empty
+ * text for a negative length and does not clamp a negative start.
  */
 function duckSubstring([s, start, length]: readonly string[]): string {
   if (length === undefined) return `substring(${s}, ${start})`;
-  const clamp = (x: string): string => `greatest(${x}, -1073741823)`;
+  const size = `char_length(${s})`;
+  const from = `CASE WHEN ${start} > 0 THEN least(${size}, ${start} - 1) ELSE greatest(${size} + ${start}, 0) END`;
+  const back = `greatest(${from} + ${length}, 0)`;
   return strict(
     [s as string, start as string, length],
-    `CASE WHEN ${length} >= 0 THEN substring(${s}, CASE WHEN ${start} = 0 THEN 1 ELSE ${start} END, CASE WHEN ${start} = 0 THEN ${length} - 1 ELSE ${length} END) ` +
-      `WHEN ${start} > 0 THEN substring(${s}, greatest(${start} + ${length}, 1), ${start} - greatest(${start} + ${length}, 1)) ` +
-      `WHEN ${start} < 0 THEN substring(${s}, ${clamp(start as string)} + ${clamp(length)}, - ${clamp(length)}) ELSE '' END`,
+    `CASE WHEN ${start} = 0 THEN CASE WHEN ${length} <= 1 THEN '' ELSE substring(${s}, 1, ${length} - 1) END ` +
+      `WHEN ${length} >= 0 THEN substring(${s}, ${from} + 1, ${length}) ` +
+      `ELSE substring(${s}, ${back} + 1, ${from} - ${back}) END`,
   );
 }
 

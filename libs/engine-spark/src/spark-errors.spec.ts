@@ -31,6 +31,8 @@ describe('a failed Spark query as an engine error', () => {
 
   it('gives a pattern Java cannot compile E_BAD_PATTERN, as RE2 failing on DuckDB', () => {
     expect(sparkFailure(failed('INVALID_PARAMETER_VALUE.PATTERN', 'The value of parameter(s) `regexp` in `rlike` is invalid: Unclosed group'), blame)).toMatchObject({ code: 'E_BAD_PATTERN' });
+    const thrown = sparkCatalogue.create('SPARK_QUERY_FAILED', { message: 'Unclosed group near index 1', exception: 'java.util.regex.PatternSyntaxException' });
+    expect(sparkFailure(thrown, blame)).toMatchObject({ code: 'E_BAD_PATTERN', details: { asset: 'step' } });
   });
 
   it('keeps any other failure E_EXECUTION, naming the asset', () => {

@@ -16,8 +16,14 @@ export function sparkFailure(e: unknown, blame?: Blame): EngineError | unknown {
       return engineError('E_SPARK_UNAVAILABLE', { problem: e.code === 'SPARK_UNAVAILABLE' ? e.message : `spark unavailable: ${e.message}` }, { cause: e });
     case 'SPARK_CANCELLED':
       return cancelled(blame?.asset);
-    default:
-      return byErrorClass(`[${String((e.details as { errorClass?: unknown }).errorClass ?? '')}] ${e.message}`, { asset: blame?.asset, field: blame?.field }, e);
+    default: {
+      const { errorClass, exception } = e.details as { errorClass?: unknown; exception?: unknown };
+      // A pattern read from a column that Java cannot compile, as DuckDB's RE2 cannot.
+      if (exception === 'java.util.regex.PatternSyntaxException' || errorClass === 'INVALID_PARAMETER_VALUE.PATTERN') {
+        return engineError('E_BAD_PATTERN', { asset: blame?.asset, field: blame?.field, problem: `invalid regular expression: ${e.message}` }, { cause: e });
+      }
+      return byErrorClass(`[${String(errorClass ?? '')}] ${e.message}`, { asset: blame?.asset, field: blame?.field }, e);
+    }
   }
 }
 
@@ -33,8 +39,6 @@ function byErrorClass(message: string, where: { asset?: string; field?: string }
   if (CONVERSION.test(message)) return engineError('E_TYPE', { ...where, specCode: 'E-TYPE-001', problem: `cannot convert a value: ${message}` }, { cause });
   // Only the compiler's own raise_error calls raise (a user's text never reaches Spark as SQL).
   if (/\[USER_RAISED_EXCEPTION\]/.test(message) && message.includes(`${SPARK_CONVERSION_FAILURE} `)) return engineError('E_TYPE', { ...where, specCode: 'E-TYPE-001', problem: message }, { cause });
-  // A pattern read from a column that Java cannot compile, as DuckDB's RE2 cannot.
-  if (/\[INVALID_PARAMETER_VALUE\.PATTERN\]/.test(message)) return engineError('E_BAD_PATTERN', { ...where, problem: `invalid regular expression: ${message}` }, { cause });
   if (/\[USER_RAISED_EXCEPTION\]/.test(message)) return engineError('E_VALUE', { ...where, problem: `value out of range: ${message}` }, { cause });
   if (OUT_OF_RANGE.test(message)) return engineError('E_VALUE', { ...where, problem: `value out of range: ${message}` }, { cause });
   return engineError('E_EXECUTION', { ...where, problem: message }, { cause });

@@ -64,7 +64,6 @@ export const KNOWN_AGGREGATE_GAPS: ReadonlyMap<string, string> = new Map([
   ["var_pop(l)", "Spark writes a double as Java does (1.0E20), DuckDB as the shortest text (1e+20)"],
   ["median(i)", "Spark writes a double as Java does (1.0E20), DuckDB as the shortest text (1e+20)"],
   ["median(d)", "Spark writes a double as Java does (1.0E20), DuckDB as the shortest text (1e+20)"],
-  ["median(m)", "the median of decimals rounds differently"],
   ["round(avg(d), 2)", "Spark writes a double as Java does (1.0E20), DuckDB as the shortest text (1e+20)"],
   ["sum(i) / count(*)", "Spark writes a double as Java does (1.0E20), DuckDB as the shortest text (1e+20)"],
   ["covar_samp(i, l)", "Spark writes a double as Java does (1.0E20), DuckDB as the shortest text (1e+20)"],

@@ -33,6 +33,8 @@ describe('a failed Spark query as an engine error', () => {
     expect(sparkFailure(failed('INVALID_PARAMETER_VALUE.PATTERN', 'The value of parameter(s) `regexp` in `rlike` is invalid: Unclosed group'), blame)).toMatchObject({ code: 'E_BAD_PATTERN' });
     const thrown = sparkCatalogue.create('SPARK_QUERY_FAILED', { message: 'Unclosed group near index 1', exception: 'java.util.regex.PatternSyntaxException' });
     expect(sparkFailure(thrown, blame)).toMatchObject({ code: 'E_BAD_PATTERN', details: { asset: 'step' } });
+    const aborted = 'Job aborted due to stage failure: Task 0 in stage 3264.0 failed 1 times, most recent failure: java.util.regex.PatternSyntaxException: Unclosed group near index 2';
+    expect(sparkFailure(failed('', aborted), blame)).toMatchObject({ code: 'E_BAD_PATTERN' });
   });
 
   it('keeps any other failure E_EXECUTION, naming the asset', () => {

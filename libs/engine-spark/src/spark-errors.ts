@@ -18,14 +18,18 @@ export function sparkFailure(e: unknown, blame?: Blame): EngineError | unknown {
       return cancelled(blame?.asset);
     default: {
       const { errorClass, exception } = e.details as { errorClass?: unknown; exception?: unknown };
-      // A pattern read from a column that Java cannot compile, as DuckDB's RE2 cannot.
-      if (exception === 'java.util.regex.PatternSyntaxException' || errorClass === 'INVALID_PARAMETER_VALUE.PATTERN') {
+      // A pattern read from a column that Java cannot compile, as DuckDB's RE2 cannot (literal
+      // patterns are checked at submission, so no other pattern reaches Spark unchecked). A task's
+      // failure arrives as "Job aborted due to stage failure: ... PatternSyntaxException: ...".
+      if (exception === PATTERN_SYNTAX || errorClass === 'INVALID_PARAMETER_VALUE.PATTERN' || e.message.includes(`${PATTERN_SYNTAX}: `)) {
         return engineError('E_BAD_PATTERN', { asset: blame?.asset, field: blame?.field, problem: `invalid regular expression: ${e.message}` }, { cause: e });
       }
       return byErrorClass(`[${String(errorClass ?? '')}] ${e.message}`, { asset: blame?.asset, field: blame?.field }, e);
     }
   }
 }
+
+const PATTERN_SYNTAX = 'java.util.regex.PatternSyntaxException';
 
 /** How the compiler's raise_error of a failed conversion starts (compile-expression's decimal casts): read back as a conversion failure. */
 export const SPARK_CONVERSION_FAILURE = 'cannot convert the value';

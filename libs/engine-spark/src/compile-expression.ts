@@ -5,7 +5,7 @@
  * refused at validation (V-014); where Spark's natural result type differs from the portable one
  * the relation is cast back after Spark analyses it (spark-primitives.ts).
  */
-import { assertNever, FUNCTION_NAMES, type FunctionName } from '@pipeline/definition';
+import { assertNever, canMatchEmpty, FUNCTION_NAMES, type FunctionName } from '@pipeline/definition';
 import {
   type BoundCall,
   type BoundExpr,
@@ -13,9 +13,13 @@ import {
   type CallParams,
   compileWindowSql,
   type DataType,
-  decimalParts,
   type DatePattern,
   internalError,
+  isUnsupported,
+  partlySupported,
+  type PartlySupported,
+  decimalParts,
+  isFloating,
   isIntegral,
   unsupported,
   type Unsupported,
@@ -23,6 +27,8 @@ import {
 } from '@pipeline/engine-core';
 import { floatingText } from './duckdb-text';
 import { sparkIdentifier, sparkInteger, sparkNumber, sparkString } from './sql-text';
+import { javaPattern } from './java-pattern';
+import { SPARK_CONVERSION_FAILURE } from './spark-errors';
 import { sparkTypeOf } from './type-names';
 
 /** A compiled function: Spark SQL from the compiled arguments, their types, the call and its result type; `over` follows an aggregate used as a window function. */
@@ -51,7 +57,7 @@ function strict(args: readonly string[], body: string): string {
 
 /** Spark's logarithms are NULL where undefined (x <= 0) already; written out so the rule is visible and kept. */
 const logarithm =
-  (name: 'ln' | 'log10' | 'log2'): SparkFunction =>
+  (name: 'ln' | 'log10'): SparkFunction =>
   ([x]) =>
     `CASE WHEN ${x} > 0 THEN ${name}(${x}) END`;
 
@@ -90,6 +96,83 @@ function asCondition(sql: string, t: DataType): string {
 
 function asDate(sql: string, t: DataType): string {
   return t === 'timestamp' ? `CAST(${sql} AS DATE)` : sql;
+}
+
+/**
+ * IEEE division, as DuckDB's `/`: a zero divisor gives an infinity signed by both operands, or
+ * NaN for 0 / 0 (Spark's ANSI mode would fail the job). The zero's own sign is read from its
+ * text: Spark's functions that would tell -0.0 from 0.0 (atan2) normalise it first.
+ */
+function ieeeDivide(left: string, right: string, type: DataType): string {
+  const t = sparkTypeOf(type);
+  const l = `CAST(${left} AS ${t})`;
+  const r = `CAST(${right} AS ${t})`;
+  const infinity = `CASE WHEN CAST(${r} AS STRING) LIKE '-%' THEN CAST('-Infinity' AS DOUBLE) ELSE CAST('Infinity' AS DOUBLE) END`;
+  return `CASE WHEN ${r} = 0 THEN CAST(${l} * ${infinity} AS ${t}) ELSE (${l} / ${r}) END`;
+}
+
+/**
+ * DuckDB's substring (its documented rule, which its ASCII path follows): the start is clamped
+ * into the text (a negative one counts from the end), a start of 0 is the place before the first
+ * character, and a negative length takes the characters before the start. Spark gives the empty
+ * text for a negative length and does not clamp a negative start.
+ */
+function duckSubstring([s, start, length]: readonly string[]): string {
+  if (length === undefined) return `substring(${s}, ${start})`;
+  const size = `char_length(${s})`;
+  const from = `CASE WHEN ${start} > 0 THEN least(${size}, ${start} - 1) ELSE greatest(${size} + ${start}, 0) END`;
+  const back = `greatest(${from} + ${length}, 0)`;
+  return strict(
+    [s as string, start as string, length],
+    `CASE WHEN ${start} = 0 THEN CASE WHEN ${length} <= 1 THEN '' ELSE substring(${s}, 1, ${length} - 1) END ` +
+      `WHEN ${length} >= 0 THEN substring(${s}, ${from} + 1, ${length}) ` +
+      `ELSE substring(${s}, ${back} + 1, ${from} - ${back}) END`,
+  );
+}
+
+/**
+ * DuckDB's round of a double to `digits` places: round(x * 10^d) / 10^d (x / 10^-d, then times,
+ * for negative places), half away from zero on the product's binary value, x itself (0 for
+ * negative places) where the product overflows. Spark's own rounds the double's decimal text,
+ * so 1.005 would become 1.01 where DuckDB gives 1.0.
+ */
+function duckRoundDouble(x: string, digits: string): string {
+  const scaled = (m: string): string => `(round(${x} * ${m}, 0) / ${m})`;
+  const coarse = (m: string): string => `(round(${x} / ${m}, 0) * ${m})`;
+  const guarded = (r: string, fallback: string): string => `CASE WHEN isnan(${r}) OR abs(${r}) = CAST('Infinity' AS DOUBLE) THEN ${fallback} ELSE ${r} END`;
+  return `CASE WHEN ${digits} >= 0 THEN ${guarded(scaled(`power(10.0D, ${digits})`), x)} ELSE ${guarded(coarse(`power(10.0D, - ${digits})`), '0.0D')} END`;
+}
+
+/** Text a cast to an integral type rounds (half away from zero) in DuckDB: a number with a fraction, no exponent. */
+const FRACTION_TEXT = String.raw`^\s*[+-]?([0-9]+\.[0-9]*|\.[0-9]+)\s*$`;
+/** The text's sign, whole part and first fractional digit: all the rounding reads. */
+const FRACTION_HEAD = String.raw`^\s*([+-]?[0-9]*(\.[0-9])?)`;
+
+/**
+ * A cast to an integral type as DuckDB's: a double or float rounds half to even, a decimal and a
+ * text with a fraction half away from zero (Spark truncates the numbers and refuses the text).
+ */
+function integralCast(operand: string, from: DataType, target: string, cast: 'CAST' | 'TRY_CAST'): string {
+  if (isFloating(from)) return `${cast}(rint(${operand}) AS ${target})`;
+  if (decimalParts(from) !== undefined) return `${cast}(round(${operand}, 0) AS ${target})`;
+  if (from !== 'string') return `${cast}(${operand} AS ${target})`;
+  const fraction = `${cast}(round(${cast}(regexp_extract(${operand}, ${sparkString(FRACTION_HEAD)}, 1) AS DECIMAL(38,1)), 0) AS ${target})`;
+  return `CASE WHEN ${operand} RLIKE ${sparkString(FRACTION_TEXT)} THEN ${fraction} ELSE ${cast}(${operand} AS ${target}) END`;
+}
+
+/**
+ * A cast to a decimal that fails as DuckDB's does, as a conversion (E_TYPE): Spark reports a
+ * value out of the decimal's range as it reports arithmetic overflow.
+ */
+function decimalCast(operand: string, target: string): string {
+  const problem = `concat(${sparkString(`${SPARK_CONVERSION_FAILURE} `)}, CAST(${operand} AS STRING), ${sparkString(` to ${target}`)})`;
+  return `CASE WHEN ${operand} IS NOT NULL AND TRY_CAST(${operand} AS ${target}) IS NULL THEN raise_error(${problem}) ELSE CAST(${operand} AS ${target}) END`;
+}
+
+/** A LIKE pattern with its backslashes taken literally, as DuckDB takes them (Spark's LIKE escapes with `\`). */
+function literalBackslashes(pattern: BoundExpr, compiled: string): string {
+  if (pattern.kind === 'string') return sparkString(pattern.value.replace(/\\/g, '\\\\'));
+  return `replace(${compiled}, '\\\\', '\\\\\\\\')`;
 }
 
 const NOT_YET = 'not yet compiled to Spark SQL by this service';
@@ -134,7 +217,14 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   covar_pop: aggregate('covar_pop'),
   covar_samp: aggregate('covar_samp'),
   // Spark's median and percentile interpolate as DuckDB's quantile_cont; both give doubles.
-  median: (args, _types, call, _result, over = '') => `CAST(median(${call.distinct ? 'DISTINCT ' : ''}${args[0]}) AS DOUBLE)${over}`,
+  median: (args, types, call, _result, over = '') => {
+    const median = `CAST(median(${call.distinct ? 'DISTINCT ' : ''}${args[0]})${over} AS DOUBLE)`;
+    const dec = decimalParts(types[0] as DataType);
+    if (dec === undefined || dec.scale >= 38) return median;
+    // DuckDB's median of decimals floors the midpoint to the scale (0.375 is 0.37, -0.375 -0.38):
+    // the double is first read at one more place, where the midpoint is exact.
+    return `CAST(floor(CAST(${median} AS DECIMAL(38,${dec.scale + 1})), ${dec.scale}) AS DECIMAL(${dec.precision},${dec.scale}))`;
+  },
   skewness: aggregate('skewness'),
   kurtosis: aggregate('kurtosis'),
   percentile: ([x], _types, call, _result, over = '') => `CAST(percentile(CAST(${x} AS DOUBLE), ${sparkNumber(paramsOf(call, 'percentile').fraction.toFixed(17))}D) AS DOUBLE)${over}`,
@@ -148,8 +238,8 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   ltrim: plain('ltrim'),
   rtrim: plain('rtrim'),
   length: plain('char_length'),
-  substring: plain('substring'),
-  substr: plain('substring'),
+  substring: duckSubstring,
+  substr: duckSubstring,
   replace: plain('replace'),
   concat_ws: ([separator, ...rest], types) => `concat_ws(${[separator, ...rest.map((a, i) => asText(a, types[i + 1] as DataType))].join(', ')})`,
   left: ([s, n]) => strict([s as string, n as string], `CASE WHEN ${n} < 1 THEN '' ELSE left(${s}, ${n}) END`),
@@ -159,31 +249,38 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   rpad: plain('rpad'),
   repeat: plain('repeat'),
   initcap: plain('initcap'),
-  locate: plain('locate'),
+  // DuckDB finds the empty text at the start itself, even past the end; Spark at 1 (and 0 for a NULL start).
+  locate: ([search, s, start]) =>
+    start === undefined ? `locate(${search}, ${s})` : strict([search as string, s as string, start], `CASE WHEN ${start} < 1 THEN 0 WHEN ${search} = '' THEN ${start} ELSE locate(${search}, ${s}, ${start}) END`),
   // Spark fails on part 0; the catalogue's (and DuckDB's) is the empty text.
-  split_part: ([x, sep, n]) => `CASE WHEN ${n} = 0 THEN CASE WHEN ${x} IS NOT NULL AND ${sep} IS NOT NULL THEN '' END ELSE split_part(${x}, ${sep}, ${n}) END`,
-  regexp_extract: ([x], _types, call) => `regexp_extract(${x}, ${sparkString(paramsOf(call, 'regexp_extract').pattern)}, ${sparkInteger(paramsOf(call, 'regexp_extract').group)})`,
-  regexp_replace: ([x], _types, call) => `regexp_replace(${x}, ${sparkString(paramsOf(call, 'regexp_replace').pattern)}, ${javaReplacement(call)})`,
+  // Spark fails on part 0 and does not split on the empty separator; DuckDB gives the empty text for
+  // part 0 and splits the empty separator into characters.
+  split_part: ([x, sep, n]) =>
+    `CASE WHEN ${n} = 0 THEN CASE WHEN ${x} IS NOT NULL AND ${sep} IS NOT NULL THEN '' END ` +
+    `WHEN ${sep} = '' THEN CASE WHEN ${n} > char_length(${x}) OR ${n} < - char_length(${x}) THEN '' ELSE substring(${x}, ${n}, 1) END ` +
+    `ELSE split_part(${x}, ${sep}, ${n}) END`,
+  regexp_extract: ([x], _types, call) =>
+    `regexp_extract(${x}, ${sparkString(javaPattern(paramsOf(call, 'regexp_extract').pattern))}, ${sparkInteger(paramsOf(call, 'regexp_extract').group)})`,
+  regexp_replace: ([x], _types, call) => `regexp_replace(${x}, ${sparkString(javaPattern(paramsOf(call, 'regexp_replace').pattern))}, ${javaReplacement(call)})`,
   starts_with: plain('startswith'),
   ends_with: plain('endswith'),
   instr: plain('instr'),
 
   abs: plain('abs'),
-  round: plain('round'),
+  round: ([x, digits], types) => (types[0] === 'double' && digits !== undefined ? duckRoundDouble(x as string, digits) : `round(${digits === undefined ? x : `${x}, ${digits}`})`),
   floor: rounding('floor'),
   ceil: rounding('ceil'),
   power: plain('power'),
   pow: plain('power'),
   // The square root of a negative fails the job (E_VALUE) as on DuckDB; Spark's would be NaN.
   sqrt: ([x]) => `CASE WHEN ${x} < 0 THEN raise_error('cannot take square root of a negative number') ELSE sqrt(${x}) END`,
-  exp: plain('exp'),
   ln: logarithm('ln'),
   log10: logarithm('log10'),
-  log2: logarithm('log2'),
-  log: ([a, b]) => (b === undefined ? `CASE WHEN ${a} > 0 THEN ln(${a}) END` : `CASE WHEN ${a} > 0 AND ${b} > 0 THEN ln(${b}) / ln(${a}) END`),
-  cbrt: plain('cbrt'),
-  sign: ([x]) => `CAST(signum(${x}) AS DOUBLE)`,
-  signum: ([x]) => `CAST(signum(${x}) AS DOUBLE)`,
+  // Base 1 divides by ln(1) = 0: an infinity (or NaN) as on DuckDB.
+  log: ([a, b]) => (b === undefined ? `CASE WHEN ${a} > 0 THEN ln(${a}) END` : `CASE WHEN ${a} > 0 AND ${b} > 0 THEN ${ieeeDivide(`ln(${b})`, `ln(${a})`, 'double')} END`),
+  // Adding 0.0 turns Spark's -0.0 into DuckDB's 0.0.
+  sign: ([x]) => `(CAST(signum(${x}) AS DOUBLE) + 0.0D)`,
+  signum: ([x]) => `(CAST(signum(${x}) AS DOUBLE) + 0.0D)`,
   greatest: (args, types, _call, result) => `greatest(${inResultType(args, types, result).join(', ')})`,
   least: (args, types, _call, result) => `least(${inResultType(args, types, result).join(', ')})`,
   pi: () => 'pi()',
@@ -229,20 +326,52 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   current_timestamp: () => 'CAST(current_timestamp() AS TIMESTAMP_NTZ)',
 };
 
-/** Every catalogue function: its Spark SQL, or why this backend refuses it. */
 /** Why a function is refused, where it is more than "not yet". */
 const REFUSED: Partial<Record<FunctionName, string>> = {
   current_time: 'Spark 4.0 has no TIME type',
   make_time: 'Spark 4.0 has no TIME type',
+  // Both are within an ulp, but not the same ulp: Spark computes with Java's StrictMath (fdlibm),
+  // DuckDB with the C library, and no rewrite in SQL gives the C library's last digit.
+  exp: "Spark's exp (Java's StrictMath) and DuckDB's (the C library's) differ in the last digit of some results",
+  cbrt: "Spark's cbrt (Java's StrictMath) and DuckDB's (the C library's) differ in the last digit of some results",
+  log2: "Spark computes log2 as ln(x) / ln(2), which misses DuckDB's exact results (log2(8) = 2.9999999999999996)",
 };
 
-export const SPARK_FUNCTIONS = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, COMPILED[name] ?? unsupported(REFUSED[name] ?? NOT_YET)])) as Readonly<
-  Record<FunctionName, SparkFunction | Unsupported>
->;
+/** The string literal of a parsed argument, or undefined for any other argument. */
+function literalText(arg: unknown): string | undefined {
+  const node = arg as { kind?: unknown; value?: unknown } | undefined;
+  return node?.kind === 'string' && typeof node.value === 'string' ? node.value : undefined;
+}
+
+/** A pattern of anchors alone, with flags: its empty matches sit where Java's and RE2's agree. */
+const ONLY_ANCHORS = /^(\(\?[imsU]+\))*(\^|\$|\\A|\\z|\\b)+$/;
+
+/** Functions Spark computes except for some calls, refused at validation (V-014) with why. */
+const PARTLY: Partial<Record<FunctionName, PartlySupported>> = {
+  // Java's Matcher replaces an empty match right after a match, and between the two UTF-16 units
+  // of a character outside the BMP; RE2 does neither ('baaac', 'a*' gives -b--c- against -b-c-).
+  // A pattern of anchors alone (`^`, `$`, `\b`) matches nowhere either could differ.
+  regexp_replace: partlySupported('a pattern that can match the empty text, other than anchors alone', (args) => {
+    const pattern = literalText(args[1]);
+    return pattern !== undefined && canMatchEmpty(pattern) && !ONLY_ANCHORS.test(pattern)
+      ? `its pattern '${pattern}' can match the empty text, and Spark (Java) replaces empty matches where DuckDB (RE2) does not`
+      : undefined;
+  }),
+};
+
+/** Every catalogue function: its Spark SQL (with the calls it refuses), or why this backend refuses it. */
+export const SPARK_FUNCTIONS = Object.fromEntries(
+  FUNCTION_NAMES.map((name) => {
+    const compiled = REFUSED[name] === undefined ? COMPILED[name] : undefined;
+    if (compiled === undefined) return [name, unsupported(REFUSED[name] ?? NOT_YET)];
+    const partly = PARTLY[name];
+    return [name, partly === undefined ? compiled : Object.assign((...a: Parameters<SparkFunction>) => compiled(...a), partly)];
+  }),
+) as Readonly<Record<FunctionName, SparkFunction | (SparkFunction & PartlySupported) | Unsupported>>;
 
 function sparkFunctionOf(call: BoundCall): SparkFunction {
-  const fn = COMPILED[call.name];
-  if (fn === undefined) throw unsupportedFunction('', call.name, 'spark', REFUSED[call.name] ?? NOT_YET);
+  const fn = SPARK_FUNCTIONS[call.name];
+  if (isUnsupported(fn)) throw unsupportedFunction('', call.name, 'spark', fn.unsupported);
   return fn;
 }
 
@@ -323,9 +452,8 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
             return `(${left} <> ${right})`;
           case '||':
             return `concat(${asText(left, node.left.type)}, ${asText(right, node.right.type)})`;
-          // Division by zero is NULL in the language; Spark's ANSI mode would fail the job.
           case '/':
-            return `try_divide(${dividend(left, node.left.type)}, ${dividend(right, node.right.type)})`;
+            return ieeeDivide(dividend(left, node.left.type), dividend(right, node.right.type), node.type);
           case '%':
             return `CASE WHEN ${right} = 0 THEN NULL ELSE (${left} % ${right}) END`;
           case '+':
@@ -349,18 +477,26 @@ export function compileSparkExpression(e: BoundExpr, options: SparkCompileOption
       case 'like': {
         const operand = compile(node.operand);
         const pattern = compile(node.pattern);
-        if (node.op === 'RLIKE') return `(${node.negated ? 'NOT ' : ''}${operand} RLIKE ${pattern})`;
-        return `(${node.negated ? 'NOT ' : ''}${operand} ${node.op} ${pattern})`;
+        if (node.op === 'RLIKE') {
+          const java = node.pattern.kind === 'string' ? sparkString(javaPattern(node.pattern.value)) : pattern;
+          return `(${node.negated ? 'NOT ' : ''}${operand} RLIKE ${java})`;
+        }
+        return `(${node.negated ? 'NOT ' : ''}${operand} ${node.op} ${literalBackslashes(node.pattern, pattern)})`;
       }
       case 'case': {
         const arms = node.whens.map((w) => `WHEN ${asCondition(compile(w.when), w.when.type)} THEN ${compile(w.then)}`).join(' ');
         const otherwise = node.else === undefined ? '' : ` ELSE ${compile(node.else)}`;
         return `CASE ${arms}${otherwise} END`;
       }
-      case 'cast':
+      case 'cast': {
         // A double or float cast to text never fails: TRY_CAST spells it as CAST does.
         if (node.type === 'string' && (node.operand.type === 'double' || node.operand.type === 'float')) return asText(compile(node.operand), node.operand.type);
-        return `${node.safe ? 'TRY_CAST' : 'CAST'}(${compile(node.operand)} AS ${sparkTypeOf(node.type)})`;
+        const operand = compile(node.operand);
+        const target = sparkTypeOf(node.type);
+        if (isIntegral(node.type)) return integralCast(operand, node.operand.type, target, node.safe ? 'TRY_CAST' : 'CAST');
+        if (decimalParts(node.type) !== undefined && !node.safe) return decimalCast(operand, target);
+        return `${node.safe ? 'TRY_CAST' : 'CAST'}(${operand} AS ${target})`;
+      }
       case 'call':
         return sparkFunctionOf(node)(node.args.map(compile), node.args.map((a) => a.type), node, node.type);
       case 'window':

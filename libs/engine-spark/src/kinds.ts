@@ -133,15 +133,14 @@ function overSets(bound: BoundGroupingSets, relation: string): string {
   return `SELECT ${columnList(output)} FROM ${grouped} ORDER BY ${[rank, ...names.map((n) => `${n} ASC NULLS LAST`)].join(', ')}`;
 }
 
-/** `e` with grouping(...) and grouping_id(...) read for a row of the empty set: every key absent. */
-function allKeysAbsent(e: BoundExpr): BoundExpr {
+/** `e` with each grouping(...) and grouping_id(...) replaced by the literal `mask` gives it. */
+function withGroupingMasks(e: BoundExpr, mask: (name: 'grouping' | 'grouping_id', keys: number) => number): BoundExpr {
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);
     if (typeof node !== 'object' || node === null) return node;
     const call = node as { kind?: string; name?: string; args?: unknown[]; type?: string; span?: unknown };
     if (call.kind === 'call' && (call.name === 'grouping' || call.name === 'grouping_id')) {
-      const mask = call.name === 'grouping' ? 1 : 2 ** (call.args?.length ?? 0) - 1;
-      return { kind: 'number', text: String(mask), isInteger: true, type: call.type, span: call.span };
+      return { kind: 'number', text: String(mask(call.name, call.args?.length ?? 0)), isInteger: true, type: call.type, span: call.span };
     }
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, visit(v)]));
   };
@@ -152,6 +151,16 @@ function allKeysAbsent(e: BoundExpr): BoundExpr {
 function sampleText(t: { lowerBound: number; upperBound: number; withReplacement: boolean; seed: number }): string {
   const how = t.withReplacement ? `each row k ~ Poisson(${t.upperBound - t.lowerBound}) times` : `rows drawn in [${t.lowerBound}, ${t.upperBound})`;
   return `Spark Connect Sample relation: ${how}, seed ${sparkInteger(Math.trunc(t.seed))}`;
+}
+
+/** `e` read for a row of the empty set: every key absent. */
+function allKeysAbsent(e: BoundExpr): BoundExpr {
+  return withGroupingMasks(e, (name, keys) => (name === 'grouping' ? 1 : 2 ** keys - 1));
+}
+
+/** `e` in a plain group, where every key is present: DuckDB's grouping() is 0 there, Spark refuses it outside grouping sets. */
+function allKeysPresent(e: BoundExpr): BoundExpr {
+  return withGroupingMasks(e, () => 0);
 }
 
 const JOIN_SQL = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', outer: 'FULL OUTER JOIN', cross: 'CROSS JOIN', left_semi: 'LEFT SEMI JOIN', left_anti: 'LEFT ANTI JOIN' } as const;
@@ -178,7 +187,7 @@ export const SPARK_KINDS: { readonly [K in TransformationKind]: SparkKind<K> | U
     field: 'by/agg',
     sql: (bound, [relation]) => {
       const { keys, aggs } = bound.transform;
-      const items = [...keys, ...aggs].map((i) => `${sql(i.expr)} AS ${q(i.name)}`);
+      const items = [...keys, ...aggs.map((a) => ({ ...a, expr: allKeysPresent(a.expr) }))].map((i) => `${sql(i.expr)} AS ${q(i.name)}`);
       const groupBy = keys.length === 0 ? '' : ` GROUP BY ${keys.map((k) => sql(k.expr)).join(', ')}`;
       return `SELECT ${items.join(', ')} FROM ${relation}${groupBy}`;
     },

@@ -22,6 +22,22 @@ describe('a failed Spark query as an engine error', () => {
     }
   });
 
+  it("gives the compiler's failed decimal cast E_TYPE (E-TYPE-001), as DuckDB's Conversion Error", () => {
+    expect(sparkFailure(failed('USER_RAISED_EXCEPTION', 'cannot convert the value 1234567890 to DECIMAL(12,3) SQLSTATE: P0001'), blame)).toMatchObject({
+      code: 'E_TYPE',
+      details: { asset: 'step', specCode: 'E-TYPE-001' },
+    });
+  });
+
+  it('gives a pattern Java cannot compile E_BAD_PATTERN, as RE2 failing on DuckDB', () => {
+    expect(sparkFailure(failed('INVALID_PARAMETER_VALUE.PATTERN', 'The value of parameter(s) `regexp` in `rlike` is invalid: Unclosed group'), blame)).toMatchObject({ code: 'E_BAD_PATTERN' });
+    // call-errors.ts adds the exception's class to the details where Spark names it.
+    const thrown = sparkCatalogue.create('SPARK_QUERY_FAILED', { message: 'Unclosed group near index 1', exception: 'java.util.regex.PatternSyntaxException' } as { message: string });
+    expect(sparkFailure(thrown, blame)).toMatchObject({ code: 'E_BAD_PATTERN', details: { asset: 'step' } });
+    const aborted = 'Job aborted due to stage failure: Task 0 in stage 3264.0 failed 1 times, most recent failure: java.util.regex.PatternSyntaxException: Unclosed group near index 2';
+    expect(sparkFailure(failed('', aborted), blame)).toMatchObject({ code: 'E_BAD_PATTERN' });
+  });
+
   it('keeps any other failure E_EXECUTION, naming the asset', () => {
     expect(sparkFailure(failed('UNRESOLVED_COLUMN', 'no such column'), blame)).toMatchObject({ code: 'E_EXECUTION', message: expect.stringMatching(/^asset "step"/) });
   });

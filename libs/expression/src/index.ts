@@ -47,6 +47,7 @@ export { assertNever } from './ast';
 export { aggregateCalls, containsAggregate, isAggregateCall } from './aggregates';
 export { callProblems, isCountStar } from './call-rules';
 export {
+  canMatchEmpty,
   compileRegex,
   compileRegexExtract,
   compileRegexReplace,

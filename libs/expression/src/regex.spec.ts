@@ -1,4 +1,4 @@
-import { compileRegex, MAX_REGEX_INSTRUCTIONS, regexProblem, type RegexMatcher } from './regex';
+import { canMatchEmpty, compileRegex, MAX_REGEX_INSTRUCTIONS, regexProblem, type RegexMatcher } from './regex';
 
 function matcherOf(pattern: string): RegexMatcher {
   const compiled = compileRegex(pattern);
@@ -68,5 +68,14 @@ describe('RLIKE with RE2 semantics', () => {
     const value = 'ab'.repeat(1500);
     expect(matcherOf(value)(value)).toBe(true);
     expect(matcherOf(value)(value.slice(1))).toBe(false);
+  });
+});
+
+describe('canMatchEmpty: whether a pattern matches the empty text somewhere', () => {
+  it.each(['', 'a*', 'x?', 'x|', '(?:ab)*', '^', '$', '\\b', '\\B', '(?m)^$', '[^a]*'])('%s can', (pattern) => {
+    expect(canMatchEmpty(pattern)).toBe(true);
+  });
+  it.each(['a', 'a+', '[aeiou]', '(\\w)(\\w)', '^\\s+', 'x{2,}', '(', '\\1'])('%s cannot (or does not compile)', (pattern) => {
+    expect(canMatchEmpty(pattern)).toBe(false);
   });
 });

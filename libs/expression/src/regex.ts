@@ -193,3 +193,29 @@ export function compileRegexReplace(pattern: string, pieces: readonly Replacemen
     return p < text.length ? out + text.slice(p) : out;
   };
 }
+
+/**
+ * Texts where a pattern that can match the empty text does so somewhere: the empty text, a
+ * start and an end after a word character and after another, word boundaries, an empty line.
+ */
+const EMPTY_MATCH_PROBES = ['', 'a', ' ', 'ab c', 'x\n\ny', '0_.'];
+
+/**
+ * True when `pattern` matches the empty text somewhere in one of a few probe texts, which shows
+ * every pattern that can match it, assertions (`^`, `$`, `\b`, `\B`) included. An engine that
+ * replaces empty matches otherwise than RE2 does refuses such patterns; false for a pattern RE2
+ * cannot compile.
+ */
+export function canMatchEmpty(pattern: string): boolean {
+  const re = compilePattern(pattern);
+  if (!(re instanceof RE2JS)) return false;
+  return EMPTY_MATCH_PROBES.some((text) => {
+    const m = re.matcher(text);
+    let from = 0;
+    while (from <= text.length && m.find(from)) {
+      if (m.start() === m.end()) return true;
+      from = m.end();
+    }
+    return false;
+  });
+}

@@ -6,7 +6,7 @@
 import { isFunctionName, type Source } from '@pipeline/definition';
 import type { BackendName } from '../backend-name';
 import { unsupportedFunction, unsupportedKind } from '../errors';
-import { functionsCalled, type FunctionSupport } from './function-support';
+import { callsIn, type FunctionSupport, isPartlySupported } from './function-support';
 import { isUnsupported, type KindSupport } from './kind-support';
 
 /** The first asset (in the order given) whose kind `backend` does not run, and why. */
@@ -28,10 +28,12 @@ export function firstUnsupportedFunction(
   support: FunctionSupport,
 ): { readonly ref: string; readonly index: number; readonly name: string; readonly reason: string } | undefined {
   for (const [index, { ref, source }] of assets.entries()) {
-    for (const name of functionsCalled(source)) {
+    for (const { name, args } of callsIn(source)) {
       if (!isFunctionName(name)) continue;
       const entry = support[name];
       if (isUnsupported(entry)) return { ref, index, name, reason: entry.unsupported };
+      const reason = isPartlySupported(entry) ? entry.refuses(args) : undefined;
+      if (reason !== undefined) return { ref, index, name, reason };
     }
   }
   return undefined;

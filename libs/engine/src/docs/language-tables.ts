@@ -6,7 +6,7 @@
  */
 import { FUNCTION_CATALOGUE, FUNCTION_NAMES, KIND_NAMES, WINDOW_FUNCTIONS, describeArity, kindOf } from '@pipeline/definition';
 import { BACKEND_DRIVERS, BACKEND_NAMES } from '../backend-drivers';
-import { type BackendName, isUnsupported } from '@pipeline/engine-core';
+import { type BackendName, isPartlySupported, isUnsupported } from '@pipeline/engine-core';
 import { JS_FUNCTIONS } from '@pipeline/engine-danfo';
 import { DUCKDB_FUNCTIONS } from '@pipeline/engine-duckdb';
 import { SPARK_FUNCTIONS } from '@pipeline/engine-spark';
@@ -22,9 +22,10 @@ const FUNCTION_TABLES: { readonly [B in BackendName]: Readonly<Record<string, un
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
-/** What a backend does with a kind or function: `yes`, or `no (<why>)`. */
+/** What a backend does with a kind or function: `yes`, `yes, but not <calls it refuses>`, or `no (<why>)`. */
 function support(entry: unknown): string {
-  return isUnsupported(entry) ? `no (${entry.unsupported})` : 'yes';
+  if (isUnsupported(entry)) return `no (${entry.unsupported})`;
+  return isPartlySupported(entry) ? `yes, but not ${entry.refusedCalls} (refused)` : 'yes';
 }
 
 /** One kind of the catalogue, with what each backend does with it (`yes` or `no (<why>)`). */

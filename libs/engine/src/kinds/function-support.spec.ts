@@ -111,6 +111,40 @@ describe('function support by backend', () => {
   });
 });
 
+describe('a function Spark computes but for some calls', () => {
+  const yaml = (expression: string): string =>
+    [
+      'version: "3.0"',
+      'pipeline:',
+      '  assets:',
+      '    - asset_ref: raw',
+      '      source: { input: { format: csv, path: e.csv } }',
+      '    - asset_ref: cleaned',
+      `      source: { select: { from: raw, columns: [${JSON.stringify(expression)}] } }`,
+      '    - asset_ref: out',
+      '      source: { output: { from: cleaned, format: csv, path: o.csv } }',
+    ].join('\n');
+  const assets = (expression: string) => {
+    const validated = validatePipeline(yaml(expression));
+    if (!validated.ok) throw new Error(validated.error.message);
+    return validated.pipeline.assets;
+  };
+
+  it('refuses the call whose arguments Spark would answer otherwise, with V-014 naming the function and why', () => {
+    expect(checkBackendSupport(assets("regexp_replace(name, 'a*', '-') AS r"), 'spark')).toMatchObject({
+      code: 'V-014',
+      message: 'V-014: asset "cleaned": function "regexp_replace" is not supported by backend "spark"',
+      details: { asset: 'cleaned', backend: 'spark', reason: expect.stringContaining("pattern 'a*' can match the empty text") },
+    });
+    expect(() => requireBackendSupport(assets("regexp_replace(name, '', '-') AS r"), 'spark', BACKEND_DRIVERS.spark.kinds, BACKEND_DRIVERS.spark.functions)).toThrow(/regexp_replace/);
+  });
+
+  it('runs its other calls', () => {
+    expect(checkBackendSupport(assets("regexp_replace(name, 'a+', '-') AS r"), 'spark')).toBeUndefined();
+    expect(checkBackendSupport(assets("regexp_replace(name, 'a*', '-') AS r"), 'duckdb')).toBeUndefined();
+  });
+});
+
 describe('collection functions on danfo', () => {
   it.each([
     ['array(salary, 1) AS a', 'array'],

@@ -10,8 +10,8 @@ function createHttpClient({ maxSockets = Infinity } = {}) {
   /**
    * Sends `body` as JSON; resolves the parsed answer, rejects on a status of 400 or more. A kept
    * socket the server closed while idle (its keep-alive timeout passed while this process was
-   * busy generating data, so the close was not seen yet) fails at once with ECONNRESET before the
-   * server read anything: that request is sent once more on a fresh socket.
+   * busy generating data, so the close was not seen yet) fails at once with ECONNRESET or EPIPE
+   * before the server read anything: that request is sent once more on a fresh socket.
    */
   function request(port, method, urlPath, body, retried = false) {
     return new Promise((resolve, reject) => {
@@ -26,7 +26,7 @@ function createHttpClient({ maxSockets = Infinity } = {}) {
         },
       );
       req.on('error', (error) => {
-        if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(request(port, method, urlPath, body, true));
+        if (!retried && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) resolve(request(port, method, urlPath, body, true));
         else reject(error);
       });
       req.end(data);

@@ -1,5 +1,5 @@
 import { ClientError, Status } from 'nice-grpc';
-import type { SparkConnectServiceClient } from './generated/spark/connect/base';
+import type { SparkConnectServiceClient } from './generated/spark/connect/service';
 import { createSparkSession } from './session';
 import { parseSparkUrl } from './url';
 

@@ -3,7 +3,9 @@
 // Usage: summarize-tests.js <project-root>[:<run>]...  (`libs/engine` for its `test` target,
 // `libs/engine:spark` for its `test-spark` run; see the count reporter's `run` option).
 // A run named on the command line that left no results (its Jest never finished) counts as one
-// failure, so a crashed runner can never look like a green run.
+// failure, so a crashed runner can never look like a green run. `--failed=<check>` names a check
+// outside Jest that failed (lint, typecheck): it counts as one failure, so the last line never reads
+// green while CI exits 1.
 const fs = require('node:fs');
 const path = require('node:path');
 const { resultsDir, resultsKey } = require('../jest/count-reporter.js');
@@ -22,7 +24,12 @@ for (const r of results) {
   console.log(`  ${r.project}: ${r.passed} passed, ${r.failed + r.brokenSuites} failed`);
 }
 const reported = new Set(results.map((r) => r.project));
-for (const arg of process.argv.slice(2)) {
+const args = process.argv.slice(2);
+for (const arg of args.filter((a) => a.startsWith('--failed='))) {
+  console.log(`  ${arg.slice('--failed='.length)}: failed`);
+  failed += 1;
+}
+for (const arg of args.filter((a) => !a.startsWith('--'))) {
   const [root, run] = arg.split(':');
   if (!reported.has(resultsKey(root, run))) {
     console.log(`  ${arg}: no results (its test run did not complete)`);

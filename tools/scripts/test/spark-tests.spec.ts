@@ -86,6 +86,12 @@ describe('Spark specs in npm test and CI totals', () => {
       const missing = summarize(dir, 'libs/engine', 'libs/engine:spark');
       expect(missing.stdout).toContain('libs/engine:spark: no results');
       expect(missing.stdout.trim().split('\n').at(-1)).toBe('10 passed, 1 failed');
+
+      // CI exits 1 when lint or typecheck fails; its last line must say so too.
+      const check = summarize(dir, '--failed=lint and typecheck', 'libs/engine');
+      expect(check.stdout).toContain('  lint and typecheck: failed');
+      expect(check.stdout.trim().split('\n').at(-1)).toBe('10 passed, 1 failed');
+      expect(check.status).toBe(1);
     } finally {
       delete process.env['PIPELINE_TEST_RESULTS_DIR'];
       fs.rmSync(dir, { recursive: true, force: true });

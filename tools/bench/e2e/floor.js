@@ -3,13 +3,16 @@
 // 64 keep-alive sockets, each a submit and a wait), parts alternated round by round:
 //   - `http`: a bare node:http server answering the submit (JSON body read and parsed) and the wait
 //     (a job-sized JSON answer); `express`: the same two routes on express with express.json();
+//     `express/born`: the same on requests and responses made with the application's prototypes,
+//     so express swaps none (tried for the server on 2026-11-28: it costs more, docs/performance.md);
 //   - `hop`: a task to a 2-thread piscina pool and its reply (a plan-sized message each way);
 //   - `hop+copy`: the hop, and the server's typed `COPY` of the tiny job on a fresh connection of
 //     the thread's one-thread database (what a small job's worker side cannot do without);
+//     `hop+copy/kept`: the same on one connection the thread keeps (what reusing connections saves);
 //   - `copy`, `copy/1t`: that statement alone on one connection in this process, on a database of
 //     every core (as the e2e baseline's) and of one thread (statements.js gives more variants).
 //
-//   node tools/bench/e2e/floor.js [--rounds 3] [--jobs 1000]
+//   node tools/bench/e2e/floor.js [--rounds 3] [--jobs 1000] [--only express,express/born]
 //
 // Needs the tiny input the e2e bench writes (tools/bench/data/tiny.csv: run its tiny part once).
 'use strict';
@@ -53,13 +56,19 @@ const PLAN = { name: 'tiny', steps: [{ ref: 'raw', source: { kind: 'input', form
 
 /** The worker side of `hop` and `hop+copy` (this file is also piscina's worker). */
 let db;
+let kept;
 async function task({ copy, i }) {
   if (copy) {
     const { DuckDBInstance } = require('@duckdb/node-api');
     db ??= await DuckDBInstance.create(':memory:', { threads: '1' });
-    const connection = await db.connect();
-    await connection.run(copySql(i));
-    connection.closeSync();
+    if (copy === 'kept') {
+      kept ??= await db.connect();
+      await kept.run(copySql(i));
+    } else {
+      const connection = await db.connect();
+      await connection.run(copySql(i));
+      connection.closeSync();
+    }
   }
   return { type: 'ok', startedAt: new Date().toISOString(), value: { outputs: JOB.outputs, steps: JOB.steps } };
 }
@@ -69,14 +78,22 @@ function serve(kind) {
   let n = 0;
   const submitted = () => ({ job_id: `j${++n}`, status: 'queued' });
   let server;
-  if (kind === 'express') {
+  if (kind === 'express' || kind === 'express/born') {
     const express = require('express');
     const app = express();
     app.disable('x-powered-by');
     app.disable('etag');
     app.post('/api/jobs', express.json({ type: () => true }), (req, res) => res.status(202).json(submitted()));
     app.get('/api/jobs/:id/wait', (req, res) => res.json({ ...JOB, job_id: req.params.id }));
-    server = http.createServer(app);
+    const born = (base, prototype) => {
+      function Born(...args) {
+        return Reflect.construct(base, args, Born);
+      }
+      Born.prototype = prototype;
+      return Born;
+    };
+    server =
+      kind === 'express' ? http.createServer(app) : http.createServer({ IncomingMessage: born(http.IncomingMessage, app.request), ServerResponse: born(http.ServerResponse, app.response) }, app);
   } else {
     server = http.createServer((req, res) => {
       let body = '';
@@ -167,6 +184,7 @@ async function main() {
     return i < 0 ? fallback : Number(process.argv[i + 1]);
   };
   const rounds = arg('rounds', 3);
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
   const jobs = arg('jobs', 1000);
   if (!fs.existsSync(input)) throw new Error(`${input} is missing: run node tools/bench/e2e/run.js --only tiny once`);
   fs.mkdirSync(outDir, { recursive: true });
@@ -175,11 +193,14 @@ async function main() {
   const parts = {
     http: () => roundTrips('http', jobs),
     express: () => roundTrips('express', jobs),
+    'express/born': () => roundTrips('express/born', jobs),
     hop: () => hops(pool, jobs, false),
     'hop+copy': () => hops(pool, jobs, true),
+    'hop+copy/kept': () => hops(pool, jobs, 'kept'),
     copy: () => copyAlone(jobs, os.availableParallelism()),
     'copy/1t': () => copyAlone(jobs, 1),
   };
+  for (const name of Object.keys(parts)) if (only !== undefined && !only.includes(name)) delete parts[name];
   const ms = Object.fromEntries(Object.keys(parts).map((k) => [k, []]));
   const load = [os.loadavg()[0].toFixed(2)];
   for (let round = 0; round < rounds; round++) {

@@ -87,7 +87,7 @@ async function serviceRun(input, format, out, main) {
     const job = await runJob(server.port, PIPELINE(path.relative(dataDir, input), format, path.relative(dataDir, out)));
     // Where the wall time went: queued (created to started, the workers opening their engines) and run.
     const queuedMs = Date.parse(job.started_at) - Date.parse(job.created_at);
-    return { ms: performance.now() - t0, maxRssMb: server.peakRssMb(), queuedMs, runMs: job.duration_ms };
+    return { ms: performance.now() - t0, maxRssMb: server.peakRssMb(), queuedMs, runMs: job.duration_ms, cpuMs: processCpuMs(server.pid) };
   } finally {
     await server.stop();
   }
@@ -137,7 +137,7 @@ async function sizesPart() {
       const ratioCells = serviceNames.map((n) => (m[n].ms / m.duckdb.ms).toFixed(2)).join(' | ');
       console.log(`| ${rows.toLocaleString('en')} | ${format} | ${serviceCells} | ${cell('duckdb')} | ${cell('polars')} | ${ratioCells} | ${(m[serviceNames[0]].ms / m.polars.ms).toFixed(2)} | ${loadBefore} -> ${load()} |`);
       for (const [c, xs] of Object.entries(r)) console.error(`  ${rows} ${format} ${c}: ${xs.map((x) => Math.round(x.ms)).join(', ')} ms`);
-      for (const n of serviceNames) console.error(`  ${rows} ${format} ${n} queued / ran: ${r[n].map((x) => `${x.queuedMs} / ${x.runMs}`).join(', ')} ms`);
+      for (const n of serviceNames) console.error(`  ${rows} ${format} ${n} queued / ran / server CPU (start-up included): ${r[n].map((x) => `${x.queuedMs} / ${x.runMs} / ${x.cpuMs}`).join(', ')} ms`);
       // Run by run: each build against the DuckDB run of the same round (the load changes between rounds).
       for (const n of serviceNames) console.error(`  ${rows} ${format} ${n} / DuckDB run by run: ${r[n].map((x, i) => (x.ms / r.duckdb[i].ms).toFixed(2)).join(', ')}`);
     }

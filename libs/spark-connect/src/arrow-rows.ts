@@ -19,8 +19,9 @@
  * | map | `Map` in Spark's entry order |
  * | NULL anywhere | `null` |
  */
-import { DateUnit, IntervalUnit, RecordBatchReader, Type, type Data, type DataType, type Field, type Schema } from 'apache-arrow';
+import type { Data, DataType, Field, RecordBatchReader, Schema } from 'apache-arrow';
 import { sparkCatalogue } from './errors';
+import { loadArrow } from './lazy-packages';
 
 /** A value of a result row (see the table above). */
 export type SparkValue =
@@ -46,7 +47,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 export function readArrowRows(ipc: Uint8Array): ArrowRows {
   let reader: RecordBatchReader;
   try {
-    reader = RecordBatchReader.from(ipc);
+    reader = loadArrow().RecordBatchReader.from(ipc);
     reader.open();
   } catch (e) {
     throw sparkCatalogue.create('SPARK_PROTOCOL', { reason: `an Arrow batch could not be read: ${(e as Error).message}` }, { cause: e });
@@ -83,6 +84,7 @@ function valueReader(field: Field): Reader {
 }
 
 function plainReader(type: DataType, column: string): Reader {
+  const { Type, DateUnit, IntervalUnit } = loadArrow();
   switch (type.typeId) {
     case Type.Null:
       return () => null;
@@ -111,14 +113,14 @@ function plainReader(type: DataType, column: string): Reader {
         return Uint8Array.from(d.values.subarray(offsets[j], offsets[j + 1]));
       };
     case Type.Date:
-      if ((type as unknown as { unit: DateUnit }).unit === DateUnit.DAY) return (d, i) => d.values[d.offset + i] as number;
+      if ((type as unknown as { unit: number }).unit === DateUnit.DAY) return (d, i) => d.values[d.offset + i] as number;
       return (d, i) => Math.floor(Number(d.values[d.offset + i]) / 86_400_000);
     case Type.Timestamp:
       return timestampReader(type as unknown as { unit: number });
     case Type.Duration:
       return timestampReader(type as unknown as { unit: number });
     case Type.Interval:
-      if ((type as unknown as { unit: IntervalUnit }).unit === IntervalUnit.YEAR_MONTH) return (d, i) => d.values[d.offset + i] as number;
+      if ((type as unknown as { unit: number }).unit === IntervalUnit.YEAR_MONTH) return (d, i) => d.values[d.offset + i] as number;
       break;
     case Type.List: {
       const element = nullable(plainReader(type.children[0].type, column));

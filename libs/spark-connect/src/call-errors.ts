@@ -4,8 +4,9 @@
  * the exception class (`reason`) and metadata `errorClass`, `sqlState`, `errorId`; the full
  * message, when the status one was cut, comes from FetchErrorDetails.
  */
-import { ClientError, Status, type Metadata } from 'nice-grpc';
+import type { ClientError, Metadata } from 'nice-grpc';
 import { sparkCatalogue, type SparkConnectError } from './errors';
+import { loadGrpc } from './lazy-packages';
 import { ErrorInfo } from './generated/google/rpc/error_details';
 import { Status as RpcStatus } from './generated/google/rpc/status';
 
@@ -67,6 +68,7 @@ export interface CallContext {
 /** The catalogue error for a failed call (`info` from {@link errorInfoOf}). */
 export function callError(error: unknown, info: SparkErrorInfo | undefined, context: CallContext): SparkConnectError {
   if (sparkCatalogue.is(error)) return error;
+  const { ClientError, Status } = loadGrpc();
   const operation = context.operationId === undefined ? {} : { operationId: context.operationId };
   if (context.aborted === true) {
     return sparkCatalogue.create('SPARK_CANCELLED', { ...operation, reason: 'the caller cancelled it' }, { cause: error });

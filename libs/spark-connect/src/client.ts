@@ -3,8 +3,9 @@
  * sessions. Nothing is sent until a session makes its first call; Spark creates a session on
  * the first request that names its id.
  */
-import { ChannelCredentials, createChannel, createClient, Metadata, type Channel } from 'nice-grpc';
+import type { Channel } from 'nice-grpc';
 import { SparkConnectServiceDefinition, type SparkConnectServiceClient } from './generated/spark/connect/service';
+import { loadGrpc } from './lazy-packages';
 import { createSparkSession, type SparkSession } from './session';
 import { parseSparkUrl, type SparkConnectUrl } from './url';
 
@@ -31,6 +32,7 @@ const DEFAULT_MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 /** Connects to the Spark Connect server of `url` (`sc://host:port/;token=...;user_id=...`). */
 export function connectSpark(url: string | SparkConnectUrl, options: SparkClientOptions = {}): SparkClient {
   const parsed = typeof url === 'string' ? parseSparkUrl(url) : url;
+  const { ChannelCredentials, createChannel, createClient, Metadata } = loadGrpc();
   const channel: Channel = createChannel(
     parsed.address,
     parsed.useSsl ? ChannelCredentials.createSsl() : ChannelCredentials.createInsecure(),

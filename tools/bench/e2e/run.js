@@ -4,7 +4,7 @@
 //   npx nx build http-server   (the bench runs dist/apps/http-server/main.js)
 //   node tools/bench/e2e/run.js [--sizes 1000000,10000000] [--formats csv,parquet,json] [--runs 5]
 //                               [--concurrent 4] [--concurrent-rows 10000000] [--tiny 1000] [--tiny-runs 3]
-//                               [--server-node-args='--cpu-prof --cpu-prof-dir=...'] [--server dist/apps/http-server/main.js,<other build>]
+//                               [--server-node-args='--cpu-prof --cpu-prof-dir=...'] [--server=<old build>/dist/apps/http-server/main.js,dist/apps/http-server/main.js]
 //
 // Per size and format: median wall time of `--runs` runs and peak RSS of each contender (the
 // server's VmHWM from /proc, a fresh server per run; the children's maxRSS). `--concurrent N`:
@@ -28,8 +28,8 @@ const { startServerProcess } = require('../lib/server-process.js');
 const repo = path.resolve(__dirname, '..', '..', '..');
 const dataDir = path.join(repo, 'tools', 'bench', 'data');
 const serverMain = path.join(repo, 'dist', 'apps', 'http-server', 'main.js');
-// `--server a/main.js,b/main.js`: the tiny part alternates these builds run by run (a copy of an
-// earlier build against this one); the other parts use the first.
+// `--server a/main.js,b/main.js`: the sizes and tiny parts alternate these builds run by run (a copy
+// of an earlier build against this one); the concurrent part uses the first.
 const servers = (process.argv.find((a) => a.startsWith('--server='))?.slice('--server='.length) ?? serverMain).split(',').map((s) => path.resolve(s));
 const child = path.join(__dirname, 'child.js');
 
@@ -80,12 +80,14 @@ function runChild(contender, input, format, out) {
   return JSON.parse(text.trim().split('\n').pop());
 }
 
-async function serviceRun(input, format, out) {
-  const server = await startServer();
+async function serviceRun(input, format, out, main) {
+  const server = await startServer(main);
   try {
     const t0 = performance.now();
-    await runJob(server.port, PIPELINE(path.relative(dataDir, input), format, path.relative(dataDir, out)));
-    return { ms: performance.now() - t0, maxRssMb: server.peakRssMb() };
+    const job = await runJob(server.port, PIPELINE(path.relative(dataDir, input), format, path.relative(dataDir, out)));
+    // Where the wall time went: queued (created to started, the workers opening their engines) and run.
+    const queuedMs = Date.parse(job.started_at) - Date.parse(job.created_at);
+    return { ms: performance.now() - t0, maxRssMb: server.peakRssMb(), queuedMs, runMs: job.duration_ms, cpuMs: processCpuMs(server.pid) };
   } finally {
     await server.stop();
   }
@@ -102,28 +104,42 @@ function ensureConverted(csv, format) {
   return file;
 }
 
+/** The sizes part's contenders: one service per build given with `--server`, then DuckDB and polars. */
+const serviceNames = servers.length === 1 ? ['service'] : servers.map((_, i) => `service ${String.fromCharCode(65 + i)}`);
+
 async function sizesPart() {
-  console.log('| rows | input | service (HTTP) | raw DuckDB | nodejs-polars lazy | service / DuckDB | service / polars | load |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  if (servers.length > 1) servers.forEach((s, i) => console.log(`${serviceNames[i]}: ${s}`));
+  const services = serviceNames.map((n) => `${n} (HTTP)`).join(' | ');
+  const ratios = serviceNames.map((n) => `${n} / DuckDB`).join(' | ');
+  console.log(`| rows | input | ${services} | raw DuckDB | nodejs-polars lazy | ${ratios} | service / polars | load |`);
+  console.log(`|${'---|'.repeat(6 + 2 * serviceNames.length)}`);
   for (const rows of sizes) {
     const csv = path.join(dataDir, `employees-${rows}.csv`);
     ensureEmployees(rows, dataDir);
     for (const format of formats) {
       const input = format === 'csv' ? csv : ensureConverted(csv, format);
       const loadBefore = load();
-      const r = { service: [], duckdb: [], polars: [] };
+      const contenders = [...serviceNames, 'duckdb', 'polars'];
+      const r = Object.fromEntries(contenders.map((c) => [c, []]));
       for (let i = 0; i < runs; i++) {
-        const order = ['service', 'duckdb', 'polars'];
-        for (let k = 0; k < i % 3; k++) order.push(order.shift());
+        // Each run starts with another contender, so that none always runs first (or always after the same one).
+        const order = [...contenders];
+        for (let k = 0; k < i % contenders.length; k++) order.push(order.shift());
         for (const c of order) {
-          const out = path.join(dataDir, `e2e-${c}.parquet`);
-          r[c].push(c === 'service' ? await serviceRun(input, format, out) : runChild(c, input, format, out));
+          const s = serviceNames.indexOf(c);
+          const out = path.join(dataDir, `e2e-${s < 0 ? c : `service-${s}`}.parquet`);
+          r[c].push(s >= 0 ? await serviceRun(input, format, out, servers[s]) : runChild(c, input, format, out));
         }
       }
       const m = Object.fromEntries(Object.entries(r).map(([c, xs]) => [c, { ms: median(xs.map((x) => x.ms)), rss: Math.max(...xs.map((x) => x.maxRssMb)) }]));
       const cell = (c) => `${fmtMs(m[c].ms)}, ${Math.round(m[c].rss)} MB`;
-      console.log(`| ${rows.toLocaleString('en')} | ${format} | ${cell('service')} | ${cell('duckdb')} | ${cell('polars')} | ${(m.service.ms / m.duckdb.ms).toFixed(2)} | ${(m.service.ms / m.polars.ms).toFixed(2)} | ${loadBefore} -> ${load()} |`);
+      const serviceCells = serviceNames.map(cell).join(' | ');
+      const ratioCells = serviceNames.map((n) => (m[n].ms / m.duckdb.ms).toFixed(2)).join(' | ');
+      console.log(`| ${rows.toLocaleString('en')} | ${format} | ${serviceCells} | ${cell('duckdb')} | ${cell('polars')} | ${ratioCells} | ${(m[serviceNames[0]].ms / m.polars.ms).toFixed(2)} | ${loadBefore} -> ${load()} |`);
       for (const [c, xs] of Object.entries(r)) console.error(`  ${rows} ${format} ${c}: ${xs.map((x) => Math.round(x.ms)).join(', ')} ms`);
+      for (const n of serviceNames) console.error(`  ${rows} ${format} ${n} queued / ran / server CPU (start-up included): ${r[n].map((x) => `${x.queuedMs} / ${x.runMs} / ${x.cpuMs}`).join(', ')} ms`);
+      // Run by run: each build against the DuckDB run of the same round (the load changes between rounds).
+      for (const n of serviceNames) console.error(`  ${rows} ${format} ${n} / DuckDB run by run: ${r[n].map((x, i) => (x.ms / r.duckdb[i].ms).toFixed(2)).join(', ')}`);
     }
   }
 }

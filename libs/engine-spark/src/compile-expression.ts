@@ -149,8 +149,8 @@ function duckSubstring([s, start, length]: readonly string[]): string {
 /**
  * DuckDB's round of a double to `digits` places: round(x * 10^d) / 10^d (x / 10^-d, then times,
  * for negative places), half away from zero on the product's binary value, x itself (0 for
- * negative places) where the result is not finite (an overflow, NaN, an infinity). Spark's own rounds the double's decimal text,
- * so 1.005 would become 1.01 where DuckDB gives 1.0.
+ * negative places) where the result is not finite (an overflow, NaN, an infinity). Spark's own
+ * rounds the double's decimal text, so 1.005 would become 1.01 where DuckDB gives 1.0.
  */
 function duckRoundDouble(x: string, digits: string): string {
   const scaled = (m: string): string => `(round(${x} * ${m}, 0) / ${m})`;

@@ -10,6 +10,7 @@ import type { StagedWrite } from './io/staged-write';
 import type { DataType } from './types/data-type';
 import type { Measures, MeasureRequest } from './quality/measure';
 import type { QualityResult } from './quality/quality-result';
+import type { RowChecks } from './quality/row-checks';
 import type { RowsResult } from './rows/rows-result';
 
 /** Options every long operation takes last. */
@@ -49,6 +50,11 @@ export interface HandleInfo {
   readonly columns: readonly ColumnInfo[];
 }
 
+/** A handle `apply` computed, with the row checks its bound transformation carries (assertion, schemaEnforce). */
+export interface AppliedHandle extends HandleInfo {
+  readonly checks?: RowChecks;
+}
+
 /** Outcome of writing a handle to an output. */
 export interface WriteResult {
   /** Rows this write added (0 when skipped). */
@@ -81,9 +87,10 @@ export interface Backend {
   /**
    * Computes one transformation from handles: `inputs` maps each asset the source reads (its
    * `from`, or every asset a multi-input kind names) to a handle id of this backend. Row checks
-   * (assertion, schemaEnforce) are not the backend's: `applyTransform` and the executor run them.
+   * (assertion, schemaEnforce) are not the backend's: it gives them back from its binding, and
+   * `applyTransform` and the executor run them.
    */
-  apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options?: RunOptions): Promise<HandleInfo>;
+  apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options?: RunOptions): Promise<AppliedHandle>;
   /** Writes a handle to an output (atomically, honouring the mode); `ref` names the output asset in errors. */
   write(handleId: string, ref: string, source: OutputSource, options?: RunOptions): Promise<WriteResult>;
   /**

@@ -14,6 +14,7 @@ export type { BackendDriver, PlanRuntime, PlanRuntimeStats } from './backend-dri
 export { DEFAULT_BACKEND } from './backend-name';
 export type { BackendName } from './backend-name';
 export type {
+  AppliedHandle,
   Backend,
   ColumnInfo,
   FieldInfo,
@@ -90,7 +91,7 @@ export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError
 export { executePhysicalPlan } from './exec/execute-physical-plan';
 export { handlePrimitives } from './exec/handle-primitives';
 export { applyTransform, computeRelation } from './exec/compute-relation';
-export type { PlanPrimitives, RelationLookup } from './exec/plan-primitives';
+export type { Computed, PlanPrimitives, RelationLookup } from './exec/plan-primitives';
 export { forEachRow } from './exec/row-loop';
 export type { ExecutionResult, OutputResult, RunLineage, StepTiming } from './execution-result';
 export { checkAppendColumns, concatenateAppend } from './formats/append-rules';
@@ -145,7 +146,7 @@ export { isAssetStep } from './plan/physical-plan';
 export { renderPhysicalPlan } from './plan/render-physical-plan';
 export type { KeyCounts, MeasureRequest, Measurer, Measures } from './quality/measure';
 export type { QualityResult } from './quality/quality-result';
-export { rowChecksOf, runRowChecks } from './quality/run-quality';
+export { rowChecksOf, runRowChecks, withRowChecks } from './quality/run-quality';
 export { jsonCell, jsonNumber } from './rows/json-cell';
 export { DEFAULT_ROWS_LIMIT, MAX_ROWS_LIMIT } from './rows/rows-result';
 export type { RowsColumn, RowsResult } from './rows/rows-result';

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import type { InputSource, OutputSource, Source } from '@pipeline/definition';
 import {
   type Backend,
+  type AppliedHandle,
   type HandleInfo,
   type InspectResult,
   type RunOptions,
@@ -51,6 +52,7 @@ import {
   type MeasureRequest,
   type Measures,
   checkColumnMetadata,
+  withRowChecks,
 } from '@pipeline/engine-core';
 import { answerProbe } from './probe';
 import type { Columns } from './compile-js';
@@ -145,7 +147,7 @@ export class DanfoBackend implements Backend {
     return { fields: columns.map((c) => ({ name: c.name, dataType: c.type, nullable: true })), rowCount };
   }
 
-  async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<HandleInfo> {
+  async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<AppliedHandle> {
     this.handles.ensureOpen();
     const transform = requireTransform(ref, source);
     const run = danfoKindOf(transform.kind);
@@ -178,7 +180,7 @@ export class DanfoBackend implements Backend {
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       }),
     });
-    return this.store(ref, result.frame, bound.columns, result.rowCount);
+    return withRowChecks(this.store(ref, result.frame, bound.columns, result.rowCount), bound.transform);
   }
 
   private dataOf(handleId: string): DanfoData {

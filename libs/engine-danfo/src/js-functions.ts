@@ -261,7 +261,9 @@ function roundDouble(x: number, digits: number): number {
     const m = 10 ** digits;
     r = roundHalfAwayFromZero(x * m) / m;
   }
-  return Number.isFinite(r) ? r : x;
+  // DuckDB gives 0 where a rounding to negative places is not finite (NaN and the infinities too).
+  if (!Number.isFinite(r)) return digits < 0 ? 0 : x;
+  return r;
 }
 
 /** Remainder with DuckDB's NULL for a whole-number or decimal division by zero. */

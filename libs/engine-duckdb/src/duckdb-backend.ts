@@ -10,6 +10,7 @@
 import type { InputSource, OutputSource, Source } from '@pipeline/definition';
 import {
   type Backend,
+  type AppliedHandle,
   type HandleInfo,
   type InspectResult,
   type RunOptions,
@@ -29,6 +30,7 @@ import {
   upstreamHandleIds,
   quoteIdentifier,
   sqlString,
+  withRowChecks,
 } from '@pipeline/engine-core';
 import { DuckDbDatabase, type LockedDuckDb } from './duckdb-database';
 import { inputRelation } from './input-relation';
@@ -103,7 +105,7 @@ export class DuckDbBackend implements Backend {
     return this.createTable(ref, input.sql, input.columns, options.signal);
   }
 
-  async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<HandleInfo> {
+  async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<AppliedHandle> {
     this.handles.ensureOpen();
     const transform = requireTransform(ref, source);
     const upstream = upstreamHandleIds(ref, transform, inputs).map(({ asset, id }) => {
@@ -111,7 +113,7 @@ export class DuckDbBackend implements Backend {
       return { asset, name: quoteIdentifier(h.table), columns: h.columns };
     });
     const rel = await transformRelation(this.db, ref, transform, upstream, options.signal);
-    return this.createTable(ref, rel.sql, rel.columns, options.signal);
+    return withRowChecks(await this.createTable(ref, rel.sql, rel.columns, options.signal), rel.transform);
   }
 
   /** A measurer over a relation (quoted name); `references` names the relation of each asset a request looks up. */

@@ -13,6 +13,7 @@ import {
   type ReadStep,
   type RelationStep,
   quoteIdentifier,
+  withRowChecks,
 } from '@pipeline/engine-core';
 import { blameStreamed, type BlameRelation } from './blame';
 import type { DuckDbDatabase } from './duckdb-database';
@@ -66,7 +67,7 @@ export function streamedPrimitives(connection: StreamedConnection, described: Re
     async relation(step, upstream, lookup, options: RunOptions) {
       const named = step.from.map((asset, i) => ({ asset, ...upstream[i] }));
       const rel = await transformRelation(db, step.asset, step.source, named, options.signal, { ordered: step.ordered });
-      return store(step, rel.sql, rel.columns, lookup, options.signal);
+      return withRowChecks({ relation: await store(step, rel.sql, rel.columns, lookup, options.signal) }, rel.transform);
     },
     async stage(step, from, lookup, options) {
       try {

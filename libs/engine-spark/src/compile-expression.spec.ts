@@ -57,8 +57,15 @@ describe('Spark SQL of the expressions where Spark alone would differ from DuckD
   it('turns -0.0 into 0.0 in sign, and rounds a double to places as DuckDB (1.005 to 2 places is 1.0)', () => {
     expect(sql('sign(d)')).toBe('(CAST(signum(`d`) AS DOUBLE) + 0.0D)');
     expect(sql('round(d, 2)')).toContain('(round(`d` * power(10.0D, 2), 0) / power(10.0D, 2))');
-    expect(sql('round(d)')).toBe('round(`d`)');
     expect(sql('round(m, 1)')).toBe('round(`m`, 1)');
+  });
+
+  it("keeps a double's or float's sign on a zero rounding, as DuckDB (round(-0.4) is -0.0; Spark rounds through decimals)", () => {
+    expect(sql('round(d)')).toBe('(abs(round(`d`)) * signum(`d`))');
+    expect(sql('round(d, -1)')).toMatch(/THEN 0\.0D ELSE \(abs\(\(round\(`d` \/ .*\)\) \* signum\(`d`\)\) END END$/);
+    expect(sql('round(CAST(d AS float), -1)')).toMatch(/^CAST\(CASE .* AS FLOAT\)$/);
+    expect(sql('round(m)')).toBe('round(`m`)');
+    expect(sql('round(i, -1)')).toBe('round(`i`, (- 1))');
   });
 
   it("floors the median of decimals to their scale, as DuckDB (0.375 is 0.37, -0.375 -0.38)", () => {
@@ -99,8 +106,9 @@ describe('functions and calls Spark refuses at validation', () => {
 describe('Spark expression compiler', () => {
   it.each([
     // Spark's floor of a double is a BIGINT, which clamps 1e20: a double from 2^52 up is whole already.
-    ['floor(d)', 'CASE WHEN isnan(`d`) OR abs(`d`) >= 4503599627370496D THEN `d` ELSE CAST(floor(`d`) AS DOUBLE) END'],
-    ['ceil(d)', 'CASE WHEN isnan(`d`) OR abs(`d`) >= 4503599627370496D THEN `d` ELSE CAST(ceil(`d`) AS DOUBLE) END'],
+    // and its -0.0 (ceil(-0.4)) is 0: the sign is the operand's.
+    ['floor(d)', 'CASE WHEN isnan(`d`) OR abs(`d`) >= 4503599627370496D THEN `d` ELSE CAST((abs(floor(`d`)) * signum(`d`)) AS DOUBLE) END'],
+    ['ceil(d)', 'CASE WHEN isnan(`d`) OR abs(`d`) >= 4503599627370496D THEN `d` ELSE CAST((abs(ceil(`d`)) * signum(`d`)) AS DOUBLE) END'],
     ['floor(i)', 'CAST(floor(`i`) AS INT)'],
     ['floor(m)', 'floor(`m`)'],
   ])('%s', (expression, expected) => {

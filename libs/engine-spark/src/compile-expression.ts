@@ -76,8 +76,24 @@ const rounding =
     const t = types[0] as DataType;
     if (isIntegral(t)) return `CAST(${name}(${x}) AS ${sparkTypeOf(result)})`;
     if (t !== 'double' && t !== 'float') return `${name}(${x})`;
-    return `CASE WHEN isnan(${x}) OR abs(${x}) >= 4503599627370496D THEN ${x} ELSE CAST(${name}(${x}) AS ${sparkTypeOf(result)}) END`;
+    return `CASE WHEN isnan(${x}) OR abs(${x}) >= 4503599627370496D THEN ${x} ELSE CAST(${signedAs(x, `${name}(${x})`)} AS ${sparkTypeOf(result)}) END`;
   };
+
+/**
+ * `rounded`, a rounding of the double or float `x`, with x's sign: DuckDB's (C's) rounding keeps
+ * it on a zero result (round(-0.4), ceil(-0.4) and floor(-0.0) are -0.0), where Spark's rounds
+ * through a decimal or a BIGINT, which have no -0.0. A rounding never changes a nonzero value's
+ * sign, so the magnitude times signum(x) is exact; NaN stays NaN.
+ */
+const signedAs = (x: string, rounded: string): string => `(abs(${rounded}) * signum(${x}))`;
+
+/** DuckDB's round: of a double (or a float, computed in doubles) as C rounds, with the operand's sign on a zero result. */
+const duckRound: SparkFunction = ([x, digits], types) => {
+  const t = types[0] as DataType;
+  if (t !== 'double' && t !== 'float') return `round(${digits === undefined ? x : `${x}, ${digits}`})`;
+  const rounded = digits === undefined ? signedAs(x as string, `round(${x})`) : duckRoundDouble(t === 'float' ? `CAST(${x} AS DOUBLE)` : (x as string), digits);
+  return t === 'float' ? `CAST(${rounded} AS FLOAT)` : rounded;
+};
 
 /** A decimal operand of `/` as a double: DuckDB divides decimals in doubles (1.25 / 3 is 0.4166666666666667, Spark's decimal 0.41666667). */
 function dividend(sql: string, t: DataType): string {
@@ -133,13 +149,13 @@ function duckSubstring([s, start, length]: readonly string[]): string {
 /**
  * DuckDB's round of a double to `digits` places: round(x * 10^d) / 10^d (x / 10^-d, then times,
  * for negative places), half away from zero on the product's binary value, x itself (0 for
- * negative places) where the product overflows. Spark's own rounds the double's decimal text,
- * so 1.005 would become 1.01 where DuckDB gives 1.0.
+ * negative places) where the result is not finite (an overflow, NaN, an infinity). Spark's own
+ * rounds the double's decimal text, so 1.005 would become 1.01 where DuckDB gives 1.0.
  */
 function duckRoundDouble(x: string, digits: string): string {
   const scaled = (m: string): string => `(round(${x} * ${m}, 0) / ${m})`;
   const coarse = (m: string): string => `(round(${x} / ${m}, 0) * ${m})`;
-  const guarded = (r: string, fallback: string): string => `CASE WHEN isnan(${r}) OR abs(${r}) = CAST('Infinity' AS DOUBLE) THEN ${fallback} ELSE ${r} END`;
+  const guarded = (r: string, fallback: string): string => `CASE WHEN isnan(${r}) OR abs(${r}) = CAST('Infinity' AS DOUBLE) THEN ${fallback} ELSE ${signedAs(x, r)} END`;
   return `CASE WHEN ${digits} >= 0 THEN ${guarded(scaled(`power(10.0D, ${digits})`), x)} ELSE ${guarded(coarse(`power(10.0D, - ${digits})`), '0.0D')} END`;
 }
 
@@ -267,7 +283,7 @@ const COMPILED: Partial<Record<FunctionName, SparkFunction>> = {
   instr: plain('instr'),
 
   abs: plain('abs'),
-  round: ([x, digits], types) => (types[0] === 'double' && digits !== undefined ? duckRoundDouble(x as string, digits) : `round(${digits === undefined ? x : `${x}, ${digits}`})`),
+  round: duckRound,
   floor: rounding('floor'),
   ceil: rounding('ceil'),
   power: plain('power'),

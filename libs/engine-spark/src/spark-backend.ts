@@ -11,6 +11,7 @@ import {
   type Blame,
   type EngineConfig,
   engineError,
+  type AppliedHandle,
   type HandleInfo,
   HandleRegistry,
   type InspectResult,
@@ -110,18 +111,19 @@ export class SparkBackend implements Backend {
     return this.keep(ref, relation, blame, options.signal);
   }
 
-  async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<HandleInfo> {
+  async apply(ref: string, source: Source, inputs: Readonly<Record<string, string>>, options: RunOptions = {}): Promise<AppliedHandle> {
     this.handles.ensureOpen();
     const transform = requireTransform(ref, source);
     const upstream = upstreamHandleIds(ref, transform, inputs).map(({ asset, id }) => ({ asset, relation: this.handles.get(id).relation }));
     const blame = { asset: ref, field: sparkBlameField(transform) };
-    const relation = await this.primitives.relation(
+    const { relation, checks } = await this.primitives.relation(
       { op: 'relation', asset: ref, kind: transform.kind, source: transform, from: upstream.map((u) => u.asset), storage: 'table', ordered: true, checksRows: false, blame },
       upstream.map((u) => u.relation),
       () => undefined,
       options,
     );
-    return this.keep(ref, relation, blame, options.signal);
+    const handle = await this.keep(ref, relation, blame, options.signal);
+    return checks === undefined ? handle : { ...handle, checks };
   }
 
   write(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<WriteResult> {

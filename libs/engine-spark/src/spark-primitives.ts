@@ -26,6 +26,7 @@ import {
   skippedWrite,
   type BoundTransform,
   unsupportedKind,
+  withRowChecks,
 } from '@pipeline/engine-core';
 import { csvLinesAreRecords } from './csv-line-records';
 import { blameLazy, type LazyView } from './spark-blame';
@@ -145,8 +146,8 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
     },
     async relation(step, upstream, _lookup, options) {
       const named = step.from.map((asset, i) => ({ asset, name: (upstream[i] as SparkRelation).name, columns: (upstream[i] as SparkRelation).columns }));
-      const { sql, columns, relation } = relationSql(step, named);
-      if (relation !== undefined) return storeRelation(step, relation, columns, options.signal, upstream);
+      const { sql, columns, relation, transform } = relationSql(step, named);
+      if (relation !== undefined) return withRowChecks({ relation: await storeRelation(step, relation, columns, options.signal, upstream) }, transform);
       // Where Spark's own result type differs from the portable one (floor of a double is BIGINT
       // on Spark), the column is cast back, so every backend gives the same types.
       const described = await portableColumns(sql, step.blame, options.signal);
@@ -154,7 +155,7 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       const typed = mismatch
         ? `SELECT ${columns.map((c, i) => (described[i]?.type === c.type ? q(c.name) : `CAST(${q(c.name)} AS ${sparkTypeOf(c.type)}) AS ${q(c.name)}`)).join(', ')} FROM (${sql})`
         : sql;
-      return store(step, typed, columns, options.signal, upstream);
+      return withRowChecks({ relation: await store(step, typed, columns, options.signal, upstream) }, transform);
     },
     async stage(step: SparkStageStep, from, _lookup, options) {
       const resolved = resolveInRoot(root, step.source.path, step.asset);

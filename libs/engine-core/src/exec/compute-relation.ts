@@ -5,8 +5,7 @@
  */
 import type { Source } from '@pipeline/definition';
 import type { Backend, HandleInfo, RunOptions } from '../backend';
-import { bindSource } from '../bind/bind-source';
-import { rowChecksOf, runRowChecks } from '../quality/run-quality';
+import { runRowChecks } from '../quality/run-quality';
 import type { RelationStep } from '../plan/physical-plan';
 import { mayCheckRows } from '../plan/row-check-kinds';
 import { requireTransform, upstreamHandleIds } from '../transform-source';
@@ -21,12 +20,7 @@ export async function computeRelation<R>(
   lookup: RelationLookup<R>,
   options: RunOptions,
 ): Promise<R> {
-  const computed = await primitives.relation(step, upstream, lookup, options);
-  if (!step.checksRows) return computed;
-  // The checks are part of the bound form; binding again from the upstream columns is cheap and
-  // keeps the primitives ignorant of checks.
-  const bound = bindSource(step.asset, step.source, step.from.map((asset, i) => ({ asset, columns: primitives.columns(upstream[i]) })));
-  const checks = rowChecksOf(bound.transform);
+  const { relation: computed, checks } = await primitives.relation(step, upstream, lookup, options);
   if (checks === undefined) return computed;
   const over = checks.over === 'input' ? upstream[0] : computed;
   try {

@@ -9,8 +9,10 @@ import type { PlanPrimitives } from './plan-primitives';
 export function handlePrimitives(backend: Backend): PlanPrimitives<HandleInfo> {
   return {
     read: (step, options) => backend.readInput(step.asset, step.source, options),
-    relation: (step, upstream, _lookup, options) =>
-      backend.apply(step.asset, step.source, Object.fromEntries(step.from.map((from, i) => [from, upstream[i].id])), options),
+    relation: async (step, upstream, _lookup, options) => {
+      const { checks, ...relation } = await backend.apply(step.asset, step.source, Object.fromEntries(step.from.map((from, i) => [from, upstream[i].id])), options);
+      return checks === undefined ? { relation } : { relation, checks };
+    },
     stage: (step, from, _lookup, options) => backend.stageWrite(from.id, step.asset, step.source, options),
     columns: (h) => h.columns.map((c) => ({ name: c.name, type: c.dataType })),
     measurer: (h, references, options) => (request, signal) =>

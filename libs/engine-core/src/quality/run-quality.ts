@@ -18,6 +18,12 @@ export function rowChecksOf(transform: BoundTransform): RowChecks | undefined {
   return 'verify' in transform ? transform.verify : undefined;
 }
 
+/** `value` with the row checks `transform` carries, if any: how a backend hands them to the executor. */
+export function withRowChecks<T extends object>(value: T, transform: BoundTransform): T & { readonly checks?: RowChecks } {
+  const checks = rowChecksOf(transform);
+  return checks === undefined ? value : { ...value, checks };
+}
+
 /** Measures the row checks of step `ref` over `columns`, reports every result, and throws when onFailure is fail and one failed. */
 export async function runRowChecks(ref: string, checks: RowChecks, columns: readonly Column[], measure: Measurer, options: RunOptions): Promise<void> {
   const measures = await measure(rowChecksRequest(ref, checks, columns), options.signal);

@@ -51,6 +51,9 @@ export const ROW_EXPRESSIONS = [
   'abs(i)', 'abs(d)', 'abs(m)', 'round(d)', 'round(d, 1)', 'round(2.5)', 'round(-2.5)', 'round(1.005, 2)',
   'round(l, -1)', 'round(m, 1)', 'round(m)', 'round(d, -1)', 'floor(d)', 'ceil(d)', 'floor(i)', 'ceil(l)', 'floor(m)',
   'ceil(m)', 'power(i, 2)', 'power(2, 0.5)', 'sqrt(abs(d))', 'mod(i, 4)', 'mod(d, 2)', 'mod(i, 0)',
+  // a small negative rounds to -0.0 (DuckDB keeps the operand's sign on a zero result), in a cast to text too
+  'round(d / 10)', 'round(d / 100, 1)', 'round(-0.4)', 'round(-0.0, 2)', 'round(d, -400)', 'round(d / 0, -1)', 'round(0.0 / 0, 2)', 'ceil(d / 10)', 'floor(d * 0)', 'CAST(round(d / 10) AS string)',
+  'round(CAST(d AS float), -1)', 'round(CAST(d / 10 AS float))', 'ceil(CAST(d / 10 AS float))', 'floor(CAST(d * 0 AS float))',
   // conditionals
   'coalesce(i, 99)', 'coalesce(NULL, d, 1)', "coalesce(s, 'none')", 'coalesce(dt, ts)', 'ifnull(l, -1)',
   'nullif(i, 0)', "nullif(s, 'bob')", 'nullif(d, NULL)', 'nullif(dt, ts)', 'nullif(m, 1.25)', 'nullif(i, d)',

@@ -22,6 +22,7 @@ import {
   setValueLimitsSql,
 } from '@pipeline/engine-duckdb';
 import { compileRowExpression, compileGroupExpression } from '@pipeline/engine-danfo';
+import { unsignedNan } from './nan-sign';
 
 /** The test table's columns. */
 export const COLUMNS: readonly Column[] = [
@@ -127,8 +128,7 @@ async function runDuck(conn: DuckDBConnection, sql: string, bound: string): Prom
     const rows = reader.getRowsJson() as (string | null)[][];
     const duckTypes = new Set(rows.map((r) => r[1]).filter((x): x is string => x !== null && x !== '"NULL"'));
     const type = duckTypes.size === 0 ? bound : portableTypeName([...duckTypes][0] as string);
-    // DuckDB prints the NaN of 0/0 as -nan; a JavaScript NaN has no sign.
-    return { type, values: rows.map((r) => (r[0] === '-nan' ? 'nan' : r[0])) };
+    return { type, values: rows.map((r) => unsignedNan(r[0] as string | null)) };
   } catch (e) {
     // The backend's own mapping, so a test sees the code a user would.
     return { error: translateDuckDbError(e).code, message: (e as Error).message.split('\n')[0] };

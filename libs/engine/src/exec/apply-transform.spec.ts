@@ -46,9 +46,15 @@ describe.each(BACKENDS)('applyTransform on %s', (name) => {
     expect(backend.describe(ok.id).rowCount).toBe(3);
   });
 
-  it("leaves checks out of the backend's own apply (they are the executor's)", async () => {
+  it("leaves checks out of the backend's own apply (they are the executor's), giving back the ones it bound", async () => {
     const raw = await backend.readInput('raw', input() as never);
     const computed = await backend.apply('unchecked', notNullAmount, { raw: raw.id });
     expect(computed.rowCount).toBe(3);
+    // The executor runs these as bound here: it does not bind the step a second time.
+    expect(computed.checks).toMatchObject({ kind: 'assertion', over: 'input', onFailure: 'fail', checks: [expect.anything()] });
+    const doc = ['version: "3.0"', 'input:', '  - { name: raw, format: csv, path: raw.csv }', 'transformation:', '  - name: plain\n    select: { from: raw, columns: [id] }', 'output:', '  - { name: plain, format: csv, path: out.csv }'];
+    const select = plan(doc.join('\n')).steps.find((s) => s.ref === 'plain')?.source as Source;
+    const plain = await backend.apply('plain', select, { raw: raw.id });
+    expect(plain.checks).toBeUndefined();
   });
 });

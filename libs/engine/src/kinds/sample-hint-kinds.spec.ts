@@ -1,24 +1,19 @@
 /** sample (seeded, reproducible on a backend) and the physical hints (no effect) on both backends. */
-import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
+import { plan } from '@pipeline/engine-core/testing';
 import { executePlan, type BackendName } from '../index';
+import { SAMPLE_DATA, sampleDataRoot } from '../__fixtures__/sample-data';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 
 const BACKENDS: BackendName[] = ['duckdb', 'danfo'];
-const DATA = ['id,v', ...Array.from({ length: 2000 }, (_, i) => `${i + 1},${i % 7}`), ''].join('\n');
 
 const pipeline = (step: string): string => stepPipeline(step);
 
 describe.each(BACKENDS)('sample and hints on %s', (backend) => {
-  let root: TempRoot;
-  beforeEach(() => {
-    root = makeTempRoot();
-    root.write('data.csv', DATA);
-  });
-  afterEach(() => root.cleanup());
+  const root = sampleDataRoot();
 
   const run = async (step: string): Promise<string[]> => {
-    await executePlan(plan(pipeline(step)), { dataRoot: root.dir, backend });
-    return root.read('out.csv').trimEnd().split('\n').slice(1);
+    await executePlan(plan(pipeline(step)), { dataRoot: root().dir, backend });
+    return root().read('out.csv').trimEnd().split('\n').slice(1);
   };
 
   it('draws about the fraction, the same rows for the same seed, in input order', async () => {
@@ -69,6 +64,6 @@ describe.each(BACKENDS)('sample and hints on %s', (backend) => {
     '{ coalesce: { from: raw, numPartitions: 1 } }',
     '{ hint: { from: raw, hints: [ { name: broadcast } ] } }',
   ])('passes every row through a hint: %s', async (step) => {
-    expect(await run(step)).toEqual(DATA.trimEnd().split('\n').slice(1));
+    expect(await run(step)).toEqual(SAMPLE_DATA.trimEnd().split('\n').slice(1));
   });
 });

@@ -17,6 +17,7 @@ import { runOn, runQueue, sparkRefusal, type RunOutcome } from './__fixtures__/p
 import { SPARK_FUNCTIONS } from '@pipeline/engine-spark';
 import { EXTRA_FUNCTION_CASES } from './__fixtures__/function-cases';
 import { KNOWN_AGGREGATE_GAPS, KNOWN_FAILURE_GAPS, KNOWN_ROW_GAPS } from './__fixtures__/known-gaps';
+import { harnessPipeline, yamlList } from './__fixtures__/harness-pipeline';
 
 /** The harness table of expression-harness.ts, built by expressions so both backends type it alike. */
 const TABLE: readonly (readonly [name: string, type: string, values: readonly string[]])[] = [
@@ -34,26 +35,10 @@ const FILES = { 'rows.csv': 'row_\n0\n1\n2\n3\n4\n' };
 
 const typed = TABLE.map(([name, type, values]) => `CAST(CASE ${values.map((v, row) => `WHEN row_ = ${row} THEN ${v}`).join(' ')} END AS ${type}) AS ${name}`);
 
-const list = (items: readonly string[]): string => `[${items.map((c) => JSON.stringify(c)).join(', ')}]`;
-
 /** A pipeline over the harness table whose step computes `columns` (grouped by g, or row by row), sorted, written to out.csv. */
 function pipelineOf(columns: readonly string[], grouped: boolean, sortBy: string | undefined): string {
-  const step = grouped ? `{ group: { from: t, by: [g], agg: ${list(columns)} } }` : `{ select: { from: t, columns: ${list(columns)} } }`;
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: rows',
-    '      source: { input: { format: csv, path: rows.csv } }',
-    '    - asset_ref: t',
-    `      source: { select: { from: rows, columns: ${list(['row_', ...typed])} } }`,
-    '    - asset_ref: step',
-    `      source: ${step}`,
-    '    - asset_ref: sorted',
-    `      source: ${sortBy === undefined ? '{ select: { from: step, columns: ["*"] } }' : `{ orderBy: { from: step, columns: [${sortBy}] } }`}`,
-    '    - asset_ref: out',
-    '      source: { output: { from: sorted, format: csv, path: out.csv, mode: overwrite } }',
-  ].join('\n');
+  const step = grouped ? `{ group: { from: t, by: [g], agg: ${yamlList(columns)} } }` : `{ select: { from: t, columns: ${yamlList(columns)} } }`;
+  return harnessPipeline(typed, step, sortBy);
 }
 
 /** The pipeline computing `expressions` (as columns e0, n0, e1, n1, ...: the value, and whether it is NULL). */

@@ -70,6 +70,21 @@ function doc(checks: string, { severity = 'warn', filter }: { severity?: string;
   ].join('\n');
 }
 
+/** The orders read, asset n computed from them by `source` (an assertion, a schemaEnforce), written out. */
+function step(source: string): string {
+  return [
+    'version: "3.0"',
+    'pipeline:',
+    '  assets:',
+    '    - asset_ref: orders',
+    '      source: { input: { format: csv, path: orders.csv } }',
+    '    - asset_ref: n',
+    `      source: ${source}`,
+    '    - asset_ref: out',
+    '      source: { output: { from: n, format: csv, path: out.csv, mode: overwrite } }',
+  ].join('\n');
+}
+
 /**
  * A result without its run's time; a freshness age as the second it measured from (the run's time
  * less the age); a standard deviation to 14 significant digits, since Spark and DuckDB accumulate
@@ -190,18 +205,6 @@ describe('quality on Spark gives DuckDB\'s results', () => {
   });
 
   it('the row checks of assertion and schemaEnforce steps (warn, drop, fail)', async () => {
-    const step = (source: string): string =>
-      [
-        'version: "3.0"',
-        'pipeline:',
-        '  assets:',
-        '    - asset_ref: orders',
-        '      source: { input: { format: csv, path: orders.csv } }',
-        '    - asset_ref: n',
-        `      source: ${source}`,
-        '    - asset_ref: out',
-        '      source: { output: { from: n, format: csv, path: out.csv, mode: overwrite } }',
-      ].join('\n');
     const checks = '[ { rule: unique, column: id }, { rule: not_null, column: amount }, { rule: "amount < 45" } ]';
     const warned = await both(step(`{ assertion: { from: orders, onFailure: warn, checks: ${checks} } }`));
     expect(warned.spark.results.map((r) => [r.check, r.status, r.observed])).toEqual([
@@ -222,17 +225,7 @@ describe('quality on Spark gives DuckDB\'s results', () => {
   });
 
   it('drops the failing rows of an assertion as DuckDB does, in input order', async () => {
-    const yaml = [
-      'version: "3.0"',
-      'pipeline:',
-      '  assets:',
-      '    - asset_ref: orders',
-      '      source: { input: { format: csv, path: orders.csv } }',
-      '    - asset_ref: n',
-      '      source: { assertion: { from: orders, onFailure: drop, checks: [ { rule: unique, column: id }, { rule: "amount > 0" } ] } }',
-      '    - asset_ref: out',
-      '      source: { output: { from: n, format: csv, path: out.csv, mode: overwrite } }',
-    ].join('\n');
+    const yaml = step('{ assertion: { from: orders, onFailure: drop, checks: [ { rule: unique, column: id }, { rule: "amount > 0" } ] } }');
     const duck = await executePlan(plan(yaml), { dataRoot: root.dir, backend: 'duckdb' });
     const duckOut = root.read('out.csv');
     const spark = await executePlan(plan(yaml), { ...sparkConfig(root.dir), backend: 'spark' });

@@ -4,24 +4,18 @@
  * draws its own way) but a seed gives the same rows on Spark every run, about the fraction of
  * them, in input order with repeats adjacent.
  */
-import { makeTempRoot, plan, type TempRoot } from '@pipeline/engine-core/testing';
+import { plan } from '@pipeline/engine-core/testing';
+import { sampleDataRoot } from '../__fixtures__/sample-data';
 import { stepPipeline } from '../__fixtures__/step-pipeline';
 import { executePlan } from '../index';
 import { readSparkCsv, sparkConfig } from './__fixtures__/spark-output';
 
-const DATA = ['id,v', ...Array.from({ length: 2000 }, (_, i) => `${i + 1},${i % 7}`), ''].join('\n');
-
 describe('sample on spark', () => {
-  let root: TempRoot;
-  beforeEach(() => {
-    root = makeTempRoot();
-    root.write('data.csv', DATA);
-  });
-  afterEach(() => root.cleanup());
+  const root = sampleDataRoot();
 
   const run = async (step: string): Promise<string[]> => {
-    const result = await executePlan(plan(stepPipeline(step)), { ...sparkConfig(root.dir), backend: 'spark' });
-    const rows = readSparkCsv(`${root.dir}/out.csv`).trimEnd().split('\n').slice(1);
+    const result = await executePlan(plan(stepPipeline(step)), { ...sparkConfig(root().dir), backend: 'spark' });
+    const rows = readSparkCsv(`${root().dir}/out.csv`).trimEnd().split('\n').slice(1);
     expect(result.outputs[0]?.rowsWritten).toBe(rows.length);
     return rows;
   };
@@ -87,10 +81,10 @@ describe('sample on spark', () => {
       '    - asset_ref: out_b',
       '      source: { output: { from: b, format: csv, path: b.csv, mode: overwrite } }',
     ].join('\n');
-    await executePlan(plan(yaml), { ...sparkConfig(root.dir), backend: 'spark' });
-    const a = readSparkCsv(`${root.dir}/a.csv`).trimEnd().split('\n').slice(1);
+    await executePlan(plan(yaml), { ...sparkConfig(root().dir), backend: 'spark' });
+    const a = readSparkCsv(`${root().dir}/a.csv`).trimEnd().split('\n').slice(1);
     expect(a.length).toBeGreaterThan(450);
     expect(a.length).toBeLessThan(750);
-    expect(ids(a)).toEqual(ids(readSparkCsv(`${root.dir}/b.csv`).trimEnd().split('\n').slice(1)));
+    expect(ids(a)).toEqual(ids(readSparkCsv(`${root().dir}/b.csv`).trimEnd().split('\n').slice(1)));
   });
 });

@@ -11,6 +11,7 @@ import { makeTempRoot, plan } from '@pipeline/engine-core/testing';
 import { executePlan } from '../index';
 import { runOn } from './__fixtures__/parity-run';
 import { sparkConfig } from './__fixtures__/spark-output';
+import { harnessPipeline, yamlList } from './__fixtures__/harness-pipeline';
 
 const DOUBLES = [
   '0.0', '-0.0', '1.0', '1.5', '-2.5', '100.0', '0.001', '0.0001', '1e-5', '-1.23e-7', '0.1', '1234567.0', '9999999.0', '1e7', '12345678.0',
@@ -28,22 +29,8 @@ const column = (values: readonly string[], type: string): string =>
   `CAST(CASE ${values.map((v, row) => `WHEN row_ = ${row} THEN '${v}'`).join(' ')} END AS ${type})`;
 
 function pipeline(columns: readonly string[], format: 'csv' | 'json'): string {
-  const list = (items: readonly string[]): string => `[${items.map((c) => JSON.stringify(c)).join(', ')}]`;
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: rows',
-    '      source: { input: { format: csv, path: rows.csv } }',
-    '    - asset_ref: t',
-    `      source: { select: { from: rows, columns: ${list(['row_', `${column(DOUBLES, 'double')} AS d`, `${column(FLOATS, 'float')} AS f`, `${column(TIMESTAMPS, 'timestamp')} AS ts`])} } }`,
-    '    - asset_ref: step',
-    `      source: { select: { from: t, columns: ${list(['row_', ...columns])} } }`,
-    '    - asset_ref: sorted',
-    '      source: { orderBy: { from: step, columns: [row_] } }',
-    '    - asset_ref: out',
-    `      source: { output: { from: sorted, format: ${format}, path: out.${format}, mode: overwrite } }`,
-  ].join('\n');
+  const typed = [`${column(DOUBLES, 'double')} AS d`, `${column(FLOATS, 'float')} AS f`, `${column(TIMESTAMPS, 'timestamp')} AS ts`];
+  return harnessPipeline(typed, `{ select: { from: t, columns: ${yamlList(['row_', ...columns])} } }`, 'row_', format);
 }
 
 describe('Spark writes doubles, floats and timestamps as DuckDB does', () => {

@@ -8,8 +8,9 @@ import type { ValidationError } from '@pipeline/validation';
 import { makeTempRoot, plan } from '@pipeline/engine-core/testing';
 import { checkBackendSupport, executePlan, type BackendName } from '../../index';
 import { readSparkCsv, sparkConfig } from './spark-output';
+import { unsignedNan } from '../../__fixtures__/nan-sign';
 
-/** The output's rows as cells (header first), or the failure's code and message. */
+/** The output's rows as cells (header first; a NaN's sign dropped), or the failure's code and message. */
 export type RunOutcome = { readonly rows: string[][] } | { readonly error: string; readonly message: string; readonly files: string[] };
 
 /** Splits CSV text into cells (quoted cells with commas, quotes and newlines kept whole). */
@@ -47,7 +48,7 @@ export async function runOn(backend: BackendName, yaml: string, files: Readonly<
     for (const [name, text] of Object.entries(files)) root.write(name, text);
     await executePlan(plan(yaml), backend === 'spark' ? { ...sparkConfig(root.dir), backend } : { dataRoot: root.dir, backend });
     const text = backend === 'spark' ? readSparkCsv(`${root.dir}/${output}`) : root.read(output);
-    return { rows: csvCells(text) };
+    return { rows: csvCells(text).map((row) => row.map(unsignedNan)) };
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     return { error: code ?? 'ERROR', message, files: root.files() };

@@ -9,7 +9,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '../..');
+// TSCONFIG_REFERENCES_ROOT: another workspace laid out the same way (the script's own test uses a copy).
+const ROOT = process.env.TSCONFIG_REFERENCES_ROOT ?? path.resolve(__dirname, '../..');
 const SKIP = new Set(['node_modules', 'dist', 'tmp', '.git', '.nx', 'coverage', 'generated']);
 const { paths } = require(path.join(ROOT, 'tsconfig.base.json')).compilerOptions;
 
@@ -26,7 +27,7 @@ function tsFiles(dir, rel = '') {
 
 /** The projects with a typecheck target, each with its lib (or app) and spec tsconfig. */
 function projects() {
-  const roots = ['apps', 'libs'].flatMap((d) => fs.readdirSync(path.join(ROOT, d)).map((n) => `${d}/${n}`));
+  const roots = ['apps', 'libs'].flatMap((d) => (fs.existsSync(path.join(ROOT, d)) ? fs.readdirSync(path.join(ROOT, d)) : []).map((n) => `${d}/${n}`));
   roots.push('tools/scripts');
   return roots
     .filter((root) => fs.existsSync(path.join(ROOT, root, 'tsconfig.spec.json')))

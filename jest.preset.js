@@ -28,7 +28,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   // Transpile only: @swc/jest strips the types, one file at a time (tsconfig.base.json has
   // isolatedModules, so nothing here needs another file's types). Type errors in specs fail each
-  // project's `typecheck` target (`tsc -p tsconfig.spec.json`), not the test run. swc took 30-45%
+  // project's `typecheck` target (`tsc -b`, its tsconfig.spec.json), not the test run. swc took 30-45%
   // less CPU than ts-jest on the validation and definition suites.
   transform: {
     '^.+\\.ts$': ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],

@@ -26,10 +26,10 @@ cat > "$root/project.json" <<JSON
     },
     "typecheck": {
       "executor": "nx:run-commands",
+      "dependsOn": ["^typecheck"],
       "options": {
         "cwd": "$root",
-        "commands": ["tsc -p tsconfig.lib.json --noEmit", "tsc -p tsconfig.spec.json --noEmit"],
-        "parallel": false
+        "command": "tsc -b tsconfig.json --emitDeclarationOnly"
       }
     }
   }
@@ -55,7 +55,7 @@ JSON
 cat > "$root/tsconfig.lib.json" <<JSON
 {
   "extends": "../../tsconfig.base.json",
-  "compilerOptions": { "outDir": "../../dist/out-tsc" },
+  "compilerOptions": { "outDir": "../../dist/out-tsc", "composite": true },
   "include": ["src/**/*.ts"],
   "exclude": ["src/**/*.spec.ts", "src/**/__fixtures__/**"]
 }
@@ -63,8 +63,9 @@ JSON
 cat > "$root/tsconfig.spec.json" <<JSON
 {
   "extends": "../../tsconfig.base.json",
-  "compilerOptions": { "outDir": "../../dist/out-tsc", "types": ["jest", "node"] },
-  "include": ["src/**/*.ts", "test/**/*.ts"]
+  "compilerOptions": { "outDir": "../../dist/out-tsc", "types": ["jest", "node"], "composite": true },
+  "include": ["src/**/*.spec.ts", "src/**/__fixtures__/**/*.ts", "test/**/*.ts"],
+  "references": [{ "path": "tsconfig.lib.json" }]
 }
 JSON
 cat > "$root/jest.config.js" <<JS
@@ -84,4 +85,4 @@ const fs=require("fs");const f="tsconfig.base.json";const t=JSON.parse(fs.readFi
 t.compilerOptions.paths["@pipeline/'"$name"'"]=["'"$root"'/src/index.ts"];
 t.compilerOptions.paths=Object.fromEntries(Object.entries(t.compilerOptions.paths).sort());
 fs.writeFileSync(f, JSON.stringify(t,null,2)+"\n");'
-echo "created $root"
+echo "created $root (once it imports other libraries: node tools/scripts/tsconfig-references.cjs --write)"

@@ -20,6 +20,8 @@ export function tempDirectoryFor(finalPath: string): string {
  * in `to`, with Spark's hidden checksum files beside them.
  */
 export function renamePartExtensions(dir: string, from: string, to: string): void {
+  // Spark creates the directory even for no rows; a session that wrote nothing leaves none.
+  if (!fs.existsSync(dir)) return;
   const ending = new RegExp(`${from.replace(/\./g, '\\.')}(?=(\\.[a-z0-9]+)?(\\.crc)?$)`);
   for (const name of fs.readdirSync(dir)) {
     if (!/^\.?part-/.test(name) || !ending.test(name)) continue;

@@ -27,10 +27,12 @@ import { sparkIdentifier as q, sparkString } from './sql-text';
 
 /** A column name as a JSON key, escaped as DuckDB escapes it (JSON.stringify would write `\u001f`). */
 export function jsonKey(name: string): string {
-  const escaped = name.replace(/["\\\u0000-\u001f]/g, (c) => {
-    const named: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
-    return named[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-  });
+  const named: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
+  let escaped = '';
+  for (const c of name) {
+    const code = c.charCodeAt(0);
+    escaped += named[c] ?? (code < 0x20 ? `\\u${code.toString(16).toUpperCase().padStart(4, '0')}` : c);
+  }
   return `"${escaped}"`;
 }
 

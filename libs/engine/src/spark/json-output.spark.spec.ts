@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { makeTempRoot, plan } from '@pipeline/engine-core/testing';
-import { executePlan } from '../index';
+import { createBackend, executePlan } from '../index';
 import { sparkConfig } from './__fixtures__/spark-output';
 
 const DOUBLES = [
@@ -142,5 +142,27 @@ describe('Spark writes JSON outputs as DuckDB does, byte for byte', () => {
     const duck = await written('duckdb', yaml, { 'nested.parquet': parquet });
     expect(duck.text).toContain('"a":[0.0,1e21,null]');
     expect((await written('spark', yaml, { 'nested.parquet': parquet })).text).toBe(duck.text);
+  });
+
+  it("in a session's WriteOutput, which refuses a JSON array (multiLine \"true\")", async () => {
+    const yaml = pipeline('');
+    const duck = await written('duckdb', yaml, FILES);
+    const root = makeTempRoot();
+    const backend = await createBackend('spark', sparkConfig(root.dir));
+    try {
+      for (const [name, text] of Object.entries(FILES)) root.write(name, text);
+      const result = await executePlan(plan(yaml), { ...sparkConfig(root.dir), backend });
+      const sorted = result.handles?.['sorted']?.id ?? '';
+      const output = (options: Record<string, string>) => ({ kind: 'output' as const, from: 'sorted', format: 'json' as const, path: 'again.json', mode: 'overwrite' as const, options });
+      await expect(backend.write(sorted, 'again', output({ multiLine: 'true' }))).rejects.toMatchObject({ code: 'E_UNSUPPORTED_FORMAT', details: { asset: 'again', backend: 'spark' } });
+      expect(fs.existsSync(path.join(root.dir, 'again.json'))).toBe(false);
+      await expect(backend.write(sorted, 'again', output({}))).resolves.toMatchObject({ rowsWritten: rows });
+      const dir = path.join(root.dir, 'again.json');
+      const parts = fs.readdirSync(dir).filter((n) => n.startsWith('part-')).sort();
+      expect(parts.map((n) => fs.readFileSync(path.join(dir, n), 'utf8')).join('')).toBe(duck.text);
+    } finally {
+      await backend.close();
+      root.cleanup();
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { EngineConfig } from './config';
 import type { ExecutionResult } from './execution-result';
 import type { FunctionSupport } from './kinds/function-support';
 import type { KindSupport } from './kinds/kind-support';
+import type { OutputSupport } from './kinds/backend-support';
 import type { CompileOptions, PhysicalPlan } from './plan/physical-plan';
 import type { RowsResult } from './rows/rows-result';
 
@@ -50,6 +51,8 @@ export interface BackendDriver {
   readonly kinds: KindSupport;
   /** Which catalogue functions it computes (the rest are refused at validation with V-014). */
   readonly functions: FunctionSupport;
+  /** Why it refuses an output as defined (refused at validation with V-014); absent: it writes every output. */
+  readonly outputs?: OutputSupport;
   /** Opens an instance with resources of its own; the caller closes it. */
   open(config: EngineConfig): Promise<Backend>;
   /**

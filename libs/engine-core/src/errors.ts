@@ -277,6 +277,15 @@ export function unsupportedKind(ref: string, kind: string, backend: string, reas
   });
 }
 
+/** E_UNSUPPORTED_FORMAT for an output a backend does not write as defined (its format's options). */
+export function unsupportedOutput(ref: string, format: string, backend: string, reason: string): EngineError {
+  return engineError('E_UNSUPPORTED_FORMAT', {
+    asset: ref,
+    backend,
+    problem: `this ${format} output is not supported by backend "${backend}": ${reason}`,
+  });
+}
+
 /** E_UNSUPPORTED_FUNCTION for an asset calling a function a backend does not compute. */
 export function unsupportedFunction(ref: string, name: string, backend: string, reason: string): EngineError {
   return engineError('E_UNSUPPORTED_FUNCTION', {

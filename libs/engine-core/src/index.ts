@@ -86,6 +86,7 @@ export {
   unknownBackend,
   unsupportedFunction,
   unsupportedKind,
+  unsupportedOutput,
 } from './errors';
 export type { EngineError, EngineErrorCode, EngineErrorDetails, PlainEngineError, SpecErrorCode } from './errors';
 export { executePhysicalPlan } from './exec/execute-physical-plan';
@@ -117,7 +118,7 @@ export { STALE_TEMP_AFTER_MS, sweepStaleTempFiles } from './io/stale-temp-files'
 export type { SweepOptions, SweepResult } from './io/stale-temp-files';
 export { tempFileName, thisWriter } from './io/temp-name';
 export type { TempWriter } from './io/temp-name';
-export { firstUnsupportedFunction, firstUnsupportedKind, requireBackendSupport } from './kinds/backend-support';
+export { firstUnsupportedFunction, firstUnsupportedKind, firstUnsupportedOutput, type OutputSupport, requireBackendSupport } from './kinds/backend-support';
 export { callsIn, functionSupportOf, functionsCalled, isPartlySupported, partlySupported } from './kinds/function-support';
 export type { CallFound, PartlySupported } from './kinds/function-support';
 export { isUnsupported, kindSupportOf, unsupported } from './kinds/kind-support';

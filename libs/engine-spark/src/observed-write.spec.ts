@@ -6,7 +6,7 @@
 import { openDataRoot, type StageStep } from '@pipeline/engine-core';
 import { makeTempRoot, plan } from '@pipeline/engine-core/testing';
 import type { Plan, SparkSession } from '@pipeline/spark-connect';
-import { WRITTEN_METRICS } from './observed-write';
+import { type SparkStageStep, WRITTEN_METRICS } from './observed-write';
 import { compileSparkPlan } from './physical-compiler';
 import { renderSparkPlan } from './render-spark-plan';
 import { sparkDataRootOf } from './spark-paths';
@@ -59,6 +59,35 @@ describe('the write an output sends on Spark', () => {
         const uri = (sent[0] as Plan).command?.writeOperation?.path ?? '';
         expect(uri).toMatch(/^file:\/\/.*\/out\/\.x\.csv\.gz\.spark-[0-9a-f]{12}\.dir$/);
         expect(renderSparkPlan(sent[0] as Plan)).toBe((step.sql ?? '').replace("'out/x.csv.gz'", `'${uri}'`).replace('`raw`', '`v_1`'));
+      } finally {
+        staged.discard();
+      }
+    } finally {
+      temp.cleanup();
+    }
+  });
+
+  it("of a JSON output is the compiled text write: the select list explain printed is the one sent, not compiled again at run time", async () => {
+    const yaml = YAML.replace('format: csv, path: out/x.csv.gz, mode: append, options: { header: "false", compression: gzip, sep: ";" }', 'format: json, path: out/x.json, mode: overwrite');
+    const step = compileSparkPlan(plan(yaml), { inputs: { raw: [{ name: 'd', type: 'double' }, { name: 's', type: 'string' }] } }).steps.find((s) => s.op === 'stage') as SparkStageStep | undefined;
+    expect(step?.write?.source).toBe('text');
+    expect(step?.sql).toMatch(/^WriteOperation text overwrite 'out\/x\.json' OF CollectMetrics .* OF SQL \(SELECT concat\('\{"d":', .* AS `value` FROM \(SELECT .* AS `c0`, `s` AS `c1` FROM `raw`\)\)$/);
+    const temp = makeTempRoot();
+    try {
+      const sent: Plan[] = [];
+      const session = {
+        execute: async (p: Plan) => {
+          sent.push(p);
+          return { columns: [], rows: [], observed: new Map([[WRITTEN_METRICS, { rows: 2 }]]) };
+        },
+      } as unknown as SparkSession;
+      const root = openDataRoot(temp.dir);
+      const primitives = sparkPrimitives({ session, root, sparkRoot: sparkDataRootOf(root, undefined), nextName: (p) => `${p}_1` });
+      // The relation's columns are not looked at again: the write was compiled with the plan.
+      const staged = await primitives.stage(step as SparkStageStep, { name: '`v_1`', columns: [], cached: false }, () => undefined as never, {});
+      try {
+        const uri = (sent[0] as Plan).command?.writeOperation?.path ?? '';
+        expect(renderSparkPlan(sent[0] as Plan)).toBe((step?.sql ?? '').replace("'out/x.json'", `'${uri}'`).replace('FROM `raw`', 'FROM `v_1`'));
       } finally {
         staged.discard();
       }

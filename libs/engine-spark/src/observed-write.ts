@@ -4,33 +4,49 @@
  * back with the write's answer (Spark 4.0), so `rows_written` is exact without a `count(*)` of the
  * relation first, which computed the whole pipeline a second time.
  */
-import { type FormatOptions, readFormatOptions, type StageStep } from '@pipeline/engine-core';
+import { type Column, type FormatOptions, readFormatOptions, type StageStep } from '@pipeline/engine-core';
 import type { Plan, SparkResult } from '@pipeline/spark-connect';
 import { WriteOperation_SaveMode } from '@pipeline/spark-connect';
 import { sparkFormat } from './format-options';
+import { writtenSelect, type WrittenSelect } from './written-text';
 
 /** The name of the observation (one per write; a write's plan has no other). */
 export const WRITTEN_METRICS = 'pipeline_rows_written';
 
-/** What a Spark output sends, compiled once from its format options: the data source and its writer options. */
+/**
+ * What a Spark output sends, compiled once from its format options and the columns written: the
+ * data source, its writer options and what is selected of the relation (written-text.ts). A JSON
+ * output is written as text, one line per row built by the select (json-lines.ts).
+ */
 export interface SparkWrite {
   readonly source: string;
   readonly options: Readonly<Record<string, string>>;
+  readonly select: WrittenSelect;
 }
 
-/** The data source and writer options of an output in `format`. */
-export function sparkWriteOf(format: FormatOptions): SparkWrite {
-  return sparkFormat(format, true);
+/** The write of `columns` (undefined: not known yet, every column as it is) of output `asset` in `format`. */
+export function sparkWriteOf(format: FormatOptions, asset: string, columns: readonly Column[] | undefined): SparkWrite {
+  const select: WrittenSelect = columns === undefined ? { list: '*' } : writtenSelect(asset, columns, format);
+  if (format.format === 'json') {
+    const compression = format.json.compression;
+    return { source: 'text', options: compression === 'gzip' || compression === 'zstd' ? { compression } : {}, select };
+  }
+  return { ...sparkFormat(format, true), select };
 }
 
-/** An output's stage as compiled for Spark: the write it sends (absent when its options do not compile). */
+/** An output's stage as compiled for Spark: the write it sends (absent when the columns written were not known, or its options do not compile). */
 export interface SparkStageStep extends StageStep {
   readonly write?: SparkWrite;
 }
 
-/** The write `step` sends: the compiled one, or compiled now (throwing what compiling it threw, at this step). */
-export function compiledWrite(step: SparkStageStep): SparkWrite {
-  return step.write ?? sparkWriteOf(readFormatOptions(step.source.format, step.source.options, step.asset));
+/** The write `step` sends: the compiled one, or compiled now for the relation's `columns` (throwing what compiling it threw, at this step). */
+export function compiledWrite(step: SparkStageStep, columns: readonly Column[]): SparkWrite {
+  return step.write ?? sparkWriteOf(readFormatOptions(step.source.format, step.source.options, step.asset), step.asset, columns);
+}
+
+/** The SELECT `select` makes of the view `from` (quoted). */
+export function writtenQuery(select: WrittenSelect, from: string): string {
+  return `SELECT ${select.list} FROM ${select.inner === undefined ? from : `(SELECT ${select.inner} FROM ${from})`}`;
 }
 
 /** Writes the rows of `query` (a SELECT) to directory `uri` as `write` says. */

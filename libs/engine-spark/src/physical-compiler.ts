@@ -19,11 +19,10 @@ import {
 } from '@pipeline/engine-core';
 import { optionsClause, sparkFormat } from './format-options';
 import { SPARK_KINDS } from './kinds';
-import { compiledWrite, observedWritePlan, type SparkStageStep } from './observed-write';
+import { observedWritePlan, sparkWriteOf, type SparkStageStep, writtenQuery } from './observed-write';
 import { renderSparkPlan } from './render-spark-plan';
 import { relationSql } from './spark-primitives';
 import { sparkIdentifier as q } from './sql-text';
-import { writtenSelectList } from './written-text';
 
 /** The definition field a Spark failure of a transformation is blamed on. */
 export function sparkBlameField(source: TransformationSource): string {
@@ -55,10 +54,11 @@ function withSql(step: PhysicalStep, options: CompileOptions, known: Map<string,
       return { ...step, sql: `CREATE TEMPORARY VIEW ${q(step.asset)} USING ${source}${optionsClause({ ...o, path: step.source.path })}` };
     }
     if (step.op === 'stage') {
-      const write = compiledWrite(step);
+      // Where the columns written are not known yet, the run compiles the write for its relation.
       const columns = known.get(step.from);
-      const select = columns === undefined ? '*' : writtenSelectList(columns, readFormatOptions(step.source.format, step.source.options, step.asset));
-      const compiled: SparkStageStep = { ...step, write, sql: renderSparkPlan(observedWritePlan(`SELECT ${select} FROM ${q(step.from)}`, write, step.source.path)) };
+      const write = sparkWriteOf(readFormatOptions(step.source.format, step.source.options, step.asset), step.asset, columns);
+      const sql = renderSparkPlan(observedWritePlan(writtenQuery(write.select, q(step.from)), write, step.source.path));
+      const compiled: SparkStageStep = columns === undefined ? { ...step, sql } : { ...step, write, sql };
       return compiled;
     }
     if (step.op === 'relation') {

@@ -22,10 +22,12 @@ import {
   type RowsResult,
   type RunOptions,
   type StagedWrite,
+  unsupportedOutput,
   upstreamHandleIds,
   writeNow,
   type WriteResult,
 } from '@pipeline/engine-core';
+import { sparkOutputRefusal } from './json-lines';
 import { sparkBlameField } from './physical-compiler';
 import { sessionSettingStatements } from './session-settings';
 import { sparkFailure } from './spark-errors';
@@ -134,6 +136,9 @@ export class SparkBackend implements Backend {
   async stageWrite(handleId: string, ref: string, source: OutputSource, options: RunOptions = {}): Promise<StagedWrite> {
     const h = this.handles.get(handleId);
     const asset = ref === '' ? h.ref : ref;
+    // A session's WriteOutput meets no validation: the refusal a job gets at submission is made here.
+    const refused = sparkOutputRefusal(source);
+    if (refused !== undefined) throw unsupportedOutput(asset, source.format, 'spark', refused);
     return this.primitives.stage({ op: 'stage', asset, from: h.ref, source, blame: { asset, field: 'output' }, streams: [], reads: [] }, h.relation, () => undefined, options);
   }
 

@@ -10,6 +10,7 @@ import {
   kindSupportOf,
 } from '@pipeline/engine-core';
 import { SPARK_FUNCTIONS } from './compile-expression';
+import { sparkOutputRefusal } from './json-lines';
 import { SPARK_KINDS } from './kinds';
 import { compileSparkPlan } from './physical-compiler';
 import { sparkPreview } from './spark-preview';
@@ -25,6 +26,7 @@ export const sparkDriver = {
   computesInJavaScript: false,
   kinds: kindSupportOf(SPARK_KINDS),
   functions: functionSupportOf(SPARK_FUNCTIONS),
+  outputs: sparkOutputRefusal,
   // A gRPC session is a Spark Connect session of its own, released when the session closes.
   open: async (config) => SparkBackend.open({ ...config, spark: { ...config.spark, remote: remoteOf(config) } }),
   compile: (plan, options = {}) => compileSparkPlan(plan, options),

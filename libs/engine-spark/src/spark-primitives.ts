@@ -35,10 +35,9 @@ import { sparkMeasurer } from './spark-measure';
 import { optionsClause, sparkFormat } from './format-options';
 import { SPARK_KINDS, type SparkKind } from './kinds';
 import { sharesDataRoot, sparkUri } from './spark-paths';
-import { compiledWrite, observedRows, observedWritePlan, type SparkStageStep } from './observed-write';
+import { compiledWrite, observedRows, observedWritePlan, type SparkStageStep, writtenQuery } from './observed-write';
 import { sparkIdentifier as q } from './sql-text';
-import { stagedDirectory, tempDirectoryFor } from './staged-directory';
-import { writtenSelectList } from './written-text';
+import { renamePartExtensions, stagedDirectory, tempDirectoryFor } from './staged-directory';
 import { portableTypeOf, sparkTypeOf } from './type-names';
 
 /** An asset's relation on Spark: its temporary view (quoted) and columns, and what it is computed from. */
@@ -167,18 +166,19 @@ export function sparkPrimitives(context: SparkRunContext): PlanPrimitives<SparkR
       if (exists && step.source.mode === 'ignore') return skippedWrite(step.source.path);
       fs.mkdirSync(path.dirname(resolved.absolute), { recursive: true });
       // The write explain printed: compiled with the plan, only the view and directory are this run's.
-      const write = compiledWrite(step);
+      const write = compiledWrite(step, from.columns);
       const temp = tempDirectoryFor(resolved.absolute);
       let rows: number;
       try {
-        const query = `SELECT ${writtenSelectList(from.columns, readFormatOptions(step.source.format, step.source.options, step.asset))} FROM ${from.name}`;
-        const written = await call(step.blame, options.signal, (c) => session.execute(observedWritePlan(query, write, sparkUri(root, sparkRoot, temp)), c));
+        const written = await call(step.blame, options.signal, (c) => session.execute(observedWritePlan(writtenQuery(write.select, from.name), write, sparkUri(root, sparkRoot, temp)), c));
         // A Spark before 4.0 observes nothing on a write: the relation is counted instead.
         rows = observedRows(written) ?? Number((await call(step.blame, options.signal, (c) => session.sql(`SELECT count(*) FROM ${from.name}`, c))).rows[0]?.[0] ?? 0);
       } catch (e) {
         fs.rmSync(temp, { recursive: true, force: true });
         throw await blameLazy(session, e, [from], options.signal);
       }
+      // Spark's text writer names its parts `.txt`: a JSON output's parts are named as JSON.
+      if (step.source.format === 'json') renamePartExtensions(temp, '.txt', '.json');
       return stagedDirectory(temp, resolved.absolute, step.source.mode, rows, step.source.path, step.asset);
     },
     columns: (relation) => relation.columns,

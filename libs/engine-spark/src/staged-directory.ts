@@ -15,6 +15,20 @@ export function tempDirectoryFor(finalPath: string): string {
   return path.join(path.dirname(finalPath), `.${path.basename(finalPath)}.spark-${crypto.randomBytes(6).toString('hex')}.dir`);
 }
 
+/**
+ * Renames the part files in `dir` ending in `from` (before a compression suffix: `.txt.gz`) to end
+ * in `to`, with Spark's hidden checksum files beside them.
+ */
+export function renamePartExtensions(dir: string, from: string, to: string): void {
+  // Spark creates the directory even for no rows; a session that wrote nothing leaves none.
+  if (!fs.existsSync(dir)) return;
+  const ending = new RegExp(`${from.replace(/\./g, '\\.')}(?=(\\.[a-z0-9]+)?(\\.crc)?$)`);
+  for (const name of fs.readdirSync(dir)) {
+    if (!/^\.?part-/.test(name) || !ending.test(name)) continue;
+    fs.renameSync(path.join(dir, name), path.join(dir, name.replace(ending, to)));
+  }
+}
+
 /** The staged write of `rows` rows Spark wrote into `tempDir`, placed at `finalPath` with `mode`. */
 export function stagedDirectory(tempDir: string, finalPath: string, mode: WriteMode, rows: number, display: string, asset: string): StagedWrite {
   let done = false;

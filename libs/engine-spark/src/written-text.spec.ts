@@ -4,10 +4,12 @@
  * the columns a text output's write selects, and every cast of a double or float to text.
  */
 import { parseExpression } from '@pipeline/definition';
-import { bindExpression, type Column, readFormatOptions } from '@pipeline/engine-core';
+import { bindExpression, type Column, type FormatOptions, readFormatOptions } from '@pipeline/engine-core';
 import { compileSparkExpression } from './compile-expression';
 import { floatingText } from './duckdb-text';
-import { writtenSelectList } from './written-text';
+import { writtenSelect } from './written-text';
+
+const writtenSelectList = (columns: readonly Column[], options: FormatOptions): string => writtenSelect('out', columns, options).list;
 
 const COLUMNS: Column[] = [
   { name: 'i', type: 'integer' },
@@ -74,8 +76,11 @@ describe('writtenSelectList', () => {
     expect(writtenSelectList([{ name: 'ts', type: 'timestamp' }], csv({ timestampFormat: 'yyyy-MM-dd HH:mm' }))).toBe('*');
   });
 
-  it('keeps JSON numbers numbers and casts timestamps only', () => {
-    expect(writtenSelectList(COLUMNS, readFormatOptions('json', {}, 'out'))).toBe('`i`, `d`, `f`, CAST(`ts` AS STRING) AS `ts`, `dt`, `s`, `m`');
+  it('writes a JSON output as one text line per row, doubles and floats spelled once in an inner select', () => {
+    const select = writtenSelect('out', COLUMNS, readFormatOptions('json', {}, 'out'));
+    expect(select.inner).toBe(['`i` AS `c0`', `${floatingText('`d`', 'double')} AS \`c1\``, `${floatingText('CAST(`f` AS DOUBLE)', 'double')} AS \`c2\``, '`ts` AS `c3`', '`dt` AS `c4`', '`s` AS `c5`', `${floatingText('CAST(`m` AS DOUBLE)', 'double')} AS \`c6\``].join(', '));
+    expect(select.list.startsWith(`concat('{"i":', coalesce(CAST(\`c0\` AS STRING), 'null'), ',"d":', CASE WHEN \`c1\` IS NULL THEN 'null'`)).toBe(true);
+    expect(select.list.endsWith(`, '}') AS \`value\``)).toBe(true);
   });
 
   it('selects every column as it is where nothing changes, and in parquet', () => {

@@ -8,6 +8,7 @@ import {
   type RunOptions,
   type PlanRuntime,
   type PlanRuntimeStats,
+  type BackendDriver,
   type BackendName,
   resolveDuckDbSettings,
   type EngineConfig,
@@ -77,8 +78,8 @@ class Runtime implements EngineRuntime {
       const runner = this.runners.get(backend);
       const run = { ...(options.signal === undefined ? {} : { signal: options.signal }), ...(options.onStep === undefined ? {} : { onStep: options.onStep }) };
       if (runner === undefined) return await executePlan(plan, { ...this.config, backend }, run);
-      const driver = BACKEND_DRIVERS[backend];
-      requireBackendSupport(plan.steps, backend, driver.kinds, driver.functions);
+      const driver: BackendDriver = BACKEND_DRIVERS[backend];
+      requireBackendSupport(plan.steps, backend, driver.kinds, driver.functions, driver.outputs);
       return await runner.run(plan, run);
     } finally {
       this.active -= 1;

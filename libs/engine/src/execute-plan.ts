@@ -29,7 +29,7 @@ export async function executePlan(plan: Plan, config: ExecutePlanConfig, options
   throwIfAborted(options.signal);
   const given = config.backend;
   const driver = backendDriver(given !== undefined && typeof given === 'object' ? given.name : parseBackendName(given));
-  requireBackendSupport(plan.steps, driver.name, driver.kinds, driver.functions);
+  requireBackendSupport(plan.steps, driver.name, driver.kinds, driver.functions, driver.outputs);
   if (given === undefined || typeof given !== 'object') return driver.runPlan(plan, config, options);
   const { result, relations } = await executePhysicalPlan(driver.compile(plan, { retain: true }), handlePrimitives(given), options);
   return { ...result, handles: Object.fromEntries(relations) };

@@ -3,9 +3,9 @@
  * submission with V-014, and a plan on a session's backend is refused before its first step, so
  * nothing fails half-way for lack of support.
  */
-import { isFunctionName, type Source } from '@pipeline/definition';
+import { isFunctionName, type OutputSource, type Source } from '@pipeline/definition';
 import type { BackendName } from '../backend-name';
-import { unsupportedFunction, unsupportedKind } from '../errors';
+import { unsupportedFunction, unsupportedKind, unsupportedOutput } from '../errors';
 import { callsIn, type FunctionSupport, isPartlySupported } from './function-support';
 import { isUnsupported, type KindSupport } from './kind-support';
 
@@ -39,18 +39,38 @@ export function firstUnsupportedFunction(
   return undefined;
 }
 
+/** Why a backend refuses an output as defined (its format and options), or undefined when it writes it. */
+export type OutputSupport = (output: OutputSource) => string | undefined;
+
+/** The first output (in the order given) `backend` refuses as defined, and why. */
+export function firstUnsupportedOutput(
+  assets: readonly { readonly ref: string; readonly source: Source }[],
+  support: OutputSupport,
+): { readonly ref: string; readonly index: number; readonly format: string; readonly reason: string } | undefined {
+  for (const [index, { ref, source }] of assets.entries()) {
+    if (source.kind !== 'output') continue;
+    const reason = support(source);
+    if (reason !== undefined) return { ref, index, format: source.format, reason };
+  }
+  return undefined;
+}
+
 /**
  * E_UNSUPPORTED_KIND for the first step a backend does not run (a session's plan), then
- * E_UNSUPPORTED_FUNCTION for the first step calling a function it does not compute, before any runs.
+ * E_UNSUPPORTED_FUNCTION for the first step calling a function it does not compute, then
+ * E_UNSUPPORTED_FORMAT for the first output it does not write as defined, before any runs.
  */
 export function requireBackendSupport(
   steps: readonly { readonly ref: string; readonly source: Source }[],
   backend: BackendName,
   support: KindSupport,
   functions?: FunctionSupport,
+  outputs?: OutputSupport,
 ): void {
   const found = firstUnsupportedKind(steps, support);
   if (found !== undefined) throw unsupportedKind(found.ref, found.kind, backend, found.reason);
   const call = functions === undefined ? undefined : firstUnsupportedFunction(steps, functions);
   if (call !== undefined) throw unsupportedFunction(call.ref, call.name, backend, call.reason);
+  const output = outputs === undefined ? undefined : firstUnsupportedOutput(steps, outputs);
+  if (output !== undefined) throw unsupportedOutput(output.ref, output.format, backend, output.reason);
 }

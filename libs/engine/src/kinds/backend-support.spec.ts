@@ -62,4 +62,35 @@ describe('backend support', () => {
     expect(checkBackendSupport(validated.pipeline.assets, 'duckdb')).toBeUndefined();
     expect(checkBackendSupport(validated.pipeline.assets, 'danfo')).toBeUndefined();
   });
+
+  it('refuses with V-014 an output a backend does not write as defined (a JSON array on Spark), at validation and before a run', () => {
+    const yaml = (options: string): string =>
+      [
+        'version: "3.0"',
+        'pipeline:',
+        '  assets:',
+        '    - asset_ref: raw',
+        '      source: { input: { format: csv, path: e.csv } }',
+        '    - asset_ref: out',
+        `      source: { output: { from: raw, format: json, path: o.json${options} } }`,
+      ].join('\n');
+    const assets = (text: string) => {
+      const validated = validatePipeline(text);
+      if (!validated.ok) throw new Error(validated.error.message);
+      return validated.pipeline.assets;
+    };
+    const array = assets(yaml(', options: { multiLine: "true" }'));
+    expect(checkBackendSupport(array, 'spark')).toMatchObject({
+      code: 'V-014',
+      message: 'V-014: asset "out": this json output is not supported by backend "spark"',
+      details: expect.objectContaining({ asset: 'out', reason: expect.stringContaining('option multiLine "true" writes one JSON array') }),
+    });
+    expect(checkBackendSupport(array, 'duckdb')).toBeUndefined();
+    expect(checkBackendSupport(assets(yaml(', options: { multiLine: "false" }')), 'spark')).toBeUndefined();
+    expect(checkBackendSupport(assets(yaml('')), 'spark')).toBeUndefined();
+    const spark = BACKEND_DRIVERS.spark;
+    expect(() => requireBackendSupport(array.map((a) => ({ ref: a.ref, source: a.source })), 'spark', spark.kinds, spark.functions, spark.outputs)).toThrow(
+      expect.objectContaining({ code: 'E_UNSUPPORTED_FORMAT', details: expect.objectContaining({ asset: 'out', backend: 'spark' }) }),
+    );
+  });
 });

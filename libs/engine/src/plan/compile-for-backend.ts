@@ -10,6 +10,6 @@ import { type BackendName, requireBackendSupport, type CompileOptions, type Phys
  */
 export function compilePhysicalPlan(plan: Plan, backend?: BackendName | string, options: CompileOptions = {}): PhysicalPlan {
   const driver = backendDriver(parseBackendName(backend));
-  requireBackendSupport(plan.steps, driver.name, driver.kinds, driver.functions);
+  requireBackendSupport(plan.steps, driver.name, driver.kinds, driver.functions, driver.outputs);
   return driver.compile(plan, options);
 }

@@ -24,19 +24,36 @@ const sql = (text: string): string => compileSparkExpression(bindExpression(pars
 describe('floatingText', () => {
   it('keeps Java text that is short and fixed as it is, and is NULL for NULL', () => {
     const text = floatingText('`d`', 'double');
-    expect(text.startsWith("CASE WHEN abs(`d`) < 1e7D AND length(CAST(`d` AS STRING)) < 17 AND instr(CAST(`d` AS STRING), 'E') = 0 THEN CAST(`d` AS STRING) WHEN `d` IS NULL THEN NULL")).toBe(true);
-    expect(text).toContain("WHEN isnan(`d`) THEN 'nan' WHEN `d` = double('Infinity') THEN 'inf' WHEN `d` = double('-Infinity') THEN '-inf'");
+    expect(text.startsWith('transform(array(`d`), dt_x -> transform(array(CAST(dt_x AS STRING)), dt_t -> ')).toBe(true);
+    expect(text).toContain("CASE WHEN abs(dt_x) < 1e7D AND length(dt_t) < 17 AND instr(dt_t, 'E') = 0 THEN dt_t WHEN dt_x IS NULL THEN NULL");
+    expect(text).toContain("WHEN isnan(dt_x) THEN 'nan' WHEN dt_x = double('Infinity') THEN 'inf' WHEN dt_x = double('-Infinity') THEN '-inf'");
   });
 
   it('looks for the shortest digits a double reads back from, 15 to 17, and a float from, 6 to 9', () => {
     const double = floatingText('`d`', 'double');
-    expect(double).toContain("WHEN CAST(format_string('%.14e', `d`) AS DOUBLE) = `d` THEN format_string('%.14e', `d`) WHEN CAST(format_string('%.15e', `d`) AS DOUBLE) = `d`");
-    expect(double).toContain("ELSE format_string('%.16e', `d`) END");
+    expect(double).toContain("transform(array(format_string('%.14e', dt_x)), dt_15 -> CASE WHEN CAST(dt_15 AS DOUBLE) = dt_x THEN dt_15 ELSE transform(array(format_string('%.15e', dt_x)), dt_16 -> ");
+    expect(double).toContain("ELSE format_string('%.16e', dt_x) END");
     const float = floatingText('`f`', 'float');
-    expect(float).toContain("WHEN CAST(format_string('%.5e', `f`) AS FLOAT) = `f`");
-    expect(float).toContain("ELSE format_string('%.8e', `f`) END");
+    expect(float).toContain("transform(array(format_string('%.5e', dt_x)), dt_6 -> CASE WHEN CAST(dt_6 AS FLOAT) = dt_x THEN dt_6");
+    expect(float).toContain("ELSE format_string('%.8e', dt_x) END");
     // Java's float digits are never printed as such: the float is printed through its shortest digits.
-    expect(float).not.toContain("length(CAST(`f` AS STRING))");
+    expect(float).not.toContain('length(CAST(');
+  });
+
+  it.each(['double', 'float'] as const)('evaluates the operand, its text and its digits once per %s', (type) => {
+    const text = floatingText('<operand>', type);
+    expect(text.split('<operand>')).toHaveLength(2);
+    // Each candidate's format_string is written once; Spark evaluates what the SQL repeats.
+    for (const digits of type === 'double' ? ['%.14e', '%.15e', '%.16e'] : ['%.5e', '%.6e', '%.7e', '%.8e']) {
+      expect(text.split(`format_string('${digits}'`)).toHaveLength(2);
+    }
+  });
+
+  it('keeps a cast over a division its size: the division is written once', () => {
+    const division = sql('d / (i - 1)');
+    const cast = sql('CAST(d / (i - 1) AS string)');
+    expect(cast.split(division)).toHaveLength(2);
+    expect(cast.length).toBeLessThan(division.length + 2_000);
   });
 });
 

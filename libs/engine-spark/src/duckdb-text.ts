@@ -18,7 +18,7 @@
  * is short, else the first of 15 or 16 significant digits that reads back as the same double,
  * rounded half up from the 17 of one `format_string('%.16e')` (what `%.14e` and `%.15e` print:
  * Java's Formatter rounds the same digits), or the 16 cut short where Java's 17th rounds them past
- * the double, else those 17; a float tries `%.5e` to `%.7e`, then `%.8e`. The text is then laid
+ * the double, else those 17; a float tries 6, 7 and 8 digits, then 9, the same way. The text is then laid
  * out from the digits and the exponent with string functions: fixed (at least one decimal) when
  * -4 <= E <= 15, else scientific.
  *
@@ -48,33 +48,28 @@ function bind(value: string, name: string, body: (v: string) => string): string 
   return `transform(array(${value}), ${name} -> ${body(name)})[0]`;
 }
 
-/** The first of `digits` significant digits of `x` (in scientific notation) that reads back as `x` of `type`; else `last` digits. */
-function shortest(x: string, type: 'DOUBLE' | 'FLOAT', digits: readonly number[], last: number): string {
-  const text = (d: number): string => `format_string('%.${d - 1}e', ${x})`;
-  const [d, ...rest] = digits;
-  if (d === undefined) return text(last);
-  return bind(text(d), `dt_${d}`, (c) => `CASE WHEN CAST(${c} AS ${type}) = ${x} THEN ${c} ELSE ${shortest(x, type, rest, last)} END`);
-}
-
 /**
- * The shortest digits of the double `x` from one `format_string('%.16e')`, its 17 digits: rounded
- * half up to 15 and 16 digits they are what `%.14e` and `%.15e` print (the Formatter rounds the
- * same digits), and where Java's 17th digit rounds 16 up past `x` (5077966558064531000 is
- * `5.0779665580645315e+18`), the 16 digits cut short. A mantissa rounded up to 10 moves to the
- * next exponent (the double 1e+23 has the 17 digits `9.99...e+22`).
+ * The shortest digits of `x` of `type` from one `format_string('%.16e')`, the 17 digits of Java's
+ * Formatter (a float's are its double's): a double tries 15 and 16 digits, a float 6, 7 and 8,
+ * then 9. Rounded half up from the 17 they are what `%.14e` or `%.5e` print (the Formatter rounds
+ * the same digits); where Java's 17th digit rounds a double's 16 up past it (5077966558064531000
+ * is `5.0779665580645315e+18`), the 16 cut short are tried too. A mantissa rounded up to 10 moves
+ * to the next exponent (the double 1e+23 has the 17 digits `9.99...e+22`).
  */
-function shortestDouble(x: string): string {
+function shortest(x: string, type: 'DOUBLE' | 'FLOAT'): string {
   return bind(`format_string('%.16e', ${x})`, 'dt_f', (f) => {
     const mantissa = `substring_index(${f}, 'e', 1)`;
     const exponent = `CAST(substring_index(${f}, 'e', -1) AS INT)`;
-    const rounded = (scale: number): string =>
-      bind(`round(CAST(${mantissa} AS DECIMAL(17,16)), ${scale})`, `dt_r${scale}`, (r) => `CASE WHEN abs(${r}) >= 10 THEN concat(CASE WHEN ${r} < 0 THEN '-' ELSE '' END, '1e', ${exponent} + 1) ELSE concat(CAST(${r} AS STRING), 'e', ${exponent}) END`);
-    const cut = `concat(substring(${mantissa}, 1, CASE WHEN ${x} < 0 THEN 18 ELSE 17 END), 'e', ${exponent})`;
+    const rounded = (digits: number): [string, string] => [
+      `dt_${digits}`,
+      bind(`round(CAST(${mantissa} AS DECIMAL(17,16)), ${digits - 1})`, `dt_r${digits}`, (r) => `CASE WHEN abs(${r}) >= 10 THEN concat(CASE WHEN ${r} < 0 THEN '-' ELSE '' END, '1e', ${exponent} + 1) ELSE concat(CAST(${r} AS STRING), 'e', ${exponent}) END`),
+    ];
+    const cut: [string, string] = ['dt_c', `concat(substring(${mantissa}, 1, CASE WHEN ${x} < 0 THEN 18 ELSE 17 END), 'e', ${exponent})`];
     const first = (candidates: readonly [string, string][]): string => {
       const [[name, c], ...rest] = candidates as [[string, string], ...[string, string][]];
-      return rest.length === 0 ? c : bind(c, name, (v) => `CASE WHEN CAST(${v} AS DOUBLE) = ${x} THEN ${v} ELSE ${first(rest)} END`);
+      return rest.length === 0 ? c : bind(c, name, (v) => `CASE WHEN CAST(${v} AS ${type}) = ${x} THEN ${v} ELSE ${first(rest)} END`);
     };
-    return first([['dt_15', rounded(14)], ['dt_16', rounded(15)], ['dt_c', cut], ['dt_17', f]]);
+    return first(type === 'DOUBLE' ? [rounded(15), rounded(16), cut, ['dt_17', f]] : [rounded(6), rounded(7), rounded(8), rounded(9)]);
   });
 }
 
@@ -104,11 +99,11 @@ export function floatingText(x: string, type: 'double' | 'float'): string {
       `WHEN ${v} IS NULL THEN NULL WHEN isnan(${v}) THEN 'nan' WHEN ${v} = double('Infinity') THEN 'inf' WHEN ${v} = double('-Infinity') THEN '-inf' WHEN ${v} = 0 THEN ${t}`;
     if (type === 'float') {
       // The float's shortest digits, read as a double, are what is printed (123456792f prints 123456790.0).
-      const layout = bind(shortest(v, 'FLOAT', [6, 7, 8], 9), 'dt_s', (s) => duckdbLayout(s));
+      const layout = bind(shortest(v, 'FLOAT'), 'dt_s', (s) => duckdbLayout(s));
       return `CASE ${special(`CAST(${v} AS STRING)`)} ELSE ${layout} END`;
     }
     return bind(`CAST(${v} AS STRING)`, 'dt_t', (t) => {
-      const layout = bind(`CASE WHEN length(${t}) < 17 THEN ${t} ELSE ${shortestDouble(v)} END`, 'dt_s', (s) => duckdbLayout(s));
+      const layout = bind(`CASE WHEN length(${t}) < 17 THEN ${t} ELSE ${shortest(v, 'DOUBLE')} END`, 'dt_s', (s) => duckdbLayout(s));
       return `CASE WHEN abs(${v}) < 1e7D AND length(${t}) < 17 AND instr(${t}, 'E') = 0 THEN ${t} ${special(t)} ELSE ${layout} END`;
     });
   });

@@ -23,10 +23,17 @@ const sql = (text: string): string => compileSparkExpression(bindExpression(pars
 
 describe('floatingText', () => {
   it('keeps Java text that is short and fixed as it is, and is NULL for NULL', () => {
-    const text = floatingText('`d`', 'double');
-    expect(text.startsWith('transform(array(`d`), dt_x -> transform(array(CAST(dt_x AS STRING)), dt_t -> ')).toBe(true);
+    const text = floatingText('(`d` + 1)', 'double');
+    expect(text.startsWith('transform(array((`d` + 1)), dt_x -> transform(array(CAST(dt_x AS STRING)), dt_t -> ')).toBe(true);
     expect(text).toContain("CASE WHEN abs(dt_x) < 1e7D AND length(dt_t) < 17 AND instr(dt_t, 'E') = 0 THEN dt_t WHEN dt_x IS NULL THEN NULL");
     expect(text).toContain("WHEN isnan(dt_x) THEN 'nan' WHEN dt_x = double('Infinity') THEN 'inf' WHEN dt_x = double('-Infinity') THEN '-inf'");
+  });
+
+  it("checks a column's Java text before any lambda, and binds the column past it", () => {
+    const text = floatingText('`d`', 'double');
+    expect(text.startsWith("CASE WHEN abs(`d`) < 1e7D AND length(CAST(`d` AS STRING)) < 17 AND instr(CAST(`d` AS STRING), 'E') = 0 THEN CAST(`d` AS STRING) ELSE transform(array(`d`), dt_x -> ")).toBe(true);
+    expect(text.split('`d`')).toHaveLength(6);
+    expect(floatingText('`f`', 'float').startsWith('transform(array(`f`), dt_x -> ')).toBe(true);
   });
 
   it('looks for the shortest digits a double reads back from, 15 to 17, and a float from, 6 to 9, in one format_string', () => {

@@ -25,20 +25,52 @@ const sql = (text: string): string => compileSparkExpression(bindExpression(pars
 
 describe('floatingText', () => {
   it('keeps Java text that is short and fixed as it is, and is NULL for NULL', () => {
-    const text = floatingText('`d`', 'double');
-    expect(text.startsWith("CASE WHEN abs(`d`) < 1e7D AND length(CAST(`d` AS STRING)) < 17 AND instr(CAST(`d` AS STRING), 'E') = 0 THEN CAST(`d` AS STRING) WHEN `d` IS NULL THEN NULL")).toBe(true);
-    expect(text).toContain("WHEN isnan(`d`) THEN 'nan' WHEN `d` = double('Infinity') THEN 'inf' WHEN `d` = double('-Infinity') THEN '-inf'");
+    const text = floatingText('(`d` + 1)', 'double');
+    expect(text.startsWith('transform(array((`d` + 1)), dt_x -> transform(array(CAST(dt_x AS STRING)), dt_t -> ')).toBe(true);
+    expect(text).toContain("CASE WHEN abs(dt_x) < 1e7D AND length(dt_t) < 17 AND instr(dt_t, 'E') = 0 THEN dt_t WHEN dt_x IS NULL THEN NULL");
+    expect(text).toContain("WHEN isnan(dt_x) THEN 'nan' WHEN dt_x = double('Infinity') THEN 'inf' WHEN dt_x = double('-Infinity') THEN '-inf'");
   });
 
-  it('looks for the shortest digits a double reads back from, 15 to 17, and a float from, 6 to 9', () => {
+  it("checks a column's Java text before any lambda, and binds the column past it", () => {
+    const text = floatingText('`d`', 'double');
+    expect(text.startsWith("CASE WHEN abs(`d`) < 1e7D AND length(CAST(`d` AS STRING)) < 17 AND instr(CAST(`d` AS STRING), 'E') = 0 THEN CAST(`d` AS STRING) ELSE transform(array(`d`), dt_x -> ")).toBe(true);
+    expect(text.split('`d`')).toHaveLength(6);
+    expect(floatingText('`f`', 'float').startsWith('transform(array(`f`), dt_x -> ')).toBe(true);
+  });
+
+  it('looks for the shortest digits a double reads back from, 15 to 17, and a float from, 6 to 9, in one format_string', () => {
     const double = floatingText('`d`', 'double');
-    expect(double).toContain("WHEN CAST(format_string('%.14e', `d`) AS DOUBLE) = `d` THEN format_string('%.14e', `d`) WHEN CAST(format_string('%.15e', `d`) AS DOUBLE) = `d`");
-    expect(double).toContain("ELSE format_string('%.16e', `d`) END");
+    expect(double).toContain("transform(array(format_string('%.16e', dt_x)), dt_f -> ");
+    expect(double).toContain('round(CAST(substring_index(dt_f, \'e\', 1) AS DECIMAL(17,16)), 14)');
+    expect(double).toContain('round(CAST(substring_index(dt_f, \'e\', 1) AS DECIMAL(17,16)), 15)');
+    expect(double).toContain('CASE WHEN CAST(dt_c AS DOUBLE) = dt_x THEN dt_c ELSE dt_f END');
     const float = floatingText('`f`', 'float');
-    expect(float).toContain("WHEN CAST(format_string('%.5e', `f`) AS FLOAT) = `f`");
-    expect(float).toContain("ELSE format_string('%.8e', `f`) END");
+    expect(float).toContain("transform(array(format_string('%.16e', dt_x)), dt_f -> ");
+    expect(float).toContain('dt_6 -> CASE WHEN CAST(dt_6 AS FLOAT) = dt_x THEN dt_6 ELSE ');
+    expect(float).toContain('round(CAST(substring_index(dt_f, \'e\', 1) AS DECIMAL(17,16)), 8)');
+    expect(float).not.toContain('dt_c');
     // Java's float digits are never printed as such: the float is printed through its shortest digits.
-    expect(float).not.toContain("length(CAST(`f` AS STRING))");
+    expect(float).not.toContain('length(CAST(');
+  });
+
+  it.each([
+    ['double', ['%.16e']],
+    ['float', ['%.16e']],
+  ] as const)('evaluates the operand, its text and its digits once per %s', (type, formats) => {
+    const text = floatingText('<operand>', type);
+    expect(text.split('<operand>')).toHaveLength(2);
+    // Each format_string is written once (Spark evaluates what the SQL repeats), and the text is
+    // laid out from the digits, without one more.
+    expect(text.split('format_string(')).toHaveLength(formats.length + 1);
+    for (const format of formats) expect(text.split(`format_string('${format}'`)).toHaveLength(2);
+  });
+
+  it('keeps a cast over a division its size: the division is written once', () => {
+    const division = sql('d / (i - 1)');
+    const cast = sql('CAST(d / (i - 1) AS string)');
+    expect(cast.split(division)).toHaveLength(2);
+    // Its size is the text's own plus the division's, once.
+    expect(cast.length).toBe(floatingText('', 'double').length + division.length);
   });
 });
 

@@ -5,9 +5,10 @@ the cached pyspark on PYTHONPATH).
       One run as a pyspark user writes it: a Spark Connect session, the CSV inputs read with a
       header and inferred types, the case's SQL over them, written as parquet. Prints one JSON
       line {"ms": ...}: from opening the session to the write's end (the interpreter's start and
-      imports are left out, as the server's start is on the service's side).
+      imports are left out, as the server's start is on the service's side). The `text` case
+      reads its CSV with the service's reader options and writes it back as CSV, Java's text.
   python baseline.py digest <dir>...
-      Per output directory of parquet part files: {"rows": n, "checksum": hex}; the checksum
+      Per output directory of parquet (or, named *.csv, CSV) part files: {"rows": n, "checksum": hex}; the checksum
       hashes the rows sorted, doubles to 12 significant digits (sums of doubles depend on the order
       Spark adds the partitions in).
 """
@@ -36,7 +37,12 @@ SQL = {
         "FROM input0 s JOIN input1 c ON s.customer_id = c.customer_id "
         "GROUP BY c.region ORDER BY revenue DESC, c.region LIMIT 5"
     ),
+    "text": "SELECT * FROM input0",
 }
+
+# The service's CSV reader options (libs/engine-spark/src/format-options.ts) for a file without
+# quote characters, which it reads line by line (csv-line-records.ts).
+CSV_READ = {"header": True, "inferSchema": True, "mode": "FAILFAST", "multiLine": False}
 
 
 def uri(path):
@@ -52,8 +58,13 @@ def run(url, case, out, inputs):
         for key, value in SETTINGS.items():
             spark.conf.set(key, value)
         for i, path in enumerate(inputs):
-            spark.read.options(header=True, inferSchema=True).csv(uri(path)).createOrReplaceTempView(f"input{i}")
-        spark.sql(SQL[case]).write.mode("overwrite").parquet(uri(out))
+            options = CSV_READ if case == "text" else {"header": True, "inferSchema": True}
+            spark.read.options(**options).csv(uri(path)).createOrReplaceTempView(f"input{i}")
+        result = spark.sql(SQL[case]).write.mode("overwrite")
+        if case == "text":
+            result.options(header=True).csv(uri(out))
+        else:
+            result.parquet(uri(out))
         ms = (time.perf_counter() - started) * 1000
     finally:
         spark.stop()
@@ -68,8 +79,15 @@ def cell(value):
 
 def digest(directory):
     import pyarrow.parquet as pq
+    import pyarrow.csv as pc
+    import pyarrow as pa
 
-    table = pq.read_table(directory)
+    if directory.endswith(".csv"):
+        # Java's and DuckDB's text of a double read back as the same double.
+        parts = sorted(n for n in os.listdir(directory) if n.startswith("part-"))
+        table = pa.concat_tables([pc.read_csv(os.path.join(directory, n)) for n in parts], promote_options="default")
+    else:
+        table = pq.read_table(directory)
     rows = sorted("\x1f".join(cell(v) for v in row.values()) for row in table.to_pylist())
     h = hashlib.sha256()
     for row in rows:

@@ -8,7 +8,8 @@
 //   npx nx build http-server      (the bench runs dist/apps/http-server/main.js)
 //   tools/scripts/install-test-spark.sh   (pyspark 4.0.5 in ~/.cache/pipeline-test-spark)
 //   node tools/bench/spark/run.cjs [--sizes 10000000] [--join-sizes 10000000] [--customers 1000]
-//                                 [--runs 3] [--cases example,join] [--driver-memory 1g]   (cases run in that order)
+//                                 [--runs 3] [--cases example,join,text] [--driver-memory 1g]   (cases run in that order)
+//                                 [--text-sizes 1000000] [--text-kinds random,short] [--server-main dist/apps/http-server/main.js]
 //                                 [--spark-remote sc://127.0.0.1:15002 (or SPARK_REMOTE)] [--first service|pyspark]
 //
 // Without --spark-remote it starts a Spark Connect server as the tests do (libs/test-spark:
@@ -16,6 +17,10 @@
 // Spark data root is the server's own data root, tools/bench/data (git-ignored), where the CSVs
 // come from the engine bench's generators. The baseline's Python packages (requirements.txt) go
 // into a virtual environment beside the cached pyspark, made once.
+// The `text` case (not run by default) writes a CSV of one double column read from a CSV: the
+// service spells each double as DuckDB does (engine-spark's duckdb-text.ts), pyspark writes Java's
+// text; the baseline reads with the service's reader options, so the difference is the spelling.
+// `random` doubles are 16-17 digits (as averages are), `short` ones have two decimals.
 // Per case and size: the median of `--runs` wall times of each side and their ratio (target: the
 // service at most 1.10x pyspark's time), the load average before and after.
 'use strict';
@@ -27,13 +32,18 @@ const path = require('node:path');
 const esbuild = require('esbuild');
 const execFileAsync = promisify(execFile);
 const { ROOT, nodeBundleOptions } = require('../../scripts/node-bundle.cjs');
-const { ensureEmployees, ensureSales, ensureCustomers } = require('../engine/generate.js');
+const { ensureEmployees, ensureSales, ensureCustomers, ensureDoubles } = require('../engine/generate.js');
 const { createHttpClient } = require('../lib/http-client.js');
 const { examplePipeline, joinPipeline } = require('../lib/pipelines.js');
 const { startServerProcess } = require('../lib/server-process.js');
 
 const dataDir = path.join(ROOT, 'tools', 'bench', 'data');
-const serverMain = path.join(ROOT, 'dist', 'apps', 'http-server', 'main.js');
+// `--server-main` runs another build of the server (a copy of an earlier dist/apps/http-server),
+// to time a change against the build before it on the same Spark.
+// Several, comma-separated, run alternating with pyspark, each named by its folder in the table.
+const serverMains = arg('server-main', path.join('dist', 'apps', 'http-server', 'main.js'))
+  .split(',')
+  .map((main) => path.resolve(ROOT, main));
 const baseline = path.join(__dirname, 'baseline.py');
 // The children run in tools/bench and are named relative to it: their command lines name no folder
 // of this machine.
@@ -47,6 +57,8 @@ const list = (s) => (s === '' ? [] : s.split(',').map(Number));
 const sizes = list(arg('sizes', '10000000'));
 const joinSizes = list(arg('join-sizes', '10000000'));
 const customers = Number(arg('customers', '1000'));
+const textSizes = list(arg('text-sizes', '1000000'));
+const textKinds = arg('text-kinds', 'random,short').split(',');
 const runs = Number(arg('runs', '3'));
 const cases = arg('cases', 'example,join').split(',');
 const driverMemory = arg('driver-memory', '1g');
@@ -56,14 +68,25 @@ const first = arg('first', 'service');
 // The engine bench's cases (tools/bench/lib/pipelines.js), parquet out.
 const EXAMPLE = (csv, out) => examplePipeline(csv, out);
 const JOIN = (sales, custs, out) => joinPipeline(sales, custs, out);
+/** A CSV of doubles written back as CSV: what the service spells, nothing else. */
+const TEXT = (csv, out) => `
+version: "3.0"
+pipeline:
+  name: bench-text
+  assets:
+    - asset_ref: doubles
+      source: { input: { format: csv, path: ${JSON.stringify(csv)} } }
+    - asset_ref: written
+      source: { output: { from: doubles, format: csv, path: ${JSON.stringify(out)}, mode: overwrite } }
+`;
 
 const client = createHttpClient();
 const runJob = (port, yaml) => client.runJob(port, yaml, { backend: 'spark' });
 
-/** Starts the built server on a free port with Spark configured; resolves { port, stop }. */
-function startServer(sparkRemote) {
+/** Starts the built server `main` on a free port with Spark configured; resolves { port, stop }. */
+function startServer(main, sparkRemote) {
   return startServerProcess({
-    main: path.relative(BENCH, serverMain),
+    main: path.relative(BENCH, main),
     args: ['--data-root', path.relative(BENCH, dataDir)],
     cwd: BENCH,
     // Through the environment, as a deployment would give it.
@@ -107,35 +130,47 @@ const load = () => os.loadavg()[0].toFixed(2);
 /** A data file as baseline.py takes it: relative to tools/bench (it makes the file:// URI). */
 const rel = (file) => path.relative(BENCH, file);
 
-/** `runs` alternating runs of one case; each output compared with the baseline's. */
-async function measure(server, label, yaml, baselineArgs, name) {
+/**
+ * `runs` alternating runs of one case on each server and on pyspark (who goes first rotates);
+ * each output compared with the baseline's. One table row per server build.
+ */
+async function measure(servers, label, yaml, baselineArgs, name, format = 'parquet') {
   const loadBefore = load();
-  const service = [];
+  const service = servers.map(() => []);
   const spark = [];
-  const outs = { service: path.join(dataDir, `spark-${name}-service.parquet`), pyspark: path.join(dataDir, `spark-${name}-pyspark.parquet`) };
+  const outs = { service: servers.map((_, k) => path.join(dataDir, `spark-${name}-service${k}.${format}`)), pyspark: path.join(dataDir, `spark-${name}-pyspark.${format}`) };
+  const sides = [...servers.keys(), 'pyspark'];
   for (let i = 0; i < runs; i++) {
-    const order = (i + (first === 'pyspark' ? 1 : 0)) % 2 === 0 ? ['service', 'pyspark'] : ['pyspark', 'service'];
-    for (const side of order) {
-      if (side === 'service') {
-        const t0 = performance.now();
-        const job = await runJob(server.port, yaml(path.basename(outs.service)));
-        service.push({ ms: performance.now() - t0, rowsWritten: job.outputs[0].rows_written, steps: job.steps });
-      } else {
+    const shift = (i + (first === 'pyspark' ? sides.length - 1 : 0)) % sides.length;
+    for (const side of [...sides.slice(shift), ...sides.slice(0, shift)]) {
+      if (side === 'pyspark') {
         spark.push(await runPython(['run', py.remote, name.split('-')[0], rel(outs.pyspark), ...baselineArgs]));
+      } else {
+        const t0 = performance.now();
+        const job = await runJob(servers[side].port, yaml(path.basename(outs.service[side])));
+        service[side].push({ ms: performance.now() - t0, rowsWritten: job.outputs[0].rows_written, steps: job.steps });
       }
     }
-    const [a, b] = await runPython(['digest', rel(outs.service), rel(outs.pyspark)]);
-    if (a.rows !== b.rows || a.checksum !== b.checksum || a.columns.join() !== b.columns.join()) {
-      throw new Error(`${label}: outputs differ: service ${JSON.stringify(a)}, pyspark ${JSON.stringify(b)}`);
-    }
-    if (service[i].rowsWritten !== a.rows) throw new Error(`${label}: the job reported ${service[i].rowsWritten} rows written, its output holds ${a.rows}`);
-    const steps = service[i].steps.map((s) => `${s.asset} ${Math.round(s.ms)}`).join(', ');
-    console.error(`  ${label} run ${i + 1}: service ${fmtS(service[i].ms)} (steps, ms: ${steps}), pyspark ${fmtS(spark[i].ms)}; outputs agree (${a.rows} rows, ${a.checksum})`);
+    const digests = await runPython(['digest', ...outs.service.map(rel), rel(outs.pyspark)]);
+    const b = digests.pop();
+    const lines = servers.map((server, k) => {
+      const a = digests[k];
+      if (a.rows !== b.rows || a.checksum !== b.checksum || a.columns.join() !== b.columns.join()) {
+        throw new Error(`${label}: outputs differ: service ${JSON.stringify(a)}, pyspark ${JSON.stringify(b)}`);
+      }
+      const run = service[k][i];
+      if (run.rowsWritten !== a.rows) throw new Error(`${label}: the job reported ${run.rowsWritten} rows written, its output holds ${a.rows}`);
+      const steps = run.steps.map((s) => `${s.asset} ${Math.round(s.ms)}`).join(', ');
+      return `service${server.name} ${fmtS(run.ms)} (steps, ms: ${steps})`;
+    });
+    console.error(`  ${label} run ${i + 1}: ${lines.join(', ')}, pyspark ${fmtS(spark[i].ms)}; outputs agree (${b.rows} rows, ${b.checksum})`);
   }
-  const s = median(service.map((x) => x.ms));
   const p = median(spark.map((x) => x.ms));
-  const ratios = service.map((x, i) => (x.ms / spark[i].ms).toFixed(2)).join(', ');
-  console.log(`| ${label} | ${fmtS(s)} | ${fmtS(p)} | ${(s / p).toFixed(2)} (run by run ${ratios}) | ${loadBefore} -> ${load()} |`);
+  servers.forEach((server, k) => {
+    const s = median(service[k].map((x) => x.ms));
+    const ratios = service[k].map((x, i) => (x.ms / spark[i].ms).toFixed(2)).join(', ');
+    console.log(`| ${label}${server.name} | ${fmtS(s)} | ${fmtS(p)} | ${(s / p).toFixed(2)} (run by run ${ratios}) | ${loadBefore} -> ${load()} |`);
+  });
 }
 
 /**
@@ -150,7 +185,7 @@ async function warmUp(server) {
 }
 
 (async () => {
-  if (!fs.existsSync(serverMain)) throw new Error('build the server first: npx nx build http-server');
+  for (const main of serverMains) if (!fs.existsSync(main)) throw new Error(`build the server first: npx nx build http-server (no ${main})`);
   fs.mkdirSync(dataDir, { recursive: true });
   const ts = await testSpark();
   py = { bin: python(ts.sparkCacheDir()), path: path.dirname(ts.findSparkHome()) };
@@ -162,9 +197,14 @@ async function warmUp(server) {
     console.error(`started Spark Connect at ${remote} in ${(sparkServer.startMs / 1000).toFixed(1)} s (driver memory ${driverMemory})`);
   }
   py.remote = remote;
-  const server = await startServer(remote);
+  const servers = [];
   try {
-    await warmUp(server);
+    for (const main of serverMains) {
+      const server = await startServer(main, remote);
+      server.name = serverMains.length > 1 ? ` (${path.relative(ROOT, path.dirname(main))})` : '';
+      servers.push(server);
+      await warmUp(server);
+    }
     console.log(`machine: ${os.cpus().length} x ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, node ${process.version}; Spark ${ts.TEST_SPARK_VERSION} local[2]`);
     console.log('| case | service (HTTP, backend spark) | pyspark | service / pyspark | load |');
     console.log('|---|---|---|---|---|');
@@ -172,20 +212,27 @@ async function warmUp(server) {
       if (work === 'example') {
         for (const rows of sizes) {
           const csv = ensureEmployees(rows, dataDir);
-          await measure(server, `example, ${rows.toLocaleString('en')} rows`, (out) => EXAMPLE(path.basename(csv), out), [rel(csv)], `example-${rows}`);
+          await measure(servers, `example, ${rows.toLocaleString('en')} rows`, (out) => EXAMPLE(path.basename(csv), out), [rel(csv)], `example-${rows}`);
         }
       } else if (work === 'join') {
         const dimension = ensureCustomers(customers, dataDir);
         for (const rows of joinSizes) {
           const facts = ensureSales(rows, customers, dataDir);
-          await measure(server, `join, ${rows.toLocaleString('en')} x ${customers.toLocaleString('en')}`, (out) => JOIN(path.basename(facts), path.basename(dimension), out), [rel(facts), rel(dimension)], `join-${rows}`);
+          await measure(servers, `join, ${rows.toLocaleString('en')} x ${customers.toLocaleString('en')}`, (out) => JOIN(path.basename(facts), path.basename(dimension), out), [rel(facts), rel(dimension)], `join-${rows}`);
+        }
+      } else if (work === 'text') {
+        for (const kind of textKinds) {
+          for (const rows of textSizes) {
+            const csv = ensureDoubles(rows, kind, dataDir);
+            await measure(servers, `text, ${rows.toLocaleString('en')} ${kind} doubles to CSV`, (out) => TEXT(path.basename(csv), out), [rel(csv)], `text-${kind}-${rows}`, 'csv');
+          }
         }
       } else {
-        throw new Error(`unknown case ${work}: example or join`);
+        throw new Error(`unknown case ${work}: example, join or text`);
       }
     }
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
     client.destroy();
     if (sparkServer !== undefined) await sparkServer.stop();
   }

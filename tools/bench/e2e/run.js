@@ -7,7 +7,9 @@
 //                               [--server-node-args='--cpu-prof --cpu-prof-dir=...'] [--server=<old build>/dist/apps/http-server/main.js,dist/apps/http-server/main.js]
 //
 // Per size and format: median wall time of `--runs` runs and peak RSS of each contender (the
-// server's VmHWM from /proc, a fresh server per run; the children's maxRSS). `--concurrent N`:
+// server's VmHWM from /proc, a fresh server per run; the children's maxRSS). The service's job is
+// submitted once `/api/ready` answers, as a load balancer would send it (every worker has loaded
+// the engine and opened its database); the time from listening to ready is printed beside it. `--concurrent N`:
 // N jobs of `--concurrent-rows` rows submitted at once (total wall time) against the same N run one
 // after the other by DuckDB and by polars. `--tiny N`: N 10-row CSV filters submitted at once over
 // HTTP, each waited for: jobs/s and the server's CPU per job (user + system from /proc), against
@@ -72,6 +74,15 @@ function startServer(main = servers[0]) {
   return startServerProcess({ main, nodeArgs: serverNodeArgs, args: ['--data-root', dataDir] });
 }
 
+/** Polls `/api/ready` until it answers 200 (every worker has opened its engine); resolves the ms it took. */
+async function waitReady(server) {
+  const t0 = performance.now();
+  for (;; await new Promise((r) => setTimeout(r, 10))) {
+    if (await request(server.port, 'GET', '/api/ready').then(() => true, () => false)) return Math.round(performance.now() - t0);
+    if (performance.now() - t0 > 60_000) throw new Error('server not ready after 60 s');
+  }
+}
+
 let childEnv;
 
 function runChild(contender, input, format, out) {
@@ -83,11 +94,12 @@ function runChild(contender, input, format, out) {
 async function serviceRun(input, format, out, main) {
   const server = await startServer(main);
   try {
+    const readyMs = await waitReady(server);
     const t0 = performance.now();
     const job = await runJob(server.port, PIPELINE(path.relative(dataDir, input), format, path.relative(dataDir, out)));
     // Where the wall time went: queued (created to started, the workers opening their engines) and run.
     const queuedMs = Date.parse(job.started_at) - Date.parse(job.created_at);
-    return { ms: performance.now() - t0, maxRssMb: server.peakRssMb(), queuedMs, runMs: job.duration_ms, cpuMs: processCpuMs(server.pid) };
+    return { ms: performance.now() - t0, maxRssMb: server.peakRssMb(), readyMs, queuedMs, runMs: job.duration_ms, cpuMs: processCpuMs(server.pid) };
   } finally {
     await server.stop();
   }
@@ -137,7 +149,7 @@ async function sizesPart() {
       const ratioCells = serviceNames.map((n) => (m[n].ms / m.duckdb.ms).toFixed(2)).join(' | ');
       console.log(`| ${rows.toLocaleString('en')} | ${format} | ${serviceCells} | ${cell('duckdb')} | ${cell('polars')} | ${ratioCells} | ${(m[serviceNames[0]].ms / m.polars.ms).toFixed(2)} | ${loadBefore} -> ${load()} |`);
       for (const [c, xs] of Object.entries(r)) console.error(`  ${rows} ${format} ${c}: ${xs.map((x) => Math.round(x.ms)).join(', ')} ms`);
-      for (const n of serviceNames) console.error(`  ${rows} ${format} ${n} queued / ran / server CPU (start-up included): ${r[n].map((x) => `${x.queuedMs} / ${x.runMs} / ${x.cpuMs}`).join(', ')} ms`);
+      for (const n of serviceNames) console.error(`  ${rows} ${format} ${n} listening to ready / queued / ran / server CPU (start-up included): ${r[n].map((x) => `${x.readyMs} / ${x.queuedMs} / ${x.runMs} / ${x.cpuMs}`).join(', ')} ms`);
       // Run by run: each build against the DuckDB run of the same round (the load changes between rounds).
       for (const n of serviceNames) console.error(`  ${rows} ${format} ${n} / DuckDB run by run: ${r[n].map((x, i) => (x.ms / r.duckdb[i].ms).toFixed(2)).join(', ')}`);
     }
@@ -202,10 +214,7 @@ async function tinyServiceRun(main) {
   try {
     // Every worker thread loads its modules and opens its database after the server listens: wait
     // for readiness, then warm each thread with a few jobs, so the figure is the steady state's.
-    for (let t0 = Date.now(); ; await new Promise((r) => setTimeout(r, 50))) {
-      if (await request(server.port, 'GET', '/api/ready').then(() => true, () => false)) break;
-      if (Date.now() - t0 > 60_000) throw new Error('server not ready after 60 s');
-    }
+    await waitReady(server);
     await Promise.all(Array.from({ length: 32 }, (_, i) => runJob(server.port, TINY(`warm${i}`))));
     const cpu = process.cpuUsage();
     const serverCpu = processCpuMs(server.pid);

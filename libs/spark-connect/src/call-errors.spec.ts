@@ -22,6 +22,16 @@ describe('callError', () => {
     expect(e.code).toBe('SPARK_UNAVAILABLE');
   });
 
+  it("calls grpc-java's bare answer to an exception escaping the server's handler \"unavailable\" (a server stopping under a call)", () => {
+    const message = 'Application error processing RPC';
+    const e = callError(new ClientError('/spark.connect.SparkConnectService/ExecutePlan', Status.UNKNOWN, message), { message }, { address });
+    expect(e.code).toBe('SPARK_UNAVAILABLE');
+    expect(e.message).toBe(`spark unavailable: the server failed the call without an error of its own (Application error processing RPC): it may be stopping (${address})`);
+    // The same words with Spark's own error class are the query's failure.
+    const classed = callError(new ClientError('/spark.connect.SparkConnectService/ExecutePlan', Status.UNKNOWN, message), { message, errorClass: 'INTERNAL_ERROR' }, { address });
+    expect(classed.code).toBe('SPARK_QUERY_FAILED');
+  });
+
   it('keeps a query failure a query failure', () => {
     const message = '[DIVIDE_BY_ZERO] Division by zero.';
     const e = callError(new ClientError('/spark.connect.SparkConnectService/ExecutePlan', Status.INTERNAL, message), { message, errorClass: 'DIVIDE_BY_ZERO', sqlState: '22012' }, { address });

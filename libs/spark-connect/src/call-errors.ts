@@ -54,6 +54,10 @@ const SESSION_LOST = /^INVALID_HANDLE\.(SESSION_CHANGED|SESSION_NOT_FOUND)/;
 // What a server shutting down answers while its SparkContext stops (a stop or restart under a
 // running query): the server is going away, so this is "unavailable", not the query's failure.
 const SHUTTING_DOWN = /stopped SparkContext|SparkContext (?:was|has been) shut ?down/;
+// grpc-java's answer when an exception escapes the server's handler: Spark Connect turns every
+// error of a query into a status with its class, so a bare one means the server itself broke, as
+// it does while it stops under a running call (seen in a restart test).
+const HANDLER_ESCAPED = 'Application error processing RPC';
 // Error classes of an operation that was interrupted.
 const INTERRUPTED = /^OPERATION_CANCELED|^INTERRUPTED/;
 
@@ -102,6 +106,13 @@ export function callError(error: unknown, info: SparkErrorInfo | undefined, cont
     return sparkCatalogue.create(
       'SPARK_UNAVAILABLE',
       { address: context.address, reason: `the server lost the session (restarted?): ${said.message}` },
+      { cause: error },
+    );
+  }
+  if (error.code === Status.UNKNOWN && said.errorClass === undefined && said.message.trim() === HANDLER_ESCAPED) {
+    return sparkCatalogue.create(
+      'SPARK_UNAVAILABLE',
+      { address: context.address, reason: `the server failed the call without an error of its own (${HANDLER_ESCAPED}): it may be stopping` },
       { cause: error },
     );
   }

@@ -38,14 +38,9 @@ export function sparkFormat(options: FormatOptions, write: boolean): { source: s
       return { source: 'csv', options: o };
     }
     case 'json': {
+      // Read only: a JSON output is written as text lines in DuckDB's spelling (observed-write.ts).
       const json = options.json;
-      const o: Record<string, string> = {};
-      if (!write) {
-        o['mode'] = 'FAILFAST';
-        o['multiLine'] = String(json.multiLine === true);
-      } else if (json.compression === 'gzip' || json.compression === 'zstd') {
-        o['compression'] = json.compression;
-      }
+      const o: Record<string, string> = { mode: 'FAILFAST', multiLine: String(json.multiLine === true) };
       if (json.dateFormat !== undefined) o['dateFormat'] = json.dateFormat.written;
       if (json.timestampFormat !== undefined) o['timestampNTZFormat'] = json.timestampFormat.written;
       return { source: 'json', options: o };

@@ -254,11 +254,10 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
       return;
     }
     const field = (label: string, value: Node | string) => [h('dt', {}, label), h('dd', {}, value)];
-    const cancelButton = h(
-      'button',
-      { type: 'button', class: 'danger', id: 'cancel-job', disabled: isTerminal(job.status), onclick: () => void cancel(job.id) },
-      'Cancel job',
-    );
+    // Only a job that can still be stopped offers it: a finished job's page has nothing to cancel.
+    const cancelButton = isTerminal(job.status)
+      ? []
+      : [h('button', { type: 'button', class: 'danger', id: 'cancel-job', onclick: () => void cancel(job.id) }, 'Cancel job')];
     const failedAt = job.status === 'failed' ? ERROR_ASSET.exec(job.error ?? '')?.[1] : undefined;
     options.failedAsset?.(failedAt);
     if (job.status === 'running') followProgress(job.id);
@@ -296,7 +295,7 @@ export function createJobsPanel(options: JobsPanelOptions): JobsPanel {
       ...(job.outputs && job.outputs.length > 0 ? [outputsSection(job.id, job.outputs)] : []),
       ...(job.quality && job.quality.length > 0 ? [qualitySection(job.quality)] : []),
       ...(job.status === 'running' ? [] : stepsShown),
-      cancelButton,
+      ...cancelButton,
     );
   }
 

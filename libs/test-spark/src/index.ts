@@ -10,7 +10,7 @@
  * // a spec
  * const spark = connectSpark(testSparkUrl());
  */
-export { findSparkHome, sparkCacheDir, TEST_SPARK_VERSION } from './spark-install';
+export { ensureSparkHome, findSparkHome, sparkCacheDir, TEST_SPARK_VERSION } from './spark-install';
 export { freePort, isListening, peakRssKb, sparkConnectArgs, startSparkConnect, stopSparkProcess } from './spark-server';
 export type { SparkServer, SparkServerOptions } from './spark-server';
 export { acquireSharedSpark, releaseSharedSpark, TEST_SPARK_REMOTE_ENV, testSparkUrl } from './shared-server';

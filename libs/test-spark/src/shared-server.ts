@@ -8,6 +8,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ensureSparkHome } from './spark-install';
 import { isAlive, isListening, isSparkServer, startSparkConnect, stopSparkProcess } from './spark-server';
 
 /** The environment variable that carries the test server's URL to the tests. */
@@ -91,6 +92,8 @@ export interface SharedSpark {
 export async function acquireSharedSpark(): Promise<SharedSpark> {
   const remote = process.env[TEST_SPARK_REMOTE_ENV];
   if (remote) return { url: remote, reused: true, startMs: 0 };
+  // Outside the lock: a first install takes minutes, longer than the lock is held as fresh.
+  await ensureSparkHome();
   return withLock(async () => {
     let state = readState();
     let reused = true;

@@ -3,6 +3,7 @@ import { listVersion, runEvents, type JobService } from '@pipeline/jobs';
 import type { Logger } from '@pipeline/server-kit';
 import { Router, type Response } from 'express';
 import { httpError, invalidRequest } from '../errors';
+import { answerJson } from '../json-answer';
 import { toJobJson, toJobProgressJson } from '../job-json';
 import { checkJobId, readPipelineRequest } from '../request';
 import { DEFAULT_LIST_WAIT_SECONDS, MAX_LIST_WAIT_SECONDS, parseWaitTimeout } from '../wait-timeout';
@@ -11,15 +12,14 @@ import { DEFAULT_LIST_WAIT_SECONDS, MAX_LIST_WAIT_SECONDS, parseWaitTimeout } fr
  * The job routes over `jobs`; `shutdownSignal` ends pending waits early with the job as it is.
  * A submission is logged with the request id and the job id (the job service logs the rest).
  */
-export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger: Logger): Router {
-  const router = Router();
+export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger: Logger, router: Router = Router()): Router {
 
   router.post('/jobs', async (req, res) => {
     const { yaml, variables, backend } = readPipelineRequest(req.body);
     const requestId = String(res.locals['requestId']);
     const job = await jobs.submit({ yaml, variables, ...(backend === undefined ? {} : { backend }) }, { requestId });
     logger.info({ requestId, jobId: job.id, backend: backend ?? 'duckdb' }, 'job submitted');
-    res.status(202).json({ job_id: job.id, status: job.status });
+    answerJson(res, 202, { job_id: job.id, status: job.status });
   });
 
   // With `since` (the version of the list the client has), held until the list differs or
@@ -47,7 +47,7 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger:
   });
 
   router.get('/jobs/:id', async (req, res) => {
-    res.json(toJobJson((await jobs.get(checkJobId(req.params.id))) ?? notFound()));
+    answerJson(res, 200, toJobJson((await jobs.get(checkJobId(req.params.id))) ?? notFound()));
   });
 
   router.get('/jobs/:id/progress', async (req, res) => {
@@ -71,7 +71,7 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger:
       ended.dispose();
     }
     if (ended.clientGone()) return;
-    res.json(toJobJson(job ?? notFound()));
+    answerJson(res, 200, toJobJson(job ?? notFound()));
   });
 
   router.delete('/jobs/:id', async (req, res) => {

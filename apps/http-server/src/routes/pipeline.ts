@@ -15,8 +15,7 @@ import { httpError, invalidRequest } from '../errors';
 import { readPipelineRequest } from '../request';
 
 /** Validate answers 200 even for an invalid pipeline; explain answers such a pipeline with 400. */
-export function pipelineRoutes(jobs: Pick<JobService, 'validate'>): Router {
-  const router = Router();
+export function pipelineRoutes(jobs: Pick<JobService, 'validate'>, router: Router = Router()): Router {
 
   router.post('/validate', async (req, res) => {
     const { yaml, variables, backend } = readPipelineRequest(req.body);

@@ -11,8 +11,7 @@ import { parseLimitQuery, readPreviewRequest } from '../look-request';
 import { checkJobId } from '../request';
 
 /** The result routes over `jobs`. */
-export function resultRoutes(jobs: JobService, shutdownSignal: AbortSignal): Router {
-  const router = Router();
+export function resultRoutes(jobs: JobService, shutdownSignal: AbortSignal, router: Router = Router()): Router {
 
   router.get('/jobs/:id/outputs/:asset/rows', async (req, res) => {
     const id = checkJobId(req.params.id);

@@ -6,6 +6,7 @@
  * whose columns need the data; a missing or unreadable file; options the engine refuses) is left
  * out: the job reads it and reports what is wrong, as it always did.
  */
+import * as path from 'node:path';
 import type { InputSource, PipelineDefinition } from '@pipeline/definition';
 import type { BackendName } from '../backend-name';
 import { csvColumnsOfHead } from '../formats/csv-head';
@@ -34,18 +35,34 @@ export interface InputColumnsConfig {
 /** What a look at a CSV file found, by file identity and the read's options. */
 const looked = new SettledFileCache<readonly Column[] | 'unknown'>();
 
+/**
+ * The same answers by the path as the pipeline names it (joined to the data root as configured)
+ * and the options as written: every job submitted over an unchanged file asks again, and one stat
+ * of that path then answers, without resolving the data root and the path through their real
+ * paths (several system calls). Remembered only for a path that resolved inside the root and
+ * reached the very file looked at; a path that now reaches another file (replaced, or a link
+ * changed anywhere on the way) has another identity and is resolved again.
+ */
+const lookedByPath = new SettledFileCache<readonly Column[] | 'unknown'>();
+
 /** Input asset -> its columns, for every input whose columns a look at its file tells. */
 export async function knownInputColumns(pipeline: PipelineDefinition, config: InputColumnsConfig): Promise<Map<string, readonly Column[]>> {
   const known = new Map<string, readonly Column[]>();
   if (!NAMES_CSV_COLUMNS_AS_DUCKDB[config.backend ?? 'duckdb']) return known;
-  let root: DataRoot;
-  try {
-    root = openDataRoot(config.dataRoot);
-  } catch {
-    return known;
-  }
+  let root: DataRoot | null | undefined;
+  // The data root's real path only when a file has to be resolved (none once every input is remembered).
+  const openRoot = (): DataRoot | undefined => {
+    if (root === undefined) {
+      try {
+        root = openDataRoot(config.dataRoot);
+      } catch {
+        root = null;
+      }
+    }
+    return root ?? undefined;
+  };
   const inputs = pipeline.assets.filter((a) => a.source.kind === 'input') as { ref: string; source: InputSource }[];
-  const found = await Promise.all(inputs.map((a) => csvInputColumns(root, a.ref, a.source)));
+  const found = await Promise.all(inputs.map((a) => csvInputColumns(config.dataRoot, openRoot, a.ref, a.source)));
   inputs.forEach((a, i) => {
     const columns = found[i];
     if (columns !== undefined) known.set(a.ref, columns);
@@ -53,8 +70,12 @@ export async function knownInputColumns(pipeline: PipelineDefinition, config: In
   return known;
 }
 
-async function csvInputColumns(root: DataRoot, ref: string, source: InputSource): Promise<readonly Column[] | undefined> {
+async function csvInputColumns(dataRoot: string, openRoot: () => DataRoot | undefined, ref: string, source: InputSource): Promise<readonly Column[] | undefined> {
   if (source.format !== 'csv') return undefined;
+  const named = namedPathIdentity(dataRoot, source.path);
+  const asWritten = JSON.stringify(source.options ?? null);
+  const recent = lookedByPath.get(named, asWritten);
+  if (recent !== undefined) return recent === 'unknown' ? undefined : recent;
   let options: ReturnType<typeof readFormatOptions>;
   try {
     options = readFormatOptions(source.format, source.options, ref);
@@ -62,16 +83,36 @@ async function csvInputColumns(root: DataRoot, ref: string, source: InputSource)
     return undefined;
   }
   if (options.format !== 'csv') return undefined;
+  const root = openRoot();
+  if (root === undefined) return undefined;
   const variant = JSON.stringify(options);
   // A file looked at before and unchanged since is not opened again.
   const identity = identityOf(root, source.path);
+  const remember = (value: readonly Column[] | 'unknown'): void => {
+    looked.remember(identity, variant, value);
+    if (named !== undefined && identity !== undefined && sameFile(named, identity)) lookedByPath.remember(named, asWritten, value);
+  };
   const remembered = looked.get(identity, variant);
-  if (remembered !== undefined) return remembered === 'unknown' ? undefined : remembered;
+  if (remembered !== undefined) {
+    remember(remembered);
+    return remembered === 'unknown' ? undefined : remembered;
+  }
   const head = await readHeadInsideRoot(root, source.path, HEAD_BYTES);
   if (head === undefined) return undefined;
   const columns = csvColumnsOfHead(head.bytes, head.whole, head.absolute, options.csv);
-  looked.remember(identity, variant, columns ?? 'unknown');
+  remember(columns ?? 'unknown');
   return columns;
+}
+
+/** The identity of the file `userPath` reaches from the data root as configured (no check that it stays inside). */
+function namedPathIdentity(dataRoot: string, userPath: unknown): FileIdentity | undefined {
+  if (typeof userPath !== 'string' || userPath === '' || userPath.includes('\0')) return undefined;
+  return fileIdentity(path.resolve(dataRoot, userPath));
+}
+
+/** Whether two identities are of one file as it was (device, inode, size, times): keys differ only by the path. */
+function sameFile(a: FileIdentity, b: FileIdentity): boolean {
+  return a.key.slice(a.key.indexOf('\u0000')) === b.key.slice(b.key.indexOf('\u0000'));
 }
 
 function identityOf(root: DataRoot, userPath: string): FileIdentity | undefined {

@@ -134,4 +134,39 @@ describe('the look at a CSV head, remembered', () => {
       open.mockRestore();
     }
   });
+
+  it('answers a settled, unchanged input from a stat of its path: the path is not resolved again', async () => {
+    root.write('named.csv', 'salary,department\n1,x\n');
+    await new Promise((resolve) => setTimeout(resolve, SETTLED_MS + 100));
+    const valid = validatePipeline(doc('{asset_ref: raw, source: {input: {format: csv, path: named.csv}}}', AVG('salry')));
+    if (!valid.ok) throw new Error(valid.error.message);
+    const columns = async () => (await knownInputColumns(valid.pipeline, { dataRoot: root.dir })).get('raw')?.map((c) => c.name);
+    expect(await columns()).toEqual(['salary', 'department']);
+    // The module's own fs bindings cannot be spied on; realpathSync.native is a property of the shared function.
+    const realpath = jest.spyOn(fs.realpathSync, 'native');
+    try {
+      expect(await columns()).toEqual(['salary', 'department']);
+      expect(realpath).not.toHaveBeenCalled();
+    } finally {
+      realpath.mockRestore();
+    }
+  });
+
+  it('resolves a remembered path again once it leads elsewhere: a link out of the data root is not looked through', async () => {
+    root.write('moved.csv', 'salary,department\n1,x\n');
+    const outside = makeTempRoot();
+    try {
+      outside.write('secret.csv', 'pay,department\n1,x\n');
+      await new Promise((resolve) => setTimeout(resolve, SETTLED_MS + 100));
+      const valid = validatePipeline(doc('{asset_ref: raw, source: {input: {format: csv, path: moved.csv}}}', AVG('salry')));
+      if (!valid.ok) throw new Error(valid.error.message);
+      const looked = async () => (await knownInputColumns(valid.pipeline, { dataRoot: root.dir })).get('raw')?.map((c) => c.name);
+      expect(await looked()).toEqual(['salary', 'department']);
+      fs.rmSync(`${root.dir}/moved.csv`);
+      fs.symlinkSync(`${outside.dir}/secret.csv`, `${root.dir}/moved.csv`);
+      expect(await looked()).toBeUndefined();
+    } finally {
+      outside.cleanup();
+    }
+  });
 });

@@ -22,6 +22,8 @@ export interface PlanRuntimeStats {
   readonly databasesOpened: number;
   /** Connections of the current database in use (one per running plan). */
   readonly openConnections: number;
+  /** Connections kept open for the next run (one left clean by the last run finished, per database). */
+  readonly idleConnections: number;
 }
 
 /** A long-lived runner of whole plans that reuses resources between runs (see engine-runtime.ts). */

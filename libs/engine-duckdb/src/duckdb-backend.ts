@@ -59,6 +59,8 @@ export class DuckDbBackend implements Backend {
     private readonly root: DataRoot,
     /** Prefix of every object name; non-empty when the database is shared. */
     private readonly namePrefix = '',
+    /** The shared database the connection came from, which may keep it for its next run. */
+    private readonly shared?: LockedDuckDb,
   ) {}
 
   /** Opens a configured, locked-down DuckDB database for `config.dataRoot`. */
@@ -69,12 +71,13 @@ export class DuckDbBackend implements Backend {
   }
 
   /**
-   * A backend on a new connection of a shared database whose data root is `root`. Its objects are
-   * named `<namePrefix><kind>_<n>`; they go with the connection when `close` closes it.
+   * A backend on a connection of a shared database whose data root is `root` (a new one, or one a
+   * previous run left clean). Its objects are named `<namePrefix><kind>_<n>`; they go with the
+   * connection when `close` closes it (a connection on which any was created is never kept).
    */
   static async onConnection(shared: LockedDuckDb, root: DataRoot, namePrefix: string): Promise<DuckDbBackend> {
     if (!/^[a-z][a-z0-9_]*$/.test(namePrefix)) throw new RangeError(`invalid object name prefix "${namePrefix}"`);
-    return new DuckDbBackend(await shared.connect(), root, namePrefix);
+    return new DuckDbBackend(await shared.take(), root, namePrefix, shared);
   }
 
   private nextName(prefix: string): string {
@@ -183,10 +186,13 @@ export class DuckDbBackend implements Backend {
     await this.db.run(`DROP TABLE IF EXISTS ${quoteIdentifier(h.table)}`);
   }
 
-  /** Closes the connection: DuckDB's temporary catalog is the connection's own, so every table and view goes with it. */
+  /**
+   * Closes the connection: DuckDB's temporary catalog is the connection's own, so every table and
+   * view goes with it. A shared database may keep a connection that only read for its next run.
+   */
   async close(): Promise<void> {
     if (!this.handles.close()) return;
-    await this.db.close();
+    await (this.shared === undefined ? this.db.close() : this.shared.handBack(this.db));
   }
 }
 

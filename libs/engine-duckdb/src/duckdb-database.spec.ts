@@ -87,6 +87,84 @@ describe('DuckDB database', () => {
     }
   });
 
+  describe('a connection kept between runs (take, handBack)', () => {
+    let shared: LockedDuckDb;
+    beforeEach(async () => {
+      shared = await LockedDuckDb.open(openDataRoot(root.dir), resolveDuckDbSettings({ threads: 1, memoryLimit: '256MB' }));
+    });
+    afterEach(() => shared.close());
+
+    const objects = async (conn: DuckDbDatabase): Promise<unknown[][]> =>
+      conn.rows(`SELECT view_name FROM duckdb_views() WHERE NOT internal UNION ALL SELECT table_name FROM duckdb_tables()`);
+
+    it('keeps a connection that only read and hands the same one to the next run', async () => {
+      const first = await shared.take();
+      expect(await first.rows(`SELECT * FROM read_csv('${path.join(root.dir, 'in/a.csv')}')`)).toEqual([['1']]);
+      await first.run(`COPY (SELECT 1 AS x) TO '${path.join(root.dir, 'o.csv')}' (FORMAT csv)`);
+      await first.rows(`DESCRIBE SELECT ${valueLimitSql('valueBytes')}`);
+      await shared.handBack(first);
+      expect([shared.openConnections, shared.idleConnections]).toEqual([1, 1]);
+      const second = await shared.take();
+      expect(second).toBe(first);
+      expect(shared.idleConnections).toBe(0);
+      expect(await objects(second)).toEqual([]);
+      await shared.handBack(second);
+    });
+
+    it.each([
+      ['a temporary view', `CREATE TEMP VIEW v_1 AS SELECT 1 AS x`],
+      ['a temporary table', `CREATE TEMP TABLE t_1 AS SELECT 1 AS x`],
+      ['a variable', `SET VARIABLE leftover = 42`],
+    ])('closes a connection on which a run created %s: the next run sees nothing of it', async (_what, sql) => {
+      const first = await shared.take();
+      await first.run(sql);
+      await shared.handBack(first);
+      expect([shared.openConnections, shared.idleConnections]).toEqual([0, 0]);
+      const second = await shared.take();
+      expect(second).not.toBe(first);
+      expect(await objects(second)).toEqual([]);
+      expect(await second.rows(`SELECT getvariable('leftover')`)).toEqual([[null]]);
+      await shared.handBack(second);
+    });
+
+    it('closes a connection whose statement failed', async () => {
+      const first = await shared.take();
+      await expect(first.run(`SELECT CAST('x' AS INTEGER)`)).rejects.toMatchObject({ code: 'E_TYPE' });
+      await shared.handBack(first);
+      expect(shared.openConnections).toBe(0);
+      const second = await shared.take();
+      expect(second).not.toBe(first);
+      await shared.handBack(second);
+    });
+
+    it('closes a connection that was interrupted; the next run is not interrupted', async () => {
+      const first = await shared.take();
+      const controller = new AbortController();
+      const running = first.run(`SELECT count(*) FROM range(100000000000) t(i) WHERE i % 7 = 3`, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      await expect(running).rejects.toMatchObject({ code: 'E_CANCELLED' });
+      await shared.handBack(first);
+      expect(shared.openConnections).toBe(0);
+      const second = await shared.take();
+      expect(second).not.toBe(first);
+      expect(await second.rows('SELECT count(*) FROM range(1000)')).toEqual([['1000']]);
+      await shared.handBack(second);
+    });
+
+    it('keeps one idle connection at most, and closes it with the instance', async () => {
+      const a = await shared.take();
+      const b = await shared.take();
+      await a.rows('SELECT 1');
+      await b.rows('SELECT 2');
+      await shared.handBack(a);
+      await shared.handBack(b);
+      expect([shared.openConnections, shared.idleConnections]).toEqual([1, 1]);
+      shared.close();
+      expect([shared.openConnections, shared.idleConnections]).toEqual([0, 0]);
+      await expect(shared.take()).rejects.toMatchObject({ code: 'E_BACKEND_CLOSED' });
+    });
+  });
+
   it('serialises statements and refuses work after close', async () => {
     const results = await Promise.all([db.rows('SELECT 1'), db.rows('SELECT 2'), db.rows('SELECT 3')]);
     expect(results.map((r) => Number(r[0][0]))).toEqual([1, 2, 3]);

@@ -1,6 +1,7 @@
 /**
  * A job worker's DuckDB: opening and locking down an instance costs about 20 ms, most of a tiny
- * job, so one database is opened on first use and every plan runs on a connection of its own.
+ * job, so one database is opened on first use and every plan runs on a connection of its own
+ * (the previous run's, when that run left nothing on it: see LockedDuckDb.take).
  * Temporary objects live in the connection's own catalog (under names unique to the run, which
  * logs and errors can tell apart) and go with the connection when the run ends, however it ends;
  * `interrupt()` stops only that connection. All runs share one data root and one configuration, so
@@ -98,12 +99,13 @@ class SharedDatabaseRuntime implements PlanRuntime {
       // The lane tiny jobs use: a job reading more opens its database at its first run (about 20 ms).
       shared = this.acquire(openDataRoot(this.config.dataRoot), this.settings.threads > 1 ? 'small' : 'full');
       const db = await shared.ready;
-      // One statement through a connection, as every run makes: the first job starts warm.
-      const connection = await db.connect();
+      // One statement through a connection, as every run makes: the first job starts warm (and
+      // takes this connection).
+      const connection = await db.take();
       try {
         await connection.rows('SELECT 1');
       } finally {
-        await connection.close();
+        await db.handBack(connection);
       }
     } catch {
       // The first run opens the database again and reports what fails, as it would without this.
@@ -163,7 +165,13 @@ class SharedDatabaseRuntime implements PlanRuntime {
 
   stats(): PlanRuntimeStats {
     const open = [...this.current.values()].flatMap((s) => (s.opened === undefined ? [] : [s.opened]));
-    return { databaseOpen: open.length > 0, databasesOpened: this.opened, openConnections: open.reduce((n, db) => n + db.openConnections, 0) };
+    const idle = open.reduce((n, db) => n + db.idleConnections, 0);
+    return {
+      databaseOpen: open.length > 0,
+      databasesOpened: this.opened,
+      openConnections: open.reduce((n, db) => n + db.openConnections, 0) - idle,
+      idleConnections: idle,
+    };
   }
 
   async close(): Promise<void> {

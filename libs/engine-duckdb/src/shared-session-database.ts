@@ -17,7 +17,7 @@ export interface SharedDuckDbUsage {
 
 /** A shared DuckDB database handing out one backend per connection. */
 export interface SharedDuckDb {
-  /** A backend on a new connection of the database (opened on first use). */
+  /** A backend on a connection of the database (opened on first use): a new one, or one a closed backend only read on. */
   open(): Promise<Backend>;
   /** What the database holds now (zero before it is opened). */
   usage(): Promise<SharedDuckDbUsage>;

@@ -36,6 +36,20 @@ function sharedAssets(filter: string, out: string): ReturnType<typeof plan> {
   return plan(SHARED_ASSETS.replace('FILTER', filter).replace(/OUT/g, out));
 }
 
+/** A filter whose every asset is written into the output's one COPY: the run creates no object. */
+const TINY = `${HEADER}
+    - asset_ref: raw
+      source: { input: { format: csv, path: employees.csv } }
+    - asset_ref: kept
+      source: { where: { from: raw, filter: "FILTER" } }
+    - asset_ref: out
+      source: { output: { from: kept, format: csv, path: OUT, mode: overwrite } }
+`;
+
+function tiny(filter: string, out: string): ReturnType<typeof plan> {
+  return plan(TINY.replace('FILTER', filter).replace(/OUT/g, out));
+}
+
 /** A group_by heavy enough to be running when it is cancelled. */
 const HEAVY = `${HEADER}
     - asset_ref: raw
@@ -129,7 +143,7 @@ describe('engine runtime', () => {
       ]);
       expect([root.read('out/a.csv'), root.read('out/a.csv.all')]).toEqual(fresh);
     }
-    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0, idleConnections: 0 });
   });
 
   it('keeps runs with the same asset names apart, also when they run at the same time', async () => {
@@ -241,13 +255,88 @@ describe('engine runtime', () => {
     expect(runtime.stats()).toMatchObject({ openConnections: 0, databasesOpened: 1 });
   }, 30_000);
 
+  describe('the connection a run leaves clean is the next run\'s', () => {
+    /** Counts the connections the runtime's databases open, and lets a test look through each. */
+    function spyConnects(): { opened: DuckDbDatabase[]; restore(): void } {
+      const opened: DuckDbDatabase[] = [];
+      const original = LockedDuckDb.prototype.connect;
+      const spy = jest.spyOn(LockedDuckDb.prototype, 'connect').mockImplementation(async function (this: LockedDuckDb, options) {
+        const db = await original.call(this, options);
+        opened.push(db);
+        return db;
+      });
+      return { opened, restore: () => spy.mockRestore() };
+    }
+
+    it('runs that create nothing share one connection, which holds no object of theirs', async () => {
+      const spy = spyConnects();
+      try {
+        for (let i = 0; i < 3; i++) expect((await runtime.executePlan(tiny("status = 'active'", `out/k${i}.csv`))).outputs[0].rowsWritten).toBe(4);
+        expect(spy.opened).toHaveLength(1);
+        expect(runtime.stats()).toMatchObject({ openConnections: 0, idleConnections: 1 });
+        expect(await objectsOn(spy.opened[0])).toEqual([]);
+      } finally {
+        spy.restore();
+      }
+      expect(root.read('out/k2.csv')).toBe(root.read('out/k0.csv'));
+    });
+
+    it('a run that created objects closes its connection: the next run sees none of them', async () => {
+      const spy = spyConnects();
+      try {
+        await runtime.executePlan(tiny('true', 'out/a.csv'));
+        await runtime.executePlan(sharedAssets('true', 'out/b.csv'));
+        expect(runtime.stats()).toMatchObject({ openConnections: 0, idleConnections: 0 });
+        await runtime.executePlan(tiny('true', 'out/c.csv'));
+        expect(spy.opened).toHaveLength(2);
+        expect(await objectsOn(spy.opened[1])).toEqual([]);
+      } finally {
+        spy.restore();
+      }
+    });
+
+    it('a failed run closes its connection; the next run gets a fresh one and succeeds', async () => {
+      const spy = spyConnects();
+      try {
+        await runtime.executePlan(tiny('true', 'out/a.csv'));
+        const err = await failure(runtime.executePlan(tiny('CAST(name AS INT) > 0', 'out/bad.csv')));
+        expect(err.code).toBe('E_TYPE');
+        expect(runtime.stats()).toMatchObject({ openConnections: 0, idleConnections: 0 });
+        expect((await runtime.executePlan(tiny("status = 'active'", 'out/c.csv'))).outputs[0].rowsWritten).toBe(4);
+        expect(spy.opened).toHaveLength(2);
+        expect(root.exists('out/bad.csv')).toBe(false);
+      } finally {
+        spy.restore();
+      }
+    });
+
+    it('a cancelled run closes its connection; the next run is not interrupted', async () => {
+      await writeBigParquet(root);
+      const spy = spyConnects();
+      try {
+        await runtime.executePlan(tiny('true', 'out/a.csv'));
+        const controller = new AbortController();
+        const heavy = runtime.executePlan(plan(HEAVY), { signal: controller.signal });
+        setTimeout(() => controller.abort(), 300);
+        expect(isCancelledError(await heavy.then(() => undefined, (e: unknown) => e))).toBe(true);
+        expect(runtime.stats()).toMatchObject({ openConnections: 0, idleConnections: 0 });
+        expect((await runtime.executePlan(tiny("status = 'active'", 'out/c.csv'))).outputs[0].rowsWritten).toBe(4);
+        expect(spy.opened).toHaveLength(2);
+        expect(root.exists('out/heavy.csv')).toBe(false);
+      } finally {
+        spy.restore();
+      }
+    }, 30_000);
+  });
+
   it('prepare opens the database ahead of the first run, which then uses it', async () => {
-    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: false, databasesOpened: 0, openConnections: 0 });
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: false, databasesOpened: 0, openConnections: 0, idleConnections: 0 });
     await runtime.prepare();
-    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+    // Its warm-up connection only read: kept for the first run.
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0, idleConnections: 1 });
     const result = await runtime.executePlan(sharedAssets("status = 'active'", 'out/p.csv'));
     expect(result.outputs.map((o) => o.rowsWritten)).toEqual([4, 6]);
-    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0, idleConnections: 0 });
   });
 
   it('prepare never rejects: a data root that is gone fails the first run instead, with its error', async () => {
@@ -268,7 +357,7 @@ describe('engine runtime', () => {
     controller.abort();
     const err = await failure(runtime.executePlan(sharedAssets('true', 'o.csv'), { signal: controller.signal }));
     expect(err.code).toBe('E_CANCELLED');
-    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: false, databasesOpened: 0, openConnections: 0 });
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: false, databasesOpened: 0, openConnections: 0, idleConnections: 0 });
   });
 
   it('500 runs leave no object, no connection and no DuckDB memory behind', async () => {
@@ -298,7 +387,7 @@ describe('engine runtime', () => {
       openSpy.mockRestore();
     }
     expect(opened).toHaveLength(1);
-    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0, idleConnections: 0 });
     // What DuckDB holds after 500 runs is what it held after one (temporary tables were freed).
     expect(await probe(memorySql)).toBeLessThanOrEqual(memoryAfterFirst + 1024 * 1024);
     expect(await probe(`SELECT count(*) FROM (${OBJECTS_SQL})`)).toBe(0);
@@ -335,7 +424,7 @@ describe('engine runtime', () => {
         fs.symlinkSync(path.join(other.dir, 'b'), link);
         await linked.executePlan(sharedAssets('true', 'o.csv'));
         expect(other.exists('b/o.csv')).toBe(true);
-        expect(linked.stats()).toMatchObject({ databasesOpened: 2, openConnections: 0 });
+        expect(linked.stats()).toMatchObject({ databasesOpened: 2, openConnections: 0, idleConnections: 0 });
       } finally {
         await linked.close();
       }
@@ -349,7 +438,7 @@ describe('engine runtime', () => {
     const closed = runtime.close();
     expect((await running).outputs[0].rowsWritten).toBe(6);
     await closed;
-    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: false, databasesOpened: 1, openConnections: 0 });
+    expect(runtime.stats()).toEqual({ activeRuns: 0, databaseOpen: false, databasesOpened: 1, openConnections: 0, idleConnections: 0 });
     expect((await failure(runtime.executePlan(sharedAssets('true', 'o.csv')))).code).toBe('E_BACKEND_CLOSED');
   });
 

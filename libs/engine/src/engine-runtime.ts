@@ -93,12 +93,13 @@ class Runtime implements EngineRuntime {
   }
 
   stats(): EngineRuntimeStats {
-    const total = { activeRuns: this.active, databaseOpen: false, databasesOpened: 0, openConnections: 0 };
+    const total = { activeRuns: this.active, databaseOpen: false, databasesOpened: 0, openConnections: 0, idleConnections: 0 };
     for (const runner of this.runners.values()) {
       const s = runner.stats();
       total.databaseOpen ||= s.databaseOpen;
       total.databasesOpened += s.databasesOpened;
       total.openConnections += s.openConnections;
+      total.idleConnections += s.idleConnections;
     }
     return total;
   }

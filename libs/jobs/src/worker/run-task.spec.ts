@@ -93,13 +93,14 @@ describe('worker tasks on a shared engine runtime', () => {
     expect(second).toMatchObject({ type: 'ok', value: { outputs: [{ ref: 'out', rowsWritten: 2 }, { ref: 'copy', rowsWritten: 10 }] } });
     expect(fs.readFileSync(path.join(root, 'out/a.csv'), 'utf8')).toBe('id,name,age\n1,p1,10\n2,p2,15\n');
     expect(made).toHaveLength(1);
-    expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+    expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0, idleConnections: 0 });
   });
 
   it('a warm task opens the database the next job of the same configuration runs on', async () => {
     expect(await warmThread({ type: 'warm', engine }, runtimes)).toMatchObject({ type: 'ok' });
     expect(made).toHaveLength(1);
-    expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+    // The warm-up's connection only read: it waits for the first job.
+    expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0, idleConnections: 1 });
     const reply = await run(runtimes, engine, pipeline('age >= 18', 'out/w.csv'));
     expect(reply).toMatchObject({ type: 'ok', value: { outputs: [{ rowsWritten: 8 }, { rowsWritten: 10 }] } });
     expect(made).toHaveLength(1);
@@ -117,7 +118,7 @@ describe('worker tasks on a shared engine runtime', () => {
       expect(fs.readdirSync(root)).toEqual(['people.csv']);
       // The thread's own database was opened (the warm-up) and nothing of the rehearsal is left on it.
       expect(made).toHaveLength(1);
-      expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0 });
+      expect(made[0].stats()).toEqual({ activeRuns: 0, databaseOpen: true, databasesOpened: 1, openConnections: 0, idleConnections: 1 });
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
@@ -171,7 +172,7 @@ pipeline:
     expect(after).toMatchObject({ type: 'ok', value: { outputs: [{ rowsWritten: 8 }, { rowsWritten: 10 }] } });
     expect(fs.existsSync(path.join(root, 'out/slow.csv'))).toBe(false);
     expect(made).toHaveLength(1);
-    expect(made[0].stats()).toMatchObject({ activeRuns: 0, databasesOpened: 1, openConnections: 0 });
+    expect(made[0].stats()).toMatchObject({ activeRuns: 0, databasesOpened: 1, openConnections: 0, idleConnections: 0 });
   });
 
   it('a new configuration gets a new runtime and the old one is closed', async () => {

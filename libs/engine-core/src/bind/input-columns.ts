@@ -104,10 +104,22 @@ async function csvInputColumns(dataRoot: string, openRoot: () => DataRoot | unde
   return columns;
 }
 
-/** The identity of the file `userPath` reaches from the data root as configured (no check that it stays inside). */
+/** The identity of the file `userPath` reaches from the data root as configured, for a path {@link insideAsWritten}. */
 function namedPathIdentity(dataRoot: string, userPath: unknown): FileIdentity | undefined {
-  if (typeof userPath !== 'string' || userPath === '' || userPath.includes('\0')) return undefined;
-  return fileIdentity(path.resolve(dataRoot, userPath));
+  const inside = insideAsWritten(userPath);
+  return inside === undefined ? undefined : fileIdentity(path.resolve(dataRoot, inside));
+}
+
+/**
+ * `userPath` normalised when it stays inside the data root as written (relative, no `..` out of
+ * it), else undefined: only such a path is remembered by its name, and the server does not even
+ * stat what a client names outside the root (a stat may mount a share); those go through the
+ * root's checks, which refuse them.
+ */
+export function insideAsWritten(userPath: unknown): string | undefined {
+  if (typeof userPath !== 'string' || userPath === '' || userPath.includes('\0') || path.isAbsolute(userPath)) return undefined;
+  const normal = path.normalize(userPath);
+  return normal === '..' || normal.startsWith(`..${path.sep}`) ? undefined : normal;
 }
 
 /** Whether two identities are of one file as it was (device, inode, size, times): keys differ only by the path. */

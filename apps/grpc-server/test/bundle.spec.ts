@@ -102,7 +102,6 @@ describe('the built bundle', () => {
       .filter((line) => line['jobId'] === jobId);
     expect(aboutJob.map((line) => `${String(line['name'])}: ${String(line['msg'])}`)).toEqual([
       'grpc-server: job queued',
-      'grpc-server: job submitted',
       'grpc-server: job running',
       'jobs-worker: job ran in worker',
       'grpc-server: job completed',

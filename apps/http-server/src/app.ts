@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps): Express {
   healthRoutes(deps.version, api);
   readyRoutes(() => deps.jobs.readiness(), deps.shutdownSignal, api);
   pipelineRoutes(deps.jobs, api);
-  jobRoutes(deps.jobs, deps.shutdownSignal, deps.logger, api);
+  jobRoutes(deps.jobs, deps.shutdownSignal, api);
   resultRoutes(deps.jobs, deps.shutdownSignal, api);
   app.use('/api', api);
   app.use(docsRoutes(createOpenApiDocument(deps.version), metrics, deps.docsAssetsDir ?? defaultDocsAssetsDir()));

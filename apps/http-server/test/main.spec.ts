@@ -128,12 +128,13 @@ describe('the built bundle', () => {
     const aboutJob = logs.filter((line) => line['jobId'] === jobId);
     expect(aboutJob.map((line) => `${String(line['name'])}: ${String(line['msg'])}`)).toEqual([
       'http-server: job queued',
-      'http-server: job submitted',
       'http-server: job running',
       'jobs-worker: job ran in worker',
       'http-server: job completed',
     ]);
     for (const line of aboutJob) expect(line).toMatchObject({ requestId: 'req-42', level: 30, time: expect.any(String) });
+    // One line when the job is made, with the backend it runs on (the route logs none of its own).
+    expect(aboutJob[0]).toMatchObject({ msg: 'job queued', status: 'queued', backend: 'duckdb' });
     expect(logs.find((line) => line['msg'] === 'stopped')).toMatchObject({ name: 'http-server', level: 30 });
   });
 

@@ -4,7 +4,6 @@
  */
 import type { CallContext } from 'nice-grpc';
 import type { JobService } from '@pipeline/jobs';
-import type { Logger } from '@pipeline/server-kit';
 import { appError, type AppError } from '../errors';
 import type { PipelineServiceImplementation } from '../generated/pipeline/v1/pipeline';
 import { toCancelResponse, toJobResponse, waitTimeoutMs } from '../job-response';
@@ -17,14 +16,13 @@ function notFound(): AppError {
   return appError('GRPC_JOB_NOT_FOUND', 'job not found');
 }
 
-/** The job RPCs over `jobs`; a submission is logged with the call's request id and the job id. */
-export function jobRpcs(jobs: JobService, logger: Logger): JobRpcs {
+/** The job RPCs over `jobs` (the job service logs each job's changes, with the call's request id). */
+export function jobRpcs(jobs: JobService): JobRpcs {
   return {
     async submitJob(request, context) {
       checkPipelineRequest(request);
       const requestId = requestIdOf(context);
       const job = await jobs.submit({ yaml: request.yaml, variables: request.variables, backend: request.backend }, { requestId });
-      logger.info({ requestId, jobId: job.id, backend: request.backend || 'duckdb' }, 'job submitted');
       return { jobId: job.id, status: job.status };
     },
     async getJob(request) {

@@ -21,7 +21,7 @@ export interface PipelineServiceDeps {
 export function createPipelineService(deps: PipelineServiceDeps): PipelineServiceImplementation {
   return withFieldLimits({
     ...pipelineRpcs(deps.version, deps.jobs),
-    ...jobRpcs(deps.jobs, deps.logger),
+    ...jobRpcs(deps.jobs),
     ...sessionRpcs(deps.sessions),
   });
 }

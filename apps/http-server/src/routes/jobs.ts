@@ -1,6 +1,5 @@
 /** `/api/jobs`: submit, list, read, wait for and cancel jobs of the job service, and read their lineage. */
 import { listVersion, runEvents, type JobService } from '@pipeline/jobs';
-import type { Logger } from '@pipeline/server-kit';
 import { Router, type Response } from 'express';
 import { httpError, invalidRequest } from '../errors';
 import { answerJson } from '../json-answer';
@@ -10,15 +9,14 @@ import { DEFAULT_LIST_WAIT_SECONDS, MAX_LIST_WAIT_SECONDS, parseWaitTimeout } fr
 
 /**
  * The job routes over `jobs`; `shutdownSignal` ends pending waits early with the job as it is.
- * A submission is logged with the request id and the job id (the job service logs the rest).
+ * The job service logs each job's changes (`job queued` with the request id and the backend).
  */
-export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, logger: Logger, router: Router = Router()): Router {
+export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, router: Router = Router()): Router {
 
   router.post('/jobs', async (req, res) => {
     const { yaml, variables, backend } = readPipelineRequest(req.body);
     const requestId = String(res.locals['requestId']);
     const job = await jobs.submit({ yaml, variables, ...(backend === undefined ? {} : { backend }) }, { requestId });
-    logger.info({ requestId, jobId: job.id, backend: backend ?? 'duckdb' }, 'job submitted');
     answerJson(res, 202, { job_id: job.id, status: job.status });
   });
 

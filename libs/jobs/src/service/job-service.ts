@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
-import { parseBackendName, sparkReadiness, validatePipelineWithData, type BackendName, type RowsResult } from '@pipeline/engine';
+import { DEFAULT_BACKEND, parseBackendName, sparkReadiness, validatePipelineWithData, type BackendName, type RowsResult } from '@pipeline/engine';
 import { validatePipeline, type ValidationResult } from '@pipeline/validation';
 import type { Plan } from '@pipeline/planner';
 import type { Logger } from '@pipeline/server-kit';
@@ -316,6 +316,8 @@ export function createJobService(options: JobServiceOptions, seams: JobServiceSe
         ...(pipeline === undefined ? {} : { pipeline }),
         ...(requestId === undefined ? {} : { requestId }),
         status: record.status,
+        // Said once, when the job is made (the submitting route logs no line of its own).
+        ...(record.status === 'queued' ? { backend: record.request.backend || DEFAULT_BACKEND } : {}),
         ...(record.durationMs === undefined ? {} : { durationMs: record.durationMs }),
         ...(record.errorCode === undefined ? {} : { errorCode: record.errorCode, error: record.error }),
       };

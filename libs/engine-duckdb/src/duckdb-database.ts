@@ -155,7 +155,7 @@ export class LockedDuckDb {
     const idle = this.idle;
     this.idle = undefined;
     try {
-      idle?.closeIdle();
+      idle?.closeNow();
       this.instance.closeSync();
     } finally {
       fs.rmSync(this.spillDir, { recursive: true, force: true });
@@ -254,8 +254,8 @@ export class DuckDbDatabase {
     }
   }
 
-  /** Closes a connection with nothing queued at once (a kept idle one, when its instance closes). */
-  closeIdle(): void {
+  /** Closes the connection at once, queued statements or not (a kept idle one has none); idempotent. */
+  closeNow(): void {
     if (this.closed) return;
     this.closed = true;
     try {
@@ -269,13 +269,7 @@ export class DuckDbDatabase {
   async close(): Promise<void> {
     if (this.closed) return;
     await this.queue;
-    if (this.closed) return;
-    this.closed = true;
-    try {
-      this.connection.closeSync();
-    } finally {
-      this.onClose();
-    }
+    this.closeNow();
   }
 }
 

@@ -90,7 +90,7 @@ async function csvInputColumns(dataRoot: string, openRoot: () => DataRoot | unde
   const identity = identityOf(root, source.path);
   const remember = (value: readonly Column[] | 'unknown'): void => {
     looked.remember(identity, variant, value);
-    if (named !== undefined && identity !== undefined && sameFile(named, identity)) lookedByPath.remember(named, asWritten, value);
+    if (named !== undefined && identity !== undefined && named.file === identity.file) lookedByPath.remember(named, asWritten, value);
   };
   const remembered = looked.get(identity, variant);
   if (remembered !== undefined) {
@@ -120,11 +120,6 @@ export function insideAsWritten(userPath: unknown): string | undefined {
   if (typeof userPath !== 'string' || userPath === '' || userPath.includes('\0') || path.isAbsolute(userPath)) return undefined;
   const normal = path.normalize(userPath);
   return normal === '..' || normal.startsWith(`..${path.sep}`) ? undefined : normal;
-}
-
-/** Whether two identities are of one file as it was (device, inode, size, times): keys differ only by the path. */
-function sameFile(a: FileIdentity, b: FileIdentity): boolean {
-  return a.key.slice(a.key.indexOf('\u0000')) === b.key.slice(b.key.indexOf('\u0000'));
 }
 
 function identityOf(root: DataRoot, userPath: string): FileIdentity | undefined {

@@ -19,7 +19,10 @@ const MAX_ENTRIES = 256;
 
 /** A file's identity when it was looked at, and whether it had settled by then. */
 export interface FileIdentity {
+  /** The path and `file`: what the cache is keyed by. */
   readonly key: string;
+  /** The file itself as it was (device, inode, size, times), whatever path reached it. */
+  readonly file: string;
   readonly settled: boolean;
 }
 
@@ -32,10 +35,8 @@ export function fileIdentity(absolute: string, now = Date.now()): FileIdentity |
     return undefined;
   }
   const changedMs = Number((s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs) / 1_000_000n);
-  return {
-    key: `${absolute}\u0000${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
-    settled: now - changedMs >= SETTLED_MS,
-  };
+  const file = `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  return { key: `${absolute}\u0000${file}`, file, settled: now - changedMs >= SETTLED_MS };
 }
 
 /** What was learnt from files, by file identity and a variant (the read's options). */

@@ -32,8 +32,13 @@ const SHARED_ASSETS = `${HEADER}
       source: { output: { from: raw, format: csv, path: OUT.all, mode: overwrite } }
 `;
 
+/** `template`'s plan with its `FILTER` and every `OUT` filled in. */
+function filled(template: string, filter: string, out: string): ReturnType<typeof plan> {
+  return plan(template.replace('FILTER', filter).replace(/OUT/g, out));
+}
+
 function sharedAssets(filter: string, out: string): ReturnType<typeof plan> {
-  return plan(SHARED_ASSETS.replace('FILTER', filter).replace(/OUT/g, out));
+  return filled(SHARED_ASSETS, filter, out);
 }
 
 /** A filter whose every asset is written into the output's one COPY: the run creates no object. */
@@ -47,7 +52,7 @@ const TINY = `${HEADER}
 `;
 
 function tiny(filter: string, out: string): ReturnType<typeof plan> {
-  return plan(TINY.replace('FILTER', filter).replace(/OUT/g, out));
+  return filled(TINY, filter, out);
 }
 
 /** A group_by heavy enough to be running when it is cancelled. */

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { makeTempRoot, plan } from '@pipeline/engine-core/testing';
 import { createBackend, executePlan } from '../index';
+import { harnessPipeline, yamlList } from './__fixtures__/harness-pipeline';
 import { sparkConfig } from './__fixtures__/spark-output';
 
 const DOUBLES = [
@@ -34,27 +35,14 @@ const FILES = { 'rows.csv': `row_,s\n${Array.from({ length: rows }, (_, i) => `$
 const column = (values: readonly string[], type: string): string =>
   `CAST(CASE ${values.map((v, row) => `WHEN row_ = ${row} THEN '${v}'`).join(' ')} END AS ${type})`;
 
-const list = (items: readonly string[]): string => `[${items.map((c) => JSON.stringify(c)).join(', ')}]`;
-
+/** rows -> t (the hostile columns) -> sorted by row_ -> out.json, with the output's `options`. */
 function pipeline(options: string): string {
   const columns = [
-    'row_', `${column(DOUBLES, 'double')} AS d`, `${column(FLOATS, 'float')} AS f`, `${column(NARROW, 'decimal(10,2)')} AS m`, `${column(WIDE, 'decimal(18,4)')} AS w`,
+    `${column(DOUBLES, 'double')} AS d`, `${column(FLOATS, 'float')} AS f`, `${column(NARROW, 'decimal(10,2)')} AS m`, `${column(WIDE, 'decimal(18,4)')} AS w`,
     `${column(['123', '-5'], 'decimal(3,0)')} AS z`, `${column(LONGS, 'long')} AS l`, 'row_ % 3 = 0 AS b', 's', `${column(TIMESTAMPS, 'timestamp')} AS ts`,
     `CAST(${column(TIMESTAMPS, 'timestamp')} AS date) AS dt`, 'NULL AS n', 's AS `k "\\ é/`',
   ];
-  return [
-    'version: "3.0"',
-    'pipeline:',
-    '  assets:',
-    '    - asset_ref: rows',
-    '      source: { input: { format: csv, path: rows.csv } }',
-    '    - asset_ref: t',
-    `      source: { select: { from: rows, columns: ${list(columns)} } }`,
-    '    - asset_ref: sorted',
-    '      source: { orderBy: { from: t, columns: [row_] } }',
-    '    - asset_ref: out',
-    `      source: { output: { from: sorted, format: json, path: out.json, mode: overwrite${options} } }`,
-  ].join('\n');
+  return harnessPipeline(columns, undefined, 'row_', 'json', options);
 }
 
 /** The bytes of a JSON output and its rows_written: DuckDB's file, or Spark's part files joined in order (named as JSON). */
@@ -113,7 +101,7 @@ describe('Spark writes JSON outputs as DuckDB does, byte for byte', () => {
         '    - asset_ref: rows',
         '      source: { input: { format: csv, path: rows.csv } }',
         '    - asset_ref: nested',
-        `      source: { select: { from: rows, columns: ${list([
+        `      source: { select: { from: rows, columns: ${yamlList([
           'row_',
           `array(${column(DOUBLES.slice(0, 20), 'double')}, CAST('1e21' AS double), CAST(NULL AS double)) AS a`,
           `named_struct('x', ${column(FLOATS, 'float')}, 'd', CAST(${column(TIMESTAMPS, 'timestamp')} AS date), 's', s) AS st`,

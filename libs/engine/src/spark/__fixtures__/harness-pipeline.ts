@@ -8,10 +8,18 @@
 export const yamlList = (items: readonly string[]): string => `[${items.map((c) => JSON.stringify(c)).join(', ')}]`;
 
 /**
- * `columns` are t's (row_ comes first), `step` the step's source reading t, `sortBy` the columns
- * the output is ordered by (none: step's order as computed).
+ * `columns` are t's (row_ comes first), `step` the step's source reading t (none: t is what is
+ * compared), `sortBy` the columns the output is ordered by (none: the order as computed),
+ * `outputOptions` more fields of the output (`, options: {...}`).
  */
-export function harnessPipeline(columns: readonly string[], step: string, sortBy: string | undefined, format: 'csv' | 'json' = 'csv'): string {
+export function harnessPipeline(
+  columns: readonly string[],
+  step: string | undefined,
+  sortBy: string | undefined,
+  format: 'csv' | 'json' = 'csv',
+  outputOptions = '',
+): string {
+  const compared = step === undefined ? 't' : 'step';
   return [
     'version: "3.0"',
     'pipeline:',
@@ -20,11 +28,10 @@ export function harnessPipeline(columns: readonly string[], step: string, sortBy
     '      source: { input: { format: csv, path: rows.csv } }',
     '    - asset_ref: t',
     `      source: { select: { from: rows, columns: ${yamlList(['row_', ...columns])} } }`,
-    '    - asset_ref: step',
-    `      source: ${step}`,
+    ...(step === undefined ? [] : ['    - asset_ref: step', `      source: ${step}`]),
     '    - asset_ref: sorted',
-    `      source: ${sortBy === undefined ? '{ select: { from: step, columns: ["*"] } }' : `{ orderBy: { from: step, columns: [${sortBy}] } }`}`,
+    `      source: ${sortBy === undefined ? `{ select: { from: ${compared}, columns: ["*"] } }` : `{ orderBy: { from: ${compared}, columns: [${sortBy}] } }`}`,
     '    - asset_ref: out',
-    `      source: { output: { from: sorted, format: ${format}, path: out.${format}, mode: overwrite } }`,
+    `      source: { output: { from: sorted, format: ${format}, path: out.${format}, mode: overwrite${outputOptions} } }`,
   ].join('\n');
 }

@@ -17,6 +17,18 @@ const noGrouping: KindSupport = kindSupportOf({
   group_by: unsupported('no grouping here'),
 } as Record<TransformationKind, unknown>);
 
+/** A pipeline reading e.csv and writing it out as the output's `fields` say (`format: csv, path: o.csv`). */
+const csvCopiedTo = (fields: string): string =>
+  [
+    'version: "3.0"',
+    'pipeline:',
+    '  assets:',
+    '    - asset_ref: raw',
+    '      source: { input: { format: csv, path: e.csv } }',
+    '    - asset_ref: out',
+    `      source: { output: { from: raw, ${fields} } }`,
+  ].join('\n');
+
 const steps = [
   { ref: 'raw', source: input('e.csv') },
   { ref: 'rich', source: where('raw', 'salary > 1') },
@@ -48,32 +60,14 @@ describe('backend support', () => {
   });
 
   it('answers undefined (valid) for a pipeline every backend runs', () => {
-    const yaml = [
-      'version: "3.0"',
-      'pipeline:',
-      '  assets:',
-      '    - asset_ref: raw',
-      '      source: { input: { format: csv, path: e.csv } }',
-      '    - asset_ref: out',
-      '      source: { output: { from: raw, format: csv, path: o.csv } }',
-    ].join('\n');
-    const validated = validatePipeline(yaml);
+    const validated = validatePipeline(csvCopiedTo('format: csv, path: o.csv'));
     if (!validated.ok) throw new Error(validated.error.message);
     expect(checkBackendSupport(validated.pipeline.assets, 'duckdb')).toBeUndefined();
     expect(checkBackendSupport(validated.pipeline.assets, 'danfo')).toBeUndefined();
   });
 
   it('refuses with V-014 an output a backend does not write as defined (a JSON array on Spark), at validation and before a run', () => {
-    const yaml = (options: string): string =>
-      [
-        'version: "3.0"',
-        'pipeline:',
-        '  assets:',
-        '    - asset_ref: raw',
-        '      source: { input: { format: csv, path: e.csv } }',
-        '    - asset_ref: out',
-        `      source: { output: { from: raw, format: json, path: o.json${options} } }`,
-      ].join('\n');
+    const yaml = (options: string): string => csvCopiedTo(`format: json, path: o.json${options}`);
     const assets = (text: string) => {
       const validated = validatePipeline(text);
       if (!validated.ok) throw new Error(validated.error.message);

@@ -67,6 +67,32 @@ describe('the write an output sends on Spark', () => {
     }
   });
 
+  it('counts the rows itself when Spark sends the observation without values (SPARK-54279)', async () => {
+    const temp = makeTempRoot();
+    try {
+      const root = openDataRoot(temp.dir);
+      const queries: string[] = [];
+      // Spark 4.0 stops waiting for an observation's values after 100 ms and sends its name alone.
+      const session = {
+        execute: async () => ({ columns: [], rows: [], observed: new Map([[WRITTEN_METRICS, {}]]) }),
+        sql: async (query: string) => {
+          queries.push(query);
+          return { columns: [], rows: [[7]], observed: new Map() };
+        },
+      } as unknown as SparkSession;
+      const primitives = sparkPrimitives({ session, root, sparkRoot: sparkDataRootOf(root, undefined), nextName: (p) => `${p}_1` });
+      const staged = await primitives.stage(stageOf(YAML), { name: '`v_1`', columns: [], cached: false }, () => undefined as never, {});
+      try {
+        expect(staged.rowsStaged).toBe(7);
+        expect(queries).toEqual(['SELECT count(*) FROM `v_1`']);
+      } finally {
+        staged.discard();
+      }
+    } finally {
+      temp.cleanup();
+    }
+  });
+
   it("of a JSON output is the compiled text write: the select list explain printed is the one sent, not compiled again at run time", async () => {
     const yaml = YAML.replace('format: csv, path: out/x.csv.gz, mode: append, options: { header: "false", compression: gzip, sep: ";" }', 'format: json, path: out/x.json, mode: overwrite');
     const step = compileSparkPlan(plan(yaml), { inputs: { raw: [{ name: 'd', type: 'double' }, { name: 's', type: 'string' }] } }).steps.find((s) => s.op === 'stage') as SparkStageStep | undefined;

@@ -67,7 +67,11 @@ export function observedWritePlan(query: string, write: SparkWrite, uri: string)
   };
 }
 
-/** The rows the write of `result` observed; undefined when Spark sent no observation (before 4.0). */
+/**
+ * The rows the write of `result` observed; undefined when Spark sent no observation (before 4.0)
+ * or its name without values (4.0 gives up waiting for them after 100 ms, SPARK-54279): the
+ * caller then counts the rows itself.
+ */
 export function observedRows(result: Pick<SparkResult, 'observed'>): number | undefined {
   const value = result.observed.get(WRITTEN_METRICS)?.['rows'];
   return typeof value === 'number' ? value : undefined;

@@ -2,18 +2,21 @@
  * The express application: an access log line and security headers on every answer, CORS for
  * every origin, the access tokens on `/api`, JSON bodies up to the configured limit, the `/api`
  * routes, and every error (unknown route included) answered `{error: string}` through the error
- * table. It holds no business logic; the libraries do the work.
+ * table. A job's submit and wait skip it (job-fast-path.ts) with the same handlers and checks.
+ * It holds no business logic; the libraries do the work.
  */
 import type { JobService } from '@pipeline/jobs';
 import { createServiceMetrics, type ServiceMetrics } from '@pipeline/metrics';
-import { createAccessControl, errorFields, requestIdFrom, type AccessControl, type Logger } from '@pipeline/server-kit';
+import { createAccessControl, type AccessControl, type Logger } from '@pipeline/server-kit';
 import cors from 'cors';
 import express, { Router, type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { httpError, toErrorResponse } from './errors';
-import { createOpenApiDocument } from './openapi/document';
+import type { RequestListener } from 'node:http';
+import { answerError } from './error-answer';
+import { httpError } from './errors';
+import { jobFastPath } from './job-fast-path';
 import { requireToken } from './middleware/access';
-import { observeRequests } from './middleware/request-log';
-import { securityHeaders } from './middleware/security-headers';
+import { beginAnswer } from './middleware/every-answer';
+import { createOpenApiDocument } from './openapi/document';
 import { defaultDocsAssetsDir, docsRoutes } from './routes/docs';
 import { healthRoutes, readyRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
@@ -42,6 +45,19 @@ export interface AppDeps {
 
 const OPEN = createAccessControl({});
 
+/**
+ * The server's request listener: a job's submit and wait on the fast path (job-fast-path.ts),
+ * everything else on the application.
+ */
+export function createRequestListener(deps: AppDeps): RequestListener {
+  const metrics = deps.metrics ?? createServiceMetrics({ transport: 'http' });
+  const app = createApp({ ...deps, metrics });
+  const fast = jobFastPath({ ...deps, metrics, access: deps.access ?? OPEN });
+  return (req, res) => {
+    if (!fast(req, res)) app(req, res);
+  };
+}
+
 /** Builds the application; listening is the caller's business (see server.ts). */
 export function createApp(deps: AppDeps): Express {
   const metrics = deps.metrics ?? createServiceMetrics({ transport: 'http' });
@@ -50,18 +66,14 @@ export function createApp(deps: AppDeps): Express {
   // Job objects change under the same URL; a 304 from a stale ETag would only confuse pollers.
   app.disable('etag');
 
-  // A request id on every request (the client's `x-request-id` when usable): sent back, and on
-  // every log line about the request or the jobs it submits.
+  // Before the routes, so that every answer (errors and preflights included) carries the request
+  // id, the security and CORS headers, and is logged and observed.
+  const preflight = cors();
   app.use((req, res, next) => {
-    const requestId = requestIdFrom(req.get('x-request-id'));
-    res.locals['requestId'] = requestId;
-    res.setHeader('x-request-id', requestId);
+    res.locals['requestId'] = beginAnswer(req, res, metrics, deps.logger);
+    if (req.method === 'OPTIONS') return preflight(req, res, next);
     next();
   });
-  app.use(observeRequests(metrics, deps.logger));
-  app.use(securityHeaders());
-  // Before the routes, so that every answer (errors and preflights included) carries the CORS headers.
-  app.use(anyOrigin());
   // Before the body parsers: a refused call's body is never read.
   app.use('/api', requireToken(deps.access ?? OPEN));
   // Every pipeline body is read as JSON whatever its Content-Type, so `curl -d` needs no header.
@@ -98,29 +110,6 @@ function consoleFiles(dir: string): RequestHandler {
   };
 }
 
-/**
- * CORS for every origin. cors() answers preflights; any other request gets the one header cors()
- * would set, directly: cors() builds its options and header list again on every request.
- */
-function anyOrigin(): RequestHandler {
-  const preflight = cors();
-  return (req, res, next) => {
-    if (req.method === 'OPTIONS') return preflight(req, res, next);
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    next();
-  };
-}
-
 function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, _next) => {
-    const { status, body, unexpected } = toErrorResponse(error, { contentEncoding: req.get('content-encoding') });
-    if (unexpected) {
-      logger.error({ requestId: res.locals['requestId'], ...errorFields(error) }, `${req.method} ${req.originalUrl} failed`);
-    }
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.status(status).json(body);
-  };
+  return (error, req, res, _next) => answerError(error, req, req.originalUrl, res, res.locals['requestId'], logger);
 }

@@ -4,9 +4,9 @@
  * charset=utf-8`, `Content-Length`, no body for HEAD; the app sends no ETag, so no 304), without
  * its content-type parsing and charset negotiation on every answer.
  */
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
-export function answerJson(res: Response, status: number, body: unknown): void {
+export function answerJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');

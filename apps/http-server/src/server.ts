@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { createApp } from './app';
+import { createRequestListener } from './app';
 import type { HttpServerConfig } from './config';
 
 /** The job store settings: absent, jobs live in memory with the default retention. */
@@ -86,7 +86,7 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
   const shutdown = new AbortController();
   // Every pending wait listens to it (and stops when it ends): many at once are normal, not a leak.
   setMaxListeners(0, shutdown.signal);
-  const app = createApp({
+  const listener = createRequestListener({
     jobs,
     version: SERVICE_VERSION,
     bodyLimit: settings.bodyLimit,
@@ -96,7 +96,7 @@ export async function startServer(settings: ServerSettings, options: ServerOptio
     metrics,
     ...(options.access === undefined ? {} : { access: options.access }),
   });
-  const server = http.createServer(app);
+  const server = http.createServer(listener);
   // Keep-alive connections would otherwise hold a closing server open until they time out.
   server.on('request', (_req, res: http.ServerResponse) => {
     res.on('finish', () => {

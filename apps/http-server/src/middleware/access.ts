@@ -6,17 +6,24 @@
  */
 import type { AccessControl } from '@pipeline/server-kit';
 import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { httpError } from '../errors';
 import { matchOperation } from '../openapi/operations';
 
+/**
+ * The error refusing `req` (an `/api` call, `path` without its query), with the challenge header
+ * set on `res`; undefined when it may go on.
+ */
+export function refusal(access: AccessControl, req: IncomingMessage, path: string, res: ServerResponse): Error | undefined {
+  if (!access.enabled) return undefined;
+  // The operations table decides, with express's own matching (any case, one trailing slash).
+  if (matchOperation(req.method ?? 'GET', path)?.operation?.open === true) return undefined;
+  if (access.allows(req.headers.authorization)) return undefined;
+  res.setHeader('WWW-Authenticate', 'Bearer');
+  return httpError('HTTP_UNAUTHORIZED', 'unauthorized');
+}
+
 /** The middleware to mount on `/api` (after CORS, so that preflights and refusals carry its headers). */
 export function requireToken(access: AccessControl): RequestHandler {
-  return (req, res, next) => {
-    if (!access.enabled) return next();
-    // The operations table decides, with express's own matching (any case, one trailing slash).
-    if (matchOperation(req.method, req.originalUrl.split('?')[0])?.operation?.open === true) return next();
-    if (access.allows(req.get('authorization'))) return next();
-    res.setHeader('WWW-Authenticate', 'Bearer');
-    next(httpError('HTTP_UNAUTHORIZED', 'unauthorized'));
-  };
+  return (req, res, next) => next(refusal(access, req, req.originalUrl.split('?')[0], res));
 }

@@ -5,37 +5,33 @@
  */
 import type { ServiceMetrics } from '@pipeline/metrics';
 import type { Logger } from '@pipeline/server-kit';
-import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
 import { matchOperation } from '../openapi/operations';
 
 /** The longest path an access line quotes: a client may send a very long one. */
 const MAX_LOGGED_PATH = 512;
 
-/** The middleware; mount it right after the request id is set, before anything can answer. */
-export function observeRequests(metrics: ServiceMetrics, logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const path = req.originalUrl.split('?')[0];
-      const route = routeLabel(req.method, path);
-      const aborted = !res.writableFinished;
-      metrics.observeRequest({ method: req.method, route, status: aborted ? 'aborted' : String(res.statusCode) }, seconds);
-      logger.info(
-        {
-          requestId: res.locals['requestId'],
-          method: req.method,
-          route,
-          path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
-          status: res.statusCode,
-          durationMs: Math.round(seconds * 1e6) / 1e3,
-          ...(aborted ? { aborted: true } : {}),
-        },
-        'request',
-      );
-    });
-    next();
-  };
+/** Observes the request `method path` (as the client sent it, without its query) until `res` closes. */
+export function observeRequest(method: string, path: string, res: ServerResponse, requestId: string, metrics: ServiceMetrics, logger: Logger): void {
+  const started = process.hrtime.bigint();
+  res.on('close', () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const route = routeLabel(method, path);
+    const aborted = !res.writableFinished;
+    metrics.observeRequest({ method, route, status: aborted ? 'aborted' : String(res.statusCode) }, seconds);
+    logger.info(
+      {
+        requestId,
+        method,
+        route,
+        path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
+        status: res.statusCode,
+        durationMs: Math.round(seconds * 1e6) / 1e3,
+        ...(aborted ? { aborted: true } : {}),
+      },
+      'request',
+    );
+  });
 }
 
 /** The route of a request: its API path template, one of the service routes, or `unmatched`. */

@@ -5,7 +5,7 @@
  * for everything else (JSON, metrics) nothing at all. Pages are never framed (`frame-ancestors`).
  * Both pages' content is put in as text, never as markup: the policy is the second line of defence.
  */
-import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
 
 const COMMON = ["base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'", "object-src 'none'"];
 
@@ -45,13 +45,10 @@ export function policyFor(path: string): string {
   return CONSOLE_POLICY;
 }
 
-/** Sets the headers before any route answers (errors included). */
-export function securityHeaders(): RequestHandler {
-  return (req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Content-Security-Policy', policyFor(req.originalUrl.split('?')[0]));
-    next();
-  };
+/** Sets the headers of an answer to a request for `path` (without its query), before anything answers. */
+export function setSecurityHeaders(res: ServerResponse, path: string): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', policyFor(path));
 }

@@ -1,9 +1,10 @@
 /** `/api/jobs`: submit, list, read, wait for and cancel jobs of the job service, and read their lineage. */
 import { listVersion, runEvents, type JobService } from '@pipeline/jobs';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
+import type { ServerResponse } from 'node:http';
 import { httpError, invalidRequest } from '../errors';
 import { answerJson } from '../json-answer';
-import { toJobJson, toJobProgressJson } from '../job-json';
+import { toJobJson, toJobProgressJson, type JobJson } from '../job-json';
 import { checkJobId, readPipelineRequest } from '../request';
 import { DEFAULT_LIST_WAIT_SECONDS, MAX_LIST_WAIT_SECONDS, parseWaitTimeout } from '../wait-timeout';
 
@@ -14,10 +15,7 @@ import { DEFAULT_LIST_WAIT_SECONDS, MAX_LIST_WAIT_SECONDS, parseWaitTimeout } fr
 export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, router: Router = Router()): Router {
 
   router.post('/jobs', async (req, res) => {
-    const { yaml, variables, backend } = readPipelineRequest(req.body);
-    const requestId = String(res.locals['requestId']);
-    const job = await jobs.submit({ yaml, variables, ...(backend === undefined ? {} : { backend }) }, { requestId });
-    answerJson(res, 202, { job_id: job.id, status: job.status });
+    answerJson(res, 202, await submitJob(jobs, req.body, String(res.locals['requestId'])));
   });
 
   // With `since` (the version of the list the client has), held until the list differs or
@@ -58,18 +56,8 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, router:
   });
 
   router.get('/jobs/:id/wait', async (req, res) => {
-    const id = checkJobId(req.params.id);
-    const timeoutMs = parseWaitTimeout(req.query['timeout']);
-    const ended = endOfWait(res, shutdownSignal);
-    let job;
-    try {
-      // Ended by shutdown, the wait resolves like an expired timeout: with the job as it is now.
-      job = await jobs.wait(id, timeoutMs, ended.signal);
-    } finally {
-      ended.dispose();
-    }
-    if (ended.clientGone()) return;
-    answerJson(res, 200, toJobJson(job ?? notFound()));
+    const job = await waitForJob(jobs, req.params.id, req.query['timeout'], res, shutdownSignal);
+    if (job !== undefined) answerJson(res, 200, job);
   });
 
   router.delete('/jobs/:id', async (req, res) => {
@@ -83,6 +71,32 @@ export function jobRoutes(jobs: JobService, shutdownSignal: AbortSignal, router:
   return router;
 }
 
+/** `POST /api/jobs`: the pipeline request `body` submitted for `requestId`; the 202 answer's body. */
+export async function submitJob(jobs: JobService, body: unknown, requestId: string): Promise<{ job_id: string; status: string }> {
+  const { yaml, variables, backend } = readPipelineRequest(body);
+  const job = await jobs.submit({ yaml, variables, ...(backend === undefined ? {} : { backend }) }, { requestId });
+  return { job_id: job.id, status: job.status };
+}
+
+/**
+ * `GET /api/jobs/{id}/wait?timeout=`: the job once it has ended, or as it is when the timeout
+ * passes or the server shuts down; undefined when the client went away first (nothing to answer).
+ */
+export async function waitForJob(jobs: JobService, rawId: string, timeout: unknown, res: ServerResponse, shutdownSignal: AbortSignal): Promise<JobJson | undefined> {
+  const id = checkJobId(rawId);
+  const timeoutMs = parseWaitTimeout(timeout);
+  const ended = endOfWait(res, shutdownSignal);
+  let job;
+  try {
+    // Ended by shutdown, the wait resolves like an expired timeout: with the job as it is now.
+    job = await jobs.wait(id, timeoutMs, ended.signal);
+  } finally {
+    ended.dispose();
+  }
+  if (ended.clientGone()) return undefined;
+  return toJobJson(job ?? notFound());
+}
+
 function notFound(): never {
   throw httpError('HTTP_JOB_NOT_FOUND', 'job not found');
 }
@@ -93,7 +107,7 @@ function notFound(): never {
  * long-lived shutdown signal (about 3 KB per wait, 3,000 aborted waits grew the server by
  * hundreds of MB); these listeners are removed when the wait ends.
  */
-function endOfWait(res: Response, shutdownSignal: AbortSignal): { signal: AbortSignal; clientGone(): boolean; dispose(): void } {
+function endOfWait(res: ServerResponse, shutdownSignal: AbortSignal): { signal: AbortSignal; clientGone(): boolean; dispose(): void } {
   const controller = new AbortController();
   let gone = false;
   const onClose = () => {

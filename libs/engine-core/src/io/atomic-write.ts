@@ -133,7 +133,8 @@ function removeCreatedFolders(createdDir: string | undefined, deepest: string): 
 
 function statOrUndefined(p: string): fs.Stats | undefined {
   try {
-    return fs.statSync(p);
+    // A missing file is the common answer (a new output): no error object for it.
+    return fs.statSync(p, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }

@@ -56,8 +56,10 @@ export function resolveInRoot(root: DataRoot, userPath: string, asset?: string):
   checkPathLength(root, lexical, asset);
 
   // The real path of the deepest part that exists decides; what is below it does not exist yet
-  // and so cannot be a link. Most paths exist whole: one system call answers them.
-  const whole = realpathOrUndefined(lexical);
+  // and so cannot be a link. Most inputs exist whole: one system call answers them. An output
+  // usually does not: asked first whether it exists, the check fails no call (a failed call costs
+  // an error object and its stack, about 0.05 ms each, two for every new output).
+  const whole = fs.existsSync(lexical) ? realpathOrUndefined(lexical) : undefined;
   const absolute = whole ?? realPathOfMissing(root, lexical, userPath, asset);
   if (!isInside(root.real, absolute) || absolute === root.real) {
     throw pathOutsideRoot(asset, userPath, 'leaves the data root through a symbolic link');
@@ -135,7 +137,7 @@ function realpathOrUndefined(p: string): string | undefined {
 
 function lstatOrUndefined(p: string): fs.Stats | undefined {
   try {
-    return fs.lstatSync(p);
+    return fs.lstatSync(p, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }

@@ -3,7 +3,7 @@
 //
 //   npx nx build http-server   (the bench runs dist/apps/http-server/main.js)
 //   node tools/bench/e2e/run.js [--sizes 1000000,10000000] [--formats csv,parquet,json] [--runs 5]
-//                               [--concurrent 4] [--concurrent-rows 10000000] [--tiny 1000] [--tiny-runs 3] [--tiny-warm 32]
+//                               [--concurrent 4] [--concurrent-rows 10000000] [--tiny 1000] [--tiny-runs 3] [--tiny-warm 8000]
 //                               [--server-node-args='--cpu-prof --cpu-prof-dir=...'] [--server=<old build>/dist/apps/http-server/main.js,dist/apps/http-server/main.js]
 //
 // Per size and format: median wall time of `--runs` runs and peak RSS of each contender (the
@@ -46,10 +46,11 @@ const concurrent = Number(arg('concurrent', '4'));
 const concurrentRows = Number(arg('concurrent-rows', '10000000'));
 const tiny = Number(arg('tiny', '1000'));
 const tinyRuns = Number(arg('tiny-runs', '3'));
-// Jobs run before a tiny run is measured: V8 still compiles the request path's functions for the
-// first thousand or so jobs (323 compiles within 1,000 jobs after 300 warm-up ones, perf), and a
-// service's steady state is what the figure stands for.
-const tinyWarm = Number(arg('tiny-warm', '32'));
+// Jobs run before a tiny run is measured, so the figure is a running service's steady state: V8
+// optimises a function once it has run enough bytecode, and many of a job's functions run once
+// per job, so TurboFan still compiled 137 functions (614 ms of its threads' CPU, 0.6 ms per job)
+// within 1,000 jobs after 2,000 warm-up ones, and 18 (61 ms) after 6,000 (--trace-opt).
+const tinyWarm = Number(arg('tiny-warm', '8000'));
 // e.g. `--server-node-args=--cpu-prof` (one argument; split on spaces) to profile the server.
 const serverNodeArgs = (process.argv.find((a) => a.startsWith('--server-node-args='))?.slice('--server-node-args='.length) ?? '').split(' ').filter(Boolean);
 const only = arg('only', 'sizes,concurrent,tiny').split(',');
@@ -257,10 +258,12 @@ const tinyOut = (side, run) => `tiny-out-${side}/run${run}`;
 async function tinyPart() {
   await ensureTinyInput();
   // Each run's files go to a directory of their own and none is removed before the last run is
-  // over: ext4 passes over the inodes freed in the last minute when it allocates one, reading each,
-  // so files created right after thousands were removed cost the server 0.4 ms of system CPU per
-  // job (perf: \`recently_deleted\` under \`openat\`), while the baseline, overwriting its files
-  // in place, created none. Both sides now create each of their files.
+  // over: an ext4 file system without a journal (this machine's) passes over every inode freed in
+  // the last one to six minutes when it allocates one, reading each, so files created right after
+  // thousands were removed cost the server 0.4-1.0 ms of system CPU per job (perf:
+  // \`recently_deleted\` under \`openat\`), while the baseline, overwriting its files in place,
+  // created none. Both sides now create each of their files; runs started within minutes of a mass
+  // removal (an earlier bench's clean-up included) still pay for it.
   const clean = () => ['service', 'duckdb'].forEach((side) => fs.rmSync(path.join(dataDir, `tiny-out-${side}`), { recursive: true, force: true }));
   clean();
   try {

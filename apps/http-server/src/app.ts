@@ -17,6 +17,7 @@ import { jobFastPath } from './job-fast-path';
 import { requireToken } from './middleware/access';
 import { beginAnswer } from './middleware/every-answer';
 import { createOpenApiDocument } from './openapi/document';
+import { pipelineBodyParser } from './request';
 import { defaultDocsAssetsDir, docsRoutes } from './routes/docs';
 import { healthRoutes, readyRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
@@ -76,8 +77,7 @@ export function createApp(deps: AppDeps): Express {
   });
   // Before the body parsers: a refused call's body is never read.
   app.use('/api', requireToken(deps.access ?? OPEN));
-  // Every pipeline body is read as JSON whatever its Content-Type, so `curl -d` needs no header.
-  app.post(['/api/validate', '/api/explain', '/api/jobs', '/api/preview'], express.json({ limit: deps.bodyLimit, type: () => true }));
+  app.post(['/api/validate', '/api/explain', '/api/jobs', '/api/preview'], pipelineBodyParser(deps.bodyLimit));
 
   // One router holds every `/api` route: each router mounted on its own made every request that
   // passed it pay for entering it (its path trimmed, its routes scanned, the path put back).

@@ -5,7 +5,16 @@
  */
 import { BACKEND_NAMES, parseBackendName } from '@pipeline/engine';
 import { fieldRuleSchema, firstFieldProblem, lengthProblem, type FieldRules, type JsonSchema } from '@pipeline/server-kit';
+import express, { type RequestHandler } from 'express';
 import { invalidRequest } from './errors';
+
+/**
+ * The parser of a pipeline request's body, up to `bodyLimit` bytes: read as JSON whatever its
+ * Content-Type, so `curl -d` needs no header. The app and the job fast path both read with it.
+ */
+export function pipelineBodyParser(bodyLimit: number): RequestHandler {
+  return express.json({ limit: bodyLimit, type: () => true });
+}
 
 /** A well-formed pipeline request. */
 export interface PipelineRequest {
